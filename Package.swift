@@ -1,0 +1,64 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// One job per module; data flows one way:
+// pack on disk -> LessonKit -> Playground (swiftc + SegueKit) -> result -> Shell renders it.
+let package = Package(
+    name: "seguelab",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "seguelab", targets: ["seguelab"]),
+        .library(name: "SegueKit", targets: ["SegueKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/onevcat/Rainbow", from: "4.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+    ],
+    targets: [
+        // libedit, from the system (apt: libedit-dev).
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        // UIKit's storyboard-segue machinery, simulated. Knows nothing about lessons or terminals.
+        .target(name: "SegueKit"),
+        // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation, trace pictures.
+        .target(name: "SegueTools", dependencies: ["SegueKit"]),
+        // Compiles and runs Swift against SegueKit in a limited child process.
+        .target(
+            name: "Playground",
+            dependencies: [
+                "SegueKit",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
+        ),
+        // Pack format, validation, session state machine, checks, progress store.
+        .target(
+            name: "LessonKit",
+            dependencies: ["SegueKit", .product(name: "Yams", package: "Yams")]
+        ),
+        // The line-editing shell: libedit, command loop, rendering.
+        .target(
+            name: "Shell",
+            dependencies: [
+                "CLibEdit", "LessonKit", "Playground", "SegueTools",
+                .product(name: "Rainbow", package: "Rainbow"),
+            ]
+        ),
+        // The executable: argument parsing and wiring only.
+        .executableTarget(
+            name: "seguelab",
+            dependencies: [
+                "Shell", "LessonKit", "Playground", "SegueTools",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SegueKitTests", dependencies: ["SegueKit", "SegueTools"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
+        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "seguelab"]),
+    ]
+)

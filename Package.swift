@@ -59,6 +59,6 @@ let package = Package(
         .testTarget(name: "SegueKitTests", dependencies: ["SegueKit", "SegueTools"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "seguelab"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell"]),
     ]
 )

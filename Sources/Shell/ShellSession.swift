@@ -37,7 +37,7 @@ public final class ShellSession {
         let style = Style(enabled: options.color.isEnabled())
         let output = ShellOutput(style: style)
         let context = ShellContext(output: output, registry: CommandRegistry(), isInteractive: interactive)
-        var registry = CommandRegistry(CoreCommands.all { context.registry.allNames })
+        var registry = CommandRegistry(CoreCommands.all)
         for command in extraCommands { registry.register(command) }
         context.registry = registry
 

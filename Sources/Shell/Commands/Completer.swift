@@ -35,6 +35,7 @@ public struct Completer {
         switch kind {
         case .text: return Completion()
         case .word(let choices): return Self.choose(from: choices, prefix: current, suffix: " ")
+        case .commandName: return Self.choose(from: registry.allNames, prefix: current, suffix: " ")
         case .lesson: return Self.choose(from: lessonIDs(), prefix: current, suffix: " ")
         case .lessonStep:
             if let slash = current.firstIndex(of: "/") {

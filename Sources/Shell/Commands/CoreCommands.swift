@@ -1,15 +1,13 @@
 /// Commands every session has, whatever pack is loaded.
 enum CoreCommands {
-    static func all(commandNames: @escaping () -> [String]) -> [ShellCommand] {
-        [help(commandNames: commandNames), quit, history]
-    }
+    static var all: [ShellCommand] { [help, quit, history] }
 
-    static func help(commandNames: @escaping () -> [String]) -> ShellCommand {
+    static var help: ShellCommand {
         ShellCommand(
             name: "help", aliases: ["?"], usage: "help [COMMAND]",
             summary: "List the commands, or explain one.",
             details: "With no argument, lists every command with one line each. With a command name, shows how to write it and what it does.",
-            arguments: [.word(commandNames())]
+            arguments: [.commandName]
         ) { context, invocation in
             let style = context.output.style
             guard let name = invocation.arguments.first else {

@@ -4,8 +4,10 @@ public enum ArgumentKind: Sendable, Equatable {
     case text
     /// A path on disk.
     case file
-    /// One word from a fixed set (e.g. a command name for `help`).
+    /// One word from a fixed set.
     case word([String])
+    /// The name of one of the shell's commands.
+    case commandName
     /// A lesson id, or `LESSON/STEP`, taken from the loaded pack.
     case lesson
     case lessonStep
@@ -77,16 +79,22 @@ public struct CommandRegistry {
     }
 }
 
-/// Levenshtein distance between two short strings.
+/// Edit distance counting a swap of two neighbours as one edit (`hlep` is one typo from `help`).
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        var row = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(b.count, 1) where !b.isEmpty {
-            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+            }
         }
-        previous = row
     }
-    return a.isEmpty ? b.count : previous[b.count]
+    return d[a.count][b.count]
 }

@@ -80,7 +80,7 @@ enum Unwinder {
 ///
 /// Programs can also export `@_cdecl("seguekit_register_actions")`, a function making such calls;
 /// it is looked up with `dlsym` the first time an unwind action is needed.
-@MainActor
+@preconcurrency @MainActor
 public enum UnwindActionRegistry {
     private struct Entry {
         let action: String

@@ -30,19 +30,39 @@ final class IBElement {
 final class XMLTreeReader: NSObject, XMLParserDelegate {
     private var stack: [IBElement] = []
     private var root: IBElement?
+    private var mismatch: StoryboardError?
     private weak var parser: XMLParser?
+    private let file: String
+
+    init(file: String) {
+        self.file = file
+    }
 
     static func read(_ data: Data, file: String) throws -> IBElement {
-        let reader = XMLTreeReader()
+        let reader = XMLTreeReader(file: file)
         let parser = XMLParser(data: data)
         reader.parser = parser
         parser.delegate = reader
-        if !parser.parse() || reader.root == nil {
-            let error = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not an XML document"
+        let parsed = parser.parse()
+        if let mismatch = reader.mismatch { throw mismatch }
+        if !parsed || reader.root == nil || !reader.stack.isEmpty {
+            let error = parser.parserError.map { describe(($0 as NSError).code) } ?? "not an XML document"
             let location = SourceLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
             throw StoryboardError(location: location, message: "malformed XML: \(error)")
         }
         return reader.root!
+    }
+
+    /// Readable names for the XMLParser error codes a hand-edited storyboard tends to hit.
+    private static func describe(_ code: Int) -> String {
+        switch code {  // NSXMLParserError codes
+        case 5: return "the document ends before all elements are closed"
+        case 76: return "an end tag does not match the open element"
+        case 38, 39, 40, 41: return "an attribute is not well formed"
+        case 72, 73: return "a tag is not closed with '>'"
+        case 3, 4: return "the file is empty or not XML"
+        default: return "XMLParser error \(code)"
+        }
     }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -55,7 +75,17 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         stack.append(element)
     }
 
+    /// XMLParser recovers from some mismatched end tags; a storyboard with one is rejected.
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        stack.removeLast()
+        let open = stack.popLast()
+        if open?.name != elementName {
+            if mismatch == nil {
+                let expected = open.map { "</\($0.name)>" } ?? "end of document"
+                mismatch = StoryboardError(
+                    location: SourceLocation(file: file, line: parser.lineNumber, column: parser.columnNumber),
+                    message: "malformed XML: found </\(elementName)> where \(expected) was expected")
+                parser.abortParsing()
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ struct Product: Equatable {
     let name: String
 }
 
-final class ProductListViewController: UITableViewController {
+class ProductListViewController: UITableViewController {
     let products = [Product(name: "Book"), Product(name: "Lamp")]
     var allowSegues = true
     var unwoundFrom: UIViewController?

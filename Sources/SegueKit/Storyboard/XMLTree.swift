@@ -47,7 +47,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         if let mismatch = reader.mismatch { throw mismatch }
         if !parsed || reader.root == nil || !reader.stack.isEmpty {
             let error = parser.parserError.map { describe(($0 as NSError).code) } ?? "not an XML document"
-            let location = SourceLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
+            let location = StoryboardLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
             throw StoryboardError(location: location, message: "malformed XML: \(error)")
         }
         return reader.root!
@@ -82,7 +82,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
             if mismatch == nil {
                 let expected = open.map { "</\($0.name)>" } ?? "end of document"
                 mismatch = StoryboardError(
-                    location: SourceLocation(file: file, line: parser.lineNumber, column: parser.columnNumber),
+                    location: StoryboardLocation(file: file, line: parser.lineNumber, column: parser.columnNumber),
                     message: "malformed XML: found </\(elementName)> where \(expected) was expected")
                 parser.abortParsing()
             }

@@ -80,7 +80,8 @@ struct StoryboardParserTests {
         #expect(error?.location.line == 8)
         #expect(error?.location.file.hasSuffix("BadKind.storyboard") == true)
         #expect(error?.message.hasPrefix("unknown segue kind 'teleport'") == true)
-        #expect(error?.description.contains("BadKind.storyboard:8:") == true)
+        #expect(error?.location.column == 25)
+        #expect(error?.description.contains("BadKind.storyboard:8:25: error: unknown segue kind") == true)
         #expect(error?.description.contains(": error: unknown segue kind") == true)
     }
 

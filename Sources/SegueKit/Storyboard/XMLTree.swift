@@ -33,13 +33,28 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     private var mismatch: StoryboardError?
     private weak var parser: XMLParser?
     private let file: String
+    private let lines: [Substring]
 
-    init(file: String) {
+    init(file: String, text: String) {
         self.file = file
+        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// XMLParser reports where a start tag ends; errors should point at its `<`.
+    private func startColumn(of element: String, line: Int, reportedColumn: Int) -> Int {
+        guard line >= 1, line <= lines.count else { return reportedColumn }
+        let text = Array(lines[line - 1])
+        let needle = Array("<" + element)
+        var index = min(max(reportedColumn - 1, 0), text.count) - needle.count
+        while index >= 0 {
+            if Array(text[index..<index + needle.count]) == needle { return index + 1 }
+            index -= 1
+        }
+        return reportedColumn
     }
 
     static func read(_ data: Data, file: String) throws -> IBElement {
-        let reader = XMLTreeReader(file: file)
+        let reader = XMLTreeReader(file: file, text: String(decoding: data, as: UTF8.self))
         let parser = XMLParser(data: data)
         reader.parser = parser
         parser.delegate = reader
@@ -67,8 +82,8 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String]) {
-        let element = IBElement(name: elementName, attributes: attributes,
-                                line: parser.lineNumber, column: parser.columnNumber)
+        let column = startColumn(of: elementName, line: parser.lineNumber, reportedColumn: parser.columnNumber)
+        let element = IBElement(name: elementName, attributes: attributes, line: parser.lineNumber, column: column)
         element.parent = stack.last
         stack.last?.children.append(element)
         if root == nil { root = element }

@@ -56,7 +56,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "SegueKitTests", dependencies: ["SegueKit", "SegueTools"]),
+        .testTarget(
+            name: "SegueKitTests",
+            dependencies: ["SegueKit", "SegueTools"],
+            // Storyboards read from the source tree (located through #filePath).
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"]),
         // Starts programs in a real pseudo-terminal, for the shell's end-to-end tests.

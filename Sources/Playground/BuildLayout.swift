@@ -27,7 +27,7 @@ struct BuildLayout {
 
     static let generatedName = "<generated>"
 
-    init(sources: [SourceFile], in directory: URL) throws {
+    init(sources: [SourceFile], in directory: URL, joinAllIntoMain: Bool = false) throws {
         var seen = Set<String>()
         for source in sources where !seen.insert(source.name).inserted { throw DuplicateName(name: source.name) }
 
@@ -48,7 +48,7 @@ struct BuildLayout {
                 }
                 unwindActionCount += analysis.unwindActions.count
             }
-            if analysis.hasTopLevelCode && !parseAsLibrary {
+            if (analysis.hasTopLevelCode || (joinAllIntoMain && source.origin == .learner)) && !parseAsLibrary {
                 mainParts.append(text)
             } else {
                 let folder = directory.appendingPathComponent("f\(index)")

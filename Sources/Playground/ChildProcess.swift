@@ -7,9 +7,11 @@ import Musl
 import Darwin
 #endif
 
-/// Runs one program in its own process group with stdin on /dev/null, collecting its output
-/// under a byte cap and a wall-clock deadline. The whole group is killed when the program
-/// ends, times out, overflows its output or is cancelled, so grandchildren never outlive it.
+/// Runs one program in its own session (and so its own process group) with stdin on /dev/null,
+/// collecting its output under a byte cap and a wall-clock deadline. Everything in the session is
+/// killed when the program ends, times out, overflows its output or is cancelled, so
+/// grandchildren never outlive it, even those put in a process group of their own (Foundation's
+/// `Process` does that) or orphaned when their parent exits.
 ///
 /// Spawned with posix_spawn (no shell, arguments as an array). Memory limits are applied by
 /// the caller through `prlimit(1)` in front of the executable, because posix_spawn cannot set
@@ -93,7 +95,7 @@ struct ChildProcess: Sendable {
                 // The program is done; anything it left behind in its group goes with it,
                 // which also closes pipes a grandchild may still hold.
                 leaderExited = true
-                kill(-pid, SIGKILL)
+                Self.killSession(pid)
             }
             if open.isEmpty {
                 if leaderExited { break }
@@ -146,13 +148,13 @@ struct ChildProcess: Sendable {
             for _ in 0..<20 where !Self.hasExited(pid) { usleep(10_000) }
             kill(-pid, SIGKILL)
         case .timedOut, .outputCapped:
-            kill(-pid, SIGKILL)
+            Self.killSession(pid)
         default:
             break
         }
-        // The group may still hold members if the leader ended on its own; clear it before reaping
-        // so the group id cannot be reused underneath us.
-        kill(-pid, SIGKILL)
+        // The session may still hold members if the leader ended on its own; clear it before
+        // reaping so the session id cannot be reused underneath us.
+        Self.killSession(pid)
         let status = Self.reap(pid)
         if ending == nil {
             ending = Self.decode(status)
@@ -177,8 +179,6 @@ struct ChildProcess: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // Own process group: terminal signals reach the host, and we can signal the whole group.
-        posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for signal in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT, SIGCHLD, SIGHUP] { sigaddset(&defaults, signal) }
@@ -186,7 +186,10 @@ struct ChildProcess: Sendable {
         var mask = sigset_t()
         sigemptyset(&mask)
         posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        // POSIX_SPAWN_SETSID (glibc 2.26+, hidden from Swift): a new session, which also makes a
+        // new process group; descendants keep the session id even when they change group.
+        let setsid: Int32 = 0x80
+        posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -208,6 +211,30 @@ struct ChildProcess: Sendable {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
         return unsafeBitCast(symbol, to: AddChdir.self)
     }()
+
+    /// SIGKILLs every live process in the session `sid` (its group first), repeating until none is
+    /// left so a process forked during the scan is caught on the next pass.
+    static func killSession(_ sid: pid_t) {
+        kill(-sid, SIGKILL)
+        for _ in 0..<10 {
+            var found = false
+            guard let proc = opendir("/proc") else { return }
+            while let entry = readdir(proc) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard let pid = pid_t(name), pid != getpid(),
+                      let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { continue }
+                // Fields after "(comm)": state ppid pgrp session ...
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                guard fields.count > 3, Int32(fields[3]) == sid, fields[0] != "Z", fields[0] != "X" else { continue }
+                kill(pid, SIGKILL)
+                found = true
+            }
+            closedir(proc)
+            if !found { return }
+            usleep(1000)
+        }
+    }
 
     /// True once the process has ended, without reaping it (the group stays addressable).
     private static func hasExited(_ pid: pid_t) -> Bool {

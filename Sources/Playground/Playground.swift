@@ -90,7 +90,7 @@ public actor Playground {
         timings.prepare = lap()
         let work = try WorkDirectory()
         defer { work.remove() }
-        let layout = try BuildLayout(sources: request.sources, in: work.url)
+        let layout = try BuildLayout(sources: request.sources, in: work.url, joinAllIntoMain: request.joinsAllSourcesIntoMain)
         let executable = work.url.appendingPathComponent("program")
         let output = try await compiler().build(layout, mode: request.swiftLanguageMode, optimization: request.optimization, output: executable)
         timings.compile = lap()

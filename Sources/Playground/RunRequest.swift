@@ -64,6 +64,8 @@ public struct RunRequest: Sendable {
     public var environment: [String: String]
     /// Record SegueKit's navigation trace (sets `SEGUEKIT_TRACE_FILE`).
     public var collectTrace: Bool
+    /// Every source goes into `main.swift` in order, declarations included (the REPL's history).
+    var joinsAllSourcesIntoMain = false
 
     public init(
         sources: [SourceFile],

@@ -19,8 +19,9 @@ public actor SwiftSession {
     public struct Entry: Sendable, Equatable {
         public var text: String
         public var kind: EntryKind
-        /// `$R<n>` for expressions with a value label.
-        public var resultLabel: String?
+        /// Shown through the value display (expressions); values are numbered `$R0, $R1…` at run
+        /// time so entries of type `Void` take no number, like Swift's REPL.
+        var showsValue: Bool { kind == .expression }
     }
 
     public struct Response: Sendable {
@@ -58,8 +59,7 @@ public actor SwiftSession {
     /// Classifies an entry with swift-syntax: all declarations, a lone expression, or statements.
     public nonisolated static func classify(_ text: String) -> EntryKind {
         let items = Parser.parse(source: text).statements
-        if items.count == 1, case .expr(let expression) = items.first!.item,
-           !expression.is(InfixOperatorExprSyntax.self) || !Self.isAssignment(expression) {
+        if items.count == 1, case .expr(let expression) = items.first!.item, !Self.isAssignment(expression) {
             return .expression
         }
         if !items.isEmpty, items.allSatisfy({ if case .decl = $0.item { return true } else { return false } }) {
@@ -68,23 +68,31 @@ public actor SwiftSession {
         return .statement
     }
 
+    /// `a = b` and `a += b`: statements with no value to show. The parser leaves operator
+    /// sequences unfolded, so look at the operators in the sequence.
     private nonisolated static func isAssignment(_ expression: ExprSyntax) -> Bool {
-        guard let infix = expression.as(InfixOperatorExprSyntax.self) else { return false }
-        if infix.operator.is(AssignmentExprSyntax.self) { return true }
-        if let binary = infix.operator.as(BinaryOperatorExprSyntax.self) {
-            return ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="].contains(binary.operator.text)
+        let operators: [ExprSyntax]
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            operators = Array(sequence.elements)
+        } else if let infix = expression.as(InfixOperatorExprSyntax.self) {
+            operators = [infix.operator]
+        } else {
+            return false
         }
-        return false
+        return operators.contains { element in
+            if element.is(AssignmentExprSyntax.self) { return true }
+            guard let binary = element.as(BinaryOperatorExprSyntax.self) else { return false }
+            return ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&+=", "&-=", "&*="].contains(binary.operator.text)
+        }
     }
 
     /// Runs one entry in the context of the accepted ones; keeps it only if it compiles and runs cleanly.
     public func submit(_ text: String) async throws -> Response {
         let kind = Self.classify(text)
-        let label = kind == .expression ? "$R\(entries.filter { $0.resultLabel != nil }.count)" : nil
-        let wrapPrefix = label.map { "\(Self.showFunction)(\"\($0)\", " } ?? ""
-        let entryText = label != nil ? wrapPrefix + text + "\n)" : text
+        let wrapPrefix = kind == .expression ? "\(Self.showFunction)(" : ""
+        let entryText = kind == .expression ? wrapPrefix + text + "\n)" : text
 
-        let token = "\u{1}seguelab-mark-\(UInt64.random(in: 0...UInt64.max))\u{1}"
+        let token = "<<<seguelab-mark-\(UInt64.random(in: 0...UInt64.max))>>>"
         let work = try WorkDirectory()
         defer { work.remove() }
         let markFile = work.url.appendingPathComponent("trace-mark")
@@ -106,7 +114,7 @@ public actor SwiftSession {
         let errorOutput = Self.after(token, in: result.stderr)
         let traceStart = (try? String(contentsOf: markFile, encoding: .utf8)).flatMap { Int($0) } ?? 0
         let accepted = result.compile.succeeded && result.termination == .exited(0)
-        if accepted { entries.append(Entry(text: text, kind: kind, resultLabel: label)) }
+        if accepted { entries.append(Entry(text: text, kind: kind)) }
         return Response(accepted: accepted, kind: kind, diagnostics: diagnostics, output: output,
                         errorOutput: errorOutput, traceLines: Array(result.traceLines.dropFirst(traceStart)),
                         crash: result.crash, termination: result.termination, timings: result.timings)
@@ -164,11 +172,14 @@ public actor SwiftSession {
         }
     }
 
-    func \(showFunction)<T>(_ label: String, _ value: T) {
-        print("\\(label): \\(type(of: value)) = \\(String(reflecting: value))")
+    nonisolated(unsafe) var __seguelabResultCount = 0
+
+    func \(showFunction)<T>(_ value: T) {
+        print("$R\\(__seguelabResultCount): \\(type(of: value)) = \\(String(reflecting: value))")
+        __seguelabResultCount += 1
     }
 
-    func \(showFunction)(_ label: String, _ value: Void) {}
+    func \(showFunction)(_ value: Void) {}
 
     """
 
@@ -194,7 +205,7 @@ extension SwiftSession.Entry {
     /// The entry as it replays in history: expressions keep their display call so `$R` numbering
     /// and side effects match what the learner saw.
     var display: String {
-        guard let resultLabel else { return text }
-        return "\(SwiftSession.showFunction)(\"\(resultLabel)\", \(text)\n)"
+        guard showsValue else { return text }
+        return "\(SwiftSession.showFunction)(\(text)\n)"
     }
 }

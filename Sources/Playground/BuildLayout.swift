@@ -62,9 +62,12 @@ struct BuildLayout {
             let text = """
             import SegueKit
 
+            // SegueKit calls this from the main actor the first time it needs an unwind action.
             @_cdecl("seguekit_register_actions")
             public func __seguelabRegisterActions() {
-                \(registrations.joined(separator: "\n    "))
+                MainActor.assumeIsolated {
+                    \(registrations.joined(separator: "\n        "))
+                }
             }
 
             """

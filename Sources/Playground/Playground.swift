@@ -91,7 +91,8 @@ public actor Playground {
         let work = try WorkDirectory()
         defer { work.remove() }
         let layout = try BuildLayout(sources: request.sources, in: work.url, joinAllIntoMain: request.joinsAllSourcesIntoMain)
-        let executable = work.url.appendingPathComponent("program")
+        // Named after the module: SegueKit tries the executable's name when resolving storyboard classes.
+        let executable = work.url.appendingPathComponent(Compiler.moduleName)
         let output = try await compiler().build(layout, mode: request.swiftLanguageMode, optimization: request.optimization, output: executable)
         timings.compile = lap()
         let compile = outcome(output, sources: request.sources)
@@ -104,6 +105,7 @@ public actor Playground {
         // The runtime's crash backtracer takes seconds and prints pages; the crash line is enough.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment["SEGUEKIT_TRACE_FILE"] = nil
+        environment["SEGUEKIT_MODULES"] = Compiler.moduleName
         if request.collectTrace { environment["SEGUEKIT_TRACE_FILE"] = traceFile.path }
         if !request.storyboardDirectories.isEmpty {
             environment["SEGUEKIT_STORYBOARD_PATH"] = request.storyboardDirectories.map(\.path).joined(separator: ":")

@@ -58,7 +58,8 @@ let package = Package(
         ),
         .testTarget(name: "SegueKitTests", dependencies: ["SegueKit", "SegueTools"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
-        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"]),
+        // Fixtures are sample packs (their .swift files belong to the packs, not the tests).
+        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"], exclude: ["Fixtures"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "seguelab"]),
     ]
 )

@@ -68,7 +68,7 @@ struct StepDecoder {
             step.checks = nodes.compactMap { decodeCheck($0, map: map) }
         }
 
-        checkRoles(builder, kind: kind, what: what)
+        checkRoles(builder, kind: kind, what: what, continues: step.continuesFrom != nil)
         let headingOnly = builder.location
 
         // Keys that only make sense for some kinds.
@@ -134,8 +134,10 @@ struct StepDecoder {
         return step
     }
 
-    private func checkRoles(_ builder: StepBuilder, kind: StepKind, what: String) {
-        let (required, allowed) = Self.roles(for: kind)
+    private func checkRoles(_ builder: StepBuilder, kind: StepKind, what: String, continues: Bool) {
+        var (required, allowed) = Self.roles(for: kind)
+        // A step that continues an earlier one starts from that step's code.
+        if continues { required.removeAll { $0 == .starter } }
         for role in builder.codeOrder where !allowed.contains(role) {
             sink.error("a \(kind.rawValue) step has no use for a '\(role.rawValue)' code block", at: builder.code[role]!.location.previousLine)
         }

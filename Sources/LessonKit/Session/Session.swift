@@ -259,9 +259,11 @@ public struct Session: Sendable {
 
     func draft(for step: Step, in lessonID: String) -> String? {
         if let saved = progress[StepRef(lesson: lessonID, step: step.id)]?.draft { return saved }
+        // Continuing: the learner's own code from that step (the solution after a skip),
+        // or the reference solution when they never wrote any.
         if let previousID = step.continuesFrom, let lesson = pack.lesson(id: lessonID, language: language),
            let previous = lesson.step(id: previousID) {
-            return draft(for: previous, in: lessonID) ?? previous.code(.solution)
+            return progress[StepRef(lesson: lessonID, step: previousID)]?.draft ?? previous.code(.solution)
         }
         return step.code(.starter)
     }

@@ -112,3 +112,43 @@ struct PackCheckerTests {
         #expect(throws: PackTemplate.Failure.self) { try PackTemplate.write(to: folder) }
     }
 }
+
+@Suite("pack check: compiler errors in author code")
+struct PackCheckerCompilerErrorTests {
+    @Test func errorsInHiddenPreludeAndSolutionPointIntoTheLessonFile() async throws {
+        let dir = TemporaryDirectory()
+        let body = """
+
+            ## Type it {#typed}
+
+            ```step
+            kind: prompt
+            checks: [top: DetailViewController]
+            hints: [h]
+            ```
+
+            ```swift prelude
+            import UIKit
+            let nav = launchAp()
+            ```
+
+            ```swift solution
+            nav.performSegue(withIdentifier: "showDetail", sender: nil)
+            ```
+
+            """
+        let pack = try #require(try PackBuilder(lesson: lessonFile(body)).load(in: dir).pack)
+        // The compiler reports the prelude's typo at main.swift:2:11 and, for the solution
+        // (third line of main.swift), an error at column 1.
+        let runner = ScriptedRunner { program in
+            ProgramOutcome(compiled: false, diagnostics: [
+                CompilerDiagnostic(file: "main.swift", line: 2, column: 11, severity: .error, message: "cannot find 'launchAp' in scope"),
+                CompilerDiagnostic(file: "main.swift", line: 3, column: 1, severity: .error, message: "cannot find 'nav' in scope"),
+            ])
+        }
+        let diagnostics = await PackChecker.checkDynamically(pack, runner: runner).map(\.description)
+        #expect(diagnostics.contains("p/lessons/01-a.md:16:11: error: compiler: cannot find 'launchAp' in scope (in the prelude of 'typed')"))
+        #expect(diagnostics.contains("p/lessons/01-a.md:20:1: error: compiler: cannot find 'nav' in scope (in the solution of 'typed')"))
+        #expect(diagnostics.contains { $0.contains("the solution of 'typed' does not pass: the code compiles: the code did not compile: in the lesson's hidden code: cannot find 'launchAp' in scope (and 1 more error)") })
+    }
+}

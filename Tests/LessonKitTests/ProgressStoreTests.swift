@@ -43,8 +43,8 @@ struct ProgressStoreTests {
         #expect(!again.isNew && again.changes == nil && again.warnings.isEmpty)
         #expect(again.progress == session.progress)
         var resumed = Session(pack: pack, progress: again.progress, clock: clock.function)
-        let result1 = resumed.resume()
-        #expect(result1.position == StepRef(lesson: "identifiers", step: "fix"))
+        let resumedMove = resumed.resume()
+        #expect(resumedMove.position == StepRef(lesson: "identifiers", step: "fix"))
         #expect(resumed.draft == "let navigation = launchApp()\n// half done\n")
         #expect(resumed.stepProgress(StepRef(lesson: "identifiers", step: "fix")).hintsUsed == 1)
         // No temporary files are left behind.

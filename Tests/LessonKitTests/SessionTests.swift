@@ -17,8 +17,8 @@ struct SessionTests {
 
     @Test func resumeStartsAtTheFirstStepAndNextWalksIntoTheNextLesson() {
         var session = newSession()
-        let result1 = session.resume()
-        #expect(result1.position == ref("identifiers", "intro"))
+        let start = session.resume()
+        #expect(start.position == ref("identifiers", "intro"))
         #expect(session.stepNumber! == (1, 8))
         var positions: [StepRef?] = []
         for _ in 0..<8 { positions.append(session.next().position) }
@@ -34,10 +34,10 @@ struct SessionTests {
     @Test func nextIsAllowedOnUnansweredStepsButReportsThemUnfinished() async throws {
         var session = newSession()
         _ = session.resume()
-        let result2 = session.next()
-        #expect(result2.leftUnfinished == nil) // prose
-        let result3 = session.next()
-        #expect(result3.leftUnfinished == nil) // example
+        let fromProse = session.next()
+        #expect(fromProse.leftUnfinished == nil) // prose
+        let fromExample = session.next()
+        #expect(fromExample.leftUnfinished == nil) // example
         #expect(session.currentStep?.id == "asks")
         let moved = session.next()
         #expect(moved.leftUnfinished == ref("identifiers", "asks"))
@@ -47,8 +47,8 @@ struct SessionTests {
         // Once answered, leaving it is no longer "unfinished".
         _ = session.back()
         _ = try await session.submit(.choices([0, 1]), runner: ScriptedRunner(always: .ran()))
-        let result4 = session.next()
-        #expect(result4.leftUnfinished == nil)
+        let afterAnswer = session.next()
+        #expect(afterAnswer.leftUnfinished == nil)
     }
 
     @Test func backRetracesWhatWasSeenIncludingJumpsAndResetsNothing() throws {
@@ -59,27 +59,27 @@ struct SessionTests {
         _ = session.hint()
         _ = try session.goto("prepare/quiz")
         #expect(session.position == ref("prepare", "quiz"))
-        let result5 = session.back()
-        #expect(result5.position == ref("identifiers", "asks"))
+        let backToJumpOrigin = session.back()
+        #expect(backToJumpOrigin.position == ref("identifiers", "asks"))
         #expect(session.stepProgress(ref("identifiers", "asks")).hintsUsed == 1)
-        let result6 = session.back()
-        #expect(result6.position == ref("identifiers", "run"))
-        let result7 = session.back()
-        #expect(result7.position == ref("identifiers", "intro"))
-        let result8 = session.back()
-        #expect(result8.kind == .atStart)
+        let backToRun = session.back()
+        #expect(backToRun.position == ref("identifiers", "run"))
+        let backToIntro = session.back()
+        #expect(backToIntro.position == ref("identifiers", "intro"))
+        let pastTheStart = session.back()
+        #expect(pastTheStart.kind == .atStart)
         #expect(session.position == ref("identifiers", "intro"))
     }
 
     @Test func gotoAcceptsLessonStepOrStepOfCurrentLesson() throws {
         var session = newSession()
         _ = session.resume()
-        let result9 = try session.goto("prepare")
-        #expect(result9.position == ref("prepare", "pass"))
-        let result10 = try session.goto("quiz")
-        #expect(result10.position == ref("prepare", "quiz"))
-        let result11 = try session.goto("identifiers/fix")
-        #expect(result11.position == ref("identifiers", "fix"))
+        let toLesson = try session.goto("prepare")
+        #expect(toLesson.position == ref("prepare", "pass"))
+        let toStepHere = try session.goto("quiz")
+        #expect(toStepHere.position == ref("prepare", "quiz"))
+        let toLessonStep = try session.goto("identifiers/fix")
+        #expect(toLessonStep.position == ref("identifiers", "fix"))
         #expect(throws: SessionError.unknownTarget("nowhere")) { var copy = session; _ = try copy.goto("nowhere") }
         #expect(throws: SessionError.unknownStep("x", lesson: "prepare", known: ["pass", "print", "quiz"])) { var copy = session; _ = try copy.goto("prepare/x") }
         #expect(throws: SessionError.self) { var copy = session; _ = try copy.start(lesson: "missing") }
@@ -88,28 +88,28 @@ struct SessionTests {
     @Test func hintsAreProgressiveAndSolutionsRecorded() throws {
         var session = newSession()
         _ = try session.goto("identifiers/method")
-        let result12 = session.hint()
-        let first = try #require(result12)
+        let firstHint = session.hint()
+        let first = try #require(firstHint)
         #expect((first.number, first.total, first.text) == (1, 2, "It gets the destination ready."))
-        let result13 = session.hint()
-        let second = try #require(result13)
+        let secondHint = session.hint()
+        let second = try #require(secondHint)
         #expect(second.text == "prepare..." && second.isLast)
-        let result14 = session.hint()
-        #expect(result14?.number == 2) // stays on the last one
+        let againHint = session.hint()
+        #expect(againHint?.number == 2) // stays on the last one
         #expect(session.stepProgress(ref("identifiers", "method")).hintsUsed == 2)
         #expect(!session.stepProgress(ref("identifiers", "method")).solutionShown)
 
-        let result15 = session.revealSolution()
-        let solution = try #require(result15)
+        let revealed = session.revealSolution()
+        let solution = try #require(revealed)
         #expect(solution.answer == "prepare(for:sender:)")
         #expect(solution.explanation == "prepare(for:sender:) runs before the transition.")
         #expect(session.stepProgress(ref("identifiers", "method")).solutionShown)
 
         _ = try session.goto("identifiers/intro")
-        let result16 = session.hint()
-        #expect(result16 == nil)
-        let result17 = session.revealSolution()
-        #expect(result17 == nil)
+        let proseHint = session.hint()
+        #expect(proseHint == nil)
+        let proseSolution = session.revealSolution()
+        #expect(proseSolution == nil)
     }
 
     @Test func skipFillsInTheReferenceSoLaterStepsContinueFromIt() throws {
@@ -142,11 +142,11 @@ struct SessionTests {
         var session = newSession()
         _ = try session.goto("identifiers/method")
         let runner = ScriptedRunner(always: .ran())
-        let result18 = try await session.submit(.text("viewDidLoad"), runner: runner)
-        #expect(!result18.passed)
+        let wrongAnswer = try await session.submit(.text("viewDidLoad"), runner: runner)
+        #expect(!wrongAnswer.passed)
         #expect(session.stepProgress(ref("identifiers", "method")).status == .attempted)
-        let result19 = try await session.submit(.text("PREPARE(for:sender:)"), runner: runner)
-        #expect(result19.passed)
+        let rightAnswer = try await session.submit(.text("PREPARE(for:sender:)"), runner: runner)
+        #expect(rightAnswer.passed)
         let record = session.stepProgress(ref("identifiers", "method"))
         #expect(record.attempts == 2 && record.status == .passed && record.lastAnswer == "PREPARE(for:sender:)")
 

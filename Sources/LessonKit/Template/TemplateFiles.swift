@@ -48,10 +48,10 @@ enum TemplateFiles {
         }
 
         /// Keeps the window alive while the program runs, as an app delegate would.
-        @MainActor var appWindow: UIWindow?
+        var appWindow: UIWindow?
 
         /// Loads Main.storyboard into a window and returns its navigation controller.
-        @MainActor func launchApp() -> UINavigationController {
+        func launchApp() -> UINavigationController {
             let storyboard = UIStoryboard(name: "Main", bundle: nil)
             let navigation = storyboard.instantiateInitialViewController() as! UINavigationController
             let window = UIWindow()

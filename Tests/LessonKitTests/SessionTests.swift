@@ -183,6 +183,10 @@ struct SessionTests {
         session.saveDraft("print(\"draft\")")
         _ = try await session.run(runner: runner)
         #expect(runner.programs.last?.learnerCode == "print(\"draft\")")
+        // Running (not checking) an exercise leaves its harness out.
+        _ = try session.goto("prepare/pass")
+        _ = try await session.run(runner: runner)
+        #expect(runner.programs.last?.segments.map(\.name) == ["pass.swift"])
         _ = try session.goto("identifiers/asks")
         await #expect(throws: SessionError.nothingToRun(.choice)) { var copy = session; _ = try await copy.run(runner: runner) }
     }

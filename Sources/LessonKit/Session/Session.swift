@@ -312,7 +312,7 @@ public struct Session: Sendable {
             throw .predictFirst
         }
         let source = code ?? (step.kind == .example || step.kind == .predict ? step.code(.example) : draft) ?? ""
-        let result = await AnswerJudge(pack: pack, runner: runner).run(source, for: step)
+        let result = await AnswerJudge(pack: pack, runner: runner).run(source, for: step, judging: false)
         if let outcome = result.value { return outcome }
         throw .runnerFailed(result.failure?.firstFailure?.message ?? "the code could not be run")
     }

@@ -173,7 +173,7 @@ struct LessonFiles {
         for entry in entries {
             let url = lessonsDir.appendingPathComponent(entry)
             var isDirectory: ObjCBool = false
-            fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 let language = entry
                 let inner = ((try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []).sorted().filter { $0.hasSuffix(".md") }

@@ -86,13 +86,11 @@ struct PackCheckerTests {
             "p/lessons/01-a.md:12:1: error: an empty answer is accepted; the pattern matches anything",
         ])
 
-        // A wrong choice that the judge accepts is caught: here a "single answer" step whose
-        // checking is given a malformed step with the same choice marked twice.
+        // A well-formed choice step raises nothing: each wrong choice alone is judged wrong.
         var step = pack.lessons[0].steps[0]
         step.kind = .choice
         step.choices = [Choice(text: "a", correct: true, feedback: nil, location: step.location),
                         Choice(text: "b", correct: false, feedback: nil, location: SourceLocation(file: "f", line: 3, column: 5))]
-        step.multipleAnswers = true
         let judge = AnswerJudge(pack: pack, runner: crashing)
         #expect(await PackChecker.check(step, in: pack.lessons[0], judge: judge).isEmpty)
     }

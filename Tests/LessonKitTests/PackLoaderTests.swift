@@ -91,6 +91,33 @@ struct PackLoaderTests {
         ])
     }
 
+    @Test func supportFileNamesMustNotClashAndChoicesMustDiffer() throws {
+        let dir = TemporaryDirectory()
+        let body = """
+
+            ## Pick {#pick}
+
+            ```step
+            kind: choice
+            choices:
+              - text: Push
+                correct: true
+              - text: "push "
+                feedback: Same as the first.
+            hints: [h]
+            ```
+
+            """
+        var builder = PackBuilder(lesson: lessonFile(body))
+        builder.manifest += "support: [support/main.swift]\n"
+        builder.files["support/main.swift"] = "let x = 1\n"
+        let diagnostics = try builder.diagnostics(in: dir)
+        #expect(diagnostics == [
+            "p/lessons/01-a.md:13:5: error: choice repeats the text of the choice at line 11",
+            "p/pack.yaml:6:11: error: support file name 'main.swift' is taken; rename it (main.swift and LessonCheck.swift are reserved, and names must be unique)",
+        ])
+    }
+
     @Test func minimumSeguelabVersionIsEnforced() throws {
         let dir = TemporaryDirectory()
         var builder = PackBuilder(lesson: proseLesson)

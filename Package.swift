@@ -60,6 +60,8 @@ let package = Package(
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         // Fixtures are sample packs (their .swift files belong to the packs, not the tests).
         .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "seguelab"]),
+        // Starts programs in a real pseudo-terminal, for the shell's end-to-end tests.
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "CPseudoTerminal"]),
     ]
 )

@@ -1,0 +1,118 @@
+import Foundation
+
+/// `show`, `showDetailViewController`, `present` and `dismiss`, done synchronously: there is no
+/// animation, so completion handlers run before the call returns.
+@MainActor
+enum Presentation {
+    static func show(_ controller: UIViewController, from source: UIViewController, sender: Any?) {
+        var node: UIViewController? = source
+        while let current = node {
+            if let navigation = current as? UINavigationController {
+                navigation.pushViewController(controller, animated: true)
+                return
+            }
+            node = current.parentStorage
+        }
+        source.present(controller, animated: true, completion: nil)
+    }
+
+    static func showDetail(_ controller: UIViewController, from source: UIViewController, sender: Any?) {
+        if let split = source.splitViewController {
+            split.showDetailViewController(controller, sender: sender)
+        } else {
+            source.present(controller, animated: true, completion: nil)
+        }
+    }
+
+    static func present(_ controller: UIViewController, from source: UIViewController, animated: Bool,
+                        completion: (() -> Void)?) {
+        let presenter = source.containmentRoot
+        if controller === presenter || controller.subtreeContains(source) {
+            raiseException(.invalidArgument, "Application tried to present modally an active controller \(objectDescription(controller)).")
+        }
+        if let current = presenter.presentedStorage {
+            let warning = "Attempt to present \(objectDescription(controller)) on \(objectDescription(presenter)) "
+                + "(from \(objectDescription(source))) which is already presenting \(objectDescription(current))."
+            writeToStandardError(warning + "\n")
+            SegueTrace.record(TraceEvent(event: .warning, source: className(source), destination: className(controller), message: warning))
+            return
+        }
+        let onScreen = presenter.isInWindowHierarchy
+        let coversPresenter = controller.modalPresentationStyle == .fullScreen
+        presenter.presentedStorage = controller
+        controller.presentingStorage = presenter
+        SegueRuntime.noteActive(presenter)
+        SegueTrace.record(TraceEvent(event: .present, source: className(source), destination: className(controller),
+                                     controller: className(presenter), properties: PropertyCapture.properties(of: controller)))
+        controller.loadViewIfNeeded()
+        if onScreen {
+            if coversPresenter { Appearance.begin(presenter, appearing: false, animated: animated) }
+            Appearance.begin(controller, appearing: true, animated: animated)
+            Appearance.end(controller, appearing: true, animated: animated)
+            if coversPresenter { Appearance.end(presenter, appearing: false, animated: animated) }
+        }
+        completion?()
+    }
+
+    /// Dismisses what the receiver presented, or — when it presents nothing — the receiver
+    /// itself, by asking its presenter.
+    static func dismiss(from controller: UIViewController, animated: Bool, completion: (() -> Void)?) {
+        let root = controller.containmentRoot
+        let presenter: UIViewController
+        if root.presentedStorage != nil {
+            presenter = root
+        } else if let presenting = root.presentingStorage {
+            presenter = presenting
+        } else {
+            completion?()
+            return
+        }
+        guard let dismissed = presenter.presentedStorage else { return }
+        let onScreen = presenter.isInWindowHierarchy
+        var chain = [dismissed]
+        while let next = chain.last?.presentedStorage { chain.append(next) }
+        let top = chain.last!
+        SegueTrace.record(TraceEvent(event: .dismiss, source: className(top), destination: className(presenter),
+                                     controller: className(dismissed)))
+        let coveredPresenter = dismissed.modalPresentationStyle == .fullScreen
+        if onScreen {
+            Appearance.begin(top, appearing: false, animated: animated)
+            if coveredPresenter { Appearance.begin(presenter, appearing: true, animated: animated) }
+        }
+        for link in chain {
+            link.presentingStorage?.presentedStorage = nil
+            link.presentingStorage = nil
+        }
+        if onScreen {
+            Appearance.end(top, appearing: false, animated: animated)
+            if coveredPresenter { Appearance.end(presenter, appearing: true, animated: animated) }
+        }
+        completion?()
+    }
+}
+
+/// Appearance callbacks, forwarded to the children that are on screen.
+@MainActor
+enum Appearance {
+    static func begin(_ controller: UIViewController, appearing: Bool, animated: Bool) {
+        controller.loadViewIfNeeded()
+        if appearing { controller.viewWillAppear(animated) } else { controller.viewWillDisappear(animated) }
+        for child in visibleChildren(of: controller) { begin(child, appearing: appearing, animated: animated) }
+    }
+
+    static func end(_ controller: UIViewController, appearing: Bool, animated: Bool) {
+        if appearing { controller.viewDidAppear(animated) } else { controller.viewDidDisappear(animated) }
+        for child in visibleChildren(of: controller) { end(child, appearing: appearing, animated: animated) }
+    }
+
+    static func visibleChildren(of controller: UIViewController) -> [UIViewController] {
+        switch controller {
+        case let navigation as UINavigationController:
+            return navigation.topViewController.map { [$0] } ?? []
+        case let tabs as UITabBarController:
+            return tabs.selectedViewController.map { [$0] } ?? []
+        default:
+            return controller.children
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// A parsed Interface Builder storyboard: the scenes and segues SegueKit needs; everything
+/// else (layout, constraints, resources) is skipped.
+public struct StoryboardDocument: Sendable, Equatable {
+    /// The storyboard's name (file name without `.storyboard`).
+    public let name: String
+    public let path: String
+    public let initialViewControllerID: String?
+    public let scenes: [SceneDefinition]
+
+    public var initialScene: SceneDefinition? {
+        initialViewControllerID.flatMap(scene(forControllerID:))
+    }
+
+    public func scene(forControllerID id: String) -> SceneDefinition? {
+        scenes.first { $0.controller.objectID == id }
+    }
+
+    public func scene(withStoryboardIdentifier identifier: String) -> SceneDefinition? {
+        scenes.first { $0.controller.storyboardIdentifier == identifier }
+    }
+}
+
+/// One scene: its view controller (or a reference to another storyboard) and its exits.
+public struct SceneDefinition: Sendable, Equatable {
+    public let sceneID: String
+    public let controller: ControllerDefinition
+    /// Object ids of the scene's `exit` placeholders (unwind segues point at them).
+    public let exitIDs: [String]
+}
+
+/// A storyboard reference (`viewControllerPlaceholder`) to a scene in another storyboard.
+public struct StoryboardReference: Sendable, Equatable {
+    public let storyboardName: String
+    public let referencedIdentifier: String?
+}
+
+/// Where an element came from in the storyboard file.
+public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    public let file: String
+    public let line: Int
+    public let column: Int
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A scene's view controller element.
+public struct ControllerDefinition: Sendable, Equatable {
+    /// `viewController`, `navigationController`, `tableViewController`, ...
+    public let elementName: String
+    public let objectID: String
+    public let customClass: String?
+    public let customModule: String?
+    public let customModuleProvider: String?
+    public let storyboardIdentifier: String?
+    public let title: String?
+    public let reference: StoryboardReference?
+    /// Every segue in the scene: the controller's own, and those on its buttons, cells,
+    /// bar button items and container views.
+    public let segues: [SegueDefinition]
+    public let rootView: ViewDefinition?
+    public let navigationItem: NavigationItemDefinition?
+    public let location: SourceLocation
+
+    /// The class name shown for the scene: the custom class or the UIKit class.
+    public var displayClassName: String {
+        customClass ?? ControllerDefinition.defaultClassName(forElement: elementName)
+    }
+
+    public static func defaultClassName(forElement element: String) -> String {
+        switch element {
+        case "navigationController": return "UINavigationController"
+        case "tableViewController": return "UITableViewController"
+        case "splitViewController": return "UISplitViewController"
+        case "tabBarController": return "UITabBarController"
+        case "viewControllerPlaceholder": return "StoryboardReference"
+        default: return "UIViewController"
+        }
+    }
+}
+
+/// What fires a segue.
+public enum SegueTrigger: Sendable, Equatable {
+    /// On the controller itself: manual segues (`performSegue`) and relationships.
+    case controller
+    /// A control (button, switch...) with this object id.
+    case control(objectID: String)
+    case barButtonItem(objectID: String)
+    /// Selecting a table or collection cell; its prototype's reuse identifier.
+    case cell(objectID: String, reuseIdentifier: String?)
+    /// The accessory button of a cell (`trigger="accessoryAction"`).
+    case cellAccessory(objectID: String, reuseIdentifier: String?)
+    case container(objectID: String)
+    /// Anything else that can own connections (gesture recognizers...).
+    case other(element: String, objectID: String)
+}
+
+/// A `segue` element.
+public struct SegueDefinition: Sendable, Equatable {
+    public let objectID: String
+    public let destination: String
+    public let kind: SegueKind
+    /// Absent in the XML (and so `nil`) for segues that have no identifier in Interface Builder.
+    public let identifier: String?
+    public let relationship: String?
+    public let unwindAction: String?
+    public let customClass: String?
+    public let customModule: String?
+    public let trigger: SegueTrigger
+    public let location: SourceLocation
+}
+
+/// A view inside a scene, reduced to what segues and lookups need.
+public struct ViewDefinition: Sendable, Equatable {
+    /// `view`, `button`, `label`, `tableView`, `tableViewCell`, `containerView`, ...
+    public let elementName: String
+    public let objectID: String
+    public let customClass: String?
+    public let customModule: String?
+    public let tag: Int
+    public let title: String?
+    public let text: String?
+    public let reuseIdentifier: String?
+    public let accessibilityIdentifier: String?
+    public let subviews: [ViewDefinition]
+    /// A table view's prototype cells.
+    public let prototypes: [ViewDefinition]
+}
+
+/// A scene's navigation item.
+public struct NavigationItemDefinition: Sendable, Equatable {
+    public let title: String?
+    public let leftItems: [BarButtonItemDefinition]
+    public let rightItems: [BarButtonItemDefinition]
+}
+
+public struct BarButtonItemDefinition: Sendable, Equatable {
+    public let objectID: String
+    public let title: String?
+    public let systemItem: String?
+    public let tag: Int
+}
+
+/// A storyboard that cannot be read, with the place that is wrong.
+public struct StoryboardError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let location: SourceLocation
+    public let message: String
+
+    public init(location: SourceLocation, message: String) {
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String { "\(location): error: \(message)" }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+extension StoryboardDocument {
+    /// Reads a `.storyboard` file.
+    public static func load(contentsOf url: URL) throws -> StoryboardDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw StoryboardError(location: SourceLocation(file: url.path, line: 1, column: 1),
+                                  message: "cannot read storyboard: \(error.localizedDescription)")
+        }
+        return try parse(data, path: url.path)
+    }
+
+    /// Parses storyboard XML; `path` names the file in errors and gives the storyboard its name.
+    public static func parse(_ data: Data, path: String) throws -> StoryboardDocument {
+        let root = try XMLTreeReader.read(data, file: path)
+        return try StoryboardParser(path: path).document(from: root)
+    }
+}
+
+/// Turns the XML tree into the storyboard model, checking what later steps rely on.
+struct StoryboardParser {
+    let path: String
+
+    private static let controllerElements: Set<String> = [
+        "viewController", "navigationController", "tableViewController", "splitViewController",
+        "tabBarController", "collectionViewController", "pageViewController", "viewControllerPlaceholder",
+        "hostingController", "avPlayerViewController", "glkViewController",
+    ]
+    private static let controlElements: Set<String> = [
+        "button", "switch", "segmentedControl", "slider", "stepper", "textField", "datePicker",
+        "pageControl", "colorWell", "control",
+    ]
+
+    func location(_ element: IBElement) -> SourceLocation {
+        SourceLocation(file: path, line: element.line, column: element.column)
+    }
+
+    func fail(_ element: IBElement, _ message: String) -> StoryboardError {
+        StoryboardError(location: location(element), message: message)
+    }
+
+    func document(from root: IBElement) throws -> StoryboardDocument {
+        guard root.name == "document" else {
+            throw fail(root, "expected a <document> root element, found <\(root.name)>")
+        }
+        var scenes: [SceneDefinition] = []
+        for sceneElement in root.child(named: "scenes")?.children(named: "scene") ?? [] {
+            scenes.append(try scene(from: sceneElement))
+        }
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let document = StoryboardDocument(name: name, path: path, initialViewControllerID: root["initialViewController"],
+                                          scenes: scenes)
+        try validate(document, root: root)
+        return document
+    }
+
+    private func scene(from element: IBElement) throws -> SceneDefinition {
+        guard let sceneID = element["sceneID"] else { throw fail(element, "<scene> has no sceneID attribute") }
+        guard let objects = element.child(named: "objects") else { throw fail(element, "scene '\(sceneID)' has no <objects>") }
+        let candidates = objects.children.filter {
+            $0["sceneMemberID"] == "viewController" || ($0["sceneMemberID"] == nil && Self.controllerElements.contains($0.name))
+        }
+        guard let controllerElement = candidates.first else {
+            throw fail(element, "scene '\(sceneID)' has no view controller")
+        }
+        let exits = objects.children(named: "exit").compactMap { $0["id"] }
+        return SceneDefinition(sceneID: sceneID, controller: try controller(from: controllerElement), exitIDs: exits)
+    }
+
+    private func controller(from element: IBElement) throws -> ControllerDefinition {
+        guard let objectID = element["id"] else { throw fail(element, "<\(element.name)> has no id attribute") }
+        var reference: StoryboardReference?
+        if element.name == "viewControllerPlaceholder" {
+            guard let storyboardName = element["storyboardName"] else {
+                throw fail(element, "storyboard reference '\(objectID)' has no storyboardName")
+            }
+            reference = StoryboardReference(storyboardName: storyboardName, referencedIdentifier: element["referencedIdentifier"])
+        }
+        var segues: [SegueDefinition] = []
+        try collectSegues(in: element, controller: element, into: &segues)
+        let rootView = try element.children.first { $0["key"] == "view" }.map(view(from:))
+        return ControllerDefinition(
+            elementName: element.name, objectID: objectID, customClass: element["customClass"],
+            customModule: element["customModule"], customModuleProvider: element["customModuleProvider"],
+            storyboardIdentifier: element["storyboardIdentifier"], title: element["title"], reference: reference,
+            segues: segues, rootView: rootView, navigationItem: element.child(withKey: "navigationItem").map(navigationItem(from:)),
+            location: location(element))
+    }
+
+    private func collectSegues(in element: IBElement, controller: IBElement, into segues: inout [SegueDefinition]) throws {
+        for child in element.children {
+            if child.name == "connections", let owner = child.parent {
+                for segueElement in child.children(named: "segue") {
+                    segues.append(try segue(from: segueElement, owner: owner, controller: controller))
+                }
+            } else {
+                try collectSegues(in: child, controller: controller, into: &segues)
+            }
+        }
+    }
+
+    private func segue(from element: IBElement, owner: IBElement, controller: IBElement) throws -> SegueDefinition {
+        guard let destination = element["destination"] else { throw fail(element, "<segue> has no destination attribute") }
+        guard let kindName = element["kind"] else { throw fail(element, "<segue> has no kind attribute") }
+        guard let kind = SegueKind(rawValue: kindName) else {
+            throw fail(element, "unknown segue kind '\(kindName)' (expected one of \(SegueKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if kind == .unwind && element["unwindAction"] == nil {
+            throw fail(element, "unwind segue has no unwindAction attribute")
+        }
+        if kind == .relationship && element["relationship"] == nil {
+            throw fail(element, "relationship segue has no relationship attribute")
+        }
+        return SegueDefinition(
+            objectID: element["id"] ?? "", destination: destination, kind: kind, identifier: element["identifier"],
+            relationship: element["relationship"], unwindAction: element["unwindAction"],
+            customClass: element["customClass"], customModule: element["customModule"],
+            trigger: trigger(for: owner, controller: controller, segue: element), location: location(element))
+    }
+
+    private func trigger(for owner: IBElement, controller: IBElement, segue: IBElement) -> SegueTrigger {
+        let id = owner["id"] ?? ""
+        if owner === controller { return .controller }
+        switch owner.name {
+        case "tableViewCell", "collectionViewCell":
+            return segue["trigger"] == "accessoryAction"
+                ? .cellAccessory(objectID: id, reuseIdentifier: owner["reuseIdentifier"])
+                : .cell(objectID: id, reuseIdentifier: owner["reuseIdentifier"])
+        case "barButtonItem": return .barButtonItem(objectID: id)
+        case "containerView": return .container(objectID: id)
+        case let name where Self.controlElements.contains(name): return .control(objectID: id)
+        default: return .other(element: owner.name, objectID: id)
+        }
+    }
+
+    private func view(from element: IBElement) throws -> ViewDefinition {
+        var subviews = try (element.child(named: "subviews")?.children ?? []).map(view(from:))
+        if let content = element.child(withKey: "contentView") {
+            subviews += try (content.child(named: "subviews")?.children ?? []).map(view(from:))
+        }
+        let prototypes = try (element.child(named: "prototypes")?.children ?? []).map(view(from:))
+        let title = element.children(named: "state").first { $0["key"] == "normal" }?["title"] ?? element["title"]
+        return ViewDefinition(
+            elementName: element.name, objectID: element["id"] ?? "", customClass: element["customClass"],
+            customModule: element["customModule"], tag: Int(element["tag"] ?? "") ?? 0, title: title,
+            text: element["text"], reuseIdentifier: element["reuseIdentifier"],
+            accessibilityIdentifier: element.child(named: "accessibility")?["identifier"],
+            subviews: subviews, prototypes: prototypes)
+    }
+
+    private func navigationItem(from element: IBElement) -> NavigationItemDefinition {
+        func items(_ single: String, _ list: String) -> [BarButtonItemDefinition] {
+            let elements = (element.child(withKey: single).map { [$0] } ?? [])
+                + (element.child(withKey: list)?.children(named: "barButtonItem") ?? [])
+            return elements.map {
+                BarButtonItemDefinition(objectID: $0["id"] ?? "", title: $0["title"], systemItem: $0["systemItem"],
+                                        tag: Int($0["tag"] ?? "") ?? 0)
+            }
+        }
+        return NavigationItemDefinition(title: element["title"], leftItems: items("leftBarButtonItem", "leftBarButtonItems"),
+                                        rightItems: items("rightBarButtonItem", "rightBarButtonItems"))
+    }
+
+    /// Every segue must lead to a scene (or, for unwinds, an exit of its own scene).
+    private func validate(_ document: StoryboardDocument, root: IBElement) throws {
+        let controllerIDs = Set(document.scenes.map(\.controller.objectID))
+        if let initial = document.initialViewControllerID, !controllerIDs.contains(initial) {
+            throw fail(root, "initialViewController '\(initial)' is not a view controller in this storyboard")
+        }
+        for scene in document.scenes {
+            for segue in scene.controller.segues {
+                let valid = segue.kind == .unwind ? scene.exitIDs.contains(segue.destination) || controllerIDs.contains(segue.destination)
+                                                  : controllerIDs.contains(segue.destination)
+                if !valid {
+                    throw StoryboardError(location: segue.location,
+                                          message: "segue '\(segue.identifier ?? segue.objectID)' leads to '\(segue.destination)', which is not \(segue.kind == .unwind ? "an exit of its scene" : "a view controller") in this storyboard")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Connects what a scene defines around its controller: relationship segues (navigation
+/// root, tabs, split columns) and the navigation item's bar button items.
+@MainActor
+enum StoryboardWiring {
+    static func applyRelationships(of scene: SceneDefinition, to controller: UIViewController, storyboard: UIStoryboard) {
+        let relationships = scene.controller.segues.filter { $0.kind == .relationship }
+        guard !relationships.isEmpty else { return }
+        func instantiate(_ segues: [SegueDefinition]) -> [UIViewController] {
+            segues.map { segue in
+                let child = storyboard.instantiateController(objectID: segue.destination)
+                SegueTrace.record(TraceEvent(event: .relationship, identifier: segue.identifier, segueKind: .relationship,
+                                             source: className(controller), destination: className(child),
+                                             message: segue.relationship))
+                return child
+            }
+        }
+        func named(_ names: Set<String>) -> [SegueDefinition] {
+            relationships.filter { names.contains($0.relationship ?? "") }
+        }
+        switch controller {
+        case let navigation as UINavigationController:
+            navigation.replaceStack(with: instantiate(named(["rootViewController"])))
+        case let tabs as UITabBarController:
+            tabs.setViewControllers(instantiate(named(["viewControllers"])), animated: false)
+        case let split as UISplitViewController:
+            let ordered = named(["masterViewController", "primaryViewController"])
+                + named(["supplementaryViewController"])
+                + named(["detailViewController", "secondaryViewController"])
+            split.replaceColumns(with: instantiate(ordered))
+        default:
+            break
+        }
+    }
+
+    static func applyNavigationItem(of scene: SceneDefinition, to controller: UIViewController) {
+        guard let definition = scene.controller.navigationItem else { return }
+        let item = controller.navigationItem
+        if let title = definition.title { item.title = title }
+        func makeItems(_ definitions: [BarButtonItemDefinition]) -> [UIBarButtonItem]? {
+            guard !definitions.isEmpty else { return nil }
+            return definitions.map { definition in
+                let barItem = UIBarButtonItem()
+                barItem.title = definition.title
+                barItem.tag = definition.tag
+                barItem.systemItemFromStoryboard(definition.systemItem)
+                barItem.storyboardTriggers = scene.controller.segues
+                    .filter { $0.trigger == .barButtonItem(objectID: definition.objectID) }
+                    .map { StoryboardTrigger(owner: controller, segue: $0) }
+                return barItem
+            }
+        }
+        if let left = makeItems(definition.leftItems) { item.leftBarButtonItems = left }
+        if let right = makeItems(definition.rightItems) { item.rightBarButtonItems = right }
+    }
+}
+
+extension UIBarButtonItem {
+    func systemItemFromStoryboard(_ name: String?) {
+        guard let name else { return }
+        let all: [String: SystemItem] = [
+            "done": .done, "cancel": .cancel, "edit": .edit, "save": .save, "add": .add, "compose": .compose,
+            "reply": .reply, "action": .action, "organize": .organize, "bookmarks": .bookmarks, "search": .search,
+            "refresh": .refresh, "stop": .stop, "camera": .camera, "trash": .trash, "play": .play, "pause": .pause,
+            "rewind": .rewind, "fastForward": .fastForward, "undo": .undo, "redo": .redo, "close": .close,
+        ]
+        systemItemStorage = all[name]
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Decides what Tab does for the text before the cursor: complete a command name, or the
+/// argument the command expects there (lesson ids, steps, file paths, fixed words).
+public struct Completer {
+    public var registry: CommandRegistry
+    /// Lesson ids of the loaded pack, and the step ids of one lesson.
+    public var lessonIDs: () -> [String]
+    public var stepIDs: (String) -> [String]
+    /// Where relative paths start.
+    public var currentDirectory: String
+
+    public init(registry: CommandRegistry,
+                lessonIDs: @escaping () -> [String] = { [] },
+                stepIDs: @escaping (String) -> [String] = { _ in [] },
+                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.registry = registry
+        self.lessonIDs = lessonIDs
+        self.stepIDs = stepIDs
+        self.currentDirectory = currentDirectory
+    }
+
+    public func complete(_ textBeforeCursor: String) -> Completion {
+        let words = (try? CommandLineParser.split(textBeforeCursor)) ?? textBeforeCursor.split(separator: " ").map(String.init)
+        let endsWithSpace = textBeforeCursor.last?.isWhitespace ?? false
+        let current = endsWithSpace ? "" : (words.last ?? "")
+        let position = endsWithSpace ? words.count : max(words.count - 1, 0)
+
+        if position == 0 {
+            return Self.choose(from: registry.allNames, prefix: current, suffix: " ")
+        }
+        guard let command = registry.command(named: words[0]) else { return Completion() }
+        let index = position - 1
+        let kind = index < command.arguments.count ? command.arguments[index] : command.arguments.last ?? .text
+        switch kind {
+        case .text: return Completion()
+        case .word(let choices): return Self.choose(from: choices, prefix: current, suffix: " ")
+        case .commandName: return Self.choose(from: registry.allNames, prefix: current, suffix: " ")
+        case .lesson: return Self.choose(from: lessonIDs(), prefix: current, suffix: " ")
+        case .lessonStep:
+            if let slash = current.firstIndex(of: "/") {
+                let lesson = String(current[..<slash])
+                let steps = stepIDs(lesson).map { "\(lesson)/\($0)" }
+                return Self.choose(from: steps, prefix: current, suffix: " ")
+            }
+            // A lesson on its own is a valid answer; `/` then continues with its steps.
+            return Self.choose(from: lessonIDs(), prefix: current, suffix: "/")
+        case .file: return completeFile(current)
+        }
+    }
+
+    /// Inserts the common extension of all matches; lists them when there is nothing to add.
+    static func choose(from candidates: [String], prefix: String, suffix: String) -> Completion {
+        let matches = Array(Set(candidates.filter { $0.hasPrefix(prefix) })).sorted()
+        guard !matches.isEmpty else { return Completion() }
+        if matches.count == 1 { return Completion(insertion: String(matches[0].dropFirst(prefix.count)) + suffix) }
+        let common = commonPrefix(matches)
+        if common.count > prefix.count { return Completion(insertion: String(common.dropFirst(prefix.count))) }
+        return Completion(alternatives: matches)
+    }
+
+    static func commonPrefix(_ words: [String]) -> String {
+        guard var prefix = words.first else { return "" }
+        for word in words.dropFirst() {
+            while !word.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix
+    }
+
+    private func completeFile(_ typed: String) -> Completion {
+        let expanded = typed.hasPrefix("~") ? NSHomeDirectory() + typed.dropFirst() : typed
+        let slash = expanded.lastIndex(of: "/")
+        let directoryPart = slash.map { String(expanded[...$0]) } ?? ""
+        let namePart = slash.map { String(expanded[expanded.index(after: $0)...]) } ?? expanded
+        let directory = directoryPart.hasPrefix("/") ? directoryPart : currentDirectory + "/" + directoryPart
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return Completion() }
+        let visible = entries.filter { !$0.hasPrefix(".") || namePart.hasPrefix(".") }
+        let names = visible.map { name -> String in
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: directory + name, isDirectory: &isDirectory)
+            return isDirectory.boolValue ? name + "/" : name
+        }
+        let result = Self.choose(from: names, prefix: namePart, suffix: " ")
+        // A directory completes to `dir/`, ready for the next part, not `dir/ `.
+        if result.insertion.hasSuffix("/ ") { return Completion(insertion: String(result.insertion.dropLast())) }
+        return result
+    }
+}

@@ -1,0 +1,76 @@
+/// Commands every session has, whatever pack is loaded.
+enum CoreCommands {
+    static var all: [ShellCommand] { [help, quit, history] }
+
+    static var help: ShellCommand {
+        ShellCommand(
+            name: "help", aliases: ["?"], usage: "help [COMMAND]",
+            summary: "List the commands, or explain one.",
+            details: "With no argument, lists every command with one line each. With a command name, shows how to write it and what it does.",
+            arguments: [.commandName]
+        ) { context, invocation in
+            let style = context.output.style
+            guard let name = invocation.arguments.first else {
+                let commands = context.registry.commands
+                let width = (commands.map(\.usage.count).max() ?? 0) + 2
+                context.output.line(style.heading("Commands"))
+                for command in commands {
+                    let usage = command.usage.padding(toLength: width, withPad: " ", startingAt: 0)
+                    context.output.line("  " + style.command(usage) + command.summary)
+                }
+                context.output.line("Type `help COMMAND` for more about one command.")
+                return .continueSession
+            }
+            guard let command = context.registry.command(named: name) else {
+                context.fail(unknownCommandMessage(name, registry: context.registry))
+                return .continueSession
+            }
+            context.output.line(style.command(command.usage))
+            context.output.line("  " + command.summary)
+            if !command.details.isEmpty { context.output.line("  " + command.details) }
+            if !command.aliases.isEmpty {
+                context.output.line("  Also: " + command.aliases.joined(separator: ", "))
+            }
+            return .continueSession
+        }
+    }
+
+    static var quit: ShellCommand { ShellCommand(
+        name: "quit", aliases: ["exit"], summary: "Save everything and leave the shell (Ctrl-D does the same).",
+        details: "Progress and history are saved as you go; quitting never loses work."
+    ) { _, _ in .exitSession } }
+
+    static var history: ShellCommand { ShellCommand(
+        name: "history", usage: "history [N]", summary: "Show the last N entries typed (default 20).",
+        details: "History is kept across sessions in the XDG state directory ($XDG_STATE_HOME/seguelab/history). Use the Up arrow or Ctrl-R to recall an entry.",
+        arguments: [.text]
+    ) { context, invocation in
+        var count = 20
+        if let argument = invocation.arguments.first {
+            guard let n = Int(argument), n > 0 else {
+                context.fail("history: expected a positive number, got '\(argument)'")
+                return .continueSession
+            }
+            count = n
+        }
+        let entries = context.recentEntries.suffix(count)
+        let firstNumber = context.recentEntries.count - entries.count + 1
+        for (offset, entry) in entries.enumerated() {
+            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
+            context.output.line("\(String(firstNumber + offset).leftPadded(to: 5))  \(lines.joined(separator: "\n       "))")
+        }
+        return .continueSession
+    } }
+
+    static func unknownCommandMessage(_ name: String, registry: CommandRegistry) -> String {
+        var message = "unknown command '\(name)'"
+        if let suggestion = registry.suggestion(for: name) { message += " (did you mean '\(suggestion)'?)" }
+        return message + "; type 'help' for the list"
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

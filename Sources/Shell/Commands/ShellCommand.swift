@@ -1,0 +1,100 @@
+/// What a command's argument is, so Tab can complete it.
+public enum ArgumentKind: Sendable, Equatable {
+    /// Free text or code: nothing to complete.
+    case text
+    /// A path on disk.
+    case file
+    /// One word from a fixed set.
+    case word([String])
+    /// The name of one of the shell's commands.
+    case commandName
+    /// A lesson id, or `LESSON/STEP`, taken from the loaded pack.
+    case lesson
+    case lessonStep
+}
+
+/// What the loop does after a command.
+public enum CommandOutcome: Sendable, Equatable {
+    case continueSession
+    case exitSession
+}
+
+/// A command of the shell: its name, how it is written, its help, and what it does.
+public struct ShellCommand {
+    public var name: String
+    public var aliases: [String]
+    /// How the command is written, e.g. `goto LESSON[/STEP]`.
+    public var usage: String
+    /// One line, shown by `help`.
+    public var summary: String
+    /// A paragraph, shown by `help NAME`.
+    public var details: String
+    public var arguments: [ArgumentKind]
+    public var run: (ShellContext, CommandInvocation) async -> CommandOutcome
+
+    public init(
+        name: String, aliases: [String] = [], usage: String? = nil, summary: String, details: String = "",
+        arguments: [ArgumentKind] = [],
+        run: @escaping (ShellContext, CommandInvocation) async -> CommandOutcome
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.usage = usage ?? name
+        self.summary = summary
+        self.details = details
+        self.arguments = arguments
+        self.run = run
+    }
+}
+
+/// The commands the shell knows, in the order `help` lists them.
+public struct CommandRegistry {
+    public private(set) var commands: [ShellCommand] = []
+
+    public init(_ commands: [ShellCommand] = []) {
+        for command in commands { register(command) }
+    }
+
+    public mutating func register(_ command: ShellCommand) {
+        precondition(self.command(named: command.name) == nil, "command \(command.name) registered twice")
+        commands.append(command)
+    }
+
+    public func command(named name: String) -> ShellCommand? {
+        commands.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// Every name and alias, sorted, for completion.
+    public var allNames: [String] {
+        commands.flatMap { [$0.name] + $0.aliases }.sorted()
+    }
+
+    /// The closest known name to a mistyped one, if it is close enough to be a likely typo.
+    public func suggestion(for name: String) -> String? {
+        let scored = allNames.map { ($0, editDistance(name, $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        let prefixMatch = allNames.first { $0.hasPrefix(name) && !name.isEmpty }
+        if let prefixMatch { return prefixMatch }
+        return best.1 <= max(1, name.count / 3) ? best.0 : nil
+    }
+}
+
+/// Edit distance counting a swap of two neighbours as one edit (`hlep` is one typo from `help`).
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+            }
+        }
+    }
+    return d[a.count][b.count]
+}

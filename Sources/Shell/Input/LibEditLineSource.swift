@@ -1,0 +1,161 @@
+import CLibEdit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Line editing on a terminal through libedit: history kept across sessions, Tab completion,
+/// the user's `~/.editrc` (so `bind -v` gives vi mode), UTF-8, Ctrl-C that clears the line.
+public final class LibEditLineSource: LineSource {
+    public var isInteractive: Bool { true }
+
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    private let historyFile: HistoryFile?
+    fileprivate let complete: (String) -> Completion
+
+    /// - Parameters:
+    ///   - historyFile: where history is loaded from and saved to; nil keeps none.
+    ///   - complete: given the text before the cursor, what to insert or list.
+    public init(historyFile: HistoryFile?, complete: @escaping (String) -> Completion) {
+        Terminal.enableUTF8Locale()
+        seguelab_install_signal_handlers()
+        self.historyFile = historyFile
+        self.complete = complete
+        editLine = el_init(CommandLine.arguments.first ?? "seguelab", seguelab_stdin(), seguelab_stdout(), seguelab_stderr())
+        history = history_init()
+        seguelab_history_set_size(history, Int32(historyFile?.limit ?? 1000))
+        seguelab_history_set_unique(history, 1)
+        if let historyFile, FileSystem.exists(historyFile.path) {
+            seguelab_history_load(history, historyFile.path)
+        }
+        seguelab_el_set_editor(editLine, "emacs")
+        seguelab_el_set_signal(editLine, 0)  // signals are ours: see seguelab_read_char
+        seguelab_el_use_reader(editLine)
+        seguelab_el_set_history(editLine, history)
+        seguelab_el_set_prompt(editLine, promptCallback)
+        seguelab_el_add_function(editLine, "seguelab-complete", "Complete a command or argument", completionCallback)
+        seguelab_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
+        seguelab_el_bind(editLine, "^I", "seguelab-complete")
+        seguelab_el_bind_interrupt(editLine)
+        el_source(editLine, nil)  // ~/.editrc, or $EDITRC
+        // `bind -v` in ~/.editrc switches keymaps; keep Tab and Ctrl-C working in whichever is active.
+        seguelab_el_bind(editLine, "^I", "seguelab-complete")
+        seguelab_el_bind_interrupt(editLine)
+    }
+
+    deinit {
+        el_end(editLine)
+        history_end(history)
+    }
+
+    public func readLine(prompt: String) -> LineEvent {
+        PromptText.current = prompt
+        _ = seguelab_take_sigint()
+        var count: Int32 = 0
+        guard let raw = el_gets(editLine, &count) else {
+            if count == -1 || seguelab_take_sigint() != 0 {
+                // Ctrl-C: leave what was typed visible, start a fresh empty line.
+                el_reset(editLine)
+                fputs("^C\n", seguelab_stdout())
+                fflush(seguelab_stdout())
+                return .interrupted
+            }
+            fputs("\n", seguelab_stdout())
+            return .endOfInput
+        }
+        var line = String(cString: raw)
+        if line.hasSuffix("\n") { line.removeLast() }
+        return .line(line)
+    }
+
+    public func remember(_ entry: String) {
+        guard !entry.allSatisfy(\.isWhitespace) else { return }
+        seguelab_history_enter(history, entry)
+        save()
+    }
+
+    public func close() { save() }
+
+    /// Saved after every entry, atomically, so a crash or kill loses nothing typed before it.
+    private func save() {
+        guard let historyFile else { return }
+        do {
+            try FileSystem.createDirectory(historyFile.directory)
+            let temporary = historyFile.path + ".\(getpid()).tmp"
+            guard seguelab_history_save(history, temporary) >= 0 else {
+                unlink(temporary)
+                throw FileSystemError(path: historyFile.path, reason: "cannot write history")
+            }
+            try FileSystem.rename(temporary, to: historyFile.path)
+        } catch {
+            // History is a convenience: warn once, keep the session going.
+            if !warnedAboutHistory {
+                warnedAboutHistory = true
+                fputs("warning: \(error)\n", seguelab_stderr())
+            }
+        }
+    }
+    private var warnedAboutHistory = false
+
+    fileprivate func insert(_ text: String) { el_insertstr(editLine, text) }
+
+    fileprivate func textBeforeCursor() -> String {
+        guard let info = el_line(editLine) else { return "" }
+        let start = UnsafeRawPointer(info.pointee.buffer)!
+        let cursor = UnsafeRawPointer(info.pointee.cursor)!
+        let bytes = UnsafeRawBufferPointer(start: start, count: cursor - start)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The history file and how many entries it keeps.
+public struct HistoryFile: Sendable {
+    public var path: String
+    public var limit: Int
+    public var directory: String { String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+
+    public init(path: String, limit: Int = 1000) {
+        self.path = path
+        self.limit = limit
+    }
+}
+
+/// What Tab does: insert text at the cursor, or list the possibilities.
+public struct Completion: Equatable, Sendable {
+    public var insertion: String
+    public var alternatives: [String]
+
+    public init(insertion: String = "", alternatives: [String] = []) {
+        self.insertion = insertion
+        self.alternatives = alternatives
+    }
+}
+
+// MARK: - C callbacks (no captures allowed; state reaches them through globals and client data)
+
+private enum PromptText {
+    nonisolated(unsafe) static var current = ""
+    nonisolated(unsafe) static var buffer: UnsafeMutablePointer<CChar>?
+}
+
+private let promptCallback: seguelab_prompt_fn = { _ in
+    free(PromptText.buffer)
+    PromptText.buffer = strdup(PromptText.current)
+    return PromptText.buffer
+}
+
+private let completionCallback: seguelab_command_fn = { editLine, _ in
+    guard let editLine, let data = seguelab_el_client_data(editLine) else { return UInt8(CC_ERROR) }
+    let source = Unmanaged<LibEditLineSource>.fromOpaque(data).takeUnretainedValue()
+    let completion = source.complete(source.textBeforeCursor())
+    if !completion.insertion.isEmpty {
+        source.insert(completion.insertion)
+        return UInt8(CC_REFRESH)
+    }
+    guard !completion.alternatives.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+    fputs("\n" + Columns.layout(completion.alternatives, width: Terminal.width()) + "\n", seguelab_stdout())
+    fflush(seguelab_stdout())
+    return UInt8(CC_REDISPLAY)
+}

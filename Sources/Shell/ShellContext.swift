@@ -1,0 +1,54 @@
+/// Where the learner is, shown in the prompt: pack, lesson, step.
+public struct ShellLocation: Equatable, Sendable {
+    public var pack: String
+    public var lesson: String?
+    public var step: String?
+
+    public init(pack: String, lesson: String? = nil, step: String? = nil) {
+        self.pack = pack
+        self.lesson = lesson
+        self.step = step
+    }
+
+    /// `pack/lesson/step`, as far as it is known.
+    public var path: String { ([pack] + [lesson, step].compactMap { $0 }).joined(separator: "/") }
+}
+
+/// What a command can see and change while it runs.
+public final class ShellContext {
+    public let output: ShellOutput
+    public internal(set) var registry: CommandRegistry
+    public var location: ShellLocation?
+    public let isInteractive: Bool
+    /// Lesson and step ids for completion; set once a pack is loaded.
+    public var lessonIDs: () -> [String] = { [] }
+    public var stepIDs: (String) -> [String] = { _ in [] }
+    /// Where the command being run came from in a script (`<stdin>:12`), for error messages.
+    public internal(set) var inputLocation: String?
+    /// True once any command in a scripted session has failed: the exit status reports it.
+    public internal(set) var hadErrors = false
+    /// Previous entries, newest last, when history is kept.
+    public var recentEntries: [String] = []
+
+    init(output: ShellOutput, registry: CommandRegistry, isInteractive: Bool) {
+        self.output = output
+        self.registry = registry
+        self.isInteractive = isInteractive
+    }
+
+    /// Reports a problem with what the user typed and remembers it for the exit status.
+    public func fail(_ message: String) {
+        hadErrors = true
+        output.error(message, at: isInteractive ? nil : inputLocation)
+    }
+
+    public var prompt: String {
+        let place = location.map { " [\($0.path)]" } ?? ""
+        return "seguelab\(place)> "
+    }
+
+    /// Lines after the first of a multi-line entry.
+    public var continuationPrompt: String {
+        String(repeating: " ", count: max(prompt.count - 5, 0)) + "...> "
+    }
+}

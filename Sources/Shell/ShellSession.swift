@@ -1,0 +1,135 @@
+import CLibEdit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How the shell was asked to start.
+public struct ShellOptions: Sendable {
+    public var color: ColorChoice
+    public var directories: XDGDirectories
+
+    public init(color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories()) {
+        self.color = color
+        self.directories = directories
+    }
+}
+
+/// The command loop: read an entry (one line, or several while Swift code is unbalanced),
+/// run the command it names, repeat until `quit`, Ctrl-D or the end of piped input.
+public final class ShellSession {
+    public let context: ShellContext
+    private let source: LineSource
+    /// Lines read so far, for `<stdin>:N` locations in scripted sessions.
+    private var linesRead = 0
+
+    public init(context: ShellContext, source: LineSource) {
+        self.context = context
+        self.source = source
+    }
+
+    /// Opens the shell on the terminal (libedit) or on piped standard input, runs it to the end
+    /// and returns the exit status: 0, or 1 when a scripted session hit an error.
+    public static func start(options: ShellOptions, extraCommands: [ShellCommand] = []) async -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let interactive = Terminal.isTerminal(STDIN_FILENO)
+        let style = Style(enabled: options.color.isEnabled())
+        let output = ShellOutput(style: style)
+        let context = ShellContext(output: output, registry: CommandRegistry(), isInteractive: interactive)
+        var registry = CommandRegistry(CoreCommands.all)
+        for command in extraCommands { registry.register(command) }
+        context.registry = registry
+
+        let source: LineSource
+        if interactive {
+            let historyFile = HistoryFile(path: options.directories.seguelabState + "/history")
+            source = LibEditLineSource(historyFile: historyFile) { text in
+                Completer(registry: context.registry, lessonIDs: context.lessonIDs, stepIDs: context.stepIDs)
+                    .complete(text)
+            }
+            context.recentEntries = HistoryReader.entries(in: historyFile.path)
+            output.line(style.heading("SegueLab") + " — storyboard segues, live. Type "
+                + style.command("help") + " for the commands, " + style.command("quit") + " or Ctrl-D to leave.")
+        } else {
+            source = PipedLineSource()
+        }
+        let session = ShellSession(context: context, source: source)
+        await session.run()
+        return context.hadErrors && !interactive ? 1 : 0
+    }
+
+    public func run() async {
+        defer { source.close() }
+        while true {
+            fflush(seguelab_stdout())
+            switch readEntry() {
+            case .entry(let text, let firstLine):
+                source.remember(text)
+                if !text.allSatisfy(\.isWhitespace) { context.recentEntries.append(text) }
+                context.inputLocation = "<stdin>:\(firstLine)"
+                if await execute(text) == .exitSession { return }
+            case .interrupted:
+                continue
+            case .unfinished(let balance, let firstLine):
+                if context.isInteractive {
+                    context.output.line()
+                    continue
+                }
+                context.inputLocation = "<stdin>:\(firstLine)"
+                let open = balance.open.last ?? "/*"
+                context.fail("input ended inside an open '\(open)'; the entry starting here was not run")
+                return
+            case .endOfInput:
+                return
+            }
+        }
+    }
+
+    /// Runs one entry; returns what the loop does next.
+    public func execute(_ text: String) async -> CommandOutcome {
+        let invocation: CommandInvocation?
+        do {
+            invocation = try CommandLineParser.parse(text)
+        } catch {
+            context.fail(error.description)
+            return .continueSession
+        }
+        guard let invocation else { return .continueSession }
+        guard let command = context.registry.command(named: invocation.name) else {
+            context.fail(CoreCommands.unknownCommandMessage(invocation.name, registry: context.registry))
+            return .continueSession
+        }
+        let outcome = await command.run(context, invocation)
+        fflush(seguelab_stdout())
+        return outcome
+    }
+
+    enum Entry {
+        case entry(String, firstLine: Int)
+        case interrupted
+        case unfinished(InputBalance, firstLine: Int)
+        case endOfInput
+    }
+
+    /// Reads one entry, continuing onto more lines while brackets, strings or comments are open.
+    func readEntry() -> Entry {
+        var lines: [String] = []
+        let firstLine = linesRead + 1
+        while true {
+            let prompt = !context.isInteractive ? "" : lines.isEmpty ? context.prompt : context.continuationPrompt
+            switch source.readLine(prompt: prompt) {
+            case .line(let line):
+                linesRead += 1
+                lines.append(line)
+                let text = lines.joined(separator: "\n")
+                if InputBalance.isComplete(text) { return .entry(text, firstLine: firstLine) }
+            case .interrupted:
+                return .interrupted
+            case .endOfInput:
+                if lines.isEmpty { return .endOfInput }
+                return .unfinished(InputBalance.of(lines.joined(separator: "\n")), firstLine: firstLine)
+            }
+        }
+    }
+}

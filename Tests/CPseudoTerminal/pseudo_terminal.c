@@ -1,0 +1,33 @@
+#define _GNU_SOURCE
+#include "pseudo_terminal.h"
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+pid_t pt_spawn(const char *path, char *const argv[], char *const envp[],
+               unsigned short columns, unsigned short rows, int *master) {
+    int fd = posix_openpt(O_RDWR | O_NOCTTY);
+    if (fd < 0) return -1;
+    if (grantpt(fd) != 0 || unlockpt(fd) != 0) { close(fd); return -1; }
+    const char *name = ptsname(fd);
+    if (!name) { close(fd); return -1; }
+    struct winsize size = { .ws_row = rows, .ws_col = columns };
+    ioctl(fd, TIOCSWINSZ, &size);
+    pid_t pid = fork();
+    if (pid < 0) { close(fd); return -1; }
+    if (pid == 0) {
+        setsid();
+        int slave = open(name, O_RDWR);  // first terminal opened by a session leader: controlling tty
+        if (slave < 0) _exit(126);
+        ioctl(slave, TIOCSCTTY, 0);
+        dup2(slave, 0); dup2(slave, 1); dup2(slave, 2);
+        if (slave > 2) close(slave);
+        close(fd);
+        execve(path, argv, envp);
+        _exit(127);
+    }
+    *master = fd;
+    return pid;
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// The shell driven by piped standard input, as an instructor's demo script or CI would.
+@Suite struct ScriptedSessionTests {
+    @Test func scriptedSessionPrintsExactlyTheOutput() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try SeguelabBinary.runPiped("""
+            # a comment, then a blank line
+
+            help quit
+            history 1
+            quit
+            help
+            """, home: home)
+        #expect(result.stdout == """
+            quit
+              Save everything and leave the shell (Ctrl-D does the same).
+              Progress and history are saved as you go; quitting never loses work.
+              Also: exit
+                3  history 1
+
+            """)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test func noEscapeCodesEvenWithATerminalishEnvironment() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try SeguelabBinary.runPiped("help\nnope\n", home: home, extra: ["TERM": "xterm-256color"])
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(!result.stderr.contains("\u{1B}"))
+        #expect(result.stdout.hasPrefix("Commands\n  help [COMMAND]"))
+        #expect(!result.stdout.contains("seguelab>"), "no prompt when stdin is not a terminal")
+    }
+
+    @Test func errorsNameTheLineAndSetTheExitStatus() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try SeguelabBinary.runPiped("help\nhlep\nhistory -3\nhelp\n", home: home)
+        #expect(result.stderr == """
+            <stdin>:2: error: unknown command 'hlep' (did you mean 'help'?); type 'help' for the list
+            <stdin>:3: error: history: expected a positive number, got '-3'
+
+            """)
+        #expect(result.status == 1)
+    }
+
+    @Test func multiLineEntriesContinueUntilBalanced() throws {
+        let home = try SeguelabBinary.makeHome()
+        // The whole block is one entry (so one error, pointing at its first line).
+        let result = try SeguelabBinary.runPiped("help\nclass A {\n  func f() { print(\"}\") }\n}\n", home: home)
+        #expect(result.stderr == "<stdin>:2: error: unknown command 'class'; type 'help' for the list\n")
+        let unfinished = try SeguelabBinary.runPiped("help\nstruct B {\n  let x = [1,\n", home: home)
+        #expect(unfinished.stderr == "<stdin>:2: error: input ended inside an open '['; the entry starting here was not run\n")
+        #expect(unfinished.status == 1)
+    }
+
+    @Test func helpListsEveryCommandAndExplainsOne() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try SeguelabBinary.runPiped("help\nhelp history\n", home: home)
+        for command in ["help [COMMAND]", "quit", "history [N]"] {
+            #expect(result.stdout.contains("  \(command)"))
+        }
+        #expect(result.stdout.contains("History is kept across sessions"))
+    }
+
+    @Test func helpFlagListsSubcommands() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try SeguelabBinary.runPiped("", arguments: ["--help"], home: home)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: seguelab"))
+        #expect(result.stdout.contains("--no-color"))
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import CPseudoTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program in a real pseudo-terminal, the way a learner's terminal would: the program is
+/// a session leader with the terminal as its controlling tty, so Ctrl-C raises SIGINT, libedit
+/// sees a tty, and the window has a size.
+final class PseudoTerminal {
+    let pid: pid_t
+    private let master: Int32
+    private(set) var transcript = ""
+
+    init(executable: String, arguments: [String] = [], environment: [String: String],
+         columns: UInt16 = 100, rows: UInt16 = 30) throws {
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var masterSide: Int32 = -1
+        let child = pt_spawn(executable, argv, envp, columns, rows, &masterSide)
+        guard child > 0 else { throw PTYError("cannot start \(executable): \(String(cString: strerror(errno)))") }
+        master = masterSide
+        pid = child
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, WNOHANG)
+        close(master)
+    }
+
+    /// Types text as keys (control characters included: "\u{03}" is Ctrl-C, "\t" is Tab).
+    func type(_ keys: String) {
+        let bytes = Array(keys.utf8)
+        bytes.withUnsafeBytes { _ = write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Waits until the screen text (escape sequences removed) contains `text` after `start`.
+    @discardableResult
+    func waitFor(_ text: String, after start: String.Index? = nil, timeout: TimeInterval = 10) throws -> String.Index {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let visible = PseudoTerminal.stripEscapes(transcript)
+            let from = start.map { min($0, visible.endIndex) } ?? visible.startIndex
+            if let range = visible.range(of: text, range: from..<visible.endIndex) { return range.upperBound }
+            guard Date() < deadline else {
+                throw PTYError("timed out waiting for \(text.debugDescription); screen so far:\n\(visible)")
+            }
+            pump(milliseconds: 50)
+        }
+    }
+
+    /// Waits for the next prompt, then a moment more: libedit prints the prompt just before it
+    /// switches the terminal to its editing mode, and keys sent in between would be echoed by
+    /// the terminal itself instead of reaching the editor. A person never types that fast.
+    @discardableResult
+    func waitForPrompt(_ prompt: String = "seguelab> ", after start: String.Index? = nil) throws -> String.Index {
+        let end = try waitFor(prompt, after: start)
+        Thread.sleep(forTimeInterval: 0.2)
+        return end
+    }
+
+    /// The visible text so far.
+    var screen: String { PseudoTerminal.stripEscapes(transcript) }
+
+    /// Waits for the program to end and returns its exit status (or 128 + signal).
+    func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            pump(milliseconds: 20)
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                pump(milliseconds: 20)
+                let signal = status & 0x7f
+                return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+            }
+        }
+        throw PTYError("program did not exit; screen:\n\(screen)")
+    }
+
+    /// True while the program runs.
+    var isRunning: Bool { kill(pid, 0) == 0 && !hasExited() }
+
+    private func hasExited() -> Bool {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid
+    }
+
+    private func pump(milliseconds: Int32) {
+        var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&fds, 1, milliseconds) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = read(master, &buffer, buffer.count)
+        if n > 0 { transcript += String(decoding: buffer[0..<n], as: UTF8.self) }
+    }
+
+    /// Removes ANSI escape sequences and carriage returns, keeping the text a person sees.
+    static func stripEscapes(_ s: String) -> String {
+        var out = ""
+        var iterator = s.unicodeScalars.makeIterator()
+        while let c = iterator.next() {
+            if c == "\u{1B}" {
+                guard let next = iterator.next() else { break }
+                if next == "[" {
+                    while let d = iterator.next(), !(("@"..."~").contains(d)) {}
+                } else if next == "]" {
+                    while let d = iterator.next(), d != "\u{07}" {}
+                }
+                continue
+            }
+            if c == "\r" || c == "\u{07}" { continue }
+            out.unicodeScalars.append(c)
+        }
+        return out
+    }
+}
+
+struct PTYError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

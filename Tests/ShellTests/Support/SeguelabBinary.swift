@@ -1,0 +1,75 @@
+import Foundation
+
+/// The built `seguelab` executable, and a private home for each test run so history and
+/// progress never touch the real user's files.
+enum SeguelabBinary {
+    static var path: String {
+        if let override = ProcessInfo.processInfo.environment["SEGUELAB_BINARY"] { return override }
+        // `swift test` puts the test bundle next to the products it built.
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for directory in candidates {
+            let binary = directory.appendingPathComponent("seguelab").path
+            if FileManager.default.isExecutableFile(atPath: binary) { return binary }
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return packageRoot.appendingPathComponent(".build/debug/seguelab").path
+    }
+
+    /// A fresh home directory with XDG directories inside it.
+    static func makeHome() throws -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("seguelab-home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        return home
+    }
+
+    static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
+            "HOME": home.path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "TERM": "xterm-256color",
+            "LANG": "C.UTF-8",
+        ]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the binary with piped standard input, as a scripted session would.
+    static func runPiped(_ input: String, arguments: [String] = [], home: URL, extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment(home: home, extra: extra)
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async { errData = stderr.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

@@ -27,7 +27,7 @@ struct LessonParserTests {
         #expect(exercise.code[.starter]?.location == SourceLocation(file: "sample-pack/lessons/01-identifiers.md", line: 100, column: 1))
         #expect(exercise.checks.map(\.check) == [
             .outputContains("Top is DetailViewController"),
-            .trace(TracePattern(kind: "push", identifier: "showDetail", destination: "DetailViewController")),
+            .trace(TracePattern(kind: "perform", identifier: "showDetail", destination: "DetailViewController")),
         ])
         #expect(lesson.steps[7].compilerExpectation == .rejects(diagnosticPattern: "must be unwrapped"))
         #expect(pack.translations["fr"]?["identifiers"]?.title == "Identifiants de segue")

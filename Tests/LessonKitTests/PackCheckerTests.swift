@@ -22,7 +22,9 @@ func sampleAppRunner() -> ScriptedRunner {
         if program.sources.contains(where: { $0.name == "LessonCheck.swift" }) {
             stdout += item == "Books" ? "CHECK PASS item\n" : "CHECK FAIL item: expected Books, got \(item)\n"
         }
-        let trace = pushed ? [NavigationEvent(kind: "push", segueIdentifier: "showDetail", source: "ListViewController", destination: "DetailViewController")] : []
+        // As SegueKit records it: the identifier on `perform`, the transition as `push`.
+        let trace = pushed ? [NavigationEvent(kind: "perform", segueIdentifier: "showDetail", source: "ListViewController", destination: "DetailViewController"),
+                              NavigationEvent(kind: "push", destination: "DetailViewController")] : []
         return .ran(stdout, trace: trace, endState: EndState(topOfStack: pushed ? "DetailViewController" : "ListViewController"))
     }
 }
@@ -43,7 +45,7 @@ struct PackCheckerTests {
         let pack = try Fixtures.loadSamplePack()
         // A runner where every program succeeds and prints the expected line: starters pass.
         let lenient = ScriptedRunner(always: .ran("Top is DetailViewController\nBooks\nCHECK PASS item\n",
-                                                  trace: [NavigationEvent(kind: "push", segueIdentifier: "showDetail", destination: "DetailViewController")],
+                                                  trace: [NavigationEvent(kind: "perform", segueIdentifier: "showDetail", destination: "DetailViewController")],
                                                   endState: EndState(topOfStack: "DetailViewController")))
         let lenientDiagnostics = await PackChecker.checkDynamically(pack, runner: lenient).map(\.description)
         #expect(lenientDiagnostics.contains("sample-pack/lessons/01-identifiers.md:100:1: error: the starter code already passes: the exercise 'fix' cannot fail"))

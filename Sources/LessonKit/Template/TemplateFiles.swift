@@ -218,7 +218,7 @@ enum TemplateFiles {
         storyboard: Main
         checks:
           - top: DetailViewController
-          - trace: { kind: push, identifier: showDetail }
+          - trace: { kind: perform, identifier: showDetail }
         hints:
           - Segues are started by identifier.
           - "list.performSegue(withIdentifier: ..., sender: nil)"

@@ -1,0 +1,67 @@
+import Foundation
+import LessonKit
+import Playground
+
+/// Runs lesson programs on the Playground: LessonKit composes the program and judges the
+/// outcome, the Playground compiles and runs it. This type only translates between the two.
+public struct PlaygroundRunner: CodeRunner {
+    public let playground: Playground
+    public var limits: Limits
+
+    public init(playground: Playground, limits: Limits = .standard) {
+        self.playground = playground
+        self.limits = limits
+    }
+
+    public func run(_ program: LessonProgram) async throws -> ProgramOutcome {
+        // LessonKit maps `main.swift` lines back to its segments (prelude, learner code, harness)
+        // itself, so every file goes to the compiler as it is and positions stay raw.
+        let sources = program.sources.map { SourceFile(name: $0.name, text: $0.text, origin: .learner) }
+        let mode: SwiftLanguageMode = program.swiftLanguageMode >= 6 ? .swift6 : .swift5
+        if program.typecheckOnly {
+            let compile = try await playground.typecheck(sources, swiftLanguageMode: mode)
+            return ProgramOutcome(compiled: compile.succeeded, diagnostics: compile.diagnostics.map(Self.diagnostic))
+        }
+        let request = RunRequest(
+            sources: sources,
+            storyboardDirectories: program.storyboardDirectories,
+            limits: limits,
+            swiftLanguageMode: mode,
+            optimization: program.optimization == .release ? .release : .debug
+        )
+        let result = try await playground.run(request)
+        var outcome = ProgramOutcome(
+            compiled: result.compile.succeeded,
+            diagnostics: result.compile.diagnostics.map(Self.diagnostic),
+            termination: Self.termination(result),
+            stdout: result.stdout,
+            stderr: result.stderr
+        )
+        outcome.setNavigation(from: result.trace)
+        return outcome
+    }
+
+    static func diagnostic(_ d: PlaygroundDiagnostic) -> CompilerDiagnostic {
+        let severity: CompilerDiagnostic.Severity = switch d.severity {
+        case .error: .error
+        case .warning: .warning
+        default: .note
+        }
+        return CompilerDiagnostic(file: d.file, line: d.line, column: d.column, severity: severity, message: d.message)
+    }
+
+    static func termination(_ result: RunResult) -> LessonKit.Termination {
+        if let crash = result.crash {
+            return .crashed(kind: crash.exceptionName ?? crash.kind.readableName, message: crash.message)
+        }
+        switch result.termination {
+        case .exited(let code): return .exited(code)
+        case .signaled(let signal): return .crashed(kind: "signal \(signal)", message: "")
+        case .timedOut: return .stopped(limit: "time")
+        case .memoryLimit: return .stopped(limit: "memory")
+        case .outputCapped: return .stopped(limit: "output")
+        case .interrupted: return .stopped(limit: "interrupted (Ctrl-C)")
+        case .notRun: return .notRun
+        }
+    }
+}

@@ -1,1 +1,179 @@
-// Playground
+import Foundation
+
+/// Compiles and runs Swift against SegueKit with the installed toolchain.
+///
+/// ```swift
+/// let playground = try Playground()
+/// let result = try await playground.run(RunRequest(sources: [SourceFile(name: "Main.swift", text: code)]))
+/// ```
+/// The first call compiles SegueKit into the cache (announced through `progress`); later calls
+/// compile only the request's sources. Cancelling the calling task stops the program's whole
+/// process group.
+public actor Playground {
+    public struct Configuration: Sendable {
+        public var swiftc: String?
+        public var segueKitSources: URL?
+        public var cacheRoot: URL?
+        /// `prlimit(1)`, used to apply the memory limit before the program starts.
+        public var prlimit: String?
+
+        public init(swiftc: String? = nil, segueKitSources: URL? = nil, cacheRoot: URL? = nil, prlimit: String? = nil) {
+            self.swiftc = swiftc
+            self.segueKitSources = segueKitSources
+            self.cacheRoot = cacheRoot
+            self.prlimit = prlimit
+        }
+    }
+
+    public let configuration: Configuration
+    private let progress: @Sendable (String) -> Void
+    private var prepared: (toolchain: Toolchain, build: SegueKitCache.Build)?
+    private var preparedFingerprintCheck = Date.distantPast
+
+    /// Resolves swiftc, SegueKit's sources and the cache directory now (cheap, no compiling).
+    public init(configuration: Configuration = Configuration(), progress: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        var resolved = configuration
+        resolved.swiftc = try configuration.swiftc ?? Toolchain.locateSwiftc()
+        resolved.segueKitSources = try configuration.segueKitSources ?? SegueKitCache.locateSources()
+        resolved.cacheRoot = configuration.cacheRoot ?? SegueKitCache.defaultCacheRoot()
+        resolved.prlimit = configuration.prlimit ?? Self.locatePrlimit()
+        self.configuration = resolved
+        self.progress = progress
+    }
+
+    private static func locatePrlimit() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for directory in path.split(separator: ":") + ["/usr/bin", "/bin"] {
+            let candidate = "\(directory)/prlimit"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Makes sure SegueKit is compiled for this toolchain and these sources; returns true when
+    /// it had to compile it now. Sources are re-fingerprinted at most once a second.
+    @discardableResult
+    public func prepare() async throws -> Bool {
+        if prepared != nil, Date().timeIntervalSince(preparedFingerprintCheck) < 1 { return false }
+        let cacheRoot = configuration.cacheRoot!
+        let toolchain = try await Toolchain.discover(swiftc: configuration.swiftc!, cacheRoot: cacheRoot)
+        let cache = SegueKitCache(sourcesDirectory: configuration.segueKitSources!, cacheRoot: cacheRoot)
+        let build = try await cache.prepare(toolchain: toolchain, progress: progress)
+        prepared = (toolchain, build)
+        preparedFingerprintCheck = Date()
+        return build.builtNow
+    }
+
+    /// The directory holding the compiled SegueKit and UIKit modules (after `prepare`).
+    public func segueKitBuildDirectory() async throws -> URL {
+        try await prepare()
+        return prepared!.build.directory
+    }
+
+    /// Compiles without running: the compiler's verdict on the sources, for compiler exercises.
+    public func typecheck(_ sources: [SourceFile], swiftLanguageMode: SwiftLanguageMode = .swift5) async throws -> CompileOutcome {
+        try await prepare()
+        let work = try WorkDirectory()
+        defer { work.remove() }
+        let layout = try BuildLayout(sources: sources, in: work.url)
+        let output = try await compiler().typecheck(layout, mode: swiftLanguageMode)
+        return outcome(output, sources: sources)
+    }
+
+    /// Compiles and runs the request's program under its limits.
+    public func run(_ request: RunRequest) async throws -> RunResult {
+        var timings = Timings()
+        var clock = Date()
+        func lap() -> Double { let now = Date(); defer { clock = now }; return now.timeIntervalSince(clock) }
+
+        try await prepare()
+        timings.prepare = lap()
+        let work = try WorkDirectory()
+        defer { work.remove() }
+        let layout = try BuildLayout(sources: request.sources, in: work.url, joinAllIntoMain: request.joinsAllSourcesIntoMain)
+        // Named after the module: SegueKit tries the executable's name when resolving storyboard classes.
+        let executable = work.url.appendingPathComponent(Compiler.moduleName)
+        let output = try await compiler().build(layout, mode: request.swiftLanguageMode, optimization: request.optimization, output: executable)
+        timings.compile = lap()
+        let compile = outcome(output, sources: request.sources)
+        guard compile.succeeded else {
+            return RunResult(compile: compile, termination: .notRun, fullCompilerOutput: output.text, timings: timings)
+        }
+
+        let traceFile = work.url.appendingPathComponent("trace.jsonl")
+        var environment = ProcessInfo.processInfo.environment
+        // The runtime's crash backtracer takes seconds and prints pages; the crash line is enough.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment["SEGUEKIT_TRACE_FILE"] = nil
+        environment["SEGUEKIT_MODULES"] = Compiler.moduleName
+        if request.collectTrace { environment["SEGUEKIT_TRACE_FILE"] = traceFile.path }
+        if !request.storyboardDirectories.isEmpty {
+            environment["SEGUEKIT_STORYBOARD_PATH"] = request.storyboardDirectories.map(\.path).joined(separator: ":")
+        }
+        environment.merge(request.environment) { _, new in new }
+
+        var launch = (executable.path, request.arguments)
+        if let memory = request.limits.memoryBytes {
+            guard let prlimit = configuration.prlimit else {
+                throw ToolchainError("a memory limit was requested but prlimit (util-linux) was not found on PATH")
+            }
+            launch = (prlimit, ["--as=\(memory)", executable.path] + request.arguments)
+        }
+        let process = ChildProcess(executable: launch.0, arguments: launch.1, environment: environment,
+                                   workingDirectory: work.url.path, timeout: request.limits.timeout,
+                                   outputLimit: request.limits.outputBytes)
+        let finished = try await process.run()
+        timings.run = lap()
+
+        let stdout = String(decoding: finished.stdout, as: UTF8.self)
+        let stderr = String(decoding: finished.stderr, as: UTF8.self)
+        var termination: Termination
+        switch finished.ending {
+        case .exited(let code): termination = .exited(code)
+        case .signaled(let signal): termination = .signaled(signal)
+        case .timedOut: termination = .timedOut
+        case .outputCapped: termination = .outputCapped
+        case .cancelled: termination = .interrupted
+        }
+        if request.limits.memoryBytes != nil, termination != .exited(0), CrashParser.looksLikeMemoryExhaustion(stderr) {
+            termination = .memoryLimit
+        }
+        let learnerFiles = Set(request.sources.filter { $0.origin == .learner }.map(\.name))
+        let crash = termination == .memoryLimit ? nil : CrashParser.parse(stderr: stderr, termination: termination, knownFiles: learnerFiles)
+        let trace = (try? String(contentsOf: traceFile, encoding: .utf8))?
+            .split(separator: "\n").map(String.init) ?? []
+        return RunResult(compile: compile, termination: termination, stdout: stdout, stderr: stderr,
+                         traceLines: trace, crash: crash, fullCompilerOutput: output.text, timings: timings)
+    }
+
+    private func compiler() -> Compiler {
+        Compiler(toolchain: prepared!.toolchain, segueKit: prepared!.build.directory)
+    }
+
+    private func outcome(_ output: Compiler.Output, sources: [SourceFile]) -> CompileOutcome {
+        let byName = Dictionary(sources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let parser = DiagnosticParser { printed in
+            byName[printed] ?? byName[(printed as NSString).lastPathComponent]
+        }
+        let diagnostics = parser.parse(output.text)
+        if output.succeeded { return .succeeded(warnings: diagnostics) }
+        if diagnostics.contains(where: { $0.severity == .error }) { return .failed(diagnostics) }
+        // The compiler failed without a diagnostic we understand (a linker error, say): show it whole.
+        return .failed(diagnostics + [Diagnostic(file: "", line: 0, column: 0, severity: .error,
+                                                 message: output.text.trimmingCharacters(in: .whitespacesAndNewlines))])
+    }
+}
+
+/// A private temporary directory for one build, removed afterwards.
+struct WorkDirectory {
+    let url: URL
+
+    init() throws {
+        let base = URL(fileURLWithPath: NSTemporaryDirectory())
+        var template = Array(base.appendingPathComponent("seguelab-XXXXXX").path.utf8CString)
+        guard mkdtemp(&template) != nil else { throw ToolchainError("cannot create a temporary directory in \(base.path)") }
+        url = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}

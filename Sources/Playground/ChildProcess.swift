@@ -1,0 +1,303 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs one program in its own session (and so its own process group) with stdin on /dev/null,
+/// collecting its output under a byte cap and a wall-clock deadline. Everything in the session is
+/// killed when the program ends, times out, overflows its output or is cancelled, so
+/// grandchildren never outlive it, even those put in a process group of their own (Foundation's
+/// `Process` does that) or orphaned when their parent exits.
+///
+/// Spawned with posix_spawn (no shell, arguments as an array). Memory limits are applied by
+/// the caller through `prlimit(1)` in front of the executable, because posix_spawn cannot set
+/// rlimits in the child and lowering them in this multi-threaded host would affect the host.
+struct ChildProcess: Sendable {
+    var executable: String
+    var arguments: [String]
+    var environment: [String: String]
+    var workingDirectory: String?
+    var timeout: Double?
+    var outputLimit: Int?
+
+    enum Ending: Sendable, Equatable {
+        case exited(Int32)
+        case signaled(Int32)
+        case timedOut
+        case outputCapped
+        case cancelled
+    }
+
+    struct Outcome: Sendable {
+        var ending: Ending
+        var stdout: Data
+        var stderr: Data
+        var duration: Double
+    }
+
+    struct SpawnError: Error, CustomStringConvertible {
+        var executable: String
+        var code: Int32
+        var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
+    }
+
+    /// Runs to completion. Cancelling the calling task sends SIGINT to the child's group, then
+    /// SIGKILL shortly after, and reports `.cancelled`.
+    func run() async throws -> Outcome {
+        let cancelPipe = try Pipe2()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Outcome, Error>) in
+                let thread = Thread {
+                    do {
+                        continuation.resume(returning: try supervise(cancelFD: cancelPipe.read))
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                    cancelPipe.close()
+                }
+                thread.stackSize = 1 << 20
+                thread.start()
+            }
+        } onCancel: {
+            cancelPipe.signal()
+        }
+    }
+
+    // MARK: - Supervision (runs on a dedicated thread; only blocking system calls)
+
+    private func supervise(cancelFD: Int32) throws -> Outcome {
+        let start = DispatchTime.now()
+        let stdoutPipe = try Pipe2()
+        let stderrPipe = try Pipe2()
+        let pid = try spawn(stdout: stdoutPipe.write, stderr: stderrPipe.write)
+        Glibc.close(stdoutPipe.write)
+        Glibc.close(stderrPipe.write)
+        defer {
+            Glibc.close(stdoutPipe.read)
+            Glibc.close(stderrPipe.read)
+        }
+
+        var out = Data(), err = Data()
+        var open: [Int32] = [stdoutPipe.read, stderrPipe.read]
+        var ending: Ending?
+        let deadline = timeout.map { start.uptimeNanoseconds + UInt64($0 * 1e9) }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var leaderExited = false
+
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+
+        while ending == nil {
+            if !leaderExited, Self.hasExited(pid) {
+                // The program is done; anything it left behind in its group goes with it,
+                // which also closes pipes a grandchild may still hold.
+                leaderExited = true
+                Self.killSession(pid)
+            }
+            if open.isEmpty {
+                if leaderExited { break }
+                // Pipes closed but the program still runs: wait on it, honouring deadline and cancel.
+                var fds = [pollfd(fd: cancelFD, events: Int16(POLLIN), revents: 0)]
+                _ = poll(&fds, 1, 10)
+                if fds[0].revents != 0 { ending = .cancelled }
+            } else {
+                var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                fds.append(pollfd(fd: cancelFD, events: Int16(POLLIN), revents: 0))
+                var wait: Int32 = leaderExited ? 100 : 50
+                if let deadline {
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    wait = now >= deadline ? 0 : Int32(min(UInt64(wait), (deadline - now) / 1_000_000 + 1))
+                }
+                let ready = poll(&fds, nfds_t(fds.count), wait)
+                if ready < 0 && errno != EINTR { break }
+                if fds.last!.revents != 0 { ending = .cancelled; break }
+                for entry in fds.dropLast() where entry.revents != 0 {
+                    let count = read(entry.fd, &buffer, buffer.count)
+                    if count <= 0 {
+                        if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+                        open.removeAll { $0 == entry.fd }
+                        continue
+                    }
+                    if entry.fd == stdoutPipe.read {
+                        out.append(contentsOf: buffer[0..<count])
+                    } else {
+                        err.append(contentsOf: buffer[0..<count])
+                    }
+                    if let outputLimit, out.count + err.count > outputLimit {
+                        // Keep what fits, drop the rest, stop the program.
+                        let excess = out.count + err.count - outputLimit
+                        if entry.fd == stdoutPipe.read { out.removeLast(min(excess, out.count)) } else { err.removeLast(min(excess, err.count)) }
+                        ending = .outputCapped
+                        break
+                    }
+                }
+                if leaderExited && ready == 0 { break }  // group killed; pipes should close at once
+            }
+            if ending == nil, let deadline, DispatchTime.now().uptimeNanoseconds >= deadline, !leaderExited {
+                ending = .timedOut
+            }
+        }
+
+        switch ending {
+        case .cancelled:
+            // Ctrl-C semantics: the program's group gets SIGINT first, then no more chances.
+            kill(-pid, SIGINT)
+            for _ in 0..<20 where !Self.hasExited(pid) { usleep(10_000) }
+            kill(-pid, SIGKILL)
+        case .timedOut, .outputCapped:
+            Self.killSession(pid)
+        default:
+            break
+        }
+        // The session may still hold members if the leader ended on its own; clear it before
+        // reaping so the session id cannot be reused underneath us.
+        Self.killSession(pid)
+        let status = Self.reap(pid)
+        if ending == nil {
+            ending = Self.decode(status)
+        }
+        return Outcome(ending: ending!, stdout: out, stderr: err, duration: elapsed())
+    }
+
+    private func spawn(stdout: Int32, stderr: Int32) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        if let workingDirectory {
+            guard let addchdir = Self.addchdir else {
+                throw SpawnError(executable: executable, code: ENOSYS)
+            }
+            _ = addchdir(&actions, workingDirectory)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT, SIGCHLD, SIGHUP] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        // POSIX_SPAWN_SETSID (glibc 2.26+, hidden from Swift): a new session, which also makes a
+        // new process group; descendants keep the session id even when they change group.
+        let setsid: Int32 = 0x80
+        posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        spawnLock.lock()
+        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        spawnLock.unlock()
+        guard code == 0 else { throw SpawnError(executable: executable, code: code) }
+        return pid
+    }
+
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), which Swift's Glibc module hides.
+    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    private static let addchdir: AddChdir? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddChdir.self)
+    }()
+
+    /// SIGKILLs every live process in the session `sid` (its group first), repeating until none is
+    /// left so a process forked during the scan is caught on the next pass.
+    static func killSession(_ sid: pid_t) {
+        kill(-sid, SIGKILL)
+        for _ in 0..<10 {
+            var found = false
+            guard let proc = opendir("/proc") else { return }
+            while let entry = readdir(proc) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard let pid = pid_t(name), pid != getpid(),
+                      let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { continue }
+                // Fields after "(comm)": state ppid pgrp session ...
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                guard fields.count > 3, Int32(fields[3]) == sid, fields[0] != "Z", fields[0] != "X" else { continue }
+                kill(pid, SIGKILL)
+                found = true
+            }
+            closedir(proc)
+            if !found { return }
+            usleep(1000)
+        }
+    }
+
+    /// True once the process has ended, without reaping it (the group stays addressable).
+    private static func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+        return result == 0 && info._sifields._sigchld.si_pid == pid
+    }
+
+    private static func reap(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
+    private static func decode(_ status: Int32) -> Ending {
+        let signal = status & 0x7f
+        if signal == 0 { return .exited((status >> 8) & 0xff) }
+        return .signaled(signal)
+    }
+}
+
+/// Serialises pipe creation with spawning (see `Pipe2.init`).
+private let spawnLock = NSLock()
+
+/// A pipe with close-on-exec ends, so concurrent spawns never inherit each other's pipes.
+final class Pipe2: @unchecked Sendable {
+    let read: Int32
+    let write: Int32
+    private let lock = NSLock()
+    private var closed = false
+
+    init() throws {
+        var fds: [Int32] = [0, 0]
+        // pipe2(O_CLOEXEC) is hidden from Swift; setting the flag under the spawn lock gives the
+        // same guarantee: no posix_spawn of ours can run between pipe() and fcntl().
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
+        guard pipe(&fds) == 0 else {
+            throw ChildProcess.SpawnError(executable: "pipe", code: errno)
+        }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        read = fds[0]
+        write = fds[1]
+    }
+
+    /// Wakes whoever polls the read end (used for cancellation).
+    func signal() {
+        lock.lock()
+        defer { lock.unlock() }
+        if !closed {
+            var byte: UInt8 = 1
+            _ = Glibc.write(write, &byte, 1)
+        }
+    }
+
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        if !closed {
+            closed = true
+            Glibc.close(read)
+            Glibc.close(write)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Turns laid-out sources into an executable against the cached SegueKit build.
+///
+/// When `swift-frontend` and `clang` sit next to `swiftc`, it calls them directly (compile,
+/// `swift-autolink-extract`, link with lld) instead of going through the `swiftc` driver, whose
+/// own start-up and job planning cost more than compiling a small file. Otherwise it runs `swiftc`.
+struct Compiler: Sendable {
+    var toolchain: Toolchain
+    var segueKit: URL
+
+    /// The learner's module. Storyboards name it as `customModule` (or rely on the target's).
+    static let moduleName = "SegueLabApp"
+
+    struct Output: Sendable {
+        var succeeded: Bool
+        var text: String
+    }
+
+    func languageFlags(_ mode: SwiftLanguageMode, _ optimization: Optimization, parseAsLibrary: Bool) -> [String] {
+        ["-swift-version", mode.rawValue, optimization == .debug ? "-Onone" : "-O",
+         "-module-name", Self.moduleName, "-I", segueKit.path]
+            + (parseAsLibrary ? ["-parse-as-library"] : [])
+    }
+
+    static let diagnosticFlags = ["-diagnostic-style=llvm", "-no-color-diagnostics"]
+
+    func typecheck(_ layout: BuildLayout, mode: SwiftLanguageMode) async throws -> Output {
+        let flags = languageFlags(mode, .debug, parseAsLibrary: layout.parseAsLibrary) + Self.diagnosticFlags
+        if let frontend = toolchain.frontend, let triple = toolchain.targetTriple {
+            return try await tool(frontend, ["-frontend", "-typecheck", "-target", triple, "-disable-objc-interop"]
+                + flags + layout.files.map(\.path))
+        }
+        return try await tool(toolchain.swiftc, ["-typecheck"] + flags + layout.files.map(\.path))
+    }
+
+    func build(_ layout: BuildLayout, mode: SwiftLanguageMode, optimization: Optimization, output: URL) async throws -> Output {
+        let flags = languageFlags(mode, optimization, parseAsLibrary: layout.parseAsLibrary) + Self.diagnosticFlags
+        let linkFlags = ["-L", segueKit.path, "-lUIKit", "-lSegueKit",
+                         "-Xlinker", "-rpath", "-Xlinker", segueKit.path, "-Xlinker", "--export-dynamic"]
+        guard let frontend = toolchain.frontend, let clang = toolchain.clang, let triple = toolchain.targetTriple,
+              let resources = toolchain.runtimeResourcePath else {
+            return try await tool(toolchain.swiftc, flags + linkFlags + layout.files.map(\.path) + ["-o", output.path])
+        }
+        let object = output.appendingPathExtension("o")
+        let compiled = try await tool(frontend, ["-frontend", "-c", "-target", triple, "-disable-objc-interop"]
+            + flags + layout.files.map(\.path) + ["-o", object.path])
+        guard compiled.succeeded else { return compiled }
+        let autolink = output.appendingPathExtension("autolink")
+        let extracted = try await tool(toolchain.frontend.map { URL(fileURLWithPath: $0).deletingLastPathComponent()
+            .appendingPathComponent("swift-autolink-extract").path } ?? "", [object.path, "-o", autolink.path])
+        guard extracted.succeeded else { return Output(succeeded: false, text: compiled.text + extracted.text) }
+        let os = triple.contains("linux") ? "linux" : "macosx"
+        let arch = triple.split(separator: "-").first.map(String.init) ?? "x86_64"
+        let runtime = "\(resources)/\(os)"
+        let linked = try await tool(clang, [
+            "-pie", "-fuse-ld=lld", "-Xlinker", "--build-id", "-Xlinker", "-rpath", "-Xlinker", runtime,
+            "\(runtime)/\(arch)/swiftrt.o", object.path, "@\(autolink.path)",
+            "-L", runtime, "-lswiftCore", "--target=\(triple)",
+        ] + linkFlags + ["-o", output.path])
+        return Output(succeeded: linked.succeeded, text: compiled.text + linked.text)
+    }
+
+    private func tool(_ executable: String, _ arguments: [String]) async throws -> Output {
+        let outcome = try await ChildProcess(executable: executable, arguments: arguments,
+                                             environment: ProcessInfo.processInfo.environment, timeout: 300).run()
+        if outcome.ending == .cancelled { throw CancellationError() }
+        let text = String(decoding: outcome.stderr, as: UTF8.self) + String(decoding: outcome.stdout, as: UTF8.self)
+        return Output(succeeded: outcome.ending == .exited(0), text: text)
+    }
+}

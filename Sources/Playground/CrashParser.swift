@@ -1,0 +1,76 @@
+import Foundation
+
+/// Recognises how a program crashed from what the Swift runtime and SegueKit print on stderr
+/// and from the signal that ended it.
+enum CrashParser {
+    /// `knownFiles` are the learner's file names; a runtime location in one of them (the runtime
+    /// prints `Module/File.swift:LINE:` or a path) is kept, locations in the standard library are not.
+    static func parse(stderr: String, termination: Termination, knownFiles: Set<String>) -> CrashReport? {
+        let signal: Int32?
+        switch termination {
+        case .signaled(let number): signal = number
+        case .exited(let code) where code != 0: signal = nil
+        default: return nil
+        }
+        let lines = stderr.split(separator: "\n").map(String.init)
+
+        if let line = lines.first(where: { $0.contains("*** Terminating app due to uncaught exception") }) {
+            let name = between(line, "exception '", "'")
+            let reason = between(line, "reason: '", "'", last: true) ?? line
+            return CrashReport(kind: .uikitException, message: reason, exceptionName: name, signal: signal)
+        }
+        for (marker, kind) in [("Fatal error: ", CrashReport.Kind.fatalError), ("Precondition failed", .precondition),
+                               ("Assertion failed", .assertion)] {
+            guard let line = lines.first(where: { $0.contains(marker) }) else { continue }
+            let range = line.range(of: marker)!
+            var message = String(line[range.upperBound...])
+            if message.hasPrefix(": ") { message.removeFirst(2) }
+            if kind == .fatalError, message.hasPrefix("Unexpectedly found nil while") {
+                return CrashReport(kind: .forceUnwrapNil, message: message,
+                                   location: location(in: String(line[..<range.lowerBound]), knownFiles: knownFiles), signal: signal)
+            }
+            return CrashReport(kind: kind, message: message.trimmingCharacters(in: .whitespaces),
+                               location: location(in: String(line[..<range.lowerBound]), knownFiles: knownFiles), signal: signal)
+        }
+        if let line = lines.first(where: { $0.contains("Could not cast value of type") }) {
+            let message = String(line[line.range(of: "Could not cast value of type")!.lowerBound...])
+            return CrashReport(kind: .failedCast, message: message, signal: signal)
+        }
+        guard let signal else { return nil }
+        switch signal {
+        case SIGSEGV, SIGBUS:
+            // Swift code without unsafe pointers faults this way almost only on stack overflow.
+            return CrashReport(kind: .stackOverflow, message: "Segmentation fault (likely unbounded recursion)", signal: signal)
+        case SIGILL, SIGTRAP:
+            return CrashReport(kind: .other, message: "Trapped (a failed check; in -O builds messages are dropped)", signal: signal)
+        case SIGABRT:
+            return CrashReport(kind: .other, message: "Aborted", signal: signal)
+        default:
+            return CrashReport(kind: .other, message: "Terminated by signal \(signal)", signal: signal)
+        }
+    }
+
+    /// `SegueLabApp/Exercise.swift:12: ` or `/path/Exercise.swift:12: ` → Exercise.swift:12.
+    static func location(in prefix: String, knownFiles: Set<String>) -> SourceLocation? {
+        let trimmed = prefix.trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+        guard let colon = trimmed.lastIndex(of: ":"), let line = Int(trimmed[trimmed.index(after: colon)...]) else { return nil }
+        let path = String(trimmed[..<colon])
+        if knownFiles.contains(path) { return SourceLocation(file: path, line: line) }
+        let last = (path as NSString).lastPathComponent
+        guard knownFiles.contains(last) else { return nil }
+        return SourceLocation(file: last, line: line)
+    }
+
+    private static func between(_ text: String, _ start: String, _ end: String, last: Bool = false) -> String? {
+        guard let lower = text.range(of: start)?.upperBound else { return nil }
+        let rest = text[lower...]
+        guard let upper = (last ? rest.range(of: end, options: .backwards) : rest.range(of: end))?.lowerBound else { return nil }
+        return String(rest[..<upper])
+    }
+
+    /// The runtime's words when an allocation failed under the address-space limit.
+    static func looksLikeMemoryExhaustion(_ stderr: String) -> Bool {
+        ["Could not allocate memory", "failed to allocate", "std::bad_alloc", "Cannot allocate memory", "out of memory"]
+            .contains { stderr.contains($0) }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// A compiler diagnostic, placed on the learner's own file and line.
+public struct Diagnostic: Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable {
+        case error, warning, note, remark
+    }
+
+    public struct FixIt: Sendable, Hashable {
+        public var text: String
+        public init(text: String) { self.text = text }
+    }
+
+    /// The learner's file name (`Exercise.swift`); empty for diagnostics with no location.
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var severity: Severity
+    public var message: String
+    /// The text of the offending line, when the file is known.
+    public var sourceLine: String?
+    public var fixIts: [FixIt]?
+
+    public init(
+        file: String, line: Int, column: Int, severity: Severity, message: String,
+        sourceLine: String? = nil, fixIts: [FixIt]? = nil
+    ) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.message = message
+        self.sourceLine = sourceLine
+        self.fixIts = fixIts
+    }
+
+    /// Plain text like a compiler prints it: header, source line, caret under the column.
+    public func rendered() -> String {
+        var header = ""
+        if !file.isEmpty { header = line > 0 ? "\(file):\(line):\(column): " : "\(file): " }
+        header += "\(severity.rawValue): \(message)"
+        guard let sourceLine, column > 0 else { return header }
+        // Keep tabs in the caret line so the caret lands under the right character.
+        let prefix = sourceLine.prefix(column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+        var lines = [header, sourceLine, prefix + "^"]
+        if let fixIts, !fixIts.isEmpty {
+            lines.append(prefix + fixIts.map(\.text).joined(separator: " "))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Reads LLVM-style compiler output (`file:line:col: severity: message` headers followed by
+/// the source line, a caret line and optional fix-it lines).
+struct DiagnosticParser {
+    /// Maps a file name as the compiler printed it to a learner-visible name, or nil to drop
+    /// the diagnostic's location (hidden files).
+    var resolveFile: (String) -> SourceFile?
+
+    func parse(_ output: String) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard let header = Self.parseHeader(lines[index]) else { continue }
+            var diagnostic: Diagnostic
+            if let source = resolveFile(header.file) {
+                let sourceLines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
+                let text = header.line >= 1 && header.line <= sourceLines.count ? String(sourceLines[header.line - 1]) : nil
+                if source.origin == .hidden {
+                    // A hidden file's problem is the lesson's, not the learner's: keep the message only.
+                    diagnostic = Diagnostic(file: "", line: 0, column: 0, severity: header.severity,
+                                            message: header.message + " (in lesson support code \(source.name):\(header.line))")
+                } else {
+                    diagnostic = Diagnostic(file: source.name, line: header.line, column: header.column,
+                                            severity: header.severity, message: header.message, sourceLine: text)
+                }
+            } else {
+                diagnostic = Diagnostic(file: header.file, line: header.line, column: header.column,
+                                        severity: header.severity, message: header.message)
+            }
+            // Fix-it lines follow the caret line in LLVM style; they are indented text that is
+            // neither a header nor blank.
+            var next = index + 1
+            if next < lines.count, Self.parseHeader(lines[next]) == nil, !lines[next].isEmpty { next += 1 }  // source
+            if next < lines.count, lines[next].contains("^"), Self.parseHeader(lines[next]) == nil {
+                next += 1
+                var fixIts: [Diagnostic.FixIt] = []
+                while next < lines.count, Self.parseHeader(lines[next]) == nil,
+                      !lines[next].trimmingCharacters(in: .whitespaces).isEmpty,
+                      lines[next].hasPrefix(" ") {
+                    fixIts.append(.init(text: lines[next].trimmingCharacters(in: .whitespaces)))
+                    next += 1
+                }
+                if !fixIts.isEmpty, diagnostic.sourceLine != nil { diagnostic.fixIts = fixIts }
+                index = next - 1
+            }
+            result.append(diagnostic)
+        }
+        return result
+    }
+
+    struct Header {
+        var file: String
+        var line: Int
+        var column: Int
+        var severity: Diagnostic.Severity
+        var message: String
+    }
+
+    /// `path:line:col: error: message` or `<unknown>:0: error: message` or `error: message`.
+    static func parseHeader(_ line: String) -> Header? {
+        for severity in [Diagnostic.Severity.error, .warning, .note, .remark] {
+            let marker = ": \(severity.rawValue): "
+            if line.hasPrefix("\(severity.rawValue): ") {
+                return Header(file: "", line: 0, column: 0, severity: severity,
+                              message: String(line.dropFirst(severity.rawValue.count + 2)))
+            }
+            guard let range = line.range(of: marker) else { continue }
+            let location = line[..<range.lowerBound]
+            let message = String(line[range.upperBound...])
+            let parts = location.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count >= 3, let lineNumber = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else {
+                if parts.count >= 2, let lineNumber = Int(parts[parts.count - 1]) {
+                    return Header(file: parts.dropLast().joined(separator: ":"), line: lineNumber, column: 0,
+                                  severity: severity, message: message)
+                }
+                continue
+            }
+            return Header(file: parts.dropLast(2).joined(separator: ":"), line: lineNumber, column: column,
+                          severity: severity, message: message)
+        }
+        return nil
+    }
+}

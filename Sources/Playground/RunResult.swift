@@ -1,0 +1,159 @@
+import Foundation
+
+/// The compiler's verdict.
+public enum CompileOutcome: Sendable, Equatable {
+    case succeeded(warnings: [Diagnostic])
+    case failed([Diagnostic])
+
+    public var succeeded: Bool {
+        if case .succeeded = self { return true }
+        return false
+    }
+
+    /// Every diagnostic, errors and warnings alike, in compiler order.
+    public var diagnostics: [Diagnostic] {
+        switch self {
+        case .succeeded(let warnings): return warnings
+        case .failed(let all): return all
+        }
+    }
+
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+}
+
+/// How the learner's program ended.
+public enum Termination: Sendable, Equatable {
+    case exited(Int32)
+    case signaled(Int32)
+    case timedOut
+    case memoryLimit
+    case outputCapped
+    case interrupted
+    /// The program never ran (the compile failed).
+    case notRun
+
+    /// The exit status a shell would report for this ending.
+    public var exitStatus: Int32 {
+        switch self {
+        case .exited(let code): return code
+        case .signaled(let signal): return 128 + signal
+        case .timedOut: return 124
+        case .memoryLimit: return 137
+        case .outputCapped: return 141
+        case .interrupted: return 130
+        case .notRun: return 1
+        }
+    }
+}
+
+/// Where a crash happened in the learner's code.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(file):\(line)" }
+}
+
+/// A crash, named for what it is.
+public struct CrashReport: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        case fatalError
+        case precondition
+        case assertion
+        case forceUnwrapNil
+        case failedCast
+        case uikitException
+        case stackOverflow
+        case other
+    }
+
+    public var kind: Kind
+    /// The runtime's own words, e.g. `Unexpectedly found nil while unwrapping an Optional value`.
+    public var message: String
+    /// The learner's file and line when the runtime reported one inside learner code.
+    public var location: SourceLocation?
+    /// For UIKit exceptions: `NSInvalidArgumentException` and the like.
+    public var exceptionName: String?
+    public var signal: Int32?
+
+    public init(kind: Kind, message: String, location: SourceLocation? = nil, exceptionName: String? = nil, signal: Int32? = nil) {
+        self.kind = kind
+        self.message = message
+        self.location = location
+        self.exceptionName = exceptionName
+        self.signal = signal
+    }
+
+    /// One line for the learner: `Crash (force-unwrap of nil) at Exercise.swift:4: Unexpectedly found nil ...`.
+    public var summary: String {
+        var text = "Crash (\(kind.readableName))"
+        if let location { text += " at \(location)" }
+        if !message.isEmpty { text += ": \(message)" }
+        return text
+    }
+}
+
+extension CrashReport.Kind {
+    public var readableName: String {
+        switch self {
+        case .fatalError: return "fatal error"
+        case .precondition: return "precondition failure"
+        case .assertion: return "assertion failure"
+        case .forceUnwrapNil: return "force-unwrap of nil"
+        case .failedCast: return "failed cast"
+        case .uikitException: return "uncaught UIKit exception"
+        case .stackOverflow: return "stack overflow"
+        case .other: return "crash"
+        }
+    }
+}
+
+/// Where the time went, in seconds.
+public struct Timings: Sendable, Equatable {
+    /// Building SegueKit into the cache (zero when the cache was warm).
+    public var prepare: Double = 0
+    public var compile: Double = 0
+    public var run: Double = 0
+    public var total: Double { prepare + compile + run }
+
+    public init(prepare: Double = 0, compile: Double = 0, run: Double = 0) {
+        self.prepare = prepare
+        self.compile = compile
+        self.run = run
+    }
+}
+
+public struct RunResult: Sendable {
+    public var compile: CompileOutcome
+    public var termination: Termination
+    public var stdout: String
+    public var stderr: String
+    /// SegueKit's trace, one JSON object per line, as the program wrote it.
+    public var traceLines: [String]
+    public var crash: CrashReport?
+    /// The compiler's output exactly as printed (diagnostics in LLVM style).
+    public var fullCompilerOutput: String
+    public var timings: Timings
+
+    public init(
+        compile: CompileOutcome, termination: Termination, stdout: String = "", stderr: String = "",
+        traceLines: [String] = [], crash: CrashReport? = nil, fullCompilerOutput: String = "", timings: Timings = Timings()
+    ) {
+        self.compile = compile
+        self.termination = termination
+        self.stdout = stdout
+        self.stderr = stderr
+        self.traceLines = traceLines
+        self.crash = crash
+        self.fullCompilerOutput = fullCompilerOutput
+        self.timings = timings
+    }
+
+    /// True when the program compiled and exited with status 0.
+    public var succeeded: Bool { compile.succeeded && termination == .exited(0) }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// SegueKit (and the `UIKit` module that re-exports it) compiled once per toolchain and per
+/// SegueKit version into `$XDG_CACHE_HOME/seguelab/seguekit/<key>/`, as shared libraries so
+/// learner programs compile and link only their own code.
+///
+/// Two shells may build at once: each builds into its own temporary directory and renames it
+/// into place; the loser of the race throws its copy away and uses the winner's.
+public struct SegueKitCache: Sendable {
+    /// A ready-to-use build.
+    public struct Build: Sendable, Equatable {
+        public var directory: URL
+        /// True when this call compiled SegueKit (the cache was cold or stale).
+        public var builtNow: Bool
+    }
+
+    public var sourcesDirectory: URL
+    public var cacheRoot: URL
+
+    public init(sourcesDirectory: URL, cacheRoot: URL) {
+        self.sourcesDirectory = sourcesDirectory
+        self.cacheRoot = cacheRoot
+    }
+
+    /// `$XDG_CACHE_HOME/seguelab`, else `~/.cache/seguelab`.
+    public static func defaultCacheRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("seguelab")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/seguelab")
+    }
+
+    /// `$SEGUELAB_SEGUEKIT_SOURCES`, else `<executable dir>/../share/seguelab/SegueKit` (installed),
+    /// else `Sources/SegueKit` of the checkout this file was compiled from.
+    public static func locateSources(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+        var tried: [String] = []
+        if let explicit = environment["SEGUELAB_SEGUEKIT_SOURCES"], !explicit.isEmpty {
+            let url = URL(fileURLWithPath: explicit)
+            guard hasSwiftSources(url) else {
+                throw ToolchainError("SEGUELAB_SEGUEKIT_SOURCES=\(explicit) holds no .swift files")
+            }
+            return url
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        let installed = executable.deletingLastPathComponent().appendingPathComponent("../share/seguelab/SegueKit").standardized
+        tried.append(installed.path)
+        if hasSwiftSources(installed) { return installed }
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../SegueKit").standardized
+        tried.append(checkout.path)
+        if hasSwiftSources(checkout) { return checkout }
+        throw ToolchainError("cannot find SegueKit's sources (tried \(tried.joined(separator: ", "))); set SEGUELAB_SEGUEKIT_SOURCES")
+    }
+
+    private static func hasSwiftSources(_ url: URL) -> Bool {
+        !((try? swiftFiles(in: url)) ?? []).isEmpty
+    }
+
+    static func swiftFiles(in directory: URL) throws -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        return enumerator.compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "swift" }
+            .sorted { $0.path < $1.path }
+    }
+
+    /// Bumped whenever the way the cache is built changes.
+    static let layoutVersion = "2"
+
+    /// The cache key: toolchain version, SegueKit's sources (names and contents), build layout.
+    func key(toolchain: Toolchain) throws -> String {
+        var fingerprint = Data("\(Self.layoutVersion)\n\(toolchain.version)\n".utf8)
+        for file in try Self.swiftFiles(in: sourcesDirectory) {
+            let relative = file.path.dropFirst(sourcesDirectory.path.count)
+            fingerprint.append(Data("\(relative)\n".utf8))
+            fingerprint.append(try Data(contentsOf: file))
+        }
+        return StableHash.hex(of: fingerprint)
+    }
+
+    /// Returns the build for the current sources and toolchain, compiling it first if needed.
+    /// `progress` hears one line before a (slow) build starts.
+    public func prepare(toolchain: Toolchain, progress: @Sendable (String) -> Void = { _ in }) async throws -> Build {
+        let key = try key(toolchain: toolchain)
+        let root = cacheRoot.appendingPathComponent("seguekit")
+        let final = root.appendingPathComponent(key)
+        if FileManager.default.fileExists(atPath: final.appendingPathComponent("complete").path) {
+            return Build(directory: final, builtNow: false)
+        }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        progress("Compiling SegueKit for \(toolchain.version.split(separator: "\n").first ?? "this toolchain") (once; later runs reuse it)…")
+        let staging = root.appendingPathComponent(".build-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        do {
+            try await compile(into: staging, toolchain: toolchain)
+            try Data().write(to: staging.appendingPathComponent("complete"))
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
+        if rename(staging.path, final.path) != 0 {
+            // Someone else finished first (the target exists); theirs is as good as ours.
+            try? FileManager.default.removeItem(at: staging)
+            guard FileManager.default.fileExists(atPath: final.appendingPathComponent("complete").path) else {
+                throw ToolchainError("cannot move the SegueKit build into \(final.path)")
+            }
+        }
+        return Build(directory: final, builtNow: true)
+    }
+
+    private func compile(into directory: URL, toolchain: Toolchain) async throws {
+        let sources = try Self.swiftFiles(in: sourcesDirectory).map(\.path)
+        let uikit = directory.appendingPathComponent("UIKit.swift")
+        try Data("@_exported import SegueKit\n".utf8).write(to: uikit)
+        try await swiftc(toolchain, library: "SegueKit", sources: sources, in: directory, swiftVersion: "6", extra: [])
+        try await swiftc(toolchain, library: "UIKit", sources: [uikit.path], in: directory, swiftVersion: "5",
+                         extra: ["-I", directory.path, "-L", directory.path, "-lSegueKit"])
+    }
+
+    private func swiftc(_ toolchain: Toolchain, library: String, sources: [String], in directory: URL,
+                        swiftVersion: String, extra: [String]) async throws {
+        let arguments = [
+            "-emit-library", "-emit-module", "-parse-as-library",
+            "-module-name", library, "-module-link-name", library,
+            "-swift-version", swiftVersion, "-Onone",
+            "-emit-module-path", directory.appendingPathComponent("\(library).swiftmodule").path,
+            "-o", directory.appendingPathComponent("lib\(library).so").path,
+            "-Xlinker", "-soname=lib\(library).so",
+            "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN",
+        ] + extra + sources
+        let outcome = try await ChildProcess(executable: toolchain.swiftc, arguments: arguments,
+                                             environment: ProcessInfo.processInfo.environment,
+                                             workingDirectory: directory.path, timeout: 900).run()
+        guard outcome.ending == .exited(0) else {
+            let output = String(decoding: outcome.stderr + outcome.stdout, as: UTF8.self)
+            throw ToolchainError("compiling \(library) from \(sourcesDirectory.path) failed:\n\(output)")
+        }
+    }
+}

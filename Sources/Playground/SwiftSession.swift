@@ -1,0 +1,211 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// A REPL-style Swift session: entries (declarations, statements, expressions) are entered one at
+/// a time, each running in the context of everything accepted before it.
+///
+/// How: every entry compiles the accepted history plus the new entry as one program, in order,
+/// and runs it. Just before the new entry the program calls a marker that prints a per-run token
+/// on stdout and stderr and notes how many trace lines exist; only what comes after the marker is
+/// shown. Earlier entries' side effects are therefore re-executed but never shown again, and
+/// declarations naturally persist. An entry that does not compile, crashes or exceeds a limit is
+/// rejected and not kept. A bare expression's value is shown REPL-style (`$R0: Int = 3`).
+public actor SwiftSession {
+    public enum EntryKind: String, Sendable {
+        case declaration, statement, expression
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public var text: String
+        public var kind: EntryKind
+        /// Shown through the value display (expressions); values are numbered `$R0, $R1…` at run
+        /// time so entries of type `Void` take no number, like Swift's REPL.
+        var showsValue: Bool { kind == .expression }
+    }
+
+    public struct Response: Sendable {
+        public var accepted: Bool
+        public var kind: EntryKind
+        /// Diagnostics on the entry's own lines (file `entry`).
+        public var diagnostics: [Diagnostic]
+        /// What the entry printed (stdout), including an expression's `$R0: Int = 3` line.
+        public var output: String
+        public var errorOutput: String
+        public var traceLines: [String]
+        public var crash: CrashReport?
+        public var termination: Termination
+        public var timings: Timings
+    }
+
+    public static let entryFileName = "entry"
+
+    private let playground: Playground
+    public private(set) var entries: [Entry] = []
+    public var prelude: [SourceFile]
+    public var swiftLanguageMode: SwiftLanguageMode
+    public var limits: Limits
+    public var storyboardDirectories: [URL]
+
+    public init(playground: Playground, prelude: [SourceFile] = [], swiftLanguageMode: SwiftLanguageMode = .swift5,
+                limits: Limits = .standard, storyboardDirectories: [URL] = []) {
+        self.playground = playground
+        self.prelude = prelude
+        self.swiftLanguageMode = swiftLanguageMode
+        self.limits = limits
+        self.storyboardDirectories = storyboardDirectories
+    }
+
+    /// Classifies an entry with swift-syntax: all declarations, a lone expression, or statements.
+    public nonisolated static func classify(_ text: String) -> EntryKind {
+        let items = Parser.parse(source: text).statements
+        if items.count == 1, case .expr(let expression) = items.first!.item, !Self.isAssignment(expression) {
+            return .expression
+        }
+        if !items.isEmpty, items.allSatisfy({ if case .decl = $0.item { return true } else { return false } }) {
+            return .declaration
+        }
+        return .statement
+    }
+
+    /// `a = b` and `a += b`: statements with no value to show. The parser leaves operator
+    /// sequences unfolded, so look at the operators in the sequence.
+    private nonisolated static func isAssignment(_ expression: ExprSyntax) -> Bool {
+        let operators: [ExprSyntax]
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            operators = Array(sequence.elements)
+        } else if let infix = expression.as(InfixOperatorExprSyntax.self) {
+            operators = [infix.operator]
+        } else {
+            return false
+        }
+        return operators.contains { element in
+            if element.is(AssignmentExprSyntax.self) { return true }
+            guard let binary = element.as(BinaryOperatorExprSyntax.self) else { return false }
+            return ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&+=", "&-=", "&*="].contains(binary.operator.text)
+        }
+    }
+
+    /// Runs one entry in the context of the accepted ones; keeps it only if it compiles and runs cleanly.
+    public func submit(_ text: String) async throws -> Response {
+        let kind = Self.classify(text)
+        let wrapPrefix = kind == .expression ? "\(Self.showFunction)(" : ""
+        let entryText = kind == .expression ? wrapPrefix + text + "\n)" : text
+
+        let token = "<<<seguelab-mark-\(UInt64.random(in: 0...UInt64.max))>>>"
+        let work = try WorkDirectory()
+        defer { work.remove() }
+        let markFile = work.url.appendingPathComponent("trace-mark")
+        let history = entries.map(\.display).joined(separator: "\n")
+        var sources = [SourceFile(name: "seguelab_session.swift", text: Self.support, origin: .hidden)] + prelude
+        if !history.isEmpty { sources.append(SourceFile(name: "history", text: history, origin: .learner)) }
+        sources.append(SourceFile(name: "mark", text: "\(Self.markFunction)(\"\(token)\")\n", origin: .hidden))
+        sources.append(SourceFile(name: Self.entryFileName, text: entryText, origin: .learner))
+
+        var request = RunRequest(sources: sources, storyboardDirectories: storyboardDirectories, limits: limits,
+                                 swiftLanguageMode: swiftLanguageMode,
+                                 environment: ["SEGUELAB_TRACE_MARK": markFile.path])
+        request.joinsAllSourcesIntoMain = true
+        let result = try await playground.run(request)
+
+        let diagnostics = result.compile.diagnostics.map { Self.unwrap($0, original: text, prefixLength: wrapPrefix.count) }
+            .filter { $0.file == Self.entryFileName || $0.file.isEmpty || $0.severity == .error }
+        let output = Self.after(token, in: result.stdout)
+        let errorOutput = Self.after(token, in: result.stderr)
+        let traceStart = (try? String(contentsOf: markFile, encoding: .utf8)).flatMap { Int($0) } ?? 0
+        let accepted = result.compile.succeeded && result.termination == .exited(0)
+        if accepted { entries.append(Entry(text: text, kind: kind)) }
+        return Response(accepted: accepted, kind: kind, diagnostics: diagnostics, output: output,
+                        errorOutput: errorOutput, traceLines: Array(result.traceLines.dropFirst(traceStart)),
+                        crash: result.crash, termination: result.termination, timings: result.timings)
+    }
+
+    /// `:list` — the accepted entries, in order.
+    public func list() -> [String] { entries.map(\.text) }
+
+    /// `:undo` — forgets the last accepted entry and returns it.
+    @discardableResult
+    public func undo() -> String? { entries.popLast()?.text }
+
+    /// `:reset` — forgets every entry.
+    public func reset() { entries.removeAll() }
+
+    /// `:save FILE` — writes the accepted entries as a Swift file that `seguelab run` can run.
+    public func save(to url: URL) throws {
+        let text = entries.map(\.text).joined(separator: "\n") + "\n"
+        try AtomicFile.write(Data(text.utf8), to: url)
+    }
+
+    // MARK: - Program pieces
+
+    static let showFunction = "__seguelabShow"
+    static let markFunction = "__seguelabMark"
+
+    /// Marker and value display, with no Foundation import (keeps each compile fast).
+    static let support = """
+    #if canImport(Glibc)
+    import Glibc
+    #elseif canImport(Musl)
+    import Musl
+    #elseif canImport(Darwin)
+    import Darwin
+    #endif
+
+    func \(markFunction)(_ token: String) {
+        fflush(stdout)
+        fputs(token + "\\n", stdout)
+        fflush(stdout)
+        fputs(token + "\\n", stderr)
+        guard let tracePath = getenv("SEGUEKIT_TRACE_FILE"), let markPath = getenv("SEGUELAB_TRACE_MARK") else { return }
+        var lines = 0
+        if let trace = fopen(tracePath, "r") {
+            while true {
+                let c = getc(trace)
+                if c == EOF { break }
+                if c == 10 { lines += 1 }
+            }
+            fclose(trace)
+        }
+        if let mark = fopen(markPath, "w") {
+            fputs(String(lines), mark)
+            fclose(mark)
+        }
+    }
+
+    nonisolated(unsafe) var __seguelabResultCount = 0
+
+    func \(showFunction)<T>(_ value: T) {
+        print("$R\\(__seguelabResultCount): \\(type(of: value)) = \\(String(reflecting: value))")
+        __seguelabResultCount += 1
+    }
+
+    func \(showFunction)(_ value: Void) {}
+
+    """
+
+    private static func after(_ token: String, in text: String) -> String {
+        guard let range = text.range(of: token + "\n") else { return "" }
+        return String(text[range.upperBound...])
+    }
+
+    /// Puts a diagnostic back on the learner's text when the entry was wrapped for display.
+    private static func unwrap(_ diagnostic: Diagnostic, original: String, prefixLength: Int) -> Diagnostic {
+        guard diagnostic.file == entryFileName else { return diagnostic }
+        var fixed = diagnostic
+        let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
+        if fixed.line == 1 { fixed.column = max(1, fixed.column - prefixLength) }
+        fixed.line = min(fixed.line, lines.count)
+        fixed.sourceLine = fixed.line >= 1 ? String(lines[fixed.line - 1]) : nil
+        fixed.fixIts = nil
+        return fixed
+    }
+}
+
+extension SwiftSession.Entry {
+    /// The entry as it replays in history: expressions keep their display call so `$R` numbering
+    /// and side effects match what the learner saw.
+    var display: String {
+        guard showsValue else { return text }
+        return "\(SwiftSession.showFunction)(\(text)\n)"
+    }
+}

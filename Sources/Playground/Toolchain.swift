@@ -1,0 +1,111 @@
+import Foundation
+
+/// The installed Swift toolchain: where `swiftc` is, what it says its version is, and the
+/// pieces needed to compile and link without the driver (which costs more than the compile
+/// of a small file).
+public struct Toolchain: Sendable, Codable, Equatable {
+    public var swiftc: String
+    /// `swiftc --version` output; part of every cache key.
+    public var version: String
+    /// `swift-frontend` next to `swiftc`, when present.
+    var frontend: String?
+    /// `clang` next to `swiftc`, used as the link driver like swiftc itself does.
+    var clang: String?
+    var targetTriple: String?
+    /// `<toolchain>/usr/lib/swift` (holds `linux/<arch>/swiftrt.o` and the runtime libraries).
+    var runtimeResourcePath: String?
+
+    public struct NotFound: Error, CustomStringConvertible {
+        public var description: String {
+            "cannot find swiftc: set SWIFTC to its path or put the Swift toolchain's bin directory on PATH"
+        }
+    }
+
+    /// `$SWIFTC`, else `swiftc` on `PATH`.
+    public static func locateSwiftc(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        if let explicit = environment["SWIFTC"], !explicit.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: explicit) else {
+                throw ToolchainError("SWIFTC=\(explicit) is not an executable file")
+            }
+            return explicit
+        }
+        for directory in (environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(directory)/swiftc"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw NotFound()
+    }
+
+    /// Describes the toolchain, asking `swiftc` only when the binary changed since the last time
+    /// (the answer is kept in the cache directory, keyed by the binary's path, size and mtime).
+    static func discover(swiftc: String, cacheRoot: URL) async throws -> Toolchain {
+        let resolved = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().path
+        let attributes = try FileManager.default.attributesOfItem(atPath: resolved)
+        let stamp = "\(resolved)|\((attributes[.size] as? Int) ?? 0)|\(((attributes[.modificationDate] as? Date) ?? Date.distantPast).timeIntervalSince1970)"
+        let record = cacheRoot.appendingPathComponent("toolchains/\(StableHash.hex(of: stamp)).json")
+        if let data = try? Data(contentsOf: record), let known = try? JSONDecoder().decode(Toolchain.self, from: data), known.swiftc == swiftc {
+            return known
+        }
+        let version = try await capture(swiftc, ["--version"])
+        var toolchain = Toolchain(swiftc: swiftc, version: version.trimmingCharacters(in: .whitespacesAndNewlines))
+        let bin = URL(fileURLWithPath: resolved).deletingLastPathComponent()
+        let frontend = bin.appendingPathComponent("swift-frontend").path
+        let clang = bin.appendingPathComponent("clang").path
+        if let info = try? await capture(swiftc, ["-print-target-info"]),
+           let json = try? JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any],
+           let target = json["target"] as? [String: Any], let paths = json["paths"] as? [String: Any],
+           FileManager.default.isExecutableFile(atPath: frontend), FileManager.default.isExecutableFile(atPath: clang) {
+            toolchain.frontend = frontend
+            toolchain.clang = clang
+            toolchain.targetTriple = target["unversionedTriple"] as? String ?? target["triple"] as? String
+            toolchain.runtimeResourcePath = paths["runtimeResourcePath"] as? String
+        }
+        try? FileManager.default.createDirectory(at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if let data = try? JSONEncoder().encode(toolchain) {
+            try? AtomicFile.write(data, to: record)
+        }
+        return toolchain
+    }
+
+    private static func capture(_ executable: String, _ arguments: [String]) async throws -> String {
+        let outcome = try await ChildProcess(executable: executable, arguments: arguments,
+                                             environment: ProcessInfo.processInfo.environment, timeout: 60).run()
+        guard outcome.ending == .exited(0) else {
+            throw ToolchainError("\(executable) \(arguments.joined(separator: " ")) failed: \(String(decoding: outcome.stderr, as: UTF8.self))")
+        }
+        return String(decoding: outcome.stdout, as: UTF8.self)
+    }
+}
+
+public struct ToolchainError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A 128-bit FNV-1a hash, stable across runs and machines (Swift's `Hasher` is seeded per process).
+enum StableHash {
+    static func hex(of text: String) -> String { hex(of: Data(text.utf8)) }
+
+    static func hex(of data: Data) -> String {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325
+        var b: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in data {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            b = (b ^ UInt64(byte ^ 0x5a)) &* 0x0000_0100_0000_01b3
+        }
+        return String(format: "%016llx%016llx", a, b)
+    }
+}
+
+enum AtomicFile {
+    /// Writes to a sibling temporary file, then renames over the target.
+    static func write(_ data: Data, to url: URL) throws {
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
+        try data.write(to: temporary)
+        if rename(temporary.path, url.path) != 0 {
+            try? FileManager.default.removeItem(at: temporary)
+            throw ToolchainError("cannot write \(url.path)")
+        }
+    }
+}

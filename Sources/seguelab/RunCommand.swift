@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import Playground
+
+/// `seguelab run FILE.swift…`: compile against SegueKit, run, show output and navigation.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Compile and run Swift files against SegueKit (import UIKit works), showing the navigation trace."
+    )
+
+    @Argument(help: "Swift files to compile together; storyboards next to them are found by name.")
+    var files: [String]
+
+    @Flag(name: .customLong("no-trace"), help: "Do not print the navigation trace.")
+    var noTrace = false
+
+    @Option(help: "Seconds the program may run.")
+    var timeout: Double = 5
+
+    @Option(name: .customLong("swift-version"), help: "Swift language mode: 5 or 6.")
+    var swiftVersion: String = "5"
+
+    @Flag(name: .customShort("O"), help: "Compile with optimisation (-O).")
+    var optimize = false
+
+    func validate() throws {
+        guard SwiftLanguageMode(rawValue: swiftVersion) != nil else {
+            throw ValidationError("--swift-version must be 5 or 6, not \(swiftVersion)")
+        }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+    }
+
+    func run() async throws {
+        var sources: [SourceFile] = []
+        var directories: [URL] = []
+        for path in files {
+            let url = URL(fileURLWithPath: path)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                throw ValidationError("\(path): cannot read file")
+            }
+            sources.append(SourceFile(name: url.lastPathComponent, text: text))
+            let directory = url.deletingLastPathComponent().standardized
+            if !directories.contains(directory) { directories.append(directory) }
+        }
+        let request = RunRequest(
+            sources: sources, storyboardDirectories: directories,
+            limits: Limits(timeout: timeout),
+            swiftLanguageMode: SwiftLanguageMode(rawValue: swiftVersion)!,
+            optimization: optimize ? .release : .debug,
+            collectTrace: !noTrace
+        )
+        let playground = try Playground { line in
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+
+        // Ctrl-C stops the program (its process group gets SIGINT), never this process.
+        signal(SIGINT, SIG_IGN)
+        let task = Task { try await playground.run(request) }
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+        interrupt.setEventHandler { task.cancel() }
+        interrupt.resume()
+        let result = try await task.value
+        interrupt.cancel()
+
+        let standardError = FileHandle.standardError
+        for diagnostic in result.compile.diagnostics {
+            standardError.write(Data((diagnostic.rendered() + "\n").utf8))
+        }
+        FileHandle.standardOutput.write(Data(result.stdout.utf8))
+        standardError.write(Data(result.stderr.utf8))
+        if !noTrace && !result.traceLines.isEmpty {
+            print("── navigation ──")
+            for line in TraceFormatter.plain(result.traceLines) { print(line) }
+        }
+        if let crash = result.crash { standardError.write(Data((crash.summary + "\n").utf8)) }
+        switch result.termination {
+        case .timedOut: standardError.write(Data("Stopped: the program ran longer than \(timeout) s.\n".utf8))
+        case .outputCapped: standardError.write(Data("Stopped: the program printed more than the output limit.\n".utf8))
+        case .memoryLimit: standardError.write(Data("Stopped: the program ran out of its memory limit.\n".utf8))
+        case .interrupted: standardError.write(Data("Interrupted.\n".utf8))
+        default: break
+        }
+        if result.termination != .exited(0) { throw ExitCode(result.termination.exitStatus) }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import Playground
+
+@Suite("Compiling and running learner code")
+struct RunTests {
+    @Test func runsAndCapturesOutputAndTrace() async throws {
+        let result = try await Fixture.run("""
+        import SegueKit
+        print("hello")
+        recordTrace("push")
+        """)
+        #expect(result.termination == .exited(0))
+        #expect(result.stdout == "hello\n")
+        #expect(result.traceLines == [#"{"event":"push"}"#])
+    }
+
+    @Test func importUIKitReexportsSegueKit() async throws {
+        let result = try await Fixture.run("""
+        import UIKit
+        final class ListViewController: UIViewController {}
+        let controller = ListViewController()
+        controller.title = "List"
+        print(controller.title ?? "none", controller is UIViewController)
+        """)
+        #expect(result.compile.succeeded)
+        #expect(result.stdout == "List true\n")
+    }
+
+    @Test func compileErrorIsMappedToTheLearnersLineDespiteAHiddenPrelude() async throws {
+        let prelude = "import UIKit\nlet preludeValue = 1\nfunc helper() -> Int { 2 }\n"
+        let result = try await Fixture.run("let total = helper()\nlet wrong: Int = \"text\"\nprint(total)\n", prelude: prelude)
+        #expect(result.termination == .notRun)
+        let error = try #require(result.compile.errors.first)
+        #expect(error.file == "Exercise.swift")
+        #expect(error.line == 2)
+        #expect(error.column == 18)
+        #expect(error.sourceLine == "let wrong: Int = \"text\"")
+        #expect(error.rendered().hasSuffix("let wrong: Int = \"text\"\n                 ^"))
+        #expect(result.fullCompilerOutput.contains("cannot convert value"))
+    }
+
+    @Test func typecheckReportsWithoutRunning() async throws {
+        let playground = try await Fixture.playground()
+        let good = try await playground.typecheck([SourceFile(name: "A.swift", text: "let a = 1\nprint(a)\n")])
+        #expect(good.succeeded)
+        let bad = try await playground.typecheck([SourceFile(name: "A.swift", text: "let a = 1\na.missing()\n")])
+        #expect(!bad.succeeded)
+        #expect(bad.errors.first?.line == 2)
+    }
+
+    @Test func fatalErrorIsReportedWithTheLearnersLocation() async throws {
+        let result = try await Fixture.run("print(\"before\")\nfatalError(\"the sky fell\")\n", prelude: "let unused = 0\n")
+        let crash = try #require(result.crash)
+        #expect(crash.kind == .fatalError)
+        #expect(crash.message == "the sky fell")
+        #expect(crash.location == SourceLocation(file: "Exercise.swift", line: 2))
+        #expect(result.stdout == "before\n")  // printed output before a crash is not lost
+        #expect(result.termination != .exited(0))
+    }
+
+    @Test func forceUnwrappingNilIsNamed() async throws {
+        let result = try await Fixture.run("let value: Int? = nil\n\nprint(value!)\n")
+        let crash = try #require(result.crash)
+        #expect(crash.kind == .forceUnwrapNil)
+        #expect(crash.location?.line == 3)
+    }
+
+    @Test func failedForcedCastIsNamed() async throws {
+        let result = try await Fixture.run("class A {}\nclass B: A {}\nlet a: Any = A()\nlet b = a as! B\nprint(b)\n")
+        let crash = try #require(result.crash)
+        #expect(crash.kind == .failedCast)
+        #expect(crash.message.contains("to 'SegueLabApp.B'"))
+    }
+
+    @Test func preconditionInReleaseModeStillCrashes() async throws {
+        let playground = try await Fixture.playground()
+        let source = SourceFile(name: "Exercise.swift", text: "let n = Int(CommandLine.arguments.count)\nassert(n == 99, \"assert\")\nprecondition(n == 99, \"pre\")\nprint(\"unreached\")\n")
+        let debug = try await playground.run(RunRequest(sources: [source]))
+        #expect(debug.crash?.kind == .assertion)
+        let release = try await playground.run(RunRequest(sources: [source], optimization: .release))
+        #expect(release.stdout.isEmpty)  // -O drops the assert but keeps the precondition
+        #expect(release.crash != nil)
+    }
+
+    @Test func timeoutStopsTheProgram() async throws {
+        let start = Date()
+        let result = try await Fixture.run("print(\"start\")\nwhile true {}\n", limits: Limits(timeout: 1))
+        #expect(result.termination == .timedOut)
+        #expect(result.stdout == "start\n")
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+
+    @Test func outputIsCappedAndKept() async throws {
+        let result = try await Fixture.run("while true { print(\"spam spam spam\") }\n", limits: Limits(outputBytes: 10_000))
+        #expect(result.termination == .outputCapped)
+        #expect(result.stdout.utf8.count <= 10_000)
+        #expect(result.stdout.hasPrefix("spam spam spam\n"))
+    }
+
+    @Test func memoryLimitIsEnforced() async throws {
+        let program = "var blocks: [[UInt8]] = []\nfor _ in 0..<40 { blocks.append([UInt8](repeating: 1, count: 100_000_000)) }\nprint(blocks.count)\n"
+        let result = try await Fixture.run(program, limits: Limits(memoryBytes: 512 << 20))
+        #expect(result.termination == .memoryLimit)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func stdinIsEmptyAndNeverBlocks() async throws {
+        let result = try await Fixture.run("print(readLine() ?? \"end of input\")\n", limits: Limits(timeout: 3))
+        #expect(result.stdout == "end of input\n")
+    }
+
+    @Test func storyboardDirectoriesAndEnvironmentReachTheProgram() async throws {
+        let directory = try Fixture.temporaryDirectory("boards")
+        let playground = try await Fixture.playground()
+        let source = SourceFile(name: "Main.swift", text: """
+        import Foundation
+        print(ProcessInfo.processInfo.environment["SEGUEKIT_STORYBOARD_PATH"] ?? "unset")
+        print(ProcessInfo.processInfo.environment["LESSON"] ?? "unset")
+        """)
+        let result = try await playground.run(RunRequest(sources: [source], storyboardDirectories: [directory],
+                                                         environment: ["LESSON": "segues"]))
+        #expect(result.stdout == "\(directory.path)\nsegues\n")
+    }
+
+    @Test func unwindActionsAreRegisteredThroughTheExportedHook() async throws {
+        let result = try await Fixture.run("""
+        import UIKit
+        class ListViewController: UIViewController {
+            @IBAction private func unwindToList(_ segue: UIStoryboardSegue) { print("unwound to list") }
+        }
+        extension ListViewController {
+            @IBAction func cancel(segue: UIStoryboardSegue) { print("cancelled") }
+        }
+        let list = ListViewController()
+        print(UnwindActionRegistry.perform("unwindToList:", on: list))
+        print(UnwindActionRegistry.perform("cancelWithSegue:", on: list))
+        print(UnwindActionRegistry.perform("missing:", on: list))
+        """)
+        #expect(result.compile.succeeded, "\(result.fullCompilerOutput)")
+        #expect(result.stdout == "unwound to list\ntrue\ncancelled\ntrue\nfalse\n")
+    }
+
+    @Test func separateFilesCompileTogether() async throws {
+        let playground = try await Fixture.playground()
+        let result = try await playground.run(RunRequest(sources: [
+            SourceFile(name: "Model.swift", text: "struct Product { var name: String }\n"),
+            SourceFile(name: "Main.swift", text: "print(Product(name: \"Tea\").name)\nlet x: Int = nil\n"),
+        ]))
+        #expect(result.compile.errors.map(\.file) == ["Main.swift"])
+        #expect(result.compile.errors.first?.line == 2)
+    }
+}

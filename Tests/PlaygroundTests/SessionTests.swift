@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import Playground
+
+@Suite("REPL-style Swift session")
+struct SessionTests {
+    @Test func classifiesEntries() {
+        #expect(SwiftSession.classify("class A {}") == .declaration)
+        #expect(SwiftSession.classify("let x = 1") == .declaration)
+        #expect(SwiftSession.classify("x + 1") == .expression)
+        #expect(SwiftSession.classify("print(x)") == .expression)
+        #expect(SwiftSession.classify("x = 2") == .statement)
+        #expect(SwiftSession.classify("for i in 0..<3 { print(i) }") == .statement)
+    }
+
+    @Test func declarationsPersistAndOnlyNewOutputIsShown() async throws {
+        let session = SwiftSession(playground: try await Fixture.playground())
+        let imported = try await session.submit("import UIKit")
+        #expect(imported.accepted)
+        let declared = try await session.submit("class CounterViewController: UIViewController {\n    var count = 1\n}")
+        #expect(declared.accepted)
+        #expect(declared.kind == .declaration)
+        let made = try await session.submit("let counter = CounterViewController()\nprint(\"made\")")
+        #expect(made.output == "made\n")
+        let value = try await session.submit("counter.count + 2")
+        #expect(value.kind == .expression)
+        #expect(value.output == "$R0: Int = 3\n")  // "made" is not shown again
+        let assigned = try await session.submit("counter.count = 41")
+        #expect(assigned.accepted)
+        #expect(assigned.output.isEmpty)
+        let traced = try await session.submit("recordTrace(\"push\")")
+        #expect(traced.output.isEmpty)  // a Void expression shows no value
+        #expect(traced.traceLines == [#"{"event":"push"}"#])
+        let later = try await session.submit("counter.count + 1")
+        #expect(later.output == "$R1: Int = 42\n")
+        #expect(later.traceLines.isEmpty)  // the earlier push is not replayed visibly
+        #expect(await session.list().count == 7)
+    }
+
+    @Test func nonCompilingEntryIsRejectedWithItsDiagnosticAndNotKept() async throws {
+        let session = SwiftSession(playground: try await Fixture.playground())
+        _ = try await session.submit("let greeting = \"hi\"")
+        let bad = try await session.submit("greeting + 1")
+        #expect(!bad.accepted)
+        let error = try #require(bad.diagnostics.first { $0.severity == .error })
+        #expect(error.file == SwiftSession.entryFileName)
+        #expect(error.line == 1)
+        #expect(error.sourceLine == "greeting + 1")
+        #expect(error.column >= 1 && error.column <= 12)
+        #expect(await session.list() == ["let greeting = \"hi\""])
+        let crashing = try await session.submit("let n: Int? = nil\nprint(n!)")
+        #expect(!crashing.accepted)
+        #expect(crashing.crash?.kind == .forceUnwrapNil)
+        #expect(await session.list() == ["let greeting = \"hi\""])
+    }
+
+    @Test func undoResetAndSave() async throws {
+        let session = SwiftSession(playground: try await Fixture.playground())
+        _ = try await session.submit("var total = 1")
+        _ = try await session.submit("total += 10")
+        #expect(await session.undo() == "total += 10")
+        let value = try await session.submit("total")
+        #expect(value.output == "$R0: Int = 1\n")
+        let file = try Fixture.temporaryDirectory("save").appendingPathComponent("session.swift")
+        try await session.save(to: file)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "var total = 1\ntotal\n")
+        await session.reset()
+        #expect(await session.list().isEmpty)
+        let gone = try await session.submit("total")
+        #expect(!gone.accepted)
+    }
+}

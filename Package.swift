@@ -59,7 +59,8 @@ let package = Package(
         ),
         .testTarget(name: "SegueKitTests", dependencies: ["SegueKit", "SegueTools"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
-        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"]),
+        // Fixtures are sample packs (their .swift files belong to the packs, not the tests).
+        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"], exclude: ["Fixtures"]),
         // Starts programs in a real pseudo-terminal, for the shell's end-to-end tests.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "CPseudoTerminal"]),

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A pattern a navigation event must match; nil fields match anything.
+public struct TracePattern: Sendable, Hashable {
+    public var kind: String?
+    public var identifier: String?
+    public var source: String?
+    public var destination: String?
+    /// Property values the event must carry (e.g. the destination's `product` after `prepare`).
+    public var properties: [String: String]
+
+    public init(kind: String? = nil, identifier: String? = nil, source: String? = nil,
+                destination: String? = nil, properties: [String: String] = [:]) {
+        self.kind = kind
+        self.identifier = identifier
+        self.source = source
+        self.destination = destination
+        self.properties = properties
+    }
+
+    /// A short human description, e.g. `push of DetailViewController via 'showDetail'`.
+    public var summary: String {
+        var parts: [String] = [kind ?? "event"]
+        if let identifier { parts.append("'\(identifier)'") }
+        if let source { parts.append("from \(source)") }
+        if let destination { parts.append("to \(destination)") }
+        for (key, value) in properties.sorted(by: { $0.key < $1.key }) { parts.append("\(key)=\(value)") }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// One check an author attaches to a step. All of a step's checks must pass.
+public enum Check: Sendable, Hashable {
+    /// Standard output equals the text (whitespace at line ends and trailing newlines ignored).
+    case outputEquals(String)
+    /// Standard output contains the text (runs of spaces ignored).
+    case outputContains(String)
+    /// Standard output matches the regular expression.
+    case outputMatches(String)
+    /// The navigation trace contains an event matching the pattern.
+    case trace(TracePattern)
+    /// The navigation trace contains no event matching the pattern.
+    case noTrace(TracePattern)
+    /// At the end, the top of the navigation stack is an instance of the class.
+    case topOfStack(String)
+    /// At the end, a view controller of the class is presented.
+    case presented(String)
+    /// The program compiles without errors.
+    case compiles
+    /// The compiler rejects the program with an error matching the pattern.
+    case failsToCompile(diagnosticPattern: String)
+    /// The program exits with this status.
+    case exitStatus(Int32)
+    /// The program crashes; kind (e.g. `NSInvalidArgumentException`) and message pattern optional.
+    case crash(kind: String?, messagePattern: String?)
+    /// The harness's `CHECK` lines all pass; listed names must each be reported.
+    case harness(required: [String])
+
+    /// How the check reads in a report.
+    public var summary: String {
+        switch self {
+        case .outputEquals(let text): "output is \(Self.quoted(text))"
+        case .outputContains(let text): "output contains \(Self.quoted(text))"
+        case .outputMatches(let pattern): "output matches /\(pattern)/"
+        case .trace(let pattern): "navigation includes \(pattern.summary)"
+        case .noTrace(let pattern): "navigation never does \(pattern.summary)"
+        case .topOfStack(let name): "\(name) is on top of the navigation stack"
+        case .presented(let name): "\(name) is presented"
+        case .compiles: "the code compiles"
+        case .failsToCompile(let pattern): "the compiler reports an error matching /\(pattern)/"
+        case .exitStatus(let status): "the program exits with status \(status)"
+        case .crash(let kind, let message):
+            "the program crashes" + (kind.map { " with \($0)" } ?? "") + (message.map { " /\($0)/" } ?? "")
+        case .harness(let names): names.isEmpty ? "the lesson's checks pass" : "checks \(names.joined(separator: ", ")) pass"
+        }
+    }
+
+    /// True for checks that look at a finished run (as opposed to the compiler's verdict).
+    var needsRun: Bool {
+        switch self {
+        case .compiles, .failsToCompile: false
+        default: true
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        let oneLine = text.replacingOccurrences(of: "\n", with: "\\n")
+        return "\"\(oneLine.count > 60 ? String(oneLine.prefix(57)) + "..." : oneLine)\""
+    }
+}
+
+/// A check with the place the author wrote it (for `pack check` diagnostics).
+public struct CheckSpec: Sendable, Hashable {
+    public var check: Check
+    public var location: SourceLocation
+
+    public init(_ check: Check, at location: SourceLocation) {
+        self.check = check
+        self.location = location
+    }
+}

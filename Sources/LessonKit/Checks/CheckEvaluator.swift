@@ -1,0 +1,247 @@
+import Foundation
+
+/// Judges a program's outcome against checks. Pure: no running, no state.
+public enum CheckEvaluator {
+    /// The checks a step's code is really judged by: the author's, plus the implicit
+    /// "it compiles" and "it runs to the end" unless the author said otherwise.
+    public static func effectiveChecks(for step: Step) -> [CheckSpec] {
+        if step.kind == .compiler {
+            switch step.compilerExpectation {
+            case .compiles, nil: return [CheckSpec(.compiles, at: step.location)]
+            case .rejects(let pattern): return [CheckSpec(.failsToCompile(diagnosticPattern: pattern), at: step.location)]
+            }
+        }
+        var checks = step.checks
+        let mentionsCompiler = checks.contains { !$0.check.needsRun }
+        if !mentionsCompiler { checks.insert(CheckSpec(.compiles, at: step.location), at: 0) }
+        let mentionsEnding = checks.contains {
+            if case .exitStatus = $0.check { return true }
+            if case .crash = $0.check { return true }
+            if case .failsToCompile = $0.check { return true }
+            return false
+        }
+        if !mentionsEnding { checks.insert(CheckSpec(.exitStatus(0), at: step.location), at: 1) }
+        if step.code[.harness] != nil, !checks.contains(where: { if case .harness = $0.check { true } else { false } }) {
+            checks.append(CheckSpec(.harness(required: []), at: step.code[.harness]!.location))
+        }
+        return checks
+    }
+
+    /// Evaluates every check; all must pass.
+    public static func evaluate(_ checks: [CheckSpec], outcome: ProgramOutcome) -> Verdict {
+        var results: [CheckResult] = []
+        var feedback: [String] = []
+        for spec in checks {
+            var result = evaluate(spec.check, outcome: outcome)
+            result.location = spec.location
+            results.append(result)
+        }
+        if let failure = results.first(where: { $0.status != .pass }) { feedback.append(failure.message) }
+        return Verdict(results: results, feedback: feedback, outcome: outcome)
+    }
+
+    /// Evaluates one check.
+    public static func evaluate(_ check: Check, outcome: ProgramOutcome) -> CheckResult {
+        let summary = check.summary
+        func pass() -> CheckResult { CheckResult(summary: summary, status: .pass) }
+        func fail(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .fail, message: message) }
+        func broken(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .error, message: message) }
+
+        switch check {
+        case .compiles:
+            if outcome.compiled && outcome.errors.isEmpty { return pass() }
+            return fail(compileFailureMessage(outcome))
+
+        case .failsToCompile(let pattern):
+            if outcome.compiled && outcome.errors.isEmpty {
+                return fail("the code compiled, but the compiler should reject it with an error matching /\(pattern)/")
+            }
+            do {
+                if try outcome.errors.contains(where: { try TextMatching.matches(pattern, in: $0.message) }) { return pass() }
+            } catch {
+                return broken(TextMatching.patternProblem(pattern) ?? "\(error)")
+            }
+            let first = outcome.errors.first.map { "'\($0.message)'" } ?? "no error message"
+            return fail("the compiler rejected the code with \(first), not with an error matching /\(pattern)/")
+
+        default:
+            break
+        }
+
+        // Everything else looks at a finished run.
+        if !(outcome.compiled && outcome.errors.isEmpty) {
+            return fail("not run: " + compileFailureMessage(outcome))
+        }
+        if case .stopped(let limit) = outcome.termination {
+            return fail("the program was stopped: \(limit)")
+        }
+        if case .notRun = outcome.termination {
+            return broken("the program was not run")
+        }
+        let output = outcome.learnerStdout
+
+        switch check {
+        case .outputEquals(let expected):
+            let want = TextMatching.normalizedLines(expected), got = TextMatching.normalizedLines(output)
+            if want == got { return pass() }
+            return fail(outputDifference(want: want, got: got))
+
+        case .outputContains(let needle):
+            let haystack = TextMatching.normalizedLines(output).joined(separator: "\n")
+            let wanted = TextMatching.normalizedLines(needle).joined(separator: "\n")
+            if haystack.contains(wanted) { return pass() }
+            return fail("the output does not contain \"\(wanted)\"; it was:\n\(indent(output))")
+
+        case .outputMatches(let pattern):
+            do {
+                let text = TextMatching.normalizedLines(output).joined(separator: "\n")
+                if try TextMatching.matches(pattern, in: text) { return pass() }
+                return fail("the output does not match /\(pattern)/; it was:\n\(indent(output))")
+            } catch {
+                return broken(TextMatching.patternProblem(pattern) ?? "\(error)")
+            }
+
+        case .trace(let pattern):
+            if outcome.trace.contains(where: { matches($0, pattern) }) { return pass() }
+            return fail("expected \(pattern.summary), but " + nearestMiss(pattern, in: outcome.trace))
+
+        case .noTrace(let pattern):
+            if let event = outcome.trace.first(where: { matches($0, pattern) }) {
+                return fail("the program did \(describe(event)), which it should not")
+            }
+            return pass()
+
+        case .topOfStack(let name):
+            guard let state = outcome.endState else { return broken("the run recorded no final screen state") }
+            if TextMatching.sameClass(state.topOfStack, name) { return pass() }
+            return fail("\(state.topOfStack.map(TextMatching.bareClassName) ?? "nothing") is on top of the navigation stack, not \(name)")
+
+        case .presented(let name):
+            guard let state = outcome.endState else { return broken("the run recorded no final screen state") }
+            if state.presented.contains(where: { TextMatching.sameClass($0, name) }) { return pass() }
+            let shown = state.presented.isEmpty ? "nothing is presented" : "presented: " + state.presented.map(TextMatching.bareClassName).joined(separator: ", ")
+            return fail("\(name) is not presented (\(shown))")
+
+        case .exitStatus(let status):
+            switch outcome.termination {
+            case .exited(let actual) where actual == status: return pass()
+            case .exited(let actual): return fail("the program exited with status \(actual), expected \(status)")
+            case .crashed(let kind, let message): return fail("the program crashed: \(kind): \(message)")
+            default: return broken("the program did not finish")
+            }
+
+        case .crash(let kind, let messagePattern):
+            guard case .crashed(let actualKind, let message) = outcome.termination else {
+                return fail("the program did not crash" + (kind.map { "; expected \($0)" } ?? ""))
+            }
+            if let kind, !actualKind.lowercased().contains(kind.lowercased()) {
+                return fail("the program crashed with \(actualKind), expected \(kind)")
+            }
+            if let messagePattern {
+                do {
+                    if try !TextMatching.matches(messagePattern, in: message) {
+                        return fail("the crash message '\(message)' does not match /\(messagePattern)/")
+                    }
+                } catch {
+                    return broken(TextMatching.patternProblem(messagePattern) ?? "\(error)")
+                }
+            }
+            return pass()
+
+        case .harness(let required):
+            return harnessResult(summary: summary, required: required, outcome: outcome)
+
+        case .compiles, .failsToCompile:
+            return pass() // handled above
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func matches(_ event: NavigationEvent, _ pattern: TracePattern) -> Bool {
+        if let kind = pattern.kind, kind.lowercased() != event.kind.lowercased() { return false }
+        if let identifier = pattern.identifier, identifier != event.segueIdentifier { return false }
+        if let source = pattern.source, !TextMatching.sameClass(event.source, source) { return false }
+        if let destination = pattern.destination, !TextMatching.sameClass(event.destination, destination) { return false }
+        for (key, value) in pattern.properties {
+            guard let actual = event.properties[key],
+                  TextMatching.collapse(actual) == TextMatching.collapse(value) else { return false }
+        }
+        return true
+    }
+
+    static func describe(_ event: NavigationEvent) -> String {
+        var text = event.kind
+        if let identifier = event.segueIdentifier { text += " '\(identifier)'" }
+        if let source = event.source { text += " from \(TextMatching.bareClassName(source))" }
+        if let destination = event.destination { text += " to \(TextMatching.bareClassName(destination))" }
+        let properties = event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        if !properties.isEmpty { text += " (" + properties.joined(separator: ", ") + ")" }
+        return text
+    }
+
+    /// Explains the closest event to what was expected, so the learner sees what happened.
+    private static func nearestMiss(_ pattern: TracePattern, in trace: [NavigationEvent]) -> String {
+        if trace.isEmpty { return "the program caused no navigation" }
+        var loose = pattern
+        loose.properties = [:]
+        if let near = trace.first(where: { matches($0, loose) }) {
+            let wrong = pattern.properties.sorted { $0.key < $1.key }.map { key, value in
+                "\(key) was \(near.properties[key].map { "'\($0)'" } ?? "not set") (expected '\(value)')"
+            }
+            return "in the \(describe(near)) " + wrong.joined(separator: ", ")
+        }
+        loose.destination = nil
+        loose.source = nil
+        if let near = trace.first(where: { matches($0, loose) }) {
+            return "the program did \(describe(near))"
+        }
+        let kinds = trace.map(describe).prefix(8).joined(separator: "; ")
+        return "the navigation was: \(kinds)"
+    }
+
+    private static func harnessResult(summary: String, required: [String], outcome: ProgramOutcome) -> CheckResult {
+        let verdicts = HarnessProtocol.verdicts(in: outcome.stdout)
+        if let failed = verdicts.first(where: { $0.status == .fail }) {
+            return CheckResult(summary: summary, status: .fail, message: "\(failed.name): \(failed.message)")
+        }
+        if let broken = verdicts.first(where: { $0.status == .error }) {
+            return CheckResult(summary: summary, status: .error, message: "\(broken.name): \(broken.message)")
+        }
+        let reported = Set(verdicts.map(\.name))
+        if let missing = required.first(where: { !reported.contains($0) }) {
+            return CheckResult(summary: summary, status: .fail, message: "check '\(missing)' did not run")
+        }
+        if verdicts.isEmpty {
+            var reason = "the lesson's checks did not run"
+            if case .crashed(let kind, let message) = outcome.termination { reason += ": the program crashed first (\(kind): \(message))" }
+            return CheckResult(summary: summary, status: .fail, message: reason)
+        }
+        return CheckResult(summary: summary, status: .pass)
+    }
+
+    private static func compileFailureMessage(_ outcome: ProgramOutcome) -> String {
+        let errors = outcome.errors
+        guard let first = errors.first else { return "the code did not compile" }
+        let more = errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count == 2 ? "" : "s"))" : ""
+        let place = first.inHiddenCode ? "in the lesson's hidden code" : "\(first.file):\(first.line):\(first.column)"
+        return "the code did not compile: \(place): \(first.message)\(more)"
+    }
+
+    private static func outputDifference(want: [String], got: [String]) -> String {
+        for index in 0..<max(want.count, got.count) {
+            let expected = index < want.count ? "\"\(want[index])\"" : "nothing more"
+            let actual = index < got.count ? "\"\(got[index])\"" : "nothing more"
+            if expected != actual {
+                return "output line \(index + 1): expected \(expected), got \(actual)"
+            }
+        }
+        return "the output differs"
+    }
+
+    private static func indent(_ text: String) -> String {
+        let lines = TextMatching.normalizedLines(text)
+        if lines.isEmpty { return "    (no output)" }
+        return lines.prefix(12).map { "    " + $0 }.joined(separator: "\n")
+    }
+}

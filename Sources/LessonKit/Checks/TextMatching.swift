@@ -1,0 +1,56 @@
+import Foundation
+
+/// Output and answer normalisation: correct answers must not fail on spacing or case.
+enum TextMatching {
+    /// Lines with runs of whitespace collapsed and trimmed; blank lines at the end dropped.
+    static func normalizedLines(_ text: String) -> [String] {
+        var lines = text.replacingOccurrences(of: "\r\n", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { collapse(String($0)) }
+        while let last = lines.last, last.isEmpty { lines.removeLast() }
+        return lines
+    }
+
+    /// Whitespace runs replaced by one space, ends trimmed.
+    static func collapse(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// A short answer as compared: case folded, whitespace collapsed, trailing period dropped.
+    static func normalizedAnswer(_ text: String) -> String {
+        var result = collapse(text).lowercased()
+        while result.hasSuffix(".") { result.removeLast() }
+        return result
+    }
+
+    /// `Module.ClassName` and `ClassName` name the same class.
+    static func sameClass(_ a: String?, _ b: String) -> Bool {
+        guard let a else { return false }
+        return bareClassName(a) == bareClassName(b)
+    }
+
+    static func bareClassName(_ name: String) -> String {
+        var text = name.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("<"), let colon = text.firstIndex(of: ":") { text = String(text[text.index(after: text.startIndex)..<colon]) }
+        return text.split(separator: ".").last.map(String.init) ?? text
+    }
+
+    /// Searches with a regular expression; `^`/`$` match at line boundaries.
+    static func matches(_ pattern: String, in text: String, caseInsensitive: Bool = false) throws -> Bool {
+        var options: NSRegularExpression.Options = [.anchorsMatchLines]
+        if caseInsensitive { options.insert(.caseInsensitive) }
+        let regex = try NSRegularExpression(pattern: pattern, options: options)
+        let range = NSRange(text.startIndex..., in: text)
+        return regex.firstMatch(in: text, options: [], range: range) != nil
+    }
+
+    /// An error message for a bad pattern, or nil when it compiles.
+    static func patternProblem(_ pattern: String) -> String? {
+        do {
+            _ = try NSRegularExpression(pattern: pattern, options: [])
+            return nil
+        } catch {
+            return "invalid regular expression /\(pattern)/"
+        }
+    }
+}

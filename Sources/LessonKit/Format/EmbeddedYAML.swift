@@ -1,0 +1,181 @@
+import Foundation
+import Yams
+
+/// A YAML text that sits at a known place in a file (the manifest, a lesson's front matter,
+/// a ```step block), so that every position Yams reports maps back to the original file.
+struct EmbeddedYAML {
+    let text: String
+    let file: String
+    /// The file line holding the snippet's first line.
+    let firstLine: Int
+    /// Where to point when the snippet as a whole is at fault (e.g. a missing key).
+    let anchor: SourceLocation
+
+    init(text: String, file: String, firstLine: Int, anchor: SourceLocation? = nil) {
+        self.text = text
+        self.file = file
+        self.firstLine = firstLine
+        self.anchor = anchor ?? SourceLocation(file: file, line: firstLine, column: 1)
+    }
+
+    /// Maps a Yams mark (1-based within the snippet) to the file.
+    func location(_ mark: Mark?) -> SourceLocation {
+        guard let mark, mark.line > 0 else { return anchor }
+        return SourceLocation(file: file, line: firstLine + mark.line - 1, column: max(mark.column, 1))
+    }
+
+    /// Parses the snippet; a syntax error becomes one diagnostic at the right file position.
+    func compose(into sink: DiagnosticSink) -> Node? {
+        do {
+            return try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            report(error, into: sink)
+        } catch {
+            sink.error("invalid YAML: \(error)", at: anchor)
+        }
+        return nil
+    }
+
+    /// Parses the snippet and insists on a mapping at the top.
+    func composeMapping(into sink: DiagnosticSink, what: String) -> YAMLMap? {
+        guard let node = compose(into: sink) else { return nil }
+        guard let mapping = node.mapping else {
+            sink.error("\(what) must be a YAML mapping of `key: value` lines", at: location(node.mark))
+            return nil
+        }
+        return YAMLMap(mapping: mapping, source: self, sink: sink)
+    }
+
+    private func report(_ error: YamlError, into sink: DiagnosticSink) {
+        switch error {
+        case let .scanner(context, problem, mark, _),
+             let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            var message = "invalid YAML: \(problem)"
+            if let context {
+                let where_ = location(context.mark)
+                message += " (\(context.text) at line \(where_.line), column \(where_.column))"
+            }
+            sink.error(message, at: location(mark))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            sink.error("duplicate key \(names) in the same mapping", at: location(context.mark))
+        case let .reader(problem, offset, _, _):
+            sink.error("unreadable YAML: \(problem)", at: offset.map(locationOfOffset) ?? anchor)
+        default:
+            sink.error("invalid YAML: \(error)", at: anchor)
+        }
+    }
+
+    private func locationOfOffset(_ offset: Int) -> SourceLocation {
+        let prefix = text.prefix(offset)
+        let line = prefix.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        let column = prefix.count - (prefix.lastIndex(of: "\n").map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0)
+        return SourceLocation(file: file, line: firstLine + line, column: column + 1)
+    }
+}
+
+/// Read access to a YAML mapping that reports wrong types and unknown keys with positions.
+struct YAMLMap {
+    let mapping: Node.Mapping
+    let source: EmbeddedYAML
+    let sink: DiagnosticSink
+
+    var location: SourceLocation { source.location(mapping.mark) }
+
+    var keys: [String] { mapping.keys.compactMap(\.string) }
+
+    func node(_ key: String) -> Node? { mapping[key] }
+
+    /// The position of `key:` itself, or the mapping's when it is absent.
+    func keyLocation(_ key: String) -> SourceLocation {
+        for (k, _) in mapping where k.string == key { return source.location(k.mark) }
+        return location
+    }
+
+    func location(of node: Node) -> SourceLocation { source.location(node.mark) }
+
+    /// Reports keys that are not in `allowed` (typos would otherwise be ignored silently).
+    func rejectUnknownKeys(_ allowed: [String], in what: String) {
+        for (k, _) in mapping {
+            guard let name = k.string, !allowed.contains(name) else { continue }
+            let suggestion = allowed.first { $0.lowercased() == name.lowercased() || $0.hasPrefix(name) || name.hasPrefix($0) }
+            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+            sink.error("unknown key '\(name)' in \(what)\(hint); expected one of: \(allowed.joined(separator: ", "))",
+                       at: source.location(k.mark))
+        }
+    }
+
+    func string(_ key: String, required: String? = nil) -> String? {
+        guard let node = node(key) else {
+            if let required { sink.error("missing '\(key)' in \(required)", at: location) }
+            return nil
+        }
+        guard let scalar = node.scalar else {
+            sink.error("'\(key)' must be a single value, not a list or mapping", at: location(of: node))
+            return nil
+        }
+        return scalar.string
+    }
+
+    func int(_ key: String, required: String? = nil) -> Int? {
+        guard let text = string(key, required: required) else { return nil }
+        guard let value = Int(text) else {
+            sink.error("'\(key)' must be a whole number, found '\(text)'", at: location(of: node(key)!))
+            return nil
+        }
+        return value
+    }
+
+    func bool(_ key: String) -> Bool? {
+        guard let node = node(key) else { return nil }
+        guard let value = node.bool else {
+            sink.error("'\(key)' must be true or false", at: location(of: node))
+            return nil
+        }
+        return value
+    }
+
+    /// A list of strings; a single scalar is accepted as a one-element list.
+    func strings(_ key: String, required: String? = nil) -> [String]? {
+        guard let node = node(key) else {
+            if let required { sink.error("missing '\(key)' in \(required)", at: location) }
+            return nil
+        }
+        return YAMLMap.strings(from: node, key: key, source: source, sink: sink)
+    }
+
+    static func strings(from node: Node, key: String, source: EmbeddedYAML, sink: DiagnosticSink) -> [String]? {
+        if let scalar = node.scalar { return [scalar.string] }
+        guard let sequence = node.sequence else {
+            sink.error("'\(key)' must be a list", at: source.location(node.mark))
+            return nil
+        }
+        var result: [String] = []
+        for item in sequence {
+            guard let scalar = item.scalar else {
+                sink.error("each item of '\(key)' must be a single value", at: source.location(item.mark))
+                continue
+            }
+            result.append(scalar.string)
+        }
+        return result
+    }
+
+    func sequence(_ key: String) -> [Node]? {
+        guard let node = node(key) else { return nil }
+        guard let sequence = node.sequence else {
+            sink.error("'\(key)' must be a list (lines starting with '- ')", at: location(of: node))
+            return nil
+        }
+        return Array(sequence)
+    }
+
+    func map(_ node: Node, what: String) -> YAMLMap? {
+        guard let mapping = node.mapping else {
+            sink.error("\(what) must be a mapping of `key: value` pairs", at: location(of: node))
+            return nil
+        }
+        return YAMLMap(mapping: mapping, source: source, sink: sink)
+    }
+}

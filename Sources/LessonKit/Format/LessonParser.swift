@@ -1,0 +1,216 @@
+import Foundation
+
+/// Reads a lesson file: YAML front matter, then Markdown whose `## Title {#id}` headings
+/// start steps. Inside a step, a ```step block holds the step's settings (YAML) and
+/// ```swift ROLE blocks hold its code. The split is line-oriented so that every
+/// diagnostic points to the line and column the author wrote.
+struct LessonParser {
+    let file: String
+    let language: String
+    let sink: DiagnosticSink
+
+    private struct Fence {
+        var marker: Character
+        var length: Int
+        var info: String
+        var infoColumn: Int
+        var line: Int
+        var content: [String] = []
+        var rawLines: [String] = []
+    }
+
+    func parse(_ text: String) -> Lesson? {
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let front = parseFrontMatter(lines) else { return nil }
+
+        var intro: [String] = []
+        var builders: [StepBuilder] = []
+        var fence: Fence?
+        var index = front.bodyStart
+        while index < lines.count {
+            let line = lines[index]
+            let lineNumber = index + 1
+            index += 1
+
+            if var open = fence {
+                if closes(line, open) {
+                    fence = nil
+                    open.rawLines.append(line)
+                    handle(open, builders: &builders, intro: &intro)
+                } else {
+                    open.content.append(line)
+                    open.rawLines.append(line)
+                    fence = open
+                }
+                continue
+            }
+            if let opened = opensFence(line, lineNumber: lineNumber) {
+                fence = opened
+                continue
+            }
+            if line.hasPrefix("## ") {
+                builders.append(heading(line, lineNumber: lineNumber, existing: builders))
+                continue
+            }
+            if builders.isEmpty { intro.append(line) } else { builders[builders.count - 1].prose.append(line) }
+        }
+        if let open = fence {
+            sink.error("code block opened here is never closed (add a line with \(String(repeating: open.marker, count: open.length)))",
+                       at: SourceLocation(file: file, line: open.line, column: 1))
+            handle(open, builders: &builders, intro: &intro)
+        }
+        if builders.isEmpty {
+            sink.error("lesson has no steps; start each step with a heading like `## Title {#step-id}`",
+                       at: SourceLocation(file: file, line: front.bodyStart + 1, column: 1))
+        }
+
+        let decoder = StepDecoder(file: file, sink: sink)
+        let steps = builders.filter(\.valid).compactMap(decoder.decode)
+        guard let id = front.id, let title = front.title else { return nil }
+        return Lesson(id: id, title: title, goal: front.goal, intro: Self.trimBlankLines(intro),
+                      steps: steps, language: language, file: file)
+    }
+
+    // MARK: - Front matter
+
+    private struct FrontMatter {
+        var id: String?
+        var title: String?
+        var goal: String?
+        var bodyStart: Int
+    }
+
+    private func parseFrontMatter(_ lines: [String]) -> FrontMatter? {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else {
+            sink.error("a lesson file starts with front matter: a '---' line, then id, title and goal, then '---'", at: start)
+            return nil
+        }
+        guard let close = lines.indices.dropFirst().first(where: { lines[$0].trimmingCharacters(in: .whitespaces) == "---" }) else {
+            sink.error("front matter opened here is never closed with a '---' line", at: start)
+            return nil
+        }
+        let yaml = EmbeddedYAML(text: lines[1..<close].joined(separator: "\n"), file: file, firstLine: 2, anchor: start)
+        var front = FrontMatter(bodyStart: close + 1)
+        guard let map = yaml.composeMapping(into: sink, what: "front matter") else { return front }
+        map.rejectUnknownKeys(["id", "title", "goal"], in: "front matter")
+        front.id = map.string("id", required: "front matter")
+        if let id = front.id, !Identifier.isValid(id) {
+            sink.error("lesson id '\(id)' may only contain letters, digits, '-', '_' and '.'", at: map.location(of: map.node("id")!))
+        }
+        front.title = map.string("title", required: "front matter")
+        front.goal = map.string("goal")
+        return front
+    }
+
+    // MARK: - Headings and fences
+
+    private func heading(_ line: String, lineNumber: Int, existing: [StepBuilder]) -> StepBuilder {
+        let body = line.dropFirst(3)
+        let trimmed = body.trimmingCharacters(in: .whitespaces)
+        let headingLocation = SourceLocation(file: file, line: lineNumber, column: 1)
+        guard trimmed.hasSuffix("}"), let open = trimmed.range(of: "{#", options: .backwards) else {
+            sink.error("step heading has no id; write it as `## \(trimmed) {#step-id}` so progress survives edits", at: headingLocation)
+            return StepBuilder(id: "", title: trimmed, location: headingLocation, valid: false)
+        }
+        let id = String(trimmed[open.upperBound..<trimmed.index(before: trimmed.endIndex)])
+        let title = String(trimmed[..<open.lowerBound]).trimmingCharacters(in: .whitespaces)
+        let idColumn = (line.range(of: "{#" + id + "}").map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0) + 3
+        var valid = true
+        if !Identifier.isValid(id) {
+            sink.error("step id '\(id)' may only contain letters, digits, '-', '_' and '.'",
+                       at: SourceLocation(file: file, line: lineNumber, column: idColumn))
+            valid = false
+        } else if let first = existing.first(where: { $0.id == id }) {
+            sink.error("duplicate step id '\(id)' (first used at line \(first.location.line))",
+                       at: SourceLocation(file: file, line: lineNumber, column: idColumn))
+            valid = false
+        }
+        if title.isEmpty {
+            sink.error("step heading needs a title before {#\(id)}", at: headingLocation)
+        }
+        return StepBuilder(id: id, title: title, location: headingLocation, valid: valid)
+    }
+
+    private func opensFence(_ line: String, lineNumber: Int) -> Fence? {
+        let indent = line.prefix { $0 == " " }.count
+        guard indent <= 3 else { return nil }
+        let rest = line.dropFirst(indent)
+        guard let marker = rest.first, marker == "`" || marker == "~" else { return nil }
+        let length = rest.prefix { $0 == marker }.count
+        guard length >= 3 else { return nil }
+        let afterMarker = rest.dropFirst(length)
+        let infoStart = afterMarker.prefix { $0 == " " }.count
+        let info = afterMarker.trimmingCharacters(in: .whitespaces)
+        return Fence(marker: marker, length: length, info: info,
+                     infoColumn: indent + length + infoStart + 1, line: lineNumber, rawLines: [line])
+    }
+
+    private func closes(_ line: String, _ fence: Fence) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return trimmed.count >= fence.length && trimmed.allSatisfy { $0 == fence.marker }
+    }
+
+    private func handle(_ fence: Fence, builders: inout [StepBuilder], intro: inout [String]) {
+        let words = fence.info.split(separator: " ").map(String.init)
+        let language = words.first?.lowercased()
+        let infoLocation = SourceLocation(file: file, line: fence.line, column: fence.infoColumn)
+        let contentLocation = SourceLocation(file: file, line: fence.line + 1, column: 1)
+
+        if language == "step" {
+            guard !builders.isEmpty else {
+                sink.error("a ```step block must come after a step heading (`## Title {#id}`)", at: infoLocation)
+                return
+            }
+            if let previous = builders[builders.count - 1].settings {
+                sink.error("step '\(builders[builders.count - 1].id)' already has a ```step block at line \(previous.firstLine - 1)", at: infoLocation)
+                return
+            }
+            builders[builders.count - 1].settings = EmbeddedYAML(
+                text: fence.content.joined(separator: "\n"), file: file, firstLine: fence.line + 1, anchor: infoLocation)
+            return
+        }
+        if language == "swift", words.count >= 2 {
+            let roleName = words[1]
+            let roleColumn = fence.infoColumn + (fence.info.range(of: roleName).map { fence.info.distance(from: fence.info.startIndex, to: $0.lowerBound) } ?? 0)
+            guard let role = CodeRole(rawValue: roleName) else {
+                sink.error("unknown code role '\(roleName)'; expected one of: \(CodeRole.allCases.map(\.rawValue).joined(separator: ", "))",
+                           at: SourceLocation(file: file, line: fence.line, column: roleColumn))
+                return
+            }
+            guard !builders.isEmpty else {
+                sink.error("a ```swift \(roleName) block must come after a step heading (`## Title {#id}`)", at: infoLocation)
+                return
+            }
+            if let previous = builders[builders.count - 1].code[role] {
+                sink.error("step '\(builders[builders.count - 1].id)' already has a '\(roleName)' block at line \(previous.location.line - 1)",
+                           at: SourceLocation(file: file, line: fence.line, column: roleColumn))
+                return
+            }
+            builders[builders.count - 1].code[role] = CodeBlock(role: role, code: fence.content.joined(separator: "\n"), location: contentLocation)
+            builders[builders.count - 1].codeOrder.append(role)
+            return
+        }
+        // Any other fenced block is part of the prose (shown, never run).
+        if builders.isEmpty { intro.append(contentsOf: fence.rawLines) } else { builders[builders.count - 1].prose.append(contentsOf: fence.rawLines) }
+    }
+
+    static func trimBlankLines(_ lines: [String]) -> String {
+        var slice = lines[...]
+        while let first = slice.first, first.trimmingCharacters(in: .whitespaces).isEmpty { slice = slice.dropFirst() }
+        while let last = slice.last, last.trimmingCharacters(in: .whitespaces).isEmpty { slice = slice.dropLast() }
+        return slice.joined(separator: "\n")
+    }
+}
+
+/// A step as collected from the Markdown, before its settings are decoded.
+struct StepBuilder {
+    var id: String
+    var title: String
+    var location: SourceLocation
+    var valid: Bool
+    var prose: [String] = []
+    var settings: EmbeddedYAML?
+    var code: [CodeRole: CodeBlock] = [:]
+    var codeOrder: [CodeRole] = []
+}

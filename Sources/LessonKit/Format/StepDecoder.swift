@@ -1,0 +1,266 @@
+import Foundation
+import Yams
+
+/// Turns a collected step (prose, ```step settings, code blocks) into a `Step`,
+/// checking that it has what its kind needs.
+struct StepDecoder {
+    let file: String
+    let sink: DiagnosticSink
+
+    static let keys = ["kind", "question", "choices", "multiple", "accept", "pattern", "predict", "answer",
+                       "checks", "hints", "explanation", "storyboard", "continues", "expect", "diagnostic",
+                       "swift-version", "optimize", "file"]
+
+    /// Code roles each kind may use; the first set is required.
+    static func roles(for kind: StepKind) -> (required: [CodeRole], allowed: [CodeRole]) {
+        switch kind {
+        case .prose, .choice, .text: ([], [])
+        case .example: ([.example], [.example, .prelude, .harness])
+        case .predict: ([.example], [.example, .prelude])
+        case .prompt: ([.solution], [.solution, .prelude, .harness])
+        case .exercise: ([.starter, .solution], [.starter, .solution, .prelude, .harness])
+        case .compiler: ([.starter, .solution], [.starter, .solution, .prelude])
+        }
+    }
+
+    func decode(_ builder: StepBuilder) -> Step? {
+        var step = Step(id: builder.id, title: builder.title, prose: LessonParser.trimBlankLines(builder.prose),
+                        kind: .prose, location: builder.location)
+        step.code = builder.code
+        let what = "step '\(builder.id)'"
+
+        guard let settings = builder.settings else {
+            if builder.code[.example] != nil && builder.code.count == builder.code.filter({ [.example, .prelude].contains($0.key) }).count {
+                step.kind = .example
+            } else if let first = builder.codeOrder.first {
+                sink.error("\(what) has a '\(first.rawValue)' code block but no ```step block saying its kind",
+                           at: builder.code[first]!.location.previousLine)
+                return nil
+            }
+            return step
+        }
+        guard let map = settings.composeMapping(into: sink, what: "a ```step block") else { return nil }
+        map.rejectUnknownKeys(Self.keys, in: "a ```step block")
+        guard let kindName = map.string("kind", required: "the ```step block of \(what)") else { return nil }
+        guard let kind = StepKind(rawValue: kindName) else {
+            sink.error("unknown step kind '\(kindName)'; expected one of: \(StepKind.allCases.map(\.rawValue).joined(separator: ", "))",
+                       at: map.location(of: map.node("kind")!))
+            return nil
+        }
+        step.kind = kind
+        step.question = map.string("question")
+        step.hints = map.strings("hints") ?? []
+        step.explanation = map.string("explanation")
+        step.storyboard = map.string("storyboard")
+        step.continuesFrom = map.string("continues")
+        step.fileName = map.string("file")
+        if let mode = map.int("swift-version") {
+            if mode == 5 || mode == 6 { step.swiftLanguageMode = mode } else {
+                sink.error("swift-version must be 5 or 6", at: map.keyLocation("swift-version"))
+            }
+        }
+        if let optimize = map.string("optimize") {
+            if let mode = OptimizationMode(rawValue: optimize) { step.optimization = mode } else {
+                sink.error("optimize must be 'debug' or 'release'", at: map.keyLocation("optimize"))
+            }
+        }
+        if let nodes = map.sequence("checks") {
+            step.checks = nodes.compactMap { decodeCheck($0, map: map) }
+        }
+
+        checkRoles(builder, kind: kind, what: what, continues: step.continuesFrom != nil)
+        let headingOnly = builder.location
+
+        // Keys that only make sense for some kinds.
+        func onlyFor(_ key: String, _ kinds: [StepKind]) {
+            if map.node(key) != nil, !kinds.contains(kind) {
+                sink.error("'\(key)' does not apply to a \(kind.rawValue) step", at: map.keyLocation(key))
+            }
+        }
+        onlyFor("choices", [.choice]); onlyFor("multiple", [.choice])
+        onlyFor("accept", [.text]); onlyFor("pattern", [.text])
+        onlyFor("predict", [.predict]); onlyFor("answer", [.predict])
+        onlyFor("expect", [.compiler]); onlyFor("diagnostic", [.compiler])
+        onlyFor("checks", [.example, .prompt, .exercise])
+        onlyFor("continues", [.exercise, .compiler])
+        onlyFor("hints", [.choice, .text, .predict, .prompt, .exercise, .compiler])
+
+        switch kind {
+        case .prose, .example:
+            break
+        case .choice:
+            decodeChoices(map: map, into: &step, what: what)
+        case .text:
+            step.acceptedAnswers = map.strings("accept") ?? []
+            step.acceptPattern = map.string("pattern")
+            if step.acceptedAnswers.isEmpty && step.acceptPattern == nil {
+                sink.error("\(what) needs 'accept' (a list of answers) or 'pattern' (a regular expression)", at: map.location)
+            }
+            if let pattern = step.acceptPattern, let problem = TextMatching.patternProblem(pattern) {
+                sink.error(problem, at: map.location(of: map.node("pattern")!))
+            }
+        case .predict:
+            if let target = map.string("predict", required: "the ```step block of \(what) (output or destination)") {
+                if let value = PredictTarget(rawValue: target) { step.predictTarget = value } else {
+                    sink.error("'predict' must be 'output' or 'destination'", at: map.location(of: map.node("predict")!))
+                }
+            }
+            step.expectedPrediction = map.string("answer")
+        case .prompt, .exercise:
+            let hasHarness = builder.code[.harness] != nil
+            if step.checks.isEmpty && !hasHarness && map.node("checks") == nil {
+                sink.error("\(what) needs 'checks' or a ```swift harness block, or no answer could ever fail", at: map.location)
+            }
+        case .compiler:
+            switch map.string("expect", required: "the ```step block of \(what) (compiles or rejects)") {
+            case "compiles"?:
+                step.compilerExpectation = .compiles
+            case "rejects"?:
+                if let pattern = map.string("diagnostic", required: "the ```step block of \(what) (the error message pattern to expect)") {
+                    if let problem = TextMatching.patternProblem(pattern) {
+                        sink.error(problem, at: map.location(of: map.node("diagnostic")!))
+                    }
+                    step.compilerExpectation = .rejects(diagnosticPattern: pattern)
+                }
+            case let other?:
+                sink.error("'expect' must be 'compiles' or 'rejects', not '\(other)'", at: map.location(of: map.node("expect")!))
+            case nil:
+                break
+            }
+        }
+        if kind.needsAnswer && step.hints.isEmpty {
+            sink.warning("\(what) has no hints; learners who are stuck can only ask for the solution", at: headingOnly)
+        }
+        return step
+    }
+
+    private func checkRoles(_ builder: StepBuilder, kind: StepKind, what: String, continues: Bool) {
+        var (required, allowed) = Self.roles(for: kind)
+        // A step that continues an earlier one starts from that step's code.
+        if continues { required.removeAll { $0 == .starter } }
+        for role in builder.codeOrder where !allowed.contains(role) {
+            sink.error("a \(kind.rawValue) step has no use for a '\(role.rawValue)' code block", at: builder.code[role]!.location.previousLine)
+        }
+        for role in required where builder.code[role] == nil {
+            sink.error("\(what) (\(kind.rawValue)) needs a ```swift \(role.rawValue) block", at: builder.location)
+        }
+    }
+
+    private func decodeChoices(map: YAMLMap, into step: inout Step, what: String) {
+        step.multipleAnswers = map.bool("multiple") ?? false
+        guard let nodes = map.sequence("choices") else {
+            sink.error("\(what) needs 'choices'", at: map.location)
+            return
+        }
+        for node in nodes {
+            guard let choiceMap = map.map(node, what: "a choice") else { continue }
+            choiceMap.rejectUnknownKeys(["text", "correct", "feedback"], in: "a choice")
+            guard let text = choiceMap.string("text", required: "a choice") else { continue }
+            step.choices.append(Choice(text: text, correct: choiceMap.bool("correct") ?? false,
+                                       feedback: choiceMap.string("feedback"), location: map.location(of: node)))
+        }
+        let correct = step.choices.filter(\.correct).count
+        if step.choices.count < 2 {
+            sink.error("\(what) needs at least two choices", at: map.keyLocation("choices"))
+        } else if correct == 0 {
+            sink.error("\(what) has no choice marked `correct: true`", at: map.keyLocation("choices"))
+        } else if correct > 1 && !step.multipleAnswers {
+            sink.error("\(what) has \(correct) correct choices; add `multiple: true` if learners must pick several", at: map.keyLocation("choices"))
+        }
+        for choice in step.choices where !choice.correct && choice.feedback == nil {
+            sink.warning("wrong choice has no 'feedback' explaining why it is wrong", at: choice.location)
+        }
+    }
+
+    private func decodeCheck(_ node: Node, map: YAMLMap) -> CheckSpec? {
+        let location = map.location(of: node)
+        guard let mapping = node.mapping, mapping.count == 1, let (keyNode, value) = mapping.first, let key = keyNode.string else {
+            sink.error("each check is one `name: value` pair, e.g. `- output-contains: Hello`", at: location)
+            return nil
+        }
+        let valueLocation = map.location(of: value)
+        func text() -> String? {
+            guard let scalar = value.scalar else {
+                sink.error("'\(key)' takes a single value", at: valueLocation)
+                return nil
+            }
+            return scalar.string
+        }
+        func pattern() -> String? {
+            guard let pattern = text() else { return nil }
+            if let problem = TextMatching.patternProblem(pattern) {
+                sink.error(problem, at: valueLocation)
+                return nil
+            }
+            return pattern
+        }
+        let check: Check?
+        switch key {
+        case "output": check = text().map(Check.outputEquals)
+        case "output-contains": check = text().map(Check.outputContains)
+        case "output-matches": check = pattern().map(Check.outputMatches)
+        case "trace": check = tracePattern(value, map: map).map(Check.trace)
+        case "no-trace": check = tracePattern(value, map: map).map(Check.noTrace)
+        case "top": check = text().map(Check.topOfStack)
+        case "presented": check = text().map(Check.presented)
+        case "compiles":
+            if value.bool == true { check = .compiles } else {
+                sink.error("'compiles' takes `true`; to expect a compiler error use `fails-to-compile: PATTERN`", at: valueLocation)
+                check = nil
+            }
+        case "fails-to-compile": check = pattern().map { Check.failsToCompile(diagnosticPattern: $0) }
+        case "exit":
+            if let status = value.int, let status32 = Int32(exactly: status) { check = .exitStatus(status32) } else {
+                sink.error("'exit' takes a whole number (the exit status)", at: valueLocation)
+                check = nil
+            }
+        case "crash": check = crash(value, map: map)
+        case "harness":
+            if value.bool == true { check = .harness(required: []) } else {
+                check = YAMLMap.strings(from: value, key: "harness", source: map.source, sink: sink).map { Check.harness(required: $0) }
+            }
+        default:
+            sink.error("unknown check '\(key)'; expected one of: output, output-contains, output-matches, trace, no-trace, top, presented, compiles, fails-to-compile, exit, crash, harness",
+                       at: map.location(of: keyNode))
+            check = nil
+        }
+        return check.map { CheckSpec($0, at: location) }
+    }
+
+    private func tracePattern(_ node: Node, map: YAMLMap) -> TracePattern? {
+        guard let fields = map.map(node, what: "a trace check") else { return nil }
+        fields.rejectUnknownKeys(["kind", "identifier", "source", "destination", "properties"], in: "a trace check")
+        var pattern = TracePattern(kind: fields.string("kind"), identifier: fields.string("identifier"),
+                                   source: fields.string("source"), destination: fields.string("destination"))
+        if let properties = fields.node("properties") {
+            guard let propertyMap = fields.map(properties, what: "'properties'") else { return nil }
+            for (key, value) in propertyMap.mapping {
+                if let name = key.string, let text = value.scalar?.string { pattern.properties[name] = text } else {
+                    sink.error("each property is `name: value`", at: map.location(of: key))
+                }
+            }
+        }
+        if pattern == TracePattern() {
+            sink.error("a trace check needs at least one of kind, identifier, source, destination, properties", at: map.location(of: node))
+            return nil
+        }
+        return pattern
+    }
+
+    private func crash(_ node: Node, map: YAMLMap) -> Check? {
+        if node.bool == true { return .crash(kind: nil, messagePattern: nil) }
+        guard let fields = map.map(node, what: "a crash check") else { return nil }
+        fields.rejectUnknownKeys(["kind", "message"], in: "a crash check")
+        let message = fields.string("message")
+        if let message, let problem = TextMatching.patternProblem(message) {
+            sink.error(problem, at: fields.keyLocation("message"))
+            return nil
+        }
+        return .crash(kind: fields.string("kind"), messagePattern: message)
+    }
+}
+
+extension SourceLocation {
+    /// The line above (a code block's fence line, from its first content line).
+    var previousLine: SourceLocation { SourceLocation(file: file, line: max(line - 1, 1), column: 1) }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A loaded lesson pack: manifest, lessons in order, translations, shared code.
+public struct Pack: Sendable {
+    /// The pack folder.
+    public var root: URL
+    public var manifest: Manifest
+    /// Lessons in the default language, in teaching order.
+    public var lessons: [Lesson]
+    /// Translated lessons: language → lesson id → lesson.
+    public var translations: [String: [String: Lesson]]
+    /// Hidden Swift files shared by every program of the pack.
+    public var supportSources: [ProgramSource]
+    /// Absolute storyboard folders.
+    public var storyboardDirectories: [URL]
+
+    public var id: String { manifest.id }
+
+    public init(root: URL, manifest: Manifest, lessons: [Lesson], translations: [String: [String: Lesson]] = [:],
+                supportSources: [ProgramSource] = [], storyboardDirectories: [URL] = []) {
+        self.root = root
+        self.manifest = manifest
+        self.lessons = lessons
+        self.translations = translations
+        self.supportSources = supportSources
+        self.storyboardDirectories = storyboardDirectories
+    }
+
+    /// The lesson in `language` when translated, else in the default language.
+    public func lesson(id: String, language: String? = nil) -> Lesson? {
+        if let language, let translated = translations[language]?[id] { return translated }
+        return lessons.first { $0.id == id }
+    }
+
+    /// All lessons in order, each in `language` where a translation exists.
+    public func lessons(in language: String?) -> [Lesson] {
+        lessons.map { lesson(id: $0.id, language: language) ?? $0 }
+    }
+
+    /// Picks the language to teach in: an explicit choice (`--lang`), else `LANG`
+    /// (`fr_FR.UTF-8` → `fr`), when the pack offers it; otherwise the default language.
+    public func language(preferred: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let candidates = [preferred, environment["LC_ALL"], environment["LANG"]].compactMap { $0 }
+        for candidate in candidates {
+            let code = String(candidate.prefix { $0 != "_" && $0 != "." && $0 != "-" }).lowercased()
+            if let match = manifest.languages.first(where: { $0.lowercased() == code || $0.lowercased() == candidate.lowercased() }) {
+                return match
+            }
+        }
+        return manifest.defaultLanguage
+    }
+}
+
+/// The version of seguelab this LessonKit belongs to (checked against `minimum-seguelab`).
+public enum SeguelabVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// `seguelab pack check`: the static part (everything readable without running code) and the
+/// dynamic part, which proves the pack with the same judge learners face.
+public enum PackChecker {
+    /// Parses and validates the pack in `root`; all problems, errors and warnings.
+    public static func checkStatically(at root: URL, seguelabVersion: String = SeguelabVersion.current) -> PackLoadResult {
+        PackLoader.load(from: root, seguelabVersion: seguelabVersion)
+    }
+
+    /// Runs every example; proves every exercise's starter fails and its solution passes;
+    /// proves every wrong choice is judged wrong and every accepted answer right; checks
+    /// every translation's steps too. Diagnostics point at the step or code block at fault.
+    ///
+    /// `progress` is told each step as it is checked (for a progress line).
+    public static func checkDynamically(_ pack: Pack, runner: any CodeRunner,
+                                        progress: (@Sendable (StepRef) -> Void)? = nil) async -> [Diagnostic] {
+        let judge = AnswerJudge(pack: pack, runner: runner)
+        var diagnostics: [Diagnostic] = []
+        var lessons = pack.lessons
+        for language in pack.translations.keys.sorted() {
+            lessons += pack.lessons.compactMap { pack.translations[language]?[$0.id] }
+        }
+        for lesson in lessons {
+            for step in lesson.steps {
+                progress?(StepRef(lesson: lesson.id, step: step.id))
+                diagnostics += await check(step, in: lesson, judge: judge)
+            }
+        }
+        return diagnostics.sortedByLocation()
+    }
+
+    static func check(_ step: Step, in lesson: Lesson, judge: AnswerJudge) async -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        func error(_ message: String, at location: SourceLocation? = nil) {
+            found.append(Diagnostic(.error, message, at: location ?? step.location))
+        }
+        func describe(_ verdict: Verdict) -> String {
+            guard let failure = verdict.firstFailure else { return "" }
+            return "\(failure.summary): \(failure.message)"
+        }
+
+        switch step.kind {
+        case .prose:
+            break
+
+        case .example:
+            let verdict = await judge.judge(.code(step.code(.example) ?? ""), for: step)
+            if !verdict.passed {
+                let failure = verdict.firstFailure
+                error("example '\(step.id)' does not behave as written: \(describe(verdict))",
+                      at: failure?.location == step.location ? step.code[.example]?.location : failure?.location)
+            }
+
+        case .choice:
+            for index in step.choices.indices where !step.choices[index].correct {
+                if AnswerJudge.judgeChoices([index], for: step).passed {
+                    error("wrong choice \(Choice.label(for: index)) is judged right", at: step.choices[index].location)
+                }
+            }
+            let correct = step.choices.indices.filter { step.choices[$0].correct }
+            if !AnswerJudge.judgeChoices(correct, for: step).passed {
+                error("the correct choices are not accepted")
+            }
+
+        case .text:
+            for answer in step.acceptedAnswers where !AnswerJudge.judgeText(answer, for: step).passed {
+                error("accepted answer '\(answer)' is not accepted")
+            }
+            if AnswerJudge.judgeText("", for: step).passed {
+                error("an empty answer is accepted; the pattern matches anything")
+            }
+
+        case .predict:
+            let result = await judge.run(step.code(.example) ?? "", for: step)
+            guard let outcome = result.value else {
+                error("example of predict step '\(step.id)' could not be run: \(result.failure.map(describe) ?? "")", at: step.code[.example]?.location)
+                break
+            }
+            if !(outcome.compiled && outcome.errors.isEmpty) {
+                let first = outcome.errors.first.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } ?? "no diagnostics"
+                error("example of predict step '\(step.id)' does not compile: \(first)", at: step.code[.example]?.location)
+            } else if step.predictTarget == .destination, outcome.endState?.visible == nil {
+                error("predict step '\(step.id)' asks for the destination, but the example's run recorded no final screen")
+            } else if let expected = step.expectedPrediction {
+                let verdict = AnswerJudge.judgePrediction(expected, for: step, outcome: outcome)
+                if !verdict.passed { error("the expected answer '\(expected)' is wrong: \(describe(verdict))") }
+            }
+
+        case .prompt, .exercise, .compiler:
+            let starter = step.kind == .prompt ? "" : startingCode(of: step, in: lesson)
+            let starterVerdict = await judge.judgeCode(starter, for: step)
+            if starterVerdict.status == .error {
+                error("checks of '\(step.id)' could not judge the starter: \(describe(starterVerdict))")
+            } else if starterVerdict.passed {
+                let what = step.kind == .prompt ? "an empty answer already passes" : "the starter code already passes"
+                error("\(what): the \(step.kind.rawValue) '\(step.id)' cannot fail", at: step.code[.starter]?.location)
+            }
+            let solutionVerdict = await judge.judgeCode(step.code(.solution) ?? "", for: step)
+            if !solutionVerdict.passed {
+                let failure = solutionVerdict.firstFailure
+                let location = failure?.location != nil && failure?.location != step.location ? failure?.location : step.code[.solution]?.location
+                error("the solution of '\(step.id)' does not pass: \(describe(solutionVerdict))", at: location)
+            }
+        }
+        return found
+    }
+
+    /// The code a learner starts from: the starter, or the solution of the step it continues.
+    static func startingCode(of step: Step, in lesson: Lesson) -> String {
+        if let starter = step.code(.starter) { return starter }
+        if let previous = step.continuesFrom.flatMap(lesson.step(id:)) {
+            return previous.code(.solution) ?? startingCode(of: previous, in: lesson)
+        }
+        return ""
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+
+/// What loading a pack produced: the pack (nil when errors prevent it) and every diagnostic.
+public struct PackLoadResult: Sendable {
+    public var pack: Pack?
+    public var diagnostics: [Diagnostic]
+}
+
+/// Reads a pack folder and validates everything that can be checked without running code.
+public enum PackLoader {
+    /// Loads the pack in `root`. All problems are reported, not just the first; the pack is
+    /// returned only when there are no errors.
+    public static func load(from root: URL, seguelabVersion: String = SeguelabVersion.current) -> PackLoadResult {
+        var loader = Loader(root: root.standardizedFileURL, seguelabVersion: seguelabVersion)
+        let pack = loader.run()
+        let diagnostics = loader.sink.diagnostics.sortedByLocation()
+        return PackLoadResult(pack: diagnostics.hasErrors ? nil : pack, diagnostics: diagnostics)
+    }
+}
+
+private struct Loader {
+    let root: URL
+    let seguelabVersion: String
+    let sink = DiagnosticSink()
+    let fileManager = FileManager.default
+
+    /// Paths in diagnostics start with the pack folder's name: `mypack/lessons/01-intro.md`.
+    func display(_ url: URL) -> String {
+        let base = root.deletingLastPathComponent().path
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+    }
+
+    func read(_ url: URL) -> String? {
+        guard let data = fileManager.contents(atPath: url.path) else {
+            sink.error("cannot read \(display(url))", at: nil)
+            return nil
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            sink.error("file is not UTF-8 text", at: SourceLocation(file: display(url), line: 1, column: 1))
+            return nil
+        }
+        return text
+    }
+
+    mutating func run() -> Pack? {
+        let manifestURL = root.appendingPathComponent(Manifest.fileName)
+        guard fileManager.fileExists(atPath: manifestURL.path) else {
+            sink.error("\(display(root)) is not a lesson pack: it has no \(Manifest.fileName)", at: nil)
+            return nil
+        }
+        guard let text = read(manifestURL),
+              let manifest = Manifest.parse(text, file: display(manifestURL), sink: sink) else { return nil }
+        let manifestFile = display(manifestURL)
+        func at(_ key: String) -> SourceLocation {
+            manifest.locations[key] ?? SourceLocation(file: manifestFile, line: 1, column: 1)
+        }
+
+        if let minimum = manifest.minimumSeguelabVersion.flatMap(SemanticVersion.init),
+           let current = SemanticVersion(seguelabVersion), current < minimum {
+            sink.error("this pack needs seguelab \(manifest.minimumSeguelabVersion!) or newer; this is \(seguelabVersion)",
+                       at: at("minimum-seguelab"))
+        }
+
+        // Support sources and storyboards.
+        var support: [ProgramSource] = []
+        for (index, path) in manifest.supportFiles.enumerated() {
+            let url = root.appendingPathComponent(path)
+            guard fileManager.fileExists(atPath: url.path) else {
+                sink.error("support file '\(path)' does not exist", at: at("support.\(index)"))
+                continue
+            }
+            guard path.hasSuffix(".swift") else {
+                sink.error("support file '\(path)' is not a .swift file", at: at("support.\(index)"))
+                continue
+            }
+            if let text = read(url) { support.append(ProgramSource(name: url.lastPathComponent, text: text, hidden: true)) }
+        }
+        var storyboardDirs: [URL] = []
+        for (index, path) in manifest.storyboardDirectories.enumerated() {
+            let url = root.appendingPathComponent(path, isDirectory: true)
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                storyboardDirs.append(url)
+            } else if manifest.locations["storyboards"] != nil {
+                sink.error("storyboard folder '\(path)' does not exist", at: at("storyboards.\(index)"))
+            }
+        }
+
+        // Lesson files: default language, translations, orphans.
+        let files = LessonFiles.scan(root: root, manifest: manifest, fileManager: fileManager)
+        for orphan in files.orphans {
+            sink.warning("lesson file is not listed in pack.yaml 'lessons', so learners never see it",
+                         at: SourceLocation(file: display(orphan), line: 1, column: 1))
+        }
+        for (url, language) in files.unknownLanguages {
+            sink.warning("translation language '\(language)' is not listed in pack.yaml 'languages'",
+                         at: SourceLocation(file: display(url), line: 1, column: 1))
+        }
+
+        var lessons: [Lesson] = []
+        var lessonIDs: [String: String] = [:]
+        var lessonsByName: [String: Lesson] = [:]
+        for (index, name) in manifest.lessonOrder.enumerated() {
+            guard let url = files.primary[name] else {
+                sink.error("lesson '\(name)' has no file lessons/\(name).md", at: at("lessons.\(index)"))
+                continue
+            }
+            guard let text = read(url),
+                  let lesson = LessonParser(file: display(url), language: manifest.defaultLanguage, sink: sink).parse(text) else { continue }
+            if let first = lessonIDs[lesson.id] {
+                sink.error("lesson id '\(lesson.id)' is already used by \(first)", at: SourceLocation(file: lesson.file, line: 2, column: 1))
+                continue
+            }
+            lessonIDs[lesson.id] = lesson.file
+            checkReferences(lesson, storyboardDirs: storyboardDirs)
+            lessons.append(lesson)
+            lessonsByName[name] = lesson
+        }
+
+        var translations: [String: [String: Lesson]] = [:]
+        for (language, byName) in files.translations {
+            for (name, url) in byName.sorted(by: { $0.key < $1.key }) {
+                guard let text = read(url),
+                      let translated = LessonParser(file: display(url), language: language, sink: sink).parse(text) else { continue }
+                guard let original = lessonsByName[name] else { continue }
+                TranslationCheck(sink: sink).compare(translated, with: original)
+                checkReferences(translated, storyboardDirs: storyboardDirs)
+                translations[language, default: [:]][original.id] = translated
+            }
+        }
+
+        return Pack(root: root, manifest: manifest, lessons: lessons, translations: translations,
+                    supportSources: support, storyboardDirectories: storyboardDirs)
+    }
+
+    /// Storyboards named by steps exist; `continues` names an earlier code step.
+    func checkReferences(_ lesson: Lesson, storyboardDirs: [URL]) {
+        for (index, step) in lesson.steps.enumerated() {
+            if let name = step.storyboard {
+                let found = storyboardDirs.contains { fileManager.fileExists(atPath: $0.appendingPathComponent(name + ".storyboard").path) }
+                if !found {
+                    let folders = storyboardDirs.isEmpty ? "(the pack has no storyboard folder)" : storyboardDirs.map { display($0) }.joined(separator: ", ")
+                    sink.error("storyboard '\(name)' not found: no \(name).storyboard in \(folders)", at: step.location)
+                }
+            }
+            if let previous = step.continuesFrom {
+                guard let earlier = lesson.steps[..<index].first(where: { $0.id == previous }) else {
+                    sink.error("'continues: \(previous)' must name an earlier step of this lesson", at: step.location)
+                    continue
+                }
+                if earlier.code[.starter] == nil && earlier.code[.solution] == nil {
+                    sink.error("'continues: \(previous)' names a step with no code to continue from", at: step.location)
+                }
+            }
+        }
+    }
+}
+
+/// Finds lesson files: `lessons/NAME.md`, translations as `lessons/LANG/NAME.md` or
+/// `lessons/NAME.LANG.md`, and files that belong to no listed lesson.
+struct LessonFiles {
+    var primary: [String: URL] = [:]
+    var translations: [String: [String: URL]] = [:]
+    var orphans: [URL] = []
+    var unknownLanguages: [(URL, String)] = []
+
+    static func scan(root: URL, manifest: Manifest, fileManager: FileManager) -> LessonFiles {
+        var result = LessonFiles()
+        let lessonsDir = root.appendingPathComponent("lessons", isDirectory: true)
+        let listed = Set(manifest.lessonOrder)
+        let entries = ((try? fileManager.contentsOfDirectory(atPath: lessonsDir.path)) ?? []).sorted()
+        for entry in entries {
+            let url = lessonsDir.appendingPathComponent(entry)
+            var isDirectory: ObjCBool = false
+            fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                let language = entry
+                let inner = ((try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []).sorted().filter { $0.hasSuffix(".md") }
+                for file in inner {
+                    result.addTranslation(name: String(file.dropLast(3)), language: language, url: url.appendingPathComponent(file),
+                                          listed: listed, manifest: manifest)
+                }
+                continue
+            }
+            guard entry.hasSuffix(".md") else { continue }
+            let stem = String(entry.dropLast(3))
+            if listed.contains(stem) {
+                result.primary[stem] = url
+            } else if let dot = stem.lastIndex(of: "."), listed.contains(String(stem[..<dot])) {
+                let language = String(stem[stem.index(after: dot)...])
+                result.addTranslation(name: String(stem[..<dot]), language: language, url: url, listed: listed, manifest: manifest)
+            } else {
+                result.orphans.append(url)
+            }
+        }
+        return result
+    }
+
+    private mutating func addTranslation(name: String, language: String, url: URL, listed: Set<String>, manifest: Manifest) {
+        guard listed.contains(name) else { orphans.append(url); return }
+        guard manifest.languages.contains(language) else { unknownLanguages.append((url, language)); return }
+        if language == manifest.defaultLanguage, primary[name] != nil { orphans.append(url); return }
+        translations[language, default: [:]][name] = url
+    }
+}

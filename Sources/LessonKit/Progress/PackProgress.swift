@@ -1,0 +1,179 @@
+import Foundation
+
+/// A step's address: lesson id and step id (never positions, so edits to a pack keep progress).
+public struct StepRef: Hashable, Codable, Sendable, CustomStringConvertible {
+    public var lesson: String
+    public var step: String
+
+    public init(lesson: String, step: String) {
+        self.lesson = lesson
+        self.step = step
+    }
+
+    public var description: String { "\(lesson)/\(step)" }
+}
+
+/// Where a learner stands on one step.
+public enum StepStatus: String, Codable, Sendable, Comparable {
+    /// Shown, not answered yet.
+    case seen
+    /// Answered at least once, not accepted yet.
+    case attempted
+    /// Accepted.
+    case passed
+    /// Skipped: the reference answer was filled in.
+    case skipped
+
+    private var rank: Int { [.seen: 0, .attempted: 1, .skipped: 2, .passed: 3][self]! }
+    public static func < (a: StepStatus, b: StepStatus) -> Bool { a.rank < b.rank }
+}
+
+/// What is recorded about one step.
+public struct StepProgress: Codable, Sendable, Hashable {
+    public var status: StepStatus = .seen
+    public var attempts = 0
+    public var hintsUsed = 0
+    public var solutionShown = false
+    /// The learner's code as last edited (exercises), or the filled-in solution after a skip.
+    public var draft: String?
+    public var lastAnswer: String?
+    public var secondsSpent: Double = 0
+    public var firstSeen: Date?
+    public var completed: Date?
+
+    public init() {}
+
+    /// Done for the purpose of menus and summaries. A prediction counts once made: the
+    /// learner has seen the real result either way.
+    public func isComplete(kind: StepKind) -> Bool {
+        switch status {
+        case .passed, .skipped: return true
+        case .attempted: return kind == .predict
+        case .seen: return !kind.needsAnswer
+        }
+    }
+}
+
+/// Progress in one lesson.
+public struct LessonProgress: Codable, Sendable, Hashable {
+    public var steps: [String: StepProgress] = [:]
+    public init() {}
+}
+
+/// Everything saved about a learner's work on one pack. Versioned JSON keyed by ids.
+public struct PackProgress: Codable, Sendable, Hashable {
+    /// The layout of this JSON; files with a newer layout are not read.
+    public static let currentFormat = 1
+
+    public var formatVersion = PackProgress.currentFormat
+    public var packID: String
+    public var packVersion: String
+    /// The pack folder, as loaded.
+    public var packPath: String
+    public var position: StepRef?
+    /// Positions left behind, most recent last (`back` walks it).
+    public var history: [StepRef] = []
+    public var lessons: [String: LessonProgress] = [:]
+    /// Lesson id → step ids of the pack when last saved (to tell what changed since).
+    public var outline: [String: [String]] = [:]
+    public var created: Date
+    public var updated: Date
+
+    public init(pack: Pack, now: Date) {
+        packID = pack.id
+        packVersion = pack.manifest.version
+        packPath = pack.root.path
+        created = now
+        updated = now
+        outline = Self.outline(of: pack)
+    }
+
+    public subscript(ref: StepRef) -> StepProgress? {
+        get { lessons[ref.lesson]?.steps[ref.step] }
+        set { lessons[ref.lesson, default: LessonProgress()].steps[ref.step] = newValue }
+    }
+
+    static func outline(of pack: Pack) -> [String: [String]] {
+        Dictionary(uniqueKeysWithValues: pack.lessons.map { ($0.id, $0.steps.map(\.id)) })
+    }
+}
+
+/// What changed in a pack since the learner's progress was saved.
+public struct PackChanges: Sendable, Hashable {
+    public var oldVersion: String
+    public var newVersion: String
+    /// Steps the learner had progress on, or that existed, that the pack no longer has.
+    public var removedSteps: [StepRef] = []
+    public var removedLessons: [String] = []
+    public var addedSteps: [StepRef] = []
+    public var addedLessons: [String] = []
+    /// True when the saved position no longer exists and the learner was moved.
+    public var positionMoved = false
+
+    public var isEmpty: Bool {
+        removedSteps.isEmpty && removedLessons.isEmpty && addedSteps.isEmpty && addedLessons.isEmpty && oldVersion == newVersion
+    }
+
+    /// One line per change, for the shell to print.
+    public var summaryLines: [String] {
+        var lines: [String] = []
+        if oldVersion != newVersion { lines.append("The pack changed from version \(oldVersion) to \(newVersion).") }
+        if !addedLessons.isEmpty { lines.append("New lessons: \(addedLessons.joined(separator: ", ")).") }
+        if !addedSteps.isEmpty { lines.append("New steps: \(addedSteps.map(\.description).joined(separator: ", ")).") }
+        if !removedLessons.isEmpty { lines.append("Removed lessons (their progress was dropped): \(removedLessons.joined(separator: ", ")).") }
+        if !removedSteps.isEmpty { lines.append("Removed steps (their progress was dropped): \(removedSteps.map(\.description).joined(separator: ", ")).") }
+        if positionMoved { lines.append("Your last position no longer exists; you continue from the nearest step.") }
+        return lines
+    }
+}
+
+extension PackProgress {
+    /// Keeps what still matches `pack`, drops the rest, and reports the differences.
+    public mutating func reconcile(with pack: Pack) -> PackChanges {
+        var changes = PackChanges(oldVersion: packVersion, newVersion: pack.manifest.version)
+        let current = Self.outline(of: pack)
+        let previous = outline
+
+        for (lessonID, stepIDs) in previous.sorted(by: { $0.key < $1.key }) {
+            guard let now = current[lessonID] else { changes.removedLessons.append(lessonID); continue }
+            for id in stepIDs where !now.contains(id) { changes.removedSteps.append(StepRef(lesson: lessonID, step: id)) }
+        }
+        for lesson in pack.lessons {
+            guard let before = previous[lesson.id] else {
+                if !previous.isEmpty { changes.addedLessons.append(lesson.id) }
+                continue
+            }
+            for step in lesson.steps where !before.contains(step.id) { changes.addedSteps.append(StepRef(lesson: lesson.id, step: step.id)) }
+        }
+        // Progress on things that are gone, even if the outline did not list them.
+        for (lessonID, lessonProgress) in lessons {
+            guard let now = current[lessonID] else {
+                lessons[lessonID] = nil
+                if !changes.removedLessons.contains(lessonID) { changes.removedLessons.append(lessonID) }
+                continue
+            }
+            for stepID in lessonProgress.steps.keys where !now.contains(stepID) {
+                lessons[lessonID]?.steps[stepID] = nil
+                let ref = StepRef(lesson: lessonID, step: stepID)
+                if !changes.removedSteps.contains(ref) { changes.removedSteps.append(ref) }
+            }
+        }
+        changes.removedLessons.sort()
+        changes.removedSteps.sort { $0.description < $1.description }
+
+        func exists(_ ref: StepRef) -> Bool { current[ref.lesson]?.contains(ref.step) ?? false }
+        history.removeAll { !exists($0) }
+        if let position, !exists(position) {
+            changes.positionMoved = true
+            if let steps = current[position.lesson], let first = steps.first {
+                self.position = StepRef(lesson: position.lesson, step: first)
+            } else {
+                self.position = history.last
+            }
+        }
+        packVersion = pack.manifest.version
+        packPath = pack.root.path
+        outline = current
+        return changes
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Progress as an instructor wants it: one row per step, JSON or CSV.
+public enum ProgressExport {
+    /// One step's record in an export.
+    public struct Row: Codable, Sendable, Hashable {
+        public var lesson: String
+        public var lessonTitle: String
+        public var step: String
+        public var stepTitle: String
+        public var kind: String
+        /// `unseen`, `seen`, `attempted`, `passed` or `skipped`.
+        public var status: String
+        public var attempts: Int
+        public var hintsUsed: Int
+        public var solutionShown: Bool
+        public var secondsSpent: Int
+    }
+
+    public struct Report: Codable, Sendable, Hashable {
+        public var pack: String
+        public var packTitle: String
+        public var packVersion: String
+        public var learner: String?
+        public var exported: Date
+        public var position: String?
+        public var steps: [Row]
+    }
+
+    /// Rows in pack order, including steps not seen yet.
+    public static func rows(for progress: PackProgress, pack: Pack) -> [Row] {
+        pack.lessons.flatMap { lesson in
+            lesson.steps.map { step in
+                let record = progress[StepRef(lesson: lesson.id, step: step.id)]
+                return Row(lesson: lesson.id, lessonTitle: lesson.title, step: step.id, stepTitle: step.title,
+                           kind: step.kind.rawValue, status: record?.status.rawValue ?? "unseen",
+                           attempts: record?.attempts ?? 0, hintsUsed: record?.hintsUsed ?? 0,
+                           solutionShown: record?.solutionShown ?? false,
+                           secondsSpent: Int((record?.secondsSpent ?? 0).rounded()))
+            }
+        }
+    }
+
+    public static func json(for progress: PackProgress, pack: Pack, learner: String? = nil, now: Date = Date()) throws -> Data {
+        let report = Report(pack: pack.id, packTitle: pack.manifest.title, packVersion: pack.manifest.version,
+                            learner: learner, exported: now, position: progress.position?.description,
+                            steps: rows(for: progress, pack: pack))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(report)
+    }
+
+    public static let csvHeader = "lesson,lesson_title,step,step_title,kind,status,attempts,hints_used,solution_shown,seconds_spent"
+
+    /// RFC 4180 CSV with a header line.
+    public static func csv(for progress: PackProgress, pack: Pack) -> String {
+        var lines = [csvHeader]
+        for row in rows(for: progress, pack: pack) {
+            let fields = [row.lesson, row.lessonTitle, row.step, row.stepTitle, row.kind, row.status,
+                          String(row.attempts), String(row.hintsUsed), row.solutionShown ? "yes" : "no", String(row.secondsSpent)]
+            lines.append(fields.map(quote).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func quote(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A lesson as listed by the `lessons` command.
+public struct LessonMenuEntry: Sendable, Hashable {
+    public enum State: String, Sendable, Hashable { case notStarted = "not started", inProgress = "in progress", completed }
+
+    public var id: String
+    public var title: String
+    public var goal: String?
+    public var stepCount: Int
+    public var completedSteps: Int
+    public var skippedSteps: Int
+    /// Steps that need an answer and have none yet, among those seen.
+    public var unfinishedSeenSteps: Int
+    public var state: State
+    public var isCurrent: Bool
+}
+
+/// Totals for the `progress` command.
+public struct ProgressSummary: Sendable, Hashable {
+    public var lessons: [LessonMenuEntry]
+    public var totalSteps: Int
+    public var completedSteps: Int
+    public var attempts: Int
+    public var hintsUsed: Int
+    public var solutionsShown: Int
+    public var secondsSpent: Double
+}
+
+extension Session {
+    /// Lessons with the learner's progress, in order.
+    public var lessonsMenu: [LessonMenuEntry] {
+        pack.lessons(in: language).map { lesson in
+            var completed = 0, skipped = 0, unfinished = 0, touched = false
+            for step in lesson.steps {
+                guard let record = progress[StepRef(lesson: lesson.id, step: step.id)] else { continue }
+                touched = true
+                if record.isComplete(kind: step.kind) { completed += 1 } else if step.kind.needsAnswer { unfinished += 1 }
+                if record.status == .skipped { skipped += 1 }
+            }
+            let state: LessonMenuEntry.State = completed == lesson.steps.count ? .completed : touched ? .inProgress : .notStarted
+            return LessonMenuEntry(id: lesson.id, title: lesson.title, goal: lesson.goal, stepCount: lesson.steps.count,
+                                   completedSteps: completed, skippedSteps: skipped, unfinishedSeenSteps: unfinished,
+                                   state: state, isCurrent: position?.lesson == lesson.id)
+        }
+    }
+
+    /// The whole pack's progress in numbers.
+    public func summary() -> ProgressSummary {
+        let menu = lessonsMenu
+        var attempts = 0, hints = 0, solutions = 0, seconds = 0.0
+        for lesson in pack.lessons {
+            for step in lesson.steps {
+                guard let record = progress[StepRef(lesson: lesson.id, step: step.id)] else { continue }
+                attempts += record.attempts
+                hints += record.hintsUsed
+                solutions += record.solutionShown ? 1 : 0
+                seconds += record.secondsSpent
+            }
+        }
+        return ProgressSummary(lessons: menu, totalSteps: menu.reduce(0) { $0 + $1.stepCount },
+                               completedSteps: menu.reduce(0) { $0 + $1.completedSteps },
+                               attempts: attempts, hintsUsed: hints, solutionsShown: solutions, secondsSpent: seconds)
+    }
+}

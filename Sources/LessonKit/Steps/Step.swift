@@ -1,0 +1,175 @@
+import Foundation
+
+/// What a step asks of the learner. The raw value is the `kind:` an author writes.
+public enum StepKind: String, Sendable, Codable, CaseIterable {
+    /// Text only; nothing to answer.
+    case prose
+    /// Runnable Swift (optionally with a storyboard) the learner runs with `run`.
+    case example
+    /// One or several correct choices, with feedback per wrong choice.
+    case choice
+    /// A short typed answer: an accepted set (case and spacing ignored) or a pattern.
+    case text
+    /// The learner predicts what the example prints, or where the navigation ends, then sees it.
+    case predict
+    /// A Swift line or block typed at the prompt, judged by its effect.
+    case prompt
+    /// Code the learner edits, judged by compiling, running and checks.
+    case exercise
+    /// Code the learner changes until the compiler accepts it, or rejects a mistake.
+    case compiler
+
+    /// Steps whose completion needs an accepted answer (or an explicit skip).
+    public var needsAnswer: Bool {
+        switch self {
+        case .prose, .example: false
+        default: true
+        }
+    }
+
+    /// Steps judged by compiling and running code through a `CodeRunner`.
+    public var runsCode: Bool {
+        switch self {
+        case .example, .predict, .prompt, .exercise, .compiler: true
+        case .prose, .choice, .text: false
+        }
+    }
+}
+
+/// The role of a fenced ```swift block inside a step.
+public enum CodeRole: String, Sendable, Codable, CaseIterable {
+    /// Shown and run as is (example and predict steps).
+    case example
+    /// The code the learner starts editing from.
+    case starter
+    /// The reference answer, shown on `solution` and filled in on `skip`.
+    case solution
+    /// Hidden code placed before the learner's code (setup).
+    case prelude
+    /// Hidden code placed after the learner's code, printing `CHECK` verdict lines.
+    case harness
+}
+
+/// A fenced code block with the place it was written.
+public struct CodeBlock: Sendable, Hashable {
+    public var role: CodeRole
+    public var code: String
+    /// The position of the block's first code line.
+    public var location: SourceLocation
+
+    public init(role: CodeRole, code: String, location: SourceLocation) {
+        self.role = role
+        self.code = code
+        self.location = location
+    }
+}
+
+/// One choice of a choice step.
+public struct Choice: Sendable, Hashable {
+    public var text: String
+    public var correct: Bool
+    /// Said when the learner picks this choice and it is wrong (or explains a right one).
+    public var feedback: String?
+    public var location: SourceLocation
+}
+
+/// What a predict step asks the learner to foresee.
+public enum PredictTarget: String, Sendable, Codable {
+    /// The example's standard output (compared after normalising whitespace).
+    case output
+    /// The class of the view controller on screen when the example ends.
+    case destination
+}
+
+/// What a compiler exercise expects of the learner's code.
+public enum CompilerExpectation: Sendable, Hashable {
+    /// The code must compile without errors.
+    case compiles
+    /// The code must be rejected with an error whose message matches the pattern.
+    case rejects(diagnosticPattern: String)
+}
+
+/// Build settings a step may override.
+public enum OptimizationMode: String, Sendable, Codable {
+    case debug, release
+}
+
+/// One step of a lesson, identified by a stable id.
+public struct Step: Sendable {
+    public var id: String
+    public var title: String
+    /// The step's Markdown text (without its ```step block and role code blocks).
+    public var prose: String
+    public var kind: StepKind
+    /// Where the step's heading is.
+    public var location: SourceLocation
+
+    /// Code blocks by role (at most one per role).
+    public var code: [CodeRole: CodeBlock] = [:]
+    /// Checks that must all pass (exercise, prompt, and optionally example steps).
+    public var checks: [CheckSpec] = []
+    /// Progressive hints, shown one at a time.
+    public var hints: [String] = []
+    /// The author's explanation shown with the solution.
+    public var explanation: String?
+    /// The question line when it is not the prose itself.
+    public var question: String?
+
+    // Choice steps.
+    public var choices: [Choice] = []
+    public var multipleAnswers = false
+
+    // Text steps.
+    public var acceptedAnswers: [String] = []
+    public var acceptPattern: String?
+
+    // Predict steps.
+    public var predictTarget: PredictTarget?
+    /// Author's reference prediction (shown as the solution; proven by `pack check`).
+    public var expectedPrediction: String?
+
+    // Compiler exercises.
+    public var compilerExpectation: CompilerExpectation?
+
+    /// Storyboard name (without `.storyboard`) this step's code loads.
+    public var storyboard: String?
+    /// Step id (in the same lesson) whose final code becomes this step's starting draft.
+    public var continuesFrom: String?
+    /// `nil` uses the pack's setting.
+    public var swiftLanguageMode: Int?
+    public var optimization: OptimizationMode?
+    /// File name the learner's code is shown and diagnosed under.
+    public var fileName: String?
+
+    public init(id: String, title: String, prose: String, kind: StepKind, location: SourceLocation) {
+        self.id = id
+        self.title = title
+        self.prose = prose
+        self.kind = kind
+        self.location = location
+    }
+
+    /// Code for a role, if the step has it.
+    public func code(_ role: CodeRole) -> String? { code[role]?.code }
+
+    /// The reference answer as the learner would type it, used by `solution` and `skip`.
+    public var referenceAnswer: String? {
+        switch kind {
+        case .choice:
+            let letters = choices.indices.filter { choices[$0].correct }.map { Choice.label(for: $0) }
+            return letters.joined(separator: ", ")
+        case .text: return acceptedAnswers.first
+        case .predict: return expectedPrediction
+        case .prompt, .exercise, .compiler: return code(.solution)
+        case .prose, .example: return nil
+        }
+    }
+}
+
+extension Choice {
+    /// Letter used to show and pick a choice: a, b, c…
+    public static func label(for index: Int) -> String {
+        let scalars = Array("abcdefghijklmnopqrstuvwxyz")
+        return index < scalars.count ? String(scalars[index]) : String(index + 1)
+    }
+}

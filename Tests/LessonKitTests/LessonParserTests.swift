@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import LessonKit
+
+@Suite("Lesson format")
+struct LessonParserTests {
+    @Test func samplePackLoadsWithStepsKindsAndCode() throws {
+        let result = PackLoader.load(from: Fixtures.samplePack)
+        #expect(result.diagnostics.map(\.description) == [])
+        let pack = try #require(result.pack)
+        #expect(pack.manifest.id == "segue-basics")
+        #expect(pack.lessons.map(\.id) == ["identifiers", "prepare"])
+        let lesson = pack.lessons[0]
+        #expect(lesson.goal == "Trigger segues by identifier.")
+        #expect(lesson.intro == "Segues have names.")
+        #expect(lesson.steps.map(\.id) == ["intro", "run", "asks", "method", "predict-top", "typed", "fix", "compile-error"])
+        #expect(lesson.steps.map(\.kind) == [.prose, .example, .choice, .text, .predict, .prompt, .exercise, .compiler])
+        #expect(lesson.steps[0].prose == "An identifier names a segue in the storyboard.")
+
+        let choice = lesson.steps[2]
+        #expect(choice.multipleAnswers)
+        #expect(choice.choices.map(\.correct) == [true, true, false])
+        #expect(choice.choices[2].feedback == "Setting a property starts nothing.")
+
+        let exercise = lesson.steps[6]
+        #expect(exercise.code(.starter)?.contains("\"detail\"") == true)
+        #expect(exercise.code[.starter]?.location == SourceLocation(file: "sample-pack/lessons/01-identifiers.md", line: 100, column: 1))
+        #expect(exercise.checks.map(\.check) == [
+            .outputContains("Top is DetailViewController"),
+            .trace(TracePattern(kind: "push", identifier: "showDetail", destination: "DetailViewController")),
+        ])
+        #expect(lesson.steps[7].compilerExpectation == .rejects(diagnosticPattern: "must be unwrapped"))
+        #expect(pack.translations["fr"]?["identifiers"]?.title == "Identifiants de segue")
+        #expect(pack.supportSources.map(\.name) == ["Screens.swift"])
+    }
+
+    @Test func stepHeadingWithoutIdIsAnErrorAtItsLine() throws {
+        let dir = TemporaryDirectory()
+        let diagnostics = try PackBuilder(lesson: lessonFile("\n## Just a title\n\nText.\n")).diagnostics(in: dir)
+        #expect(diagnostics == [
+            "p/lessons/01-a.md:6:1: error: step heading has no id; write it as `## Just a title {#step-id}` so progress survives edits",
+        ])
+    }
+
+    @Test func yamlSyntaxErrorInStepBlockPointsIntoTheLessonFile() throws {
+        let dir = TemporaryDirectory()
+        let body = "\n## One {#one}\n\n```step\nkind: text\naccept: [a, b\nhints: [x]\n```\n"
+        let diagnostics = try PackBuilder(lesson: lessonFile(body)).diagnostics(in: dir)
+        #expect(diagnostics.count == 1)
+        let first = try #require(diagnostics.first)
+        #expect(first.hasPrefix("p/lessons/01-a.md:11:"), "\(first)")
+        #expect(first.contains("error: invalid YAML:"))
+    }
+
+    @Test func unknownKeysKindsAndRolesAreAllReported() throws {
+        let dir = TemporaryDirectory()
+        let body = """
+
+            ## One {#one}
+
+            ```step
+            kind: text
+            accept: [yes]
+            hint: try harder
+            ```
+
+            ## Two {#two}
+
+            ```step
+            kind: quiz
+            ```
+
+            ## Three {#three}
+
+            ```swift startr
+            print(1)
+            ```
+
+            """
+        let diagnostics = try PackBuilder(lesson: lessonFile(body)).diagnostics(in: dir)
+        #expect(diagnostics == [
+            "p/lessons/01-a.md:11:1: error: unknown key 'hint' in a ```step block (did you mean 'hints'?); expected one of: \(StepDecoder.keys.joined(separator: ", "))",
+            "p/lessons/01-a.md:17:7: error: unknown step kind 'quiz'; expected one of: prose, example, choice, text, predict, prompt, exercise, compiler",
+            "p/lessons/01-a.md:22:10: error: unknown code role 'startr'; expected one of: example, starter, solution, prelude, harness",
+            "p/lessons/01-a.md:6:1: warning: step 'one' has no hints; learners who are stuck can only ask for the solution",
+        ].sorted(by: lineOrder))
+    }
+
+    @Test func duplicateStepIdsAndUnclosedFences() throws {
+        let dir = TemporaryDirectory()
+        let body = "\n## One {#same}\n\nText.\n\n## Two {#same}\n\n```swift example\nprint(1)\n"
+        let diagnostics = try PackBuilder(lesson: lessonFile(body)).diagnostics(in: dir)
+        #expect(diagnostics == [
+            "p/lessons/01-a.md:10:10: error: duplicate step id 'same' (first used at line 6)",
+            "p/lessons/01-a.md:12:1: error: code block opened here is never closed (add a line with ```)",
+        ])
+    }
+
+    @Test func missingOrUnclosedFrontMatter() throws {
+        let dir = TemporaryDirectory()
+        let missing = try PackBuilder(lesson: "## One {#one}\n").diagnostics(in: dir)
+        #expect(missing == ["p/lessons/01-a.md:1:1: error: a lesson file starts with front matter: a '---' line, then id, title and goal, then '---'"])
+        let dir2 = TemporaryDirectory()
+        let unclosed = try PackBuilder(lesson: "---\nid: a\n\n## One {#one}\n").diagnostics(in: dir2)
+        #expect(unclosed == ["p/lessons/01-a.md:1:1: error: front matter opened here is never closed with a '---' line"])
+        let dir3 = TemporaryDirectory()
+        let noTitle = try PackBuilder(lesson: "---\nid: a\n---\n## One {#one}\n").diagnostics(in: dir3)
+        #expect(noTitle == ["p/lessons/01-a.md:2:1: error: missing 'title' in front matter"])
+    }
+
+    @Test func stepKindsRequireTheirParts() throws {
+        let dir = TemporaryDirectory()
+        let body = """
+
+            ## Choose {#choose}
+
+            ```step
+            kind: choice
+            choices:
+              - text: A
+                correct: true
+              - text: B
+                correct: true
+            hints: [h]
+            ```
+
+            ## Exercise {#ex}
+
+            ```step
+            kind: exercise
+            hints: [h]
+            ```
+
+            ```swift starter
+            let x = 1
+            ```
+
+            ## Compiler {#cc}
+
+            ```step
+            kind: compiler
+            expect: rejects
+            hints: [h]
+            ```
+
+            """
+        let diagnostics = try PackBuilder(lesson: lessonFile(body)).diagnostics(in: dir)
+        #expect(diagnostics == [
+            "p/lessons/01-a.md:10:1: error: step 'choose' has 2 correct choices; add `multiple: true` if learners must pick several",
+            "p/lessons/01-a.md:18:1: error: step 'ex' (exercise) needs a ```swift solution block",
+            "p/lessons/01-a.md:21:1: error: step 'ex' needs 'checks' or a ```swift harness block, or no answer could ever fail",
+            "p/lessons/01-a.md:29:1: error: step 'cc' (compiler) needs a ```swift starter block",
+            "p/lessons/01-a.md:29:1: error: step 'cc' (compiler) needs a ```swift solution block",
+            "p/lessons/01-a.md:32:1: error: missing 'diagnostic' in the ```step block of step 'cc' (the error message pattern to expect)",
+        ])
+    }
+
+    @Test func checksAreDecodedAndBadOnesReported() throws {
+        let dir = TemporaryDirectory()
+        let body = """
+
+            ## Exercise {#ex}
+
+            ```step
+            kind: exercise
+            hints: [h]
+            checks:
+              - output: "Done"
+              - output-matches: "count: \\\\d+"
+              - trace: { kind: push, destination: DetailViewController, properties: { item: Books } }
+              - no-trace: { kind: present }
+              - presented: LoginViewController
+              - crash: { kind: NSInvalidArgumentException, message: "no segue" }
+              - exit: 3
+              - harness: [item, title]
+              - output-matches: "(unclosed"
+              - smell: good
+            ```
+
+            ```swift starter
+            ```
+
+            ```swift solution
+            print("Done")
+            ```
+
+            """
+        let result = try PackBuilder(lesson: lessonFile(body)).load(in: dir)
+        #expect(result.diagnostics.map(\.description) == [
+            "p/lessons/01-a.md:20:21: error: invalid regular expression /(unclosed/",
+            "p/lessons/01-a.md:21:5: error: unknown check 'smell'; expected one of: output, output-contains, output-matches, trace, no-trace, top, presented, compiles, fails-to-compile, exit, crash, harness",
+        ])
+    }
+
+    /// Orders diagnostics strings by line, as `sortedByLocation` does.
+    private func lineOrder(_ a: String, _ b: String) -> Bool {
+        func line(_ s: String) -> Int { Int(s.split(separator: ":")[1]) ?? 0 }
+        return line(a) < line(b)
+    }
+}

@@ -57,7 +57,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "SegueKitTests", dependencies: ["SegueKit", "SegueTools"]),
+        .testTarget(
+            name: "SegueKitTests",
+            dependencies: ["SegueKit", "SegueTools"],
+            // Storyboards read from the source tree (located through #filePath).
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         // Fixtures are sample packs (their .swift files belong to the packs, not the tests).
         .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"], exclude: ["Fixtures"]),

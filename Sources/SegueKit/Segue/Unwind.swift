@@ -78,7 +78,8 @@ enum Unwinder {
 ///         list.unwindToList(segue)
 ///     }
 ///
-/// Programs can also export `@_cdecl("seguekit_register_actions")`, a function making such calls;
+/// Programs can also export `@_cdecl("seguekit_register_actions") public func …()` making such
+/// calls (public, and linked with `-Xlinker --export-dynamic`, so the symbol is visible);
 /// it is looked up with `dlsym` the first time an unwind action is needed.
 @preconcurrency @MainActor
 public enum UnwindActionRegistry {

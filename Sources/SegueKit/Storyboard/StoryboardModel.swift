@@ -37,7 +37,7 @@ public struct StoryboardReference: Sendable, Equatable {
 }
 
 /// Where an element came from in the storyboard file.
-public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+public struct StoryboardLocation: Sendable, Equatable, CustomStringConvertible {
     public let file: String
     public let line: Int
     public let column: Int
@@ -60,7 +60,7 @@ public struct ControllerDefinition: Sendable, Equatable {
     public let segues: [SegueDefinition]
     public let rootView: ViewDefinition?
     public let navigationItem: NavigationItemDefinition?
-    public let location: SourceLocation
+    public let location: StoryboardLocation
 
     /// The class name shown for the scene: the custom class or the UIKit class.
     public var displayClassName: String {
@@ -107,7 +107,7 @@ public struct SegueDefinition: Sendable, Equatable {
     public let customClass: String?
     public let customModule: String?
     public let trigger: SegueTrigger
-    public let location: SourceLocation
+    public let location: StoryboardLocation
 }
 
 /// A view inside a scene, reduced to what segues and lookups need.
@@ -143,10 +143,10 @@ public struct BarButtonItemDefinition: Sendable, Equatable {
 
 /// A storyboard that cannot be read, with the place that is wrong.
 public struct StoryboardError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let location: SourceLocation
+    public let location: StoryboardLocation
     public let message: String
 
-    public init(location: SourceLocation, message: String) {
+    public init(location: StoryboardLocation, message: String) {
         self.location = location
         self.message = message
     }

@@ -7,7 +7,7 @@ extension StoryboardDocument {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw StoryboardError(location: SourceLocation(file: url.path, line: 1, column: 1),
+            throw StoryboardError(location: StoryboardLocation(file: url.path, line: 1, column: 1),
                                   message: "cannot read storyboard: \(error.localizedDescription)")
         }
         return try parse(data, path: url.path)
@@ -34,8 +34,8 @@ struct StoryboardParser {
         "pageControl", "colorWell", "control",
     ]
 
-    func location(_ element: IBElement) -> SourceLocation {
-        SourceLocation(file: path, line: element.line, column: element.column)
+    func location(_ element: IBElement) -> StoryboardLocation {
+        StoryboardLocation(file: path, line: element.line, column: element.column)
     }
 
     func fail(_ element: IBElement, _ message: String) -> StoryboardError {

@@ -167,6 +167,14 @@ struct StepDecoder {
         } else if correct > 1 && !step.multipleAnswers {
             sink.error("\(what) has \(correct) correct choices; add `multiple: true` if learners must pick several", at: map.keyLocation("choices"))
         }
+        var texts: [String: Choice] = [:]
+        for choice in step.choices {
+            let key = TextMatching.normalizedAnswer(choice.text)
+            if let first = texts[key] {
+                sink.error("choice repeats the text of the choice at line \(first.location.line)", at: choice.location)
+            }
+            texts[key] = texts[key] ?? choice
+        }
         for choice in step.choices where !choice.correct && choice.feedback == nil {
             sink.warning("wrong choice has no 'feedback' explaining why it is wrong", at: choice.location)
         }

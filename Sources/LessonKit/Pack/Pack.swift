@@ -37,6 +37,12 @@ public struct Pack: Sendable {
         lessons.map { lesson(id: $0.id, language: language) ?? $0 }
     }
 
+    /// The file of a storyboard named by a step (`storyboard: Main`), if it exists.
+    public func storyboardURL(named name: String) -> URL? {
+        storyboardDirectories.map { $0.appendingPathComponent(name + ".storyboard") }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
     /// Picks the language to teach in: an explicit choice (`--lang`), else `LANG`
     /// (`fr_FR.UTF-8` → `fr`), when the pack offers it; otherwise the default language.
     public func language(preferred: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

@@ -46,6 +46,7 @@ public enum PackChecker {
 
         case .example:
             let verdict = await judge.judge(.code(step.code(.example) ?? ""), for: step)
+            found += compilerErrors(in: verdict, of: step, learnerRole: .example)
             if !verdict.passed {
                 let failure = verdict.firstFailure
                 error("example '\(step.id)' does not behave as written: \(describe(verdict))",
@@ -77,6 +78,7 @@ public enum PackChecker {
                 error("example of predict step '\(step.id)' could not be run: \(result.failure.map(describe) ?? "")", at: step.code[.example]?.location)
                 break
             }
+            found += compilerErrors(in: Verdict(results: [], outcome: outcome), of: step, learnerRole: .example)
             if !(outcome.compiled && outcome.errors.isEmpty) {
                 let first = outcome.errors.first.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } ?? "no diagnostics"
                 error("example of predict step '\(step.id)' does not compile: \(first)", at: step.code[.example]?.location)
@@ -97,6 +99,8 @@ public enum PackChecker {
                 error("\(what): the \(step.kind.rawValue) '\(step.id)' cannot fail", at: step.code[.starter]?.location)
             }
             let solutionVerdict = await judge.judgeCode(step.code(.solution) ?? "", for: step)
+            let expectsRejection = if case .rejects = step.compilerExpectation { true } else { false }
+            if !expectsRejection { found += compilerErrors(in: solutionVerdict, of: step, learnerRole: .solution) }
             if !solutionVerdict.passed {
                 let failure = solutionVerdict.firstFailure
                 let location = failure?.location != nil && failure?.location != step.location ? failure?.location : step.code[.solution]?.location
@@ -104,6 +108,26 @@ public enum PackChecker {
             }
         }
         return found
+    }
+
+    /// Compiler errors in an author's code, at their place in the lesson file (the learner
+    /// sees hidden code only as "the lesson's hidden code"; the author needs the line).
+    static func compilerErrors(in verdict: Verdict, of step: Step, learnerRole: CodeRole) -> [Diagnostic] {
+        guard let outcome = verdict.outcome else { return [] }
+        let learnerFile = ProgramBuilder.learnerFileName(for: step)
+        return outcome.errors.map { error in
+            let block: CodeBlock? = switch error.file {
+            case "prelude": step.code[.prelude]
+            case "harness": step.code[.harness]
+            case learnerFile: step.code[learnerRole]
+            default: nil
+            }
+            guard let block else {
+                return Diagnostic(.error, "compiler: \(error.file):\(error.line):\(error.column): \(error.message)", at: step.location)
+            }
+            let location = SourceLocation(file: block.location.file, line: block.location.line + error.line - 1, column: error.column)
+            return Diagnostic(.error, "compiler: \(error.message) (in the \(block.role.rawValue) of '\(step.id)')", at: location)
+        }
     }
 
     /// The code a learner starts from: the starter, or the solution of the step it continues.

@@ -74,6 +74,12 @@ private struct Loader {
                 sink.error("support file '\(path)' is not a .swift file", at: at("support.\(index)"))
                 continue
             }
+            let reserved = ["main.swift", HarnessProtocol.helperFileName]
+            if reserved.contains(url.lastPathComponent) || support.contains(where: { $0.name == url.lastPathComponent }) {
+                sink.error("support file name '\(url.lastPathComponent)' is taken; rename it (main.swift and \(HarnessProtocol.helperFileName) are reserved, and names must be unique)",
+                           at: at("support.\(index)"))
+                continue
+            }
             if let text = read(url) { support.append(ProgramSource(name: url.lastPathComponent, text: text, hidden: true)) }
         }
         var storyboardDirs: [URL] = []
@@ -173,7 +179,7 @@ struct LessonFiles {
         for entry in entries {
             let url = lessonsDir.appendingPathComponent(entry)
             var isDirectory: ObjCBool = false
-            fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 let language = entry
                 let inner = ((try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []).sorted().filter { $0.hasSuffix(".md") }

@@ -12,8 +12,9 @@ public enum ProgramBuilder {
         }
     }
 
-    /// The program that runs `code` (the learner's, or the example) for `step`.
-    public static func program(for step: Step, code: String, in pack: Pack) -> LessonProgram {
+    /// The program that runs `code` (the learner's, or the example) for `step`. The harness is
+    /// left out when `judging` is false: a plain `run` shows the learner's program alone.
+    public static func program(for step: Step, code: String, in pack: Pack, judging: Bool = true) -> LessonProgram {
         var segments: [LessonProgram.Segment] = []
         var main = ""
         var nextLine = 1
@@ -27,7 +28,7 @@ public enum ProgramBuilder {
         }
         if let prelude = step.code(.prelude) { add(prelude, name: "prelude", hidden: true) }
         add(code, name: learnerFileName(for: step), hidden: false)
-        let harness = step.kind == .compiler ? nil : step.code(.harness)
+        let harness = step.kind == .compiler || !judging ? nil : step.code(.harness)
         if let harness { add(harness, name: "harness", hidden: true) }
 
         var sources = [ProgramSource(name: "main.swift", text: main, hidden: false)]

@@ -39,8 +39,9 @@ public struct AnswerJudge: Sendable {
     }
 
     /// Compiles and runs code for a step, with diagnostics mapped back to the learner's file.
-    public func run(_ code: String, for step: Step) async -> (value: ProgramOutcome?, failure: Verdict?) {
-        let program = ProgramBuilder.program(for: step, code: code, in: pack)
+    /// `judging: false` leaves the harness out (a plain `run`).
+    public func run(_ code: String, for step: Step, judging: Bool = true) async -> (value: ProgramOutcome?, failure: Verdict?) {
+        let program = ProgramBuilder.program(for: step, code: code, in: pack, judging: judging)
         do {
             let outcome = try await runner.run(program)
             return (ProgramBuilder.remap(outcome, for: program), nil)

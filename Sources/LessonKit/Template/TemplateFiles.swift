@@ -48,10 +48,10 @@ enum TemplateFiles {
         }
 
         /// Keeps the window alive while the program runs, as an app delegate would.
-        @MainActor var appWindow: UIWindow?
+        var appWindow: UIWindow?
 
         /// Loads Main.storyboard into a window and returns its navigation controller.
-        @MainActor func launchApp() -> UINavigationController {
+        func launchApp() -> UINavigationController {
             let storyboard = UIStoryboard(name: "Main", bundle: nil)
             let navigation = storyboard.instantiateInitialViewController() as! UINavigationController
             let window = UIWindow()
@@ -218,7 +218,7 @@ enum TemplateFiles {
         storyboard: Main
         checks:
           - top: DetailViewController
-          - trace: { kind: push, identifier: showDetail }
+          - trace: { kind: perform, identifier: showDetail }
         hints:
           - Segues are started by identifier.
           - "list.performSegue(withIdentifier: ..., sender: nil)"

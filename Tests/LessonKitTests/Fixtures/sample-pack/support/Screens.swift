@@ -14,9 +14,9 @@ class DetailViewController: UIViewController {
     var item: String?
 }
 
-@MainActor var appWindow: UIWindow?
+var appWindow: UIWindow?
 
-@MainActor func launchApp() -> UINavigationController {
+func launchApp() -> UINavigationController {
     let navigation = UIStoryboard(name: "Main", bundle: nil).instantiateInitialViewController() as! UINavigationController
     let window = UIWindow()
     window.rootViewController = navigation

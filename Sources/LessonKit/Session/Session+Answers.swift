@@ -1,0 +1,157 @@
+import Foundation
+
+/// Hints, solutions, skipping, restarting, drafts and answers.
+extension Session {
+    // MARK: - Help
+
+    /// A hint as revealed: `number` of `total`.
+    public struct HintReveal: Sendable, Hashable {
+        public var number: Int
+        public var total: Int
+        public var text: String
+        public var isLast: Bool { number == total }
+    }
+
+    /// The next hint of the current step (the last one again once all are shown); nil when
+    /// the step has none.
+    public mutating func hint() -> HintReveal? {
+        guard let ref = position, let step = currentStep, !step.hints.isEmpty else { return nil }
+        var record = stepProgress(ref)
+        record.hintsUsed = min(record.hintsUsed + 1, step.hints.count)
+        progress[ref] = record
+        touch()
+        return HintReveal(number: record.hintsUsed, total: step.hints.count, text: step.hints[record.hintsUsed - 1])
+    }
+
+    /// The reference answer, shown only when asked for and recorded as used.
+    public struct SolutionReveal: Sendable, Hashable {
+        /// Code for code steps.
+        public var code: String?
+        /// The answer as typed for choice, text and predict steps (e.g. `b, d`).
+        public var answer: String?
+        public var explanation: String?
+    }
+
+    public mutating func revealSolution() -> SolutionReveal? {
+        guard let ref = position, let step = currentStep, step.kind.needsAnswer else { return nil }
+        var record = stepProgress(ref)
+        record.solutionShown = true
+        progress[ref] = record
+        touch()
+        let isCode = [.prompt, .exercise, .compiler].contains(step.kind)
+        return SolutionReveal(code: isCode ? step.code(.solution) : nil,
+                              answer: isCode ? nil : step.referenceAnswer,
+                              explanation: step.explanation)
+    }
+
+    /// Skips the current step: the reference answer is filled in (later steps that continue
+    /// from this code see a consistent state), the step is marked skipped, and the learner
+    /// moves on.
+    public mutating func skip() -> Move {
+        guard let ref = position, let step = currentStep else { return next() }
+        if step.kind.needsAnswer {
+            var record = stepProgress(ref)
+            if record.status != .passed {
+                record.status = .skipped
+                record.completed = clock()
+                if let reference = step.referenceAnswer {
+                    record.lastAnswer = reference
+                    if [.prompt, .exercise, .compiler].contains(step.kind) { record.draft = reference }
+                }
+                progress[ref] = record
+            }
+        }
+        var move = next()
+        move.leftUnfinished = nil
+        return move
+    }
+
+    /// Starts over: the whole pack, or one lesson. Returns the progress as it was, for the
+    /// caller to keep as a backup (`ProgressStore.saveBackup`).
+    public mutating func restart(lesson lessonID: String? = nil) throws(SessionError) -> (backup: PackProgress, move: Move) {
+        let backup = progress
+        finishVisit()
+        if let lessonID {
+            guard let lesson = pack.lesson(id: lessonID, language: language), let first = lesson.steps.first else {
+                throw .unknownLesson(lessonID, known: pack.lessons.map(\.id))
+            }
+            progress.lessons[lessonID] = nil
+            progress.history.removeAll { $0.lesson == lessonID }
+            progress.position = nil
+            return (backup, go(to: StepRef(lesson: lessonID, step: first.id), remember: false))
+        }
+        progress.lessons = [:]
+        progress.history = []
+        progress.position = nil
+        return (backup, resume())
+    }
+
+    // MARK: - Drafts and answers
+
+    /// The code the learner edits on the current step: their saved draft, else the code the
+    /// step continues from, else the starter.
+    public var draft: String? {
+        guard let ref = position, let step = currentStep else { return nil }
+        return draft(for: step, in: ref.lesson)
+    }
+
+    func draft(for step: Step, in lessonID: String) -> String? {
+        if let saved = progress[StepRef(lesson: lessonID, step: step.id)]?.draft { return saved }
+        // Continuing: the learner's own code from that step (the solution after a skip),
+        // or the reference solution when they never wrote any.
+        if let previousID = step.continuesFrom, let lesson = pack.lesson(id: lessonID, language: language),
+           let previous = lesson.step(id: previousID) {
+            return progress[StepRef(lesson: lessonID, step: previousID)]?.draft ?? previous.code(.solution)
+        }
+        return step.code(.starter)
+    }
+
+    /// Saves the learner's edited code for the current step.
+    public mutating func saveDraft(_ code: String) {
+        guard let ref = position else { return }
+        var record = stepProgress(ref)
+        record.draft = code
+        progress[ref] = record
+        touch()
+    }
+
+    /// Judges an answer to the current step and records the attempt.
+    public mutating func submit(_ answer: Answer, runner: any CodeRunner) async throws(SessionError) -> Verdict {
+        guard let ref = position, let step = currentStep else { throw .noCurrentStep }
+        guard step.kind.needsAnswer else { throw .nothingToAnswer(step.kind) }
+        let verdict = await AnswerJudge(pack: pack, runner: runner).judge(answer, for: step)
+        record(verdict, answer: answer, at: ref)
+        return verdict
+    }
+
+    /// Records a judged answer (an `error` verdict is not the learner's fault and not counted).
+    public mutating func record(_ verdict: Verdict, answer: Answer, at ref: StepRef) {
+        guard verdict.status != .error else { return }
+        var record = stepProgress(ref)
+        record.attempts += 1
+        record.lastAnswer = answer.recorded
+        if case .code(let code) = answer { record.draft = code }
+        if verdict.passed {
+            record.status = .passed
+            record.completed = record.completed ?? clock()
+        } else if record.status == .seen {
+            record.status = .attempted
+        }
+        progress[ref] = record
+        touch()
+    }
+
+    /// Runs the current step's code without judging it: the example, or the learner's draft
+    /// (or `code`). A prediction must be made before its example can be run.
+    public func run(code: String? = nil, runner: any CodeRunner) async throws(SessionError) -> ProgramOutcome {
+        guard let ref = position, let step = currentStep else { throw .noCurrentStep }
+        guard step.kind.runsCode else { throw .nothingToRun(step.kind) }
+        if step.kind == .predict, stepProgress(ref).attempts == 0, stepProgress(ref).status != .skipped {
+            throw .predictFirst
+        }
+        let source = code ?? (step.kind == .example || step.kind == .predict ? step.code(.example) : draft) ?? ""
+        let result = await AnswerJudge(pack: pack, runner: runner).run(source, for: step, judging: false)
+        if let outcome = result.value { return outcome }
+        throw .runnerFailed(result.failure?.firstFailure?.message ?? "the code could not be run")
+    }
+}

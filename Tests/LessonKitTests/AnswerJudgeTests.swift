@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import LessonKit
+
+@Suite("Answers by step kind")
+struct AnswerJudgeTests {
+    let pack: Pack
+    let lesson: Lesson
+
+    init() throws {
+        pack = try Fixtures.loadSamplePack()
+        lesson = pack.lessons[0]
+    }
+
+    func step(_ id: String) -> Step { lesson.step(id: id)! }
+
+    @Test func choiceNeedsExactlyTheCorrectSetAndGivesFeedbackPerWrongChoice() {
+        let asks = step("asks")
+        #expect(AnswerJudge.judgeChoices([1, 0], for: asks).passed)
+        let partial = AnswerJudge.judgeChoices([0], for: asks)
+        #expect(!partial.passed)
+        #expect(partial.feedback == ["Not all the right choices: 1 more is correct."])
+        let wrong = AnswerJudge.judgeChoices([0, 2], for: asks)
+        #expect(wrong.feedback == ["c) Setting a property starts nothing."])
+
+        let quiz = pack.lessons[1].step(id: "quiz")!
+        #expect(AnswerJudge.judgeChoices([0], for: quiz).passed)
+        #expect(AnswerJudge.judgeChoices([0, 1], for: quiz).feedback == ["pick one choice only"])
+        #expect(AnswerJudge.judgeChoices([5], for: quiz).feedback == ["there is no choice 6"])
+    }
+
+    @Test func choicesParseFromLettersAndNumbers() {
+        #expect(Answer.parseChoices("b", count: 3) == [1])
+        #expect(Answer.parseChoices("a, C", count: 3) == [0, 2])
+        #expect(Answer.parseChoices("1 3", count: 3) == [0, 2])
+        #expect(Answer.parseChoices("d", count: 3) == nil)
+        #expect(Answer.parseChoices("", count: 3) == nil)
+    }
+
+    @Test func textAnswersIgnoreCaseSpacingAndMatchPatterns() {
+        let method = step("method")
+        #expect(AnswerJudge.judgeText("prepare(for:sender:)", for: method).passed)
+        #expect(AnswerJudge.judgeText("  Prepare(For:Sender:).  ", for: method).passed)
+        #expect(AnswerJudge.judgeText("prepare", for: method).passed) // via the pattern
+        let wrong = AnswerJudge.judgeText("viewDidLoad", for: method)
+        #expect(!wrong.passed)
+        #expect(wrong.feedback == ["\"viewDidLoad\" is not the answer"])
+        #expect(!AnswerJudge.judgeText("please prepare", for: method).passed) // pattern is anchored
+    }
+
+    @Test func predictionComparesWithTheRealRunAndShowsIt() async {
+        let predict = step("predict-top")
+        let runner = ScriptedRunner(always: .ran(endState: EndState(topOfStack: "SampleApp.DetailViewController")))
+        let judge = AnswerJudge(pack: pack, runner: runner)
+        #expect(await judge.judge(.text("detailviewcontroller"), for: predict).passed)
+        let wrong = await judge.judge(.text("ListViewController"), for: predict)
+        #expect(wrong.feedback == ["the navigation ended on DetailViewController"])
+        #expect(wrong.outcome?.endState?.topOfStack == "SampleApp.DetailViewController")
+        // The example ran, not the learner's text.
+        #expect(runner.programs.last?.learnerCode.contains("performSegue") == true)
+    }
+
+    @Test func predictedOutputIgnoresSpacing() {
+        var predict = step("predict-top")
+        predict.predictTarget = .output
+        let outcome = ProgramOutcome.ran("Top:  Detail\nDone\n")
+        #expect(AnswerJudge.judgePrediction("Top: Detail\\nDone", for: predict, outcome: outcome).passed)
+        #expect(AnswerJudge.judgePrediction("Top: Detail Done", for: predict, outcome: outcome).passed)
+        #expect(!AnswerJudge.judgePrediction("Top: List", for: predict, outcome: outcome).passed)
+    }
+
+    @Test func promptLineIsJudgedByItsEffectNotItsText() async {
+        let typed = step("typed")
+        // Scripted app: whatever line triggers "showDetail" ends on the detail screen.
+        let runner = ScriptedRunner { program in
+            let code = program.learnerCode
+            let top = code.contains("\"showDetail\"") ? "DetailViewController" : "ListViewController"
+            return .ran(endState: EndState(topOfStack: top))
+        }
+        let judge = AnswerJudge(pack: pack, runner: runner)
+        #expect(await judge.judge(.code("list.performSegue(withIdentifier: \"showDetail\", sender: nil)"), for: typed).passed)
+        #expect(await judge.judge(.code("let id = \"showDetail\"; list.performSegue(withIdentifier: id, sender: list)"), for: typed).passed)
+        let wrong = await judge.judge(.code("print(list)"), for: typed)
+        #expect(wrong.feedback == ["ListViewController is on top of the navigation stack, not DetailViewController"])
+
+        // The program puts the hidden prelude first and the learner's line after it.
+        let program = runner.programs[0]
+        #expect(program.segments.map(\.name) == ["prelude", "typed.swift"])
+        #expect(program.segments.map(\.hidden) == [true, false])
+        #expect(program.sources.map(\.name) == ["main.swift", "Screens.swift"])
+        #expect(program.sources[1].hidden)
+        #expect(program.storyboardDirectories.map(\.lastPathComponent) == ["storyboards"])
+    }
+
+    @Test func exerciseReportsLearnerPositionsNotComposedOnes() async throws {
+        let fix = pack.lessons[1].step(id: "pass")!
+        let runner = ScriptedRunner { program in
+            // An error on main.swift's line of the learner's 2nd line: no prelude here, so line 2.
+            .rejected("cannot find 'lst' in scope", file: "/tmp/build/main.swift", line: 2, column: 5)
+        }
+        let verdict = await AnswerJudge(pack: pack, runner: runner).judge(.code("import UIKit\nlst.x = 1\n"), for: fix)
+        #expect(!verdict.passed)
+        #expect(verdict.firstFailure?.message == "the code did not compile: pass.swift:2:5: cannot find 'lst' in scope")
+        #expect(verdict.outcome?.diagnostics.first?.file == "pass.swift")
+
+        // A harness is appended hidden, with the CHECK helper.
+        let program = try #require(runner.programs.first)
+        #expect(program.segments.map(\.name) == ["pass.swift", "harness"])
+        #expect(program.sources.contains { $0.name == "LessonCheck.swift" && $0.hidden })
+    }
+
+    @Test func exerciseWithHarnessPassesOnlyWhenItsChecksPass() async {
+        let pass = pack.lessons[1].step(id: "pass")!
+        let runner = ScriptedRunner { program in
+            program.learnerCode.contains("\"Books\"") ? .ran("CHECK PASS item\n") : .ran("CHECK FAIL item: expected Books, got Segues\n")
+        }
+        let judge = AnswerJudge(pack: pack, runner: runner)
+        #expect(await judge.judge(.code(pass.code(.solution)!), for: pass).passed)
+        let starter = await judge.judge(.code(pass.code(.starter)!), for: pass)
+        #expect(starter.firstFailure?.message == "item: expected Books, got Segues")
+    }
+
+    @Test func compilerExerciseAcceptsOnlyTheExpectedRejection() async {
+        let compile = step("compile-error")
+        let runner = ScriptedRunner { program in
+            #expect(program.typecheckOnly)
+            if program.learnerCode.contains("?? \"\"") { return ProgramOutcome(compiled: true) }
+            if program.learnerCode.contains("return segue.identifier") {
+                return .rejected("value of optional type 'String?' must be unwrapped to a value of type 'String'")
+            }
+            return .rejected("cannot find 'segu' in scope")
+        }
+        let judge = AnswerJudge(pack: pack, runner: runner)
+        #expect(await judge.judge(.code(compile.code(.solution)!), for: compile).passed)
+        let compiles = await judge.judge(.code(compile.code(.starter)!), for: compile)
+        #expect(compiles.firstFailure?.message == "the code compiled, but the compiler should reject it with an error matching /must be unwrapped/")
+        let typo = await judge.judge(.code("return segu"), for: compile)
+        #expect(typo.firstFailure?.message == "the compiler rejected the code with 'cannot find 'segu' in scope', not with an error matching /must be unwrapped/")
+    }
+
+    @Test func runnerFailureIsAnErrorNotAWrongAnswer() async {
+        struct Broken: Error, CustomStringConvertible { var description: String { "swiftc not found" } }
+        let runner = ScriptedRunner { _ in throw Broken() }
+        let verdict = await AnswerJudge(pack: pack, runner: runner).judge(.code("x"), for: step("fix"))
+        #expect(verdict.status == .error)
+        #expect(verdict.feedback == ["could not run the code: swiftc not found"])
+    }
+}

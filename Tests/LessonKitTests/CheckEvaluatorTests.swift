@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import LessonKit
+
+@Suite("Checks")
+struct CheckEvaluatorTests {
+    func result(_ check: Check, _ outcome: ProgramOutcome) -> CheckResult {
+        CheckEvaluator.evaluate(check, outcome: outcome)
+    }
+
+    @Test func outputEqualsIgnoresTrailingSpacesAndNewlines() {
+        let outcome = ProgramOutcome.ran("Hello,   world  \nDone\n\n\n")
+        #expect(result(.outputEquals("Hello, world\nDone"), outcome).status == .pass)
+        let wrong = result(.outputEquals("Hello, world\nFinished"), outcome)
+        #expect(wrong.status == .fail)
+        #expect(wrong.message == "output line 2: expected \"Finished\", got \"Done\"")
+    }
+
+    @Test func outputContainsAndMatches() {
+        let outcome = ProgramOutcome.ran("Pushed  DetailViewController\ncount: 3\n")
+        #expect(result(.outputContains("Pushed DetailViewController"), outcome).status == .pass)
+        #expect(result(.outputContains("Presented"), outcome).status == .fail)
+        #expect(result(.outputMatches("^count: \\d+$"), outcome).status == .pass)
+        #expect(result(.outputMatches("^count: [a-z]+$"), outcome).status == .fail)
+        #expect(result(.outputMatches("(bad"), outcome).status == .error)
+    }
+
+    @Test func harnessLinesAreHiddenFromOutputChecks() {
+        let outcome = ProgramOutcome.ran("Books\nCHECK PASS item\n")
+        #expect(result(.outputEquals("Books"), outcome).status == .pass)
+        #expect(outcome.learnerStdout == "Books\n")
+    }
+
+    @Test func traceMatchesKindIdentifierClassesAndProperties() {
+        let event = NavigationEvent(kind: "push", segueIdentifier: "showDetail", source: "App.ListViewController",
+                                    destination: "App.DetailViewController", properties: ["item": "Books"])
+        let outcome = ProgramOutcome.ran(trace: [NavigationEvent(kind: "prepare", segueIdentifier: "showDetail"), event])
+        #expect(result(.trace(TracePattern(kind: "push", destination: "DetailViewController")), outcome).status == .pass)
+        #expect(result(.trace(TracePattern(kind: "Push", identifier: "showDetail", source: "ListViewController",
+                                           properties: ["item": "Books"])), outcome).status == .pass)
+        let wrongValue = result(.trace(TracePattern(kind: "push", properties: ["item": "Films"])), outcome)
+        #expect(wrongValue.status == .fail)
+        #expect(wrongValue.message == "expected push item=Films, but in the push 'showDetail' from ListViewController to DetailViewController (item=Books) item was 'Books' (expected 'Films')")
+        let wrongKind = result(.trace(TracePattern(kind: "present")), outcome)
+        #expect(wrongKind.message.contains("the navigation was: prepare 'showDetail'; push 'showDetail'"))
+        #expect(result(.trace(TracePattern(kind: "push")), .ran()).message == "expected push, but the program caused no navigation")
+        #expect(result(.noTrace(TracePattern(kind: "present")), outcome).status == .pass)
+        #expect(result(.noTrace(TracePattern(kind: "push")), outcome).status == .fail)
+    }
+
+    @Test func endStateChecks() {
+        let outcome = ProgramOutcome.ran(endState: EndState(topOfStack: "App.DetailViewController", presented: ["LoginViewController"]))
+        #expect(result(.topOfStack("DetailViewController"), outcome).status == .pass)
+        let wrongTop = result(.topOfStack("ListViewController"), outcome)
+        #expect(wrongTop.message == "DetailViewController is on top of the navigation stack, not ListViewController")
+        #expect(result(.presented("LoginViewController"), outcome).status == .pass)
+        #expect(result(.presented("AlertViewController"), outcome).status == .fail)
+        #expect(result(.topOfStack("X"), .ran()).status == .error)
+    }
+
+    @Test func compilerVerdicts() {
+        let rejected = ProgramOutcome.rejected("value of optional type 'String?' must be unwrapped to a value of type 'String'", file: "fix.swift", line: 2, column: 20)
+        #expect(result(.compiles, rejected).status == .fail)
+        #expect(result(.compiles, rejected).message == "the code did not compile: fix.swift:2:20: value of optional type 'String?' must be unwrapped to a value of type 'String'")
+        #expect(result(.failsToCompile(diagnosticPattern: "must be unwrapped"), rejected).status == .pass)
+        #expect(result(.failsToCompile(diagnosticPattern: "cannot find"), rejected).status == .fail)
+        #expect(result(.failsToCompile(diagnosticPattern: "x"), .ran()).message.hasPrefix("the code compiled"))
+        #expect(result(.outputContains("x"), rejected).message.hasPrefix("not run: the code did not compile"))
+    }
+
+    @Test func exitStatusAndCrashes() {
+        let crashed = ProgramOutcome(compiled: true, termination: .crashed(kind: "NSInvalidArgumentException",
+                                                                           message: "Receiver (<App.ListViewController: 0x1>) has no segue with identifier 'detail'"))
+        #expect(result(.exitStatus(0), .ran()).status == .pass)
+        #expect(result(.exitStatus(0), .ran(status: 2)).message == "the program exited with status 2, expected 0")
+        #expect(result(.exitStatus(0), crashed).message.hasPrefix("the program crashed: NSInvalidArgumentException"))
+        #expect(result(.crash(kind: "NSInvalidArgumentException", messagePattern: "has no segue with identifier 'detail'"), crashed).status == .pass)
+        #expect(result(.crash(kind: "NSInternalInconsistencyException", messagePattern: nil), crashed).status == .fail)
+        #expect(result(.crash(kind: nil, messagePattern: "Pushing a navigation"), crashed).status == .fail)
+        #expect(result(.crash(kind: nil, messagePattern: nil), .ran()).message == "the program did not crash")
+        #expect(result(.outputContains(""), ProgramOutcome(compiled: true, termination: .stopped(limit: "time limit of 10 s"))).message == "the program was stopped: time limit of 10 s")
+    }
+
+    @Test func harnessProtocol() {
+        #expect(HarnessProtocol.parse(line: "CHECK PASS item shown") == .init(status: .pass, name: "item shown", message: ""))
+        #expect(HarnessProtocol.parse(line: "  CHECK FAIL item: expected Books, got nil ") == .init(status: .fail, name: "item", message: "expected Books, got nil"))
+        #expect(HarnessProtocol.parse(line: "CHECK MAYBE x") == nil)
+        #expect(HarnessProtocol.parse(line: "print CHECK PASS x") == nil)
+
+        let pass = ProgramOutcome.ran("CHECK PASS a\nCHECK PASS b\n")
+        #expect(result(.harness(required: ["a", "b"]), pass).status == .pass)
+        #expect(result(.harness(required: ["a", "c"]), pass).message == "check 'c' did not run")
+        let fail = ProgramOutcome.ran("CHECK PASS a\nCHECK FAIL b: expected 2, got 1\n")
+        #expect(result(.harness(required: []), fail).message == "b: expected 2, got 1")
+        #expect(result(.harness(required: []), .ran("CHECK ERROR b: no window\n")).status == .error)
+        let silent = result(.harness(required: []), ProgramOutcome(compiled: true, termination: .crashed(kind: "fatal error", message: "nil")))
+        #expect(silent.status == .fail)
+        #expect(silent.message == "the lesson's checks did not run: the program crashed first (fatal error: nil)")
+        #expect(result(.harness(required: []), .ran("hello\n")).message == "the lesson's checks did not run")
+    }
+
+    @Test func implicitChecksAndCombination() throws {
+        var step = Step(id: "s", title: "S", prose: "", kind: .exercise, location: SourceLocation(file: "f", line: 1, column: 1))
+        step.checks = [CheckSpec(.outputContains("Books"), at: SourceLocation(file: "f", line: 9, column: 5))]
+        let checks = CheckEvaluator.effectiveChecks(for: step).map(\.check)
+        #expect(checks == [.compiles, .exitStatus(0), .outputContains("Books")])
+
+        let verdict = CheckEvaluator.evaluate(CheckEvaluator.effectiveChecks(for: step), outcome: .ran("Films\n"))
+        #expect(verdict.status == .fail)
+        #expect(verdict.results.map(\.status) == [.pass, .pass, .fail])
+        #expect(verdict.firstFailure?.location == SourceLocation(file: "f", line: 9, column: 5))
+        #expect(CheckEvaluator.evaluate(CheckEvaluator.effectiveChecks(for: step), outcome: .ran("Books\n")).passed)
+
+        step.checks.append(CheckSpec(.crash(kind: nil, messagePattern: nil), at: step.location))
+        #expect(!CheckEvaluator.effectiveChecks(for: step).map(\.check).contains(.exitStatus(0)))
+        #expect(Verdict(results: []).status == .error)
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import LessonKit
+
+@Suite("Pack loading and static validation")
+struct PackLoaderTests {
+    let proseLesson = lessonFile("\n## One {#one}\n\nText.\n")
+
+    @Test func manifestProblemsAreAllReportedAtTheirEntries() throws {
+        let dir = TemporaryDirectory()
+        var builder = PackBuilder(lesson: proseLesson)
+        builder.manifest = """
+            id: demo pack
+            version: 1.0.0
+            format: 9
+            colour: blue
+            lessons:
+              - 01-a
+              - 02-missing
+              - 01-a
+
+            """
+        let diagnostics = try builder.diagnostics(in: dir)
+        #expect(diagnostics == [
+            "p/pack.yaml:1:5: error: pack id 'demo pack' may only contain letters, digits, '-', '_' and '.'",
+            "p/pack.yaml:1:1: error: missing 'title' in pack.yaml",
+            "p/pack.yaml:3:9: error: pack format 9 is newer than this seguelab understands (1); update seguelab",
+            "p/pack.yaml:4:1: error: unknown key 'colour' in pack.yaml; expected one of: \(Manifest.keys.joined(separator: ", "))",
+            "p/pack.yaml:8:5: error: lesson '01-a' is listed twice",
+        ].sortedLikeDiagnostics())
+    }
+
+    @Test func yamlErrorInManifestHasItsPosition() throws {
+        let dir = TemporaryDirectory()
+        var builder = PackBuilder(lesson: proseLesson)
+        builder.manifest = "id: demo\ntitle: \"Demo\nversion: 1\n"
+        let diagnostics = try builder.diagnostics(in: dir)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics[0].hasPrefix("p/pack.yaml:4:1: error: invalid YAML: found unexpected end of stream"), "\(diagnostics)")
+    }
+
+    @Test func missingLessonFileIsReportedAtTheOrderEntryAndOrphansWarned() throws {
+        let dir = TemporaryDirectory()
+        var builder = PackBuilder(lesson: proseLesson)
+        builder.manifest = "id: demo\ntitle: Demo\nversion: 1.0.0\nformat: 1\nlessons:\n  - 01-a\n  - 02-b\n"
+        builder.files["lessons/03-draft.md"] = proseLesson
+        let diagnostics = try builder.diagnostics(in: dir)
+        #expect(diagnostics == [
+            "p/lessons/03-draft.md:1:1: warning: lesson file is not listed in pack.yaml 'lessons', so learners never see it",
+            "p/pack.yaml:7:5: error: lesson '02-b' has no file lessons/02-b.md",
+        ])
+    }
+
+    @Test func referencesToStoryboardsSupportFilesAndEarlierStepsMustResolve() throws {
+        let dir = TemporaryDirectory()
+        let body = """
+
+            ## Example {#ex}
+
+            ```step
+            kind: example
+            storyboard: Missing
+            ```
+
+            ```swift example
+            print(1)
+            ```
+
+            ## Go on {#go}
+
+            ```step
+            kind: exercise
+            continues: later
+            checks: [output: "1"]
+            hints: [h]
+            ```
+
+            ```swift solution
+            print(1)
+            ```
+
+            """
+        var builder = PackBuilder(lesson: lessonFile(body))
+        builder.manifest += "support: [support/Gone.swift]\nstoryboards: [boards]\n"
+        let diagnostics = try builder.diagnostics(in: dir)
+        #expect(diagnostics == [
+            "p/lessons/01-a.md:6:1: error: storyboard 'Missing' not found: no Missing.storyboard in (the pack has no storyboard folder)",
+            "p/lessons/01-a.md:17:1: error: 'continues: later' must name an earlier step of this lesson",
+            "p/pack.yaml:6:11: error: support file 'support/Gone.swift' does not exist",
+            "p/pack.yaml:7:15: error: storyboard folder 'boards' does not exist",
+        ])
+    }
+
+    @Test func supportFileNamesMustNotClashAndChoicesMustDiffer() throws {
+        let dir = TemporaryDirectory()
+        let body = """
+
+            ## Pick {#pick}
+
+            ```step
+            kind: choice
+            choices:
+              - text: Push
+                correct: true
+              - text: "push "
+                feedback: Same as the first.
+            hints: [h]
+            ```
+
+            """
+        var builder = PackBuilder(lesson: lessonFile(body))
+        builder.manifest += "support: [support/main.swift]\n"
+        builder.files["support/main.swift"] = "let x = 1\n"
+        let diagnostics = try builder.diagnostics(in: dir)
+        #expect(diagnostics == [
+            "p/lessons/01-a.md:13:5: error: choice repeats the text of the choice at line 11",
+            "p/pack.yaml:6:11: error: support file name 'main.swift' is taken; rename it (main.swift and LessonCheck.swift are reserved, and names must be unique)",
+        ])
+    }
+
+    @Test func minimumSeguelabVersionIsEnforced() throws {
+        let dir = TemporaryDirectory()
+        var builder = PackBuilder(lesson: proseLesson)
+        builder.manifest += "minimum-seguelab: 99.0\n"
+        let diagnostics = try builder.diagnostics(in: dir)
+        #expect(diagnostics == ["p/pack.yaml:6:1: error: this pack needs seguelab 99.0 or newer; this is \(SeguelabVersion.current)"])
+    }
+
+    @Test func translationsMustKeepStepIdsKindsAndChoices() throws {
+        let dir = TemporaryDirectory()
+        let original = lessonFile("""
+
+            ## One {#one}
+
+            Text.
+
+            ## Two {#two}
+
+            ```step
+            kind: text
+            accept: [x]
+            hints: [h]
+            ```
+
+            ## Three {#three}
+
+            Text.
+
+            """)
+        let translated = lessonFile("""
+
+            ## Un {#one}
+
+            ```step
+            kind: text
+            accept: [x]
+            hints: [h]
+            ```
+
+            ## Quatre {#four}
+
+            Texte.
+
+            """)
+        var builder = PackBuilder(lesson: original)
+        builder.manifest += "languages: [en, fr]\n"
+        builder.files["lessons/fr/01-a.md"] = translated
+        builder.files["lessons/01-a.de.md"] = original
+        let diagnostics = try builder.diagnostics(in: dir)
+        #expect(diagnostics == [
+            "p/lessons/01-a.de.md:1:1: warning: translation language 'de' is not listed in pack.yaml 'languages'",
+            "p/lessons/fr/01-a.md:1:1: error: translation lacks step 'two' (p/lessons/01-a.md:10)",
+            "p/lessons/fr/01-a.md:1:1: error: translation lacks step 'three' (p/lessons/01-a.md:18)",
+            "p/lessons/fr/01-a.md:6:1: error: step 'one' is a text step here but a prose step in p/lessons/01-a.md",
+            "p/lessons/fr/01-a.md:14:1: error: step 'four' is not in p/lessons/01-a.md; translations must keep the original's step ids",
+        ])
+    }
+
+    @Test func languageChoiceFallsBackPerLesson() throws {
+        let pack = try Fixtures.loadSamplePack()
+        #expect(pack.language(preferred: nil, environment: ["LANG": "fr_FR.UTF-8"]) == "fr")
+        #expect(pack.language(preferred: "de", environment: [:]) == "en")
+        #expect(pack.language(preferred: "fr", environment: ["LANG": "en_US.UTF-8"]) == "fr")
+        // Lesson 1 is translated, lesson 2 is not: French learners get it in English.
+        #expect(pack.lesson(id: "identifiers", language: "fr")?.language == "fr")
+        #expect(pack.lesson(id: "prepare", language: "fr")?.language == "en")
+    }
+}
+
+extension Array where Element == String {
+    /// Sorted as `sortedByLocation` sorts diagnostics (file, line, column).
+    func sortedLikeDiagnostics() -> [String] {
+        sorted { a, b in
+            let pa = a.split(separator: ":"), pb = b.split(separator: ":")
+            if pa[0] != pb[0] { return pa[0] < pb[0] }
+            if Int(pa[1])! != Int(pb[1])! { return Int(pa[1])! < Int(pb[1])! }
+            return Int(pa[2])! < Int(pb[2])!
+        }
+    }
+}

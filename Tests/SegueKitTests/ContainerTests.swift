@@ -158,3 +158,41 @@ struct ContainerTests {
         #expect(CallLog.entries.isEmpty)
     }
 }
+
+@Suite("Storyboard references and lookup", .serialized)
+@MainActor
+struct StoryboardReferenceTests {
+    @Test func referencesInstantiateFromTheOtherStoryboard() throws {
+        setenv("SEGUEKIT_STORYBOARD_PATH", Fixtures.directory.path, 1)
+        SegueRuntime.noteModule(named: "SegueKitTests")
+        let home = try #require(UIStoryboard(name: "Reference", bundle: nil).instantiateInitialViewController())
+        home.performSegue(withIdentifier: "checkout", sender: nil)
+        #expect(home.presentedViewController is CheckoutViewController)
+        #expect(home.presentedViewController?.storyboard?.document.name == "Shop")
+        home.dismiss(animated: false)
+        home.performSegue(withIdentifier: "shop", sender: nil)
+        #expect((home.presentedViewController as? UINavigationController)?.topViewController is ProductListViewController)
+    }
+
+    @Test func searchPathComesBeforeExecutableAndWorkingDirectory() {
+        setenv("SEGUEKIT_STORYBOARD_PATH", "/nonexistent/one:\(Fixtures.directory.path)", 1)
+        let directories = UIStoryboard.searchDirectories(bundle: nil).map(\.path)
+        #expect(directories.prefix(2) == ["/nonexistent/one", Fixtures.directory.path])
+        #expect(directories.last == FileManager.default.currentDirectoryPath)
+        #expect(UIStoryboard.locate(name: "Tabs", bundle: nil)?.path == Fixtures.url("Tabs").path)
+        #expect(UIStoryboard.locate(name: "NoSuchStoryboard", bundle: nil) == nil)
+    }
+
+    @Test func storyboardWithoutInitialControllerReturnsNil() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+            <scenes>
+                <scene sceneID="s"><objects><viewController id="v" sceneMemberID="viewController"/></objects></scene>
+            </scenes>
+        </document>
+        """
+        let storyboard = UIStoryboard(document: try StoryboardDocument.parse(Data(xml.utf8), path: "NoInitial.storyboard"))
+        #expect(storyboard.instantiateInitialViewController() == nil)
+    }
+}

@@ -127,7 +127,7 @@ open class UIViewController: UIResponder {
         }
     }
 
-    /// Loads the view once: `loadView()`, then the embed segues of its container views
+    /// Loads the view once: `loadView()`, registered outlets, then the embed segues of its container views
     /// (as UIKit does while loading a storyboard scene), then `viewDidLoad()`.
     open func loadViewIfNeeded() {
         guard viewStorage == nil, !isLoadingView else { return }
@@ -135,6 +135,7 @@ open class UIViewController: UIResponder {
         defer { isLoadingView = false }
         loadView()
         if viewStorage == nil { view = UIView(frame: UIScreen.main.bounds) }
+        connectOutlets()
         performEmbedSegues()
         SegueTrace.record(TraceEvent(event: .viewDidLoad, controller: className(self)))
         viewDidLoad()

@@ -58,6 +58,10 @@ public struct ControllerDefinition: Sendable, Equatable {
     /// Every segue in the scene: the controller's own, and those on its buttons, cells,
     /// bar button items and container views.
     public let segues: [SegueDefinition]
+    /// The controller's outlets (`<outlet property=… destination=…>`).
+    public let outlets: [OutletDefinition]
+    /// Actions of the scene's controls that target this controller.
+    public let actions: [ActionDefinition]
     public let rootView: ViewDefinition?
     public let navigationItem: NavigationItemDefinition?
     public let location: StoryboardLocation
@@ -108,6 +112,19 @@ public struct SegueDefinition: Sendable, Equatable {
     public let customModule: String?
     public let trigger: SegueTrigger
     public let location: StoryboardLocation
+}
+
+/// An outlet of the controller: the property and the object id it points at.
+public struct OutletDefinition: Sendable, Equatable {
+    public let property: String
+    public let destination: String
+}
+
+/// A control's action: `selector` sent to the controller for `eventType`.
+public struct ActionDefinition: Sendable, Equatable {
+    public let selector: String
+    public let sourceObjectID: String
+    public let eventType: String?
 }
 
 /// A view inside a scene, reduced to what segues and lookups need.

@@ -81,12 +81,19 @@ struct StoryboardParser {
         }
         var segues: [SegueDefinition] = []
         try collectSegues(in: element, controller: element, into: &segues)
+        let outlets = (element.child(named: "connections")?.children(named: "outlet") ?? []).compactMap { outlet in
+            outlet["property"].flatMap { property in
+                outlet["destination"].map { OutletDefinition(property: property, destination: $0) }
+            }
+        }
+        var actions: [ActionDefinition] = []
+        collectActions(in: element, controllerID: objectID, into: &actions)
         let rootView = try element.children.first { $0["key"] == "view" }.map(view(from:))
         return ControllerDefinition(
             elementName: element.name, objectID: objectID, customClass: element["customClass"],
             customModule: element["customModule"], customModuleProvider: element["customModuleProvider"],
             storyboardIdentifier: element["storyboardIdentifier"], title: element["title"], reference: reference,
-            segues: segues, rootView: rootView, navigationItem: element.child(withKey: "navigationItem").map(navigationItem(from:)),
+            segues: segues, outlets: outlets, actions: actions, rootView: rootView, navigationItem: element.child(withKey: "navigationItem").map(navigationItem(from:)),
             location: location(element))
     }
 
@@ -98,6 +105,20 @@ struct StoryboardParser {
                 }
             } else {
                 try collectSegues(in: child, controller: controller, into: &segues)
+            }
+        }
+    }
+
+    /// Control actions aimed at the scene's controller.
+    private func collectActions(in element: IBElement, controllerID: String, into actions: inout [ActionDefinition]) {
+        for child in element.children {
+            if child.name == "connections", let owner = child.parent, let ownerID = owner["id"] {
+                for action in child.children(named: "action") where action["destination"] == controllerID {
+                    guard let selector = action["selector"] else { continue }
+                    actions.append(ActionDefinition(selector: selector, sourceObjectID: ownerID, eventType: action["eventType"]))
+                }
+            } else {
+                collectActions(in: child, controllerID: controllerID, into: &actions)
             }
         }
     }

@@ -50,10 +50,17 @@ class ProductListViewController: UITableViewController {
 
 final class ProductViewController: UIViewController {
     var product: Product?
+    /// An `@IBOutlet` on iOS (the attribute does not compile on Linux).
+    weak var nameLabel: UILabel?
 
     override func viewDidLoad() {
         super.viewDidLoad()
         CallLog.add("product.viewDidLoad(\(product?.name ?? "nil"))")
+        if let nameLabel { CallLog.add("product.nameLabel(\(nameLabel.text ?? ""))") }
+    }
+
+    @IBAction func share(_ sender: Any) {
+        CallLog.add("product.share(from: \(type(of: sender)))")
     }
 
     override func viewWillAppear(_ animated: Bool) {

@@ -196,3 +196,37 @@ struct StoryboardReferenceTests {
         #expect(storyboard.instantiateInitialViewController() == nil)
     }
 }
+
+@Suite("Static table cells and presentation styles", .serialized)
+@MainActor
+struct StaticTableTests {
+    @Test func staticCellsServeTheTableAndFireTheirSegues() throws {
+        let storyboard = try Fixtures.storyboard("Static")
+        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        let settings = try #require(navigation.topViewController as? UITableViewController)
+        let table = try #require(settings.tableView)
+        #expect(table.numberOfSections == 2)
+        #expect(table.numberOfRows(inSection: 0) == 1)
+        #expect(table.numberOfRows(inSection: 1) == 2)
+        #expect((table.cellForRow(at: IndexPath(row: 0, section: 1))?.contentView.subviews.first as? UILabel)?.text == "Version 1.0")
+        table.simulateTapOnRow(at: IndexPath(row: 0, section: 1))
+        #expect(navigation.viewControllers.count == 1)
+        table.simulateTapOnRow(at: IndexPath(row: 1, section: 1))
+        #expect(navigation.topViewController?.title == "About")
+        #expect(settings.tableView.indexPathForSelectedRow == IndexPath(row: 1, section: 1))
+    }
+
+    @Test func presentationStylesFromTheStoryboard() throws {
+        let document = try Fixtures.document("Static")
+        #expect(document.scene(forControllerID: "about")?.controller.modalPresentationStyle == "fullScreen")
+        let storyboard = try Fixtures.storyboard("Static")
+        let about = storyboard.instantiateController(objectID: "about")
+        #expect(about.modalPresentationStyle == .fullScreen)
+        let shop = try Fixtures.document("Shop")
+        let buy = shop.scene(forControllerID: "product-vc")?.controller.segues.first { $0.identifier == "buy" }
+        #expect(buy?.modalPresentationStyle == "fullScreen")
+        let product = try Fixtures.storyboard("Shop").instantiateViewController(withIdentifier: "Product")
+        (product.view.viewWithTag(1) as? UIButton)?.sendActions(for: .touchUpInside)
+        #expect(product.presentedViewController?.modalPresentationStyle == .fullScreen)
+    }
+}

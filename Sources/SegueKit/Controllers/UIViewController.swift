@@ -4,6 +4,17 @@ import Foundation
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen,
          overCurrentContext, popover, none = -1, automatic = -2
+
+    /// The style named by a storyboard attribute (`fullScreen`, `pageSheet`, ...).
+    init?(storyboardName: String) {
+        let all: [String: UIModalPresentationStyle] = [
+            "fullScreen": .fullScreen, "pageSheet": .pageSheet, "formSheet": .formSheet,
+            "currentContext": .currentContext, "custom": .custom, "overFullScreen": .overFullScreen,
+            "overCurrentContext": .overCurrentContext, "popover": .popover, "automatic": .automatic,
+        ]
+        guard let style = all[storyboardName] else { return nil }
+        self = style
+    }
 }
 
 public enum UIModalTransitionStyle: Int, Sendable {
@@ -60,6 +71,9 @@ open class UIViewController: UIResponder {
         if let binding = (coder as? StoryboardCoder)?.binding {
             sceneBinding = binding
             title = binding.scene.controller.title
+            if let style = binding.scene.controller.modalPresentationStyle.flatMap(UIModalPresentationStyle.init(storyboardName:)) {
+                modalPresentationStyle = style
+            }
         }
     }
 

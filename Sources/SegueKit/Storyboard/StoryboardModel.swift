@@ -54,6 +54,7 @@ public struct ControllerDefinition: Sendable, Equatable {
     public let customModuleProvider: String?
     public let storyboardIdentifier: String?
     public let title: String?
+    public let modalPresentationStyle: String?
     public let reference: StoryboardReference?
     /// Every segue in the scene: the controller's own, and those on its buttons, cells,
     /// bar button items and container views.
@@ -110,6 +111,8 @@ public struct SegueDefinition: Sendable, Equatable {
     public let unwindAction: String?
     public let customClass: String?
     public let customModule: String?
+    /// `modalPresentationStyle="fullScreen"` and the like, applied to the destination.
+    public let modalPresentationStyle: String?
     public let trigger: SegueTrigger
     public let location: StoryboardLocation
 }
@@ -142,6 +145,8 @@ public struct ViewDefinition: Sendable, Equatable {
     public let subviews: [ViewDefinition]
     /// A table view's prototype cells.
     public let prototypes: [ViewDefinition]
+    /// A static table view's cells, by section (`dataMode="static"`).
+    public let staticSections: [[ViewDefinition]]
 }
 
 /// A scene's navigation item.

@@ -92,7 +92,8 @@ struct StoryboardParser {
         return ControllerDefinition(
             elementName: element.name, objectID: objectID, customClass: element["customClass"],
             customModule: element["customModule"], customModuleProvider: element["customModuleProvider"],
-            storyboardIdentifier: element["storyboardIdentifier"], title: element["title"], reference: reference,
+            storyboardIdentifier: element["storyboardIdentifier"], title: element["title"],
+            modalPresentationStyle: element["modalPresentationStyle"], reference: reference,
             segues: segues, outlets: outlets, actions: actions, rootView: rootView, navigationItem: element.child(withKey: "navigationItem").map(navigationItem(from:)),
             location: location(element))
     }
@@ -139,6 +140,7 @@ struct StoryboardParser {
             objectID: element["id"] ?? "", destination: destination, kind: kind, identifier: element["identifier"],
             relationship: element["relationship"], unwindAction: element["unwindAction"],
             customClass: element["customClass"], customModule: element["customModule"],
+            modalPresentationStyle: element["modalPresentationStyle"],
             trigger: trigger(for: owner, controller: controller, segue: element), location: location(element))
     }
 
@@ -163,13 +165,16 @@ struct StoryboardParser {
             subviews += try (content.child(named: "subviews")?.children ?? []).map(view(from:))
         }
         let prototypes = try (element.child(named: "prototypes")?.children ?? []).map(view(from:))
+        let staticSections = try (element.child(named: "sections")?.children(named: "tableViewSection") ?? []).map {
+            try ($0.child(named: "cells")?.children ?? []).map(view(from:))
+        }
         let title = element.children(named: "state").first { $0["key"] == "normal" }?["title"] ?? element["title"]
         return ViewDefinition(
             elementName: element.name, objectID: element["id"] ?? "", customClass: element["customClass"],
             customModule: element["customModule"], tag: Int(element["tag"] ?? "") ?? 0, title: title,
             text: element["text"], reuseIdentifier: element["reuseIdentifier"],
             accessibilityIdentifier: element.child(named: "accessibility")?["identifier"],
-            subviews: subviews, prototypes: prototypes)
+            subviews: subviews, prototypes: prototypes, staticSections: staticSections)
     }
 
     private func navigationItem(from element: IBElement) -> NavigationItemDefinition {

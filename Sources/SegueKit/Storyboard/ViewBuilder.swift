@@ -57,6 +57,11 @@ struct ViewBuilder {
             for prototype in definition.prototypes {
                 if let reuseIdentifier = prototype.reuseIdentifier { table.prototypes[reuseIdentifier] = prototype }
             }
+            if !definition.staticSections.isEmpty {
+                table.staticCells = definition.staticSections.map { section in
+                    section.map { makeView($0, defaultClass: UITableViewCell.self) as? UITableViewCell ?? UITableViewCell() }
+                }
+            }
         default:
             break
         }

@@ -43,6 +43,8 @@ open class UITableView: UIView {
     /// Prototype cells from the storyboard, by reuse identifier, and the scene owning them.
     var prototypes: [String: ViewDefinition] = [:]
     weak var storyboardOwner: UIViewController?
+    /// The cells of a static table from the storyboard, by section.
+    var staticCells: [[UITableViewCell]]?
     var storyboardForPrototypes: UIStoryboard?
     private var registeredClasses: [String: UITableViewCell.Type] = [:]
 
@@ -204,10 +206,13 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         tableView.delegate = self
     }
 
-    open func numberOfSections(in tableView: UITableView) -> Int { 1 }
-    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
+    // The defaults serve a storyboard's static cells, as UIKit's do.
+    open func numberOfSections(in tableView: UITableView) -> Int { tableView.staticCells?.count ?? 1 }
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        tableView.staticCells?[section].count ?? 0
+    }
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-        UITableViewCell(style: .default, reuseIdentifier: nil)
+        tableView.staticCells?[indexPath.section][indexPath.row] ?? UITableViewCell(style: .default, reuseIdentifier: nil)
     }
     open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
     open func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }

@@ -45,11 +45,13 @@ enum Presentation {
         SegueTrace.record(TraceEvent(event: .present, source: className(source), destination: className(controller),
                                      controller: className(presenter), properties: PropertyCapture.properties(of: controller)))
         controller.loadViewIfNeeded()
-        if onScreen {
-            if coversPresenter { Appearance.begin(presenter, appearing: false, animated: animated) }
-            Appearance.begin(controller, appearing: true, animated: animated)
-            Appearance.end(controller, appearing: true, animated: animated)
-            if coversPresenter { Appearance.end(presenter, appearing: false, animated: animated) }
+        controller.during(.beingPresented) {
+            if onScreen {
+                if coversPresenter { Appearance.begin(presenter, appearing: false, animated: animated) }
+                Appearance.begin(controller, appearing: true, animated: animated)
+                Appearance.end(controller, appearing: true, animated: animated)
+                if coversPresenter { Appearance.end(presenter, appearing: false, animated: animated) }
+            }
         }
         completion?()
     }
@@ -75,17 +77,19 @@ enum Presentation {
         SegueTrace.record(TraceEvent(event: .dismiss, source: className(top), destination: className(presenter),
                                      controller: className(dismissed)))
         let coveredPresenter = dismissed.modalPresentationStyle == .fullScreen
-        if onScreen {
-            Appearance.begin(top, appearing: false, animated: animated)
-            if coveredPresenter { Appearance.begin(presenter, appearing: true, animated: animated) }
-        }
-        for link in chain {
-            link.presentingStorage?.presentedStorage = nil
-            link.presentingStorage = nil
-        }
-        if onScreen {
-            Appearance.end(top, appearing: false, animated: animated)
-            if coveredPresenter { Appearance.end(presenter, appearing: true, animated: animated) }
+        top.during(.beingDismissed) {
+            if onScreen {
+                Appearance.begin(top, appearing: false, animated: animated)
+                if coveredPresenter { Appearance.begin(presenter, appearing: true, animated: animated) }
+            }
+            for link in chain {
+                link.presentingStorage?.presentedStorage = nil
+                link.presentingStorage = nil
+            }
+            if onScreen {
+                Appearance.end(top, appearing: false, animated: animated)
+                if coveredPresenter { Appearance.end(presenter, appearing: true, animated: animated) }
+            }
         }
         completion?()
     }

@@ -52,6 +52,7 @@ open class UIViewController: UIResponder {
     weak var presentingStorage: UIViewController?
     /// Set on a window's root view controller.
     weak var hostingWindow: UIWindow?
+    var transitionFlags: TransitionFlags = []
 
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         nibName = nibNameOrNil
@@ -196,8 +197,11 @@ open class UIViewController: UIResponder {
 
     open var presentedViewController: UIViewController? { containmentRoot.presentedStorage }
     open var presentingViewController: UIViewController? { containmentRoot.presentingStorage }
-    open var isBeingPresented: Bool { false }
-    open var isBeingDismissed: Bool { false }
+    /// True during the appearance callbacks of the transition that causes them.
+    open var isBeingPresented: Bool { transitionFlags.contains(.beingPresented) }
+    open var isBeingDismissed: Bool { transitionFlags.contains(.beingDismissed) }
+    open var isMovingToParent: Bool { transitionFlags.contains(.movingToParent) }
+    open var isMovingFromParent: Bool { transitionFlags.contains(.movingFromParent) }
 
     // MARK: Unwinding
 
@@ -221,6 +225,23 @@ open class UIViewController: UIResponder {
     /// Called on each container between the unwind's source and destination so it can make
     /// `subsequentVC` visible (a navigation controller pops to it).
     open func unwind(for unwindSegue: UIStoryboardSegue, towards subsequentVC: UIViewController) {}
+}
+
+struct TransitionFlags: OptionSet {
+    let rawValue: Int
+    static let beingPresented = TransitionFlags(rawValue: 1)
+    static let beingDismissed = TransitionFlags(rawValue: 2)
+    static let movingToParent = TransitionFlags(rawValue: 4)
+    static let movingFromParent = TransitionFlags(rawValue: 8)
+}
+
+extension UIViewController {
+    /// Runs `body` with `flag` set, for the `isMovingToParent`-style questions.
+    func during(_ flag: TransitionFlags, _ body: () -> Void) {
+        transitionFlags.insert(flag)
+        defer { transitionFlags.remove(flag) }
+        body()
+    }
 }
 
 /// A storyboard plus the scene a controller came from.

@@ -60,6 +60,25 @@ struct SegueBehaviourTests {
         #expect(push.source == "ProductListViewController")
     }
 
+    @Test func theTappedCellIsTheSenderAndKnowsItsRow() throws {
+        let (_, _, list) = try shopOnScreen()
+        var senderRow: Int?
+        SegueTrace.addObserver { event in
+            if event.event == .prepare, senderRow == nil {
+                senderRow = list.tableView.visibleCells.compactMap { list.tableView.indexPath(for: $0)?.row }.max()
+            }
+        }
+        list.tableView.simulateTapOnRow(at: IndexPath(row: 1, section: 0))
+        #expect(senderRow == 1)
+        let cell = try #require(list.tableView.cellForRow(at: IndexPath(row: 1, section: 0)))
+        #expect(cell.superview === list.tableView)
+        #expect(list.tableView.indexPath(for: cell) == IndexPath(row: 1, section: 0))
+        #expect(cell.textLabel?.text == "Lamp")
+        #expect(cell.isSelected)
+        list.tableView.reloadData()
+        #expect(list.tableView.indexPath(for: cell) == nil)
+    }
+
     @Test func eachPerformanceInstantiatesAFreshDestination() throws {
         let (_, navigation, list) = try shopOnScreen()
         list.performSegue(withIdentifier: "showFeatured", sender: nil)

@@ -30,6 +30,12 @@ enum Presentation {
         if controller === presenter || controller.subtreeContains(source) {
             raiseException(.invalidArgument, "Application tried to present modally an active controller \(objectDescription(controller)).")
         }
+        if let presenting = controller.presentingStorage {
+            raiseException(.invalidArgument, "Application tried to present modally a view controller \(objectDescription(controller)) that is already being presented by \(objectDescription(presenting)).")
+        }
+        if let parent = controller.parentStorage {
+            raiseException(.invalidArgument, "Application tried to present modally a view controller \(objectDescription(controller)) that has a parent view controller \(objectDescription(parent)).")
+        }
         if let current = presenter.presentedStorage {
             let warning = "Attempt to present \(objectDescription(controller)) on \(objectDescription(presenter)) "
                 + "(from \(objectDescription(source))) which is already presenting \(objectDescription(current))."

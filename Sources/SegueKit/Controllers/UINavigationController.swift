@@ -76,8 +76,7 @@ open class UINavigationController: UIViewController {
     }
 
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
-        if let nested = viewControllers.first(where: { $0 is UINavigationController }) {
-            _ = nested
+        if viewControllers.contains(where: { $0 is UINavigationController }) {
             raiseException(.invalidArgument, "Pushing a navigation controller is not supported")
         }
         let previous = topViewController

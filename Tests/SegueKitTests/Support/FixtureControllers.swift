@@ -10,6 +10,7 @@ struct Product: Equatable {
 class ProductListViewController: UITableViewController {
     let products = [Product(name: "Book"), Product(name: "Lamp")]
     var allowSegues = true
+    var touchDestinationViewInPrepare = false
     var unwoundFrom: UIViewController?
 
     override func viewDidLoad() {
@@ -40,6 +41,7 @@ class ProductListViewController: UITableViewController {
            let row = tableView.indexPathForSelectedRow?.row {
             product.product = products[row]
         }
+        if touchDestinationViewInPrepare { _ = segue.destination.view }
     }
 
     func unwindToProducts(_ segue: UIStoryboardSegue) {

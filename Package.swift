@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .executable(name: "seguelab", targets: ["seguelab"]),
         .library(name: "SegueKit", targets: ["SegueKit"]),
+        // For the fuzz targets in fuzz/ (a separate package).
+        .library(name: "LessonKit", targets: ["LessonKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

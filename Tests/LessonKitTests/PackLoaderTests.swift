@@ -84,8 +84,8 @@ struct PackLoaderTests {
         builder.manifest += "support: [support/Gone.swift]\nstoryboards: [boards]\n"
         let diagnostics = try builder.diagnostics(in: dir)
         #expect(diagnostics == [
-            "p/lessons/01-a.md:6:1: error: storyboard 'Missing' not found: no Missing.storyboard in (the pack has no storyboard folder)",
-            "p/lessons/01-a.md:17:1: error: 'continues: later' must name an earlier step of this lesson",
+            "p/lessons/01-a.md:10:13: error: storyboard 'Missing' not found: no Missing.storyboard in (the pack has no storyboard folder)",
+            "p/lessons/01-a.md:21:12: error: 'continues: later' must name an earlier step of this lesson",
             "p/pack.yaml:6:11: error: support file 'support/Gone.swift' does not exist",
             "p/pack.yaml:7:15: error: storyboard folder 'boards' does not exist",
         ])

@@ -38,7 +38,12 @@ struct EmbeddedYAML {
 
     /// Parses the snippet and insists on a mapping at the top.
     func composeMapping(into sink: DiagnosticSink, what: String) -> YAMLMap? {
-        guard let node = compose(into: sink) else { return nil }
+        let before = sink.diagnostics.count
+        guard let node = compose(into: sink) else {
+            // Nothing but blank lines or comments: Yams gives no node and no error.
+            if sink.diagnostics.count == before { sink.error("\(what) is empty; it needs `key: value` lines", at: anchor) }
+            return nil
+        }
         guard let mapping = node.mapping else {
             sink.error("\(what) must be a YAML mapping of `key: value` lines", at: location(node.mark))
             return nil
@@ -51,6 +56,8 @@ struct EmbeddedYAML {
         case let .scanner(context, problem, mark, _),
              let .parser(context, problem, mark, _),
              let .composer(context, problem, mark, _):
+            // libyaml's own wording names its C API; say what it means.
+            let problem = problem.hasPrefix("Maximum nesting level reached") ? "lists or mappings are nested too deeply" : problem
             var message = "invalid YAML: \(problem)"
             if let context {
                 let where_ = location(context.mark)
@@ -59,12 +66,33 @@ struct EmbeddedYAML {
             sink.error(message, at: location(mark))
         case let .duplicatedKeysInMapping(duplicates, context):
             let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            sink.error("duplicate key \(names) in the same mapping", at: location(context.mark))
+            let second = duplicates.first.flatMap { secondOccurrence(of: $0, inMappingAt: context.mark) }
+            sink.error("duplicate key \(names) in the same mapping", at: second ?? location(context.mark))
         case let .reader(problem, offset, _, _):
             sink.error("unreadable YAML: \(problem)", at: offset.map(locationOfOffset) ?? anchor)
         default:
             sink.error("invalid YAML: \(error)", at: anchor)
         }
+    }
+
+    /// Yams points a duplicate key at the start of its mapping; the author needs the line
+    /// that repeats it: the second `key:` at the mapping's indentation.
+    private func secondOccurrence(of key: String, inMappingAt mark: Mark) -> SourceLocation? {
+        let indent = mark.column - 1
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count, indent >= 0 else { return nil }
+        var seen = 0
+        for index in (mark.line - 1)..<lines.count {
+            let line = lines[index]
+            guard line.count > indent else { continue }
+            let rest = line.dropFirst(indent)
+            if index > mark.line - 1, line.prefix(indent).contains(where: { $0 != " " && $0 != "-" }) { break }
+            if rest.hasPrefix(key + ":") || rest.hasPrefix("\"\(key)\":") || rest.hasPrefix("'\(key)':") {
+                seen += 1
+                if seen == 2 { return SourceLocation(file: file, line: firstLine + index, column: indent + 1) }
+            }
+        }
+        return nil
     }
 
     private func locationOfOffset(_ offset: Int) -> SourceLocation {

@@ -20,6 +20,11 @@ struct LessonParser {
     }
 
     func parse(_ text: String) -> Lesson? {
+        if text.allSatisfy(\.isWhitespace) {
+            sink.error("lesson file is empty; it starts with front matter: a '---' line, then id, title and goal, then '---'",
+                       at: SourceLocation(file: file, line: 1, column: 1))
+            return nil
+        }
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let front = parseFrontMatter(lines) else { return nil }
 
@@ -67,8 +72,10 @@ struct LessonParser {
         let decoder = StepDecoder(file: file, sink: sink)
         let steps = builders.filter(\.valid).compactMap(decoder.decode)
         guard let id = front.id, let title = front.title else { return nil }
-        return Lesson(id: id, title: title, goal: front.goal, intro: Self.trimBlankLines(intro),
-                      steps: steps, language: language, file: file)
+        var lesson = Lesson(id: id, title: title, goal: front.goal, intro: Self.trimBlankLines(intro),
+                            steps: steps, language: language, file: file)
+        lesson.idLocation = front.idLocation
+        return lesson
     }
 
     // MARK: - Front matter
@@ -77,6 +84,7 @@ struct LessonParser {
         var id: String?
         var title: String?
         var goal: String?
+        var idLocation: SourceLocation?
         var bodyStart: Int
     }
 
@@ -95,6 +103,7 @@ struct LessonParser {
         guard let map = yaml.composeMapping(into: sink, what: "front matter") else { return front }
         map.rejectUnknownKeys(["id", "title", "goal"], in: "front matter")
         front.id = map.string("id", required: "front matter")
+        front.idLocation = map.node("id").map { map.location(of: $0) }
         if let id = front.id, !Identifier.isValid(id) {
             sink.error("lesson id '\(id)' may only contain letters, digits, '-', '_' and '.'", at: map.location(of: map.node("id")!))
         }

@@ -53,6 +53,8 @@ struct StepDecoder {
         step.explanation = map.string("explanation")
         step.storyboard = map.string("storyboard")
         step.continuesFrom = map.string("continues")
+        step.storyboardLocation = map.node("storyboard").map { map.location(of: $0) }
+        step.continuesLocation = map.node("continues").map { map.location(of: $0) }
         step.fileName = map.string("file")
         if let mode = map.int("swift-version") {
             if mode == 5 || mode == 6 { step.swiftLanguageMode = mode } else {

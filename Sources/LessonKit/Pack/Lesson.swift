@@ -12,6 +12,8 @@ public struct Lesson: Sendable {
     public var language: String
     /// The lesson file's path as shown in diagnostics.
     public var file: String
+    /// Where the front matter's `id:` value is (for duplicate-id errors).
+    var idLocation: SourceLocation?
 
     public init(id: String, title: String, goal: String?, intro: String, steps: [Step], language: String, file: String) {
         self.id = id

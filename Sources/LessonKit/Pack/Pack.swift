@@ -13,6 +13,9 @@ public struct Pack: Sendable {
     public var supportSources: [ProgramSource]
     /// Absolute storyboard folders.
     public var storyboardDirectories: [URL]
+    /// Lessons (and translations) left out because they have errors, in manifest order.
+    /// The shell can list them as unavailable; their diagnostics say why.
+    public var brokenLessons: [BrokenLesson] = []
 
     public var id: String { manifest.id }
 

@@ -6,22 +6,56 @@ public struct PackLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
 }
 
+/// A lesson listed in the manifest that could not be loaded; the rest of the pack still can.
+public struct BrokenLesson: Sendable, Hashable {
+    /// The lesson's name in pack.yaml `lessons` (its file name without `.md`).
+    public var name: String
+    /// The lesson id, when the front matter could be read.
+    public var id: String?
+    /// The language of the file (a broken translation leaves the default-language lesson in use).
+    public var language: String
+    /// Its errors (and warnings), as also listed in `PackLoadResult.diagnostics`.
+    public var diagnostics: [Diagnostic]
+}
+
 /// Reads a pack folder and validates everything that can be checked without running code.
 public enum PackLoader {
-    /// Loads the pack in `root`. All problems are reported, not just the first; the pack is
-    /// returned only when there are no errors.
+    /// Loads the pack in `root`. All problems are reported, not just the first. Errors in the
+    /// manifest, support files or storyboard folders prevent loading; a lesson with errors is
+    /// left out (listed in `Pack.brokenLessons` with its diagnostics) and the others load.
     public static func load(from root: URL, seguelabVersion: String = SeguelabVersion.current) -> PackLoadResult {
         var loader = Loader(root: root.standardizedFileURL, seguelabVersion: seguelabVersion)
-        let pack = loader.run()
+        var pack = loader.run()
         let diagnostics = loader.sink.diagnostics.sortedByLocation()
-        return PackLoadResult(pack: diagnostics.hasErrors ? nil : pack, diagnostics: diagnostics)
+        if loader.packSink.diagnostics.hasErrors || pack?.lessons.isEmpty == true { pack = nil }
+        return PackLoadResult(pack: pack, diagnostics: diagnostics)
+    }
+
+    /// Parses one lesson file's bytes as `load` does (size, encoding, front matter, steps),
+    /// without the pack around it: for tools and fuzzing.
+    public static func parseLesson(_ data: Data, file: String, language: String = "en") -> (lesson: Lesson?, diagnostics: [Diagnostic]) {
+        let sink = DiagnosticSink()
+        let lesson = PackText.decode(data, file: file, sink: sink).flatMap {
+            LessonParser(file: file, language: language, sink: sink).parse($0)
+        }
+        return (sink.diagnostics.hasErrors ? nil : lesson, sink.diagnostics.sortedByLocation())
+    }
+
+    /// Parses a manifest's bytes as `load` does.
+    public static func parseManifest(_ data: Data, file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
+        let sink = DiagnosticSink()
+        let manifest = PackText.decode(data, file: file, sink: sink).flatMap { Manifest.parse($0, file: file, sink: sink) }
+        return (sink.diagnostics.hasErrors ? nil : manifest, sink.diagnostics.sortedByLocation())
     }
 }
 
 private struct Loader {
     let root: URL
     let seguelabVersion: String
+    /// Everything reported, pack-wide and per lesson.
     let sink = DiagnosticSink()
+    /// Problems of the pack as a whole (manifest, support, storyboards): these prevent loading.
+    let packSink = DiagnosticSink()
     let fileManager = FileManager.default
 
     /// Paths in diagnostics start with the pack folder's name: `mypack/lessons/01-intro.md`.
@@ -31,25 +65,19 @@ private struct Loader {
         return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
     }
 
-    func read(_ url: URL) -> String? {
-        guard let data = fileManager.contents(atPath: url.path) else {
-            sink.error("cannot read \(display(url))", at: nil)
-            return nil
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            sink.error("file is not UTF-8 text", at: SourceLocation(file: display(url), line: 1, column: 1))
-            return nil
-        }
-        return text
+    func read(_ url: URL, into sink: DiagnosticSink) -> String? {
+        PackText.read(url, file: display(url), sink: sink, fileManager: fileManager)
     }
 
     mutating func run() -> Pack? {
+        defer { self.sink.append(contentsOf: packSink.diagnostics) }
+        let sink = packSink
         let manifestURL = root.appendingPathComponent(Manifest.fileName)
         guard fileManager.fileExists(atPath: manifestURL.path) else {
             sink.error("\(display(root)) is not a lesson pack: it has no \(Manifest.fileName)", at: nil)
             return nil
         }
-        guard let text = read(manifestURL),
+        guard let text = read(manifestURL, into: sink),
               let manifest = Manifest.parse(text, file: display(manifestURL), sink: sink) else { return nil }
         let manifestFile = display(manifestURL)
         func at(_ key: String) -> SourceLocation {
@@ -80,7 +108,7 @@ private struct Loader {
                            at: at("support.\(index)"))
                 continue
             }
-            if let text = read(url) { support.append(ProgramSource(name: url.lastPathComponent, text: text, hidden: true)) }
+            if let text = read(url, into: sink) { support.append(ProgramSource(name: url.lastPathComponent, text: text, hidden: true)) }
         }
         var storyboardDirs: [URL] = []
         for (index, path) in manifest.storyboardDirectories.enumerated() {
@@ -105,58 +133,85 @@ private struct Loader {
         }
 
         var lessons: [Lesson] = []
+        var broken: [BrokenLesson] = []
         var lessonIDs: [String: String] = [:]
         var lessonsByName: [String: Lesson] = [:]
         for (index, name) in manifest.lessonOrder.enumerated() {
-            guard let url = files.primary[name] else {
-                sink.error("lesson '\(name)' has no file lessons/\(name).md", at: at("lessons.\(index)"))
-                continue
+            let lessonSink = DiagnosticSink()
+            var lesson: Lesson?
+            if let url = files.primary[name] {
+                lesson = read(url, into: lessonSink).flatMap {
+                    LessonParser(file: display(url), language: manifest.defaultLanguage, sink: lessonSink).parse($0)
+                }
+            } else {
+                lessonSink.error("lesson '\(name)' has no file lessons/\(name).md", at: at("lessons.\(index)"))
             }
-            guard let text = read(url),
-                  let lesson = LessonParser(file: display(url), language: manifest.defaultLanguage, sink: sink).parse(text) else { continue }
-            if let first = lessonIDs[lesson.id] {
-                sink.error("lesson id '\(lesson.id)' is already used by \(first)", at: SourceLocation(file: lesson.file, line: 2, column: 1))
-                continue
+            if let found = lesson {
+                if let first = lessonIDs[found.id] {
+                    lessonSink.error("lesson id '\(found.id)' is already used by \(first)",
+                                     at: found.idLocation ?? SourceLocation(file: found.file, line: 1, column: 1))
+                } else {
+                    lessonIDs[found.id] = found.file
+                    checkReferences(found, storyboardDirs: storyboardDirs, sink: lessonSink)
+                }
             }
-            lessonIDs[lesson.id] = lesson.file
-            checkReferences(lesson, storyboardDirs: storyboardDirs)
-            lessons.append(lesson)
-            lessonsByName[name] = lesson
+            self.sink.append(contentsOf: lessonSink.diagnostics)
+            if let found = lesson, !lessonSink.diagnostics.hasErrors {
+                lessons.append(found)
+                lessonsByName[name] = found
+            } else {
+                broken.append(BrokenLesson(name: name, id: lesson?.id, language: manifest.defaultLanguage,
+                                           diagnostics: lessonSink.diagnostics.sortedByLocation()))
+            }
         }
 
         var translations: [String: [String: Lesson]] = [:]
-        for (language, byName) in files.translations {
+        for (language, byName) in files.translations.sorted(by: { $0.key < $1.key }) {
             for (name, url) in byName.sorted(by: { $0.key < $1.key }) {
-                guard let text = read(url),
-                      let translated = LessonParser(file: display(url), language: language, sink: sink).parse(text) else { continue }
-                guard let original = lessonsByName[name] else { continue }
-                TranslationCheck(sink: sink).compare(translated, with: original)
-                checkReferences(translated, storyboardDirs: storyboardDirs)
-                translations[language, default: [:]][original.id] = translated
+                let lessonSink = DiagnosticSink()
+                defer { self.sink.append(contentsOf: lessonSink.diagnostics) }
+                guard let text = read(url, into: lessonSink),
+                      let translated = LessonParser(file: display(url), language: language, sink: lessonSink).parse(text),
+                      let original = lessonsByName[name] else {
+                    if lessonSink.diagnostics.hasErrors {
+                        broken.append(BrokenLesson(name: name, id: nil, language: language, diagnostics: lessonSink.diagnostics.sortedByLocation()))
+                    }
+                    continue
+                }
+                TranslationCheck(sink: lessonSink).compare(translated, with: original)
+                checkReferences(translated, storyboardDirs: storyboardDirs, sink: lessonSink)
+                if lessonSink.diagnostics.hasErrors {
+                    broken.append(BrokenLesson(name: name, id: translated.id, language: language,
+                                               diagnostics: lessonSink.diagnostics.sortedByLocation()))
+                } else {
+                    translations[language, default: [:]][original.id] = translated
+                }
             }
         }
 
-        return Pack(root: root, manifest: manifest, lessons: lessons, translations: translations,
-                    supportSources: support, storyboardDirectories: storyboardDirs)
+        var pack = Pack(root: root, manifest: manifest, lessons: lessons, translations: translations,
+                        supportSources: support, storyboardDirectories: storyboardDirs)
+        pack.brokenLessons = broken
+        return pack
     }
 
     /// Storyboards named by steps exist; `continues` names an earlier code step.
-    func checkReferences(_ lesson: Lesson, storyboardDirs: [URL]) {
+    func checkReferences(_ lesson: Lesson, storyboardDirs: [URL], sink: DiagnosticSink) {
         for (index, step) in lesson.steps.enumerated() {
             if let name = step.storyboard {
                 let found = storyboardDirs.contains { fileManager.fileExists(atPath: $0.appendingPathComponent(name + ".storyboard").path) }
                 if !found {
                     let folders = storyboardDirs.isEmpty ? "(the pack has no storyboard folder)" : storyboardDirs.map { display($0) }.joined(separator: ", ")
-                    sink.error("storyboard '\(name)' not found: no \(name).storyboard in \(folders)", at: step.location)
+                    sink.error("storyboard '\(name)' not found: no \(name).storyboard in \(folders)", at: step.storyboardLocation ?? step.location)
                 }
             }
             if let previous = step.continuesFrom {
                 guard let earlier = lesson.steps[..<index].first(where: { $0.id == previous }) else {
-                    sink.error("'continues: \(previous)' must name an earlier step of this lesson", at: step.location)
+                    sink.error("'continues: \(previous)' must name an earlier step of this lesson", at: step.continuesLocation ?? step.location)
                     continue
                 }
                 if earlier.code[.starter] == nil && earlier.code[.solution] == nil {
-                    sink.error("'continues: \(previous)' names a step with no code to continue from", at: step.location)
+                    sink.error("'continues: \(previous)' names a step with no code to continue from", at: step.continuesLocation ?? step.location)
                 }
             }
         }

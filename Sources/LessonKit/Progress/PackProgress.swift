@@ -131,8 +131,19 @@ extension PackProgress {
     /// Keeps what still matches `pack`, drops the rest, and reports the differences.
     public mutating func reconcile(with pack: Pack) -> PackChanges {
         var changes = PackChanges(oldVersion: packVersion, newVersion: pack.manifest.version)
-        let current = Self.outline(of: pack)
+        var current = Self.outline(of: pack)
         let previous = outline
+        // A lesson left out because its file has errors is not gone: keep its progress (and
+        // its outline) untouched until the author fixes it. When a broken file's id cannot be
+        // read, every lesson missing from the pack is kept, for the same reason.
+        let brokenIDs = Set(pack.brokenLessons.compactMap(\.id))
+        let keepAllMissing = pack.brokenLessons.contains { $0.id == nil }
+        for (lessonID, stepIDs) in previous where current[lessonID] == nil && (keepAllMissing || brokenIDs.contains(lessonID)) {
+            current[lessonID] = stepIDs
+        }
+        for lessonID in lessons.keys where current[lessonID] == nil && (keepAllMissing || brokenIDs.contains(lessonID)) {
+            current[lessonID] = previous[lessonID] ?? Array(lessons[lessonID]!.steps.keys).sorted()
+        }
 
         for (lessonID, stepIDs) in previous.sorted(by: { $0.key < $1.key }) {
             guard let now = current[lessonID] else { changes.removedLessons.append(lessonID); continue }

@@ -135,6 +135,9 @@ public struct Step: Sendable {
     public var storyboard: String?
     /// Step id (in the same lesson) whose final code becomes this step's starting draft.
     public var continuesFrom: String?
+    /// Where `storyboard:` and `continues:` were written, for errors about what they name.
+    var storyboardLocation: SourceLocation?
+    var continuesLocation: SourceLocation?
     /// `nil` uses the pack's setting.
     public var swiftLanguageMode: Int?
     public var optimization: OptimizationMode?

@@ -34,6 +34,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     private weak var parser: XMLParser?
     private let file: String
     private let lines: [Substring]
+    private var cachedLine: (number: Int, characters: [Character])?
 
     init(file: String, text: String) {
         self.file = file
@@ -43,7 +44,9 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     /// XMLParser reports where a start tag ends; errors should point at its `<`.
     private func startColumn(of element: String, line: Int, reportedColumn: Int) -> Int {
         guard line >= 1, line <= lines.count else { return reportedColumn }
-        let text = Array(lines[line - 1])
+        // Many elements can share one line; converting it once per element would be quadratic.
+        if cachedLine?.number != line { cachedLine = (line, Array(lines[line - 1])) }
+        let text = cachedLine!.characters
         let needle = Array("<" + element)
         var index = min(max(reportedColumn - 1, 0), text.count) - needle.count
         while index >= 0 {
@@ -54,6 +57,9 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     }
 
     static func read(_ data: Data, file: String) throws -> IBElement {
+        // Foundation's XMLParser traps on names that are not UTF-8, so such a file is refused
+        // here, at the first bad byte.
+        try checkUTF8(data, file: file)
         let reader = XMLTreeReader(file: file, text: String(decoding: data, as: UTF8.self))
         let parser = XMLParser(data: data)
         reader.parser = parser
@@ -66,6 +72,28 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
             throw StoryboardError(location: location, message: "malformed XML: \(error)")
         }
         return reader.root!
+    }
+
+    private static func checkUTF8(_ data: Data, file: String) throws {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                offset += encoded.count
+                continue
+            case .emptyInput:
+                return
+            case .error:
+                let before = String(decoding: data.prefix(offset), as: UTF8.self)
+                let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                let column = before.reversed().prefix { $0 != "\n" }.count + 1
+                let byte = data[data.startIndex + offset]
+                throw StoryboardError(location: StoryboardLocation(file: file, line: line, column: column),
+                                      message: "storyboard is not valid UTF-8 text (byte 0x\(String(format: "%02X", byte)) here)")
+            }
+        }
     }
 
     /// Readable names for the XMLParser error codes a hand-edited storyboard tends to hit.

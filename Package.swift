@@ -67,7 +67,9 @@ let package = Package(
         ),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         // Fixtures are sample packs (their .swift files belong to the packs, not the tests).
-        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit", "ProgressWriter"], exclude: ["Fixtures"]),
+        // Saves progress in a loop; the durability tests kill it mid-save and run two at once.
+        .executableTarget(name: "ProgressWriter", dependencies: ["LessonKit"], path: "Tests/ProgressWriter"),
         // Starts programs in a real pseudo-terminal, for the shell's end-to-end tests.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "CPseudoTerminal"]),

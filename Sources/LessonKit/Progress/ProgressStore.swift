@@ -2,8 +2,14 @@ import Foundation
 
 /// Reads and writes progress files: one versioned JSON file per pack in
 /// `$XDG_STATE_HOME/seguelab/progress/` (default `~/.local/state/seguelab/progress/`).
+///
+/// Several seguelab processes may share a pack's progress (two terminals, a scripted run):
+/// saving takes an exclusive lock, re-reads the file and applies only this process's changes
+/// since it loaded or last saved, so no one's updates are lost.
 public struct ProgressStore: Sendable {
     public let directory: URL
+    /// Progress as this store last loaded or saved it, per file: the base of the next merge.
+    private let bases = Bases()
 
     public init(directory: URL) {
         self.directory = directory
@@ -46,11 +52,15 @@ public struct ProgressStore: Sendable {
     /// learner starts fresh, with a warning naming the backup.
     public func load(for pack: Pack, now: Date = Date()) throws -> Loaded {
         let url = fileURL(for: pack)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard FileManager.default.fileExists(atPath: url.path) else {
             return Loaded(progress: PackProgress(pack: pack, now: now), changes: nil, warnings: [], isNew: true)
         }
         do {
+            // A file that exists but cannot be read is moved aside like a corrupt one,
+            // rather than silently replaced by the next save.
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw Unreadable() }
             var progress = try Self.decode(data)
+            bases[url] = progress
             let changes = progress.reconcile(with: pack)
             return Loaded(progress: progress, changes: changes.isEmpty ? nil : changes, warnings: [], isNew: false)
         } catch {
@@ -61,9 +71,25 @@ public struct ProgressStore: Sendable {
         }
     }
 
-    /// Writes progress atomically: temporary file, fsync, rename over the old file.
-    public func save(_ progress: PackProgress, for pack: Pack) throws {
-        try write(Self.encode(progress), to: fileURL(for: pack))
+    /// Writes progress atomically (temporary file, fsync, rename over the old file) under an
+    /// exclusive lock, merged with what other processes saved meanwhile: steps this process
+    /// changed since it loaded or last saved take its version (both changed: the more
+    /// advanced record), other steps keep the file's. Returns what was written.
+    /// Throws `ProgressStoreError` (read-only folder, full disk, …) with a message to show.
+    @discardableResult
+    public func save(_ progress: PackProgress, for pack: Pack) throws -> PackProgress {
+        let url = fileURL(for: pack)
+        try createDirectory()
+        let lock = try FileLock(directory.appendingPathComponent("." + Self.key(for: pack) + ".lock"))
+        defer { lock.unlock() }
+        removeStaleTemporaries(of: url)
+        var merged = progress
+        if let data = FileManager.default.contents(atPath: url.path), let onDisk = try? Self.decode(data) {
+            merged = ProgressMerge.merge(mine: progress, base: bases[url], theirs: onDisk)
+        }
+        try write(Self.encode(merged), to: url)
+        bases[url] = progress
+        return merged
     }
 
     /// Keeps a copy of progress before a restart; returns where it went.
@@ -97,27 +123,59 @@ public struct ProgressStore: Sendable {
         return try decoder.decode(PackProgress.self, from: data)
     }
 
-    private func write(_ data: Data, to url: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
-        }
-        do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-            try handle.close()
-            guard rename(temporary.path, url.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+    /// A writer killed mid-save leaves its temporary file behind; under the lock, any
+    /// temporary file of `url` belongs to such a writer.
+    private func removeStaleTemporaries(of url: URL) {
+        let prefix = ".\(url.lastPathComponent)."
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            unlink(directory.appendingPathComponent(name).path)
         }
     }
 
+    private func createDirectory() throws {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            // FileManager's message is vague ("could not be completed"); mkdir's errno says why.
+            let code = mkdir(directory.path, 0o755) == 0 ? EIO : errno
+            throw ProgressStoreError(path: directory.path, errno: code)
+        }
+    }
+
+    /// Temporary file in the same folder, written and fsynced, then renamed over the old one:
+    /// a reader (or a crash at any moment) sees the old file or the new one, never a mix.
+    private func write(_ data: Data, to url: URL) throws {
+        try createDirectory()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ProgressStoreError(path: url.path, errno: errno) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary.path, url.path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary.path)
+            throw ProgressStoreError(path: url.path, errno: failure)
+        }
+    }
+
+    struct Unreadable: Error {}
+
     private static func describe(_ error: Error) -> String {
+        if error is Unreadable { return "it is not readable" }
         if let error = error as? UnsupportedFormat { return error.description }
         if error is DecodingError { return "it is not valid progress JSON" }
         return "\(error)"
@@ -145,5 +203,63 @@ public struct ProgressStore: Sendable {
 private extension String {
     func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}
+
+/// Why progress could not be saved, in words a learner can act on; the shell shows it as a
+/// warning and the session goes on.
+public struct ProgressStoreError: Error, LocalizedError, CustomStringConvertible, Equatable {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    init(path: String, errno code: Int32) {
+        let reason = switch code {
+        case EROFS: "the file system is read-only"
+        case EACCES, EPERM: "permission denied"
+        case ENOSPC, EDQUOT: "the disk is full"
+        default: String(cString: strerror(code))
+        }
+        self.init(path: path, reason: reason)
+    }
+
+    public var description: String { "cannot save progress to \(path): \(reason)" }
+    public var errorDescription: String? { description }
+}
+
+/// An exclusive `flock` on a lock file, held while a save re-reads, merges and writes.
+private struct FileLock {
+    let fd: Int32
+
+    init(_ url: URL) throws {
+        fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ProgressStoreError(path: url.deletingLastPathComponent().path, errno: errno) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let code = errno
+                close(fd)
+                throw ProgressStoreError(path: url.path, errno: code)
+            }
+        }
+    }
+
+    func unlock() {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+}
+
+/// The progress each store last loaded or saved, by file (shared by copies of the store).
+private final class Bases: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [URL: PackProgress] = [:]
+
+    subscript(url: URL) -> PackProgress? {
+        get { lock.withLock { values[url] } }
+        set { lock.withLock { values[url] = newValue } }
     }
 }

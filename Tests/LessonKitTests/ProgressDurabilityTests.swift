@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+@testable import LessonKit
+
+/// Progress survives a writer killed at any moment, two writers at once, and folders it
+/// cannot write to. The writers are real processes (Tests/ProgressWriter).
+@Suite("Progress durability", .serialized)
+struct ProgressDurabilityTests {
+    let pack: Pack
+    init() throws { pack = try Fixtures.loadSamplePack() }
+
+    static var writerPath: String {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
+        ]
+        return candidates.map { $0.appendingPathComponent("ProgressWriter").path }
+            .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "ProgressWriter"
+    }
+
+    /// Starts a writer raising the attempts of `lesson/step`; `count` 0 runs until killed.
+    func startWriter(state: URL, lesson: String, step: String, count: Int) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.writerPath)
+        process.arguments = [Fixtures.samplePack.path, state.path, lesson, step, String(count)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        return (process, output)
+    }
+
+    func attempts(in state: URL, _ lesson: String, _ step: String) throws -> Int? {
+        let data = try Data(contentsOf: ProgressStore(directory: state).fileURL(for: pack))
+        return try ProgressStore.decode(data)[StepRef(lesson: lesson, step: step)]?.attempts
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func killingTheWriterMidSaveAlwaysLeavesTheOldOrTheNewState() throws {
+        let dir = TemporaryDirectory()
+        let state = dir.url.appendingPathComponent("state")
+        var known = 0          // attempts in the file before this trial
+        var trialsWithSaves = 0
+        for trial in 0..<100 {
+            let (writer, output) = try startWriter(state: state, lesson: "identifiers", step: "run", count: 0)
+            // Let it start saving (first line of output), then kill it at a random moment.
+            let first = output.fileHandleForReading.availableData
+            usleep(UInt32.random(in: 0...20_000))
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+            #expect(writer.terminationReason == .uncaughtSignal)
+            let printed = String(decoding: first + output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let lastReported = printed.split(separator: "\n").compactMap { Int($0.dropFirst("saved ".count)) }.last
+            if lastReported != nil { trialsWithSaves += 1 }
+
+            // Always valid progress JSON: the last reported save, or the one in flight.
+            let found = try #require(try attempts(in: state, "identifiers", "run"), "trial \(trial): no record")
+            let expected = lastReported ?? known
+            #expect(found == expected || found == expected + 1, "trial \(trial): file has \(found), writer reported \(expected)")
+            known = found
+        }
+        #expect(trialsWithSaves >= 90)
+        // Temporary files of killed writers do not pile up: the next save removes them.
+        let (writer, _) = try startWriter(state: state, lesson: "identifiers", step: "run", count: 1)
+        writer.waitUntilExit()
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func twoWritersOnOneStateFolderLoseNoUpdates() throws {
+        let dir = TemporaryDirectory()
+        let state = dir.url.appendingPathComponent("state")
+        let rounds = 150
+        let (a, _) = try startWriter(state: state, lesson: "identifiers", step: "run", count: rounds)
+        let (b, _) = try startWriter(state: state, lesson: "prepare", step: "pass", count: rounds)
+        a.waitUntilExit()
+        b.waitUntilExit()
+        #expect(a.terminationStatus == 0 && b.terminationStatus == 0)
+        #expect(try attempts(in: state, "identifiers", "run") == rounds)
+        #expect(try attempts(in: state, "prepare", "pass") == rounds)
+    }
+
+    @Test func mergeKeepsOthersUpdatesAndOwnRemovals() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let run = StepRef(lesson: "identifiers", step: "run"), fix = StepRef(lesson: "identifiers", step: "fix")
+        let pass = StepRef(lesson: "prepare", step: "pass")
+        var base = PackProgress(pack: pack, now: now)
+        var passed = StepProgress(); passed.status = .passed; passed.attempts = 2
+        base[fix] = passed
+        // This process restarted the lesson (removed `fix`) and attempted `run` once.
+        var mine = base
+        mine.lessons["identifiers"] = nil
+        var attempted = StepProgress(); attempted.status = .attempted; attempted.attempts = 1
+        mine[run] = attempted
+        // Meanwhile another process passed `pass` and `run`.
+        var theirs = base
+        theirs[pass] = passed
+        theirs[run] = passed
+        let merged = ProgressMerge.merge(mine: mine, base: base, theirs: theirs)
+        #expect(merged[fix] == nil)
+        #expect(merged[pass] == passed)
+        #expect(merged[run]?.status == .passed && merged[run]?.attempts == 2)
+    }
+
+    @Test func unreadableProgressIsMovedAsideNotOverwritten() throws {
+        let dir = TemporaryDirectory()
+        let store = ProgressStore(directory: dir.url)
+        let url = store.fileURL(for: pack)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)  // a folder: unreadable as a file
+        let loaded = try store.load(for: pack, now: Date(timeIntervalSince1970: 1_800_000_000))
+        let backup = url.path + ".corrupt-20270115T080000Z"
+        #expect(loaded.isNew)
+        #expect(loaded.warnings == ["Progress file \(url.path) could not be read (it is not readable); it was moved to \(backup) and you start afresh."])
+        #expect(FileManager.default.fileExists(atPath: backup))
+    }
+
+    @Test func truncatedProgressIsMovedAsideWithAWarningNamingTheBackup() throws {
+        let dir = TemporaryDirectory()
+        let store = ProgressStore(directory: dir.url)
+        var progress = PackProgress(pack: pack, now: Date())
+        progress[StepRef(lesson: "identifiers", step: "run")] = StepProgress()
+        let full = try ProgressStore.encode(progress)
+        try full.prefix(full.count / 2).write(to: store.fileURL(for: pack))
+        let loaded = try store.load(for: pack, now: Date(timeIntervalSince1970: 1_800_000_000))
+        let backup = store.fileURL(for: pack).path + ".corrupt-20270115T080000Z"
+        #expect(loaded.warnings.first?.hasSuffix("it was moved to \(backup) and you start afresh.") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == full.prefix(full.count / 2))
+    }
+
+    @Test(.enabled(if: TinyFileSystem.canMount, "needs permission to mount a tmpfs"))
+    func readOnlyFolderGivesAClearError() throws {
+        let mount = try TinyFileSystem(options: "ro,size=64k")
+        defer { mount.unmount() }
+        let store = ProgressStore(directory: mount.url.appendingPathComponent("progress"))
+        #expect(throws: ProgressStoreError(path: store.directory.path, reason: "the file system is read-only")) {
+            try store.save(PackProgress(pack: pack, now: Date()), for: pack)
+        }
+        let direct = ProgressStore(directory: mount.url)
+        #expect(throws: ProgressStoreError(path: mount.url.path, reason: "the file system is read-only")) {
+            try direct.save(PackProgress(pack: pack, now: Date()), for: pack)
+        }
+        #expect("\(ProgressStoreError(path: "/p", reason: "the disk is full"))" == "cannot save progress to /p: the disk is full")
+    }
+
+    @Test(.enabled(if: TinyFileSystem.canMount, "needs permission to mount a tmpfs"))
+    func fullDiskGivesAClearErrorAndKeepsTheOldFile() throws {
+        let mount = try TinyFileSystem(options: "size=64k")
+        defer { mount.unmount() }
+        let store = ProgressStore(directory: mount.url)
+        var progress = PackProgress(pack: pack, now: Date())
+        try store.save(progress, for: pack)
+        let before = try Data(contentsOf: store.fileURL(for: pack))
+        // Fill the disk, then save something larger than what is left.
+        let filler = mount.url.appendingPathComponent("filler")
+        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
+        try? handle.close()
+        var step = StepProgress(); step.draft = String(repeating: "x", count: 20_000)
+        progress[StepRef(lesson: "identifiers", step: "fix")] = step
+        #expect(throws: ProgressStoreError(path: store.fileURL(for: pack).path, reason: "the disk is full")) {
+            try store.save(progress, for: pack)
+        }
+        #expect(try Data(contentsOf: store.fileURL(for: pack)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mount.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+    }
+}
+
+/// A small tmpfs mounted for one test (read-only, or tiny to fill up), where permitted.
+struct TinyFileSystem {
+    let url: URL
+
+    static let canMount: Bool = {
+        guard let probe = try? TinyFileSystem(options: "size=16k") else { return false }
+        probe.unmount()
+        return true
+    }()
+
+    init(options: String) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("lessonkit-mount-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", options, "tmpfs", url.path]
+        mount.standardError = FileHandle.nullDevice
+        try mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(at: url)
+            throw CocoaError(.fileWriteNoPermission)
+        }
+    }
+
+    func unmount() {
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = [url.path]
+        try? umount.run()
+        umount.waitUntilExit()
+        try? FileManager.default.removeItem(at: url)
+    }
+}

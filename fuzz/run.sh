@@ -28,6 +28,9 @@ esac
 # Release with coverage instrumentation; -sanitize=fuzzer links libFuzzer. SwiftPM aliases an
 # executable's `main` to `<Target>_main`, so each target defines that (with -parse-as-library,
 # no top-level code) and hands control to LLVMFuzzerRunDriver; see fuzz/Sources/*/Entry.swift.
+# SwiftPM reuses its build plan and would miss source files added to the main package since
+# the last fuzz build; planning afresh costs a second.
+rm -f "$here/.build/release.yaml"
 swift build --package-path "$here" --scratch-path "$here/.build" -c release \
     -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library --product "$product"
 binary="$here/.build/release/$product"

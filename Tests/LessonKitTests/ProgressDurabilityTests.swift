@@ -105,6 +105,27 @@ struct ProgressDurabilityTests {
         #expect(merged[run]?.status == .passed && merged[run]?.attempts == 2)
     }
 
+    @Test func progressOnALessonBrokenForNowIsKept() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let fix = StepRef(lesson: "identifiers", step: "fix")
+        var progress = PackProgress(pack: pack, now: now)
+        var passed = StepProgress(); passed.status = .passed
+        progress[fix] = passed
+        // The author broke lesson 01 (its id still readable): it is left out of the pack.
+        var broken = pack
+        broken.lessons.removeAll { $0.id == "identifiers" }
+        broken.brokenLessons = [BrokenLesson(name: "01-identifiers", id: "identifiers", language: "en", diagnostics: [])]
+        var kept = progress
+        let changes = kept.reconcile(with: broken)
+        #expect(kept[fix] == passed)
+        #expect(changes.removedLessons.isEmpty && changes.removedSteps.isEmpty)
+        // Once it is really gone, its progress goes too.
+        broken.brokenLessons = []
+        var dropped = progress
+        #expect(dropped.reconcile(with: broken).removedLessons == ["identifiers"])
+        #expect(dropped[fix] == nil)
+    }
+
     @Test func unreadableProgressIsMovedAsideNotOverwritten() throws {
         let dir = TemporaryDirectory()
         let store = ProgressStore(directory: dir.url)

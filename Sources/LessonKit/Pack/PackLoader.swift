@@ -16,6 +16,13 @@ public struct BrokenLesson: Sendable, Hashable {
     public var language: String
     /// Its errors (and warnings), as also listed in `PackLoadResult.diagnostics`.
     public var diagnostics: [Diagnostic]
+
+    public init(name: String, id: String?, language: String, diagnostics: [Diagnostic]) {
+        self.name = name
+        self.id = id
+        self.language = language
+        self.diagnostics = diagnostics
+    }
 }
 
 /// Reads a pack folder and validates everything that can be checked without running code.

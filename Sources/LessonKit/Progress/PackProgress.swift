@@ -136,8 +136,9 @@ extension PackProgress {
         // A lesson left out because its file has errors is not gone: keep its progress (and
         // its outline) untouched until the author fixes it. When a broken file's id cannot be
         // read, every lesson missing from the pack is kept, for the same reason.
-        let brokenIDs = Set(pack.brokenLessons.compactMap(\.id))
-        let keepAllMissing = pack.brokenLessons.contains { $0.id == nil }
+        let broken = pack.brokenLessons.filter { $0.language == pack.manifest.defaultLanguage }
+        let brokenIDs = Set(broken.compactMap(\.id))
+        let keepAllMissing = broken.contains { $0.id == nil }
         for (lessonID, stepIDs) in previous where current[lessonID] == nil && (keepAllMissing || brokenIDs.contains(lessonID)) {
             current[lessonID] = stepIDs
         }

@@ -164,6 +164,7 @@ struct ProgressDurabilityTests {
             try direct.save(PackProgress(pack: pack, now: Date()), for: pack)
         }
         #expect("\(ProgressStoreError(path: "/p", reason: "the disk is full"))" == "cannot save progress to /p: the disk is full")
+        #expect(ProgressStoreError(path: "/p", reason: "the disk is full").localizedDescription == "the disk is full")
     }
 
     @Test(.enabled(if: TinyFileSystem.canMount, "needs permission to mount a tmpfs"))

@@ -228,7 +228,8 @@ public struct ProgressStoreError: Error, LocalizedError, CustomStringConvertible
     }
 
     public var description: String { "cannot save progress to \(path): \(reason)" }
-    public var errorDescription: String? { description }
+    /// Just the reason: callers that name the file themselves (`could not be saved to X: …`).
+    public var errorDescription: String? { reason }
 }
 
 /// An exclusive `flock` on a lock file, held while a save re-reads, merges and writes.

@@ -8,10 +8,13 @@ struct SegueLab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
-        subcommands: [RunCommand.self, StoryboardCommand.self]
+        subcommands: [RunCommand.self, StoryboardCommand.self, PackCommand.self, LessonsCommand.self, ProgressCommand.self]
     )
 
     @OptionGroup var display: DisplayOptions
+
+    /// Which pack, language and starting point the shell opens (`resolve()` loads the pack).
+    @OptionGroup var packOptions: PackOptions
 
     mutating func run() async throws {
         let code = await ShellSession.start(options: ShellOptions(color: display.colorChoice))

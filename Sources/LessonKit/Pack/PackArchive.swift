@@ -198,7 +198,9 @@ enum Gzip {
         do {
             checksum = try Data.decompress(size: Int64(deflated), bufferSize: 64 * 1024, skipCRC32: false,
                                            provider: { position, size in
-                                               data.subdata(in: (start + Int(position))..<(start + Int(position) + size))
+                                               // Inflate asks for whole buffers; the last one is short.
+                                               let lower = min(start + Int(position), start + deflated)
+                                               return data.subdata(in: lower..<min(lower + size, start + deflated))
                                            },
                                            consumer: { chunk in
                                                if Int64(output.count + chunk.count) > maximumBytes { throw TooLarge() }

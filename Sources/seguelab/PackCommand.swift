@@ -32,8 +32,8 @@ struct PackCheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("static-only"), help: "Only read and validate; run no code.")
     var staticOnly = false
 
-    @Option(name: .customLong("lang"), help: ArgumentHelp("Check the lessons as learners in this language see them (default: every language).", valueName: "lang"))
-    var language: String?
+    /// Checks the lessons as learners in this language see them.
+    @OptionGroup var languageOption: LanguageOption
 
     @Flag(name: .shortAndLong, help: "Report each lesson as it is checked, even when stderr is not a terminal.")
     var verbose = false
@@ -48,7 +48,7 @@ struct PackCheckCommand: AsyncParsableCommand {
                 printSummary(nil, diagnostics, note: "code not run: fix the errors first")
                 throw ExitCode.failure
             }
-            if let language {
+            if let language = languageOption.language {
                 guard pack.manifest.languages.contains(language) else {
                     throw CommandFailure("--lang \(language): the pack '\(pack.id)' is written in \(pack.manifest.languages.joined(separator: ", "))")
                 }

@@ -10,10 +10,9 @@ struct PackSelection: ParsableArguments {
                                valueName: "dir|archive|id"))
     var pack: String?
 
-    @Option(name: .customLong("lang"),
-            help: ArgumentHelp("Teaching language, when the pack offers it (default: LANG/LC_ALL, else the pack's default).",
-                               valueName: "lang"))
-    var language: String?
+    @OptionGroup var languageOption: LanguageOption
+
+    var language: String? { languageOption.language }
 
     /// Finds the pack folder (extracting an archive into the cache when needed).
     func location(context: PackLocation.Context = PackLocation.Context()) throws -> PackLocation {
@@ -46,6 +45,16 @@ struct PackSelection: ParsableArguments {
         }
         return LoadedPack(location: location, pack: pack, language: pack.language(preferred: language))
     }
+}
+
+/// `--lang`. Its own type because ArgumentParser lets a subcommand reuse an option group the
+/// root command already parsed (matched by type): `seguelab pack check --lang fr` and
+/// `seguelab lessons --lang fr` see the value even though the root's group consumed it.
+struct LanguageOption: ParsableArguments {
+    @Option(name: .customLong("lang"),
+            help: ArgumentHelp("Language of the lessons, when the pack offers it (default: LANG/LC_ALL, else the pack's default; pack check: every language).",
+                               valueName: "lang"))
+    var language: String?
 }
 
 /// A pack ready to teach from.

@@ -25,7 +25,7 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         // UIKit's storyboard-segue machinery, simulated. Knows nothing about lessons or terminals.
-        .target(name: "SegueKit"),
+        .target(name: "SegueKit", exclude: ["README.md"]),
         // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation, trace pictures.
         .target(name: "SegueTools", dependencies: ["SegueKit"]),
         // Compiles and runs Swift against SegueKit in a limited child process.

@@ -5,8 +5,17 @@ import SegueKit
 /// String-backed enums in Swift source: what the code does not know, and what it names that
 /// the storyboard no longer has.
 public struct IdentifierAudit: Sendable, Equatable {
+    /// A storyboard segue whose identifier no enum case spells.
+    public struct Finding: Sendable, Equatable {
+        public let identifier: String
+        public let className: String
+        public let location: StoryboardLocation
+    }
+
+    /// Segues (first occurrence of each identifier) the code does not know.
+    public let unknownSegues: [Finding]
     /// Storyboard identifiers no enum case spells.
-    public let unknownToCode: [String]
+    public var unknownToCode: [String] { unknownSegues.map(\.identifier) }
     /// Enum raw values (from enums whose cases look like segue identifiers) absent from the storyboard.
     public let staleInCode: [String]
 
@@ -15,7 +24,17 @@ public struct IdentifierAudit: Sendable, Equatable {
         let storyboardSet = Set(storyboard)
         let enums = Self.stringEnums(in: swiftSource)
         let known = Set(enums.flatMap { $0 })
-        unknownToCode = Self.unique(storyboard.filter { !known.contains($0) })
+        var reported = Set<String>()
+        var findings: [Finding] = []
+        for scene in document.scenes {
+            guard let className = scene.controller.customClass else { continue }
+            for segue in scene.controller.segues where segue.kind != .relationship {
+                guard let identifier = segue.identifier, !known.contains(identifier),
+                      reported.insert(identifier).inserted else { continue }
+                findings.append(Finding(identifier: identifier, className: className, location: segue.location))
+            }
+        }
+        unknownSegues = findings
         // Only enums that share at least one value with the storyboard are about its segues.
         let relevant = enums.filter { !Set($0).isDisjoint(with: storyboardSet) }
         staleInCode = Self.unique(relevant.flatMap { $0 }.filter { !storyboardSet.contains($0) && !$0.isEmpty })

@@ -63,7 +63,8 @@ public enum TraceRenderer {
         case .setStack:
             return "\(event.controller ?? "navigation controller") stack: \(event.message ?? destination)"
         case .present:
-            return "\(event.controller ?? source) presents \(destination)" + properties(event)
+            let from = event.source.flatMap { $0 == event.controller ? nil : " (from \($0))" } ?? ""
+            return "\(event.controller ?? source) presents \(destination)\(from)" + properties(event)
         case .dismiss:
             return "\(event.controller ?? source) dismissed, back to \(destination)"
         case .showDetail:

@@ -30,6 +30,28 @@ public final class ShellContext {
     /// Previous entries, newest last, when history is kept.
     public var recentEntries: [String] = []
 
+    /// Takes an answer typed without a command, while `isAwaitingAnswer()` says a step wants one.
+    var answerHandler: ((String) async -> Void)?
+    var isAwaitingAnswer: () -> Bool = { false }
+
+    /// A mode (the `swift` REPL) that takes the prompt's entries until it ends.
+    var mode: (any InputMode)?
+    /// The `swift` mode's state, kept when leaving it so `swift` resumes where it was.
+    var swiftMode: SwiftModeState?
+
+    /// Reads one line with a prompt (confirmations, inline code); nil at the end of input.
+    var ask: (String) -> String? = { _ in nil }
+    /// Set when Ctrl-C stopped a program; a scripted session then ends (status 130).
+    public internal(set) var wasInterrupted = false
+
+    /// Asks a yes/no question; only an explicit yes counts.
+    public func confirm(_ question: String) -> Bool {
+        guard let reply = ask(question) else { return false }
+        return ["y", "yes", "o", "oui"].contains(reply.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+
+    func interruptedRun() { wasInterrupted = true }
+
     init(output: ShellOutput, registry: CommandRegistry, isInteractive: Bool) {
         self.output = output
         self.registry = registry
@@ -43,6 +65,7 @@ public final class ShellContext {
     }
 
     public var prompt: String {
+        if let mode { return mode.prompt }
         let place = location.map { " [\($0.path)]" } ?? ""
         return "seguelab\(place)> "
     }

@@ -1,4 +1,5 @@
 import CLibEdit
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,10 +10,22 @@ import Darwin
 public struct ShellOptions: Sendable {
     public var color: ColorChoice
     public var directories: XDGDirectories
+    /// The lesson pack's folder; nil opens the shell as a plain playground.
+    public var packDirectory: URL?
+    /// Language of the lessons (`--lang`); nil follows LANG, then the pack's default.
+    public var language: String?
+    /// Where to start (`--lesson`, `--step`); nil resumes where the learner stopped.
+    public var lesson: String?
+    public var step: String?
 
-    public init(color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories()) {
+    public init(color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories(),
+                packDirectory: URL? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil) {
         self.color = color
         self.directories = directories
+        self.packDirectory = packDirectory
+        self.language = language
+        self.lesson = lesson
+        self.step = step
     }
 }
 
@@ -31,14 +44,17 @@ public final class ShellSession {
 
     /// Opens the shell on the terminal (libedit) or on piped standard input, runs it to the end
     /// and returns the exit status: 0, or 1 when a scripted session hit an error.
-    public static func start(options: ShellOptions, extraCommands: [ShellCommand] = []) async -> Int32 {
+    public static func start(options: ShellOptions) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        InterruptFlag.install()
         let interactive = Terminal.isTerminal(STDIN_FILENO)
         let style = Style(enabled: options.color.isEnabled())
         let output = ShellOutput(style: style)
         let context = ShellContext(output: output, registry: CommandRegistry(), isInteractive: interactive)
         var registry = CommandRegistry(CoreCommands.all)
-        for command in extraCommands { registry.register(command) }
+        let setup = ShellSetup(options: options, context: context)
+        let driver = setup.loadPack()
+        for command in setup.commands(driver: driver) { registry.register(command) }
         context.registry = registry
 
         let source: LineSource
@@ -54,8 +70,16 @@ public final class ShellSession {
         } else {
             source = PipedLineSource()
         }
+        context.ask = { [unowned source] prompt in
+            fflush(seguelab_stdout())
+            if case .line(let line) = source.readLine(prompt: interactive ? prompt : "") { return line }
+            return nil
+        }
+        setup.begin(driver)
         let session = ShellSession(context: context, source: source)
         await session.run()
+        driver?.close()
+        if context.wasInterrupted && !interactive { return 130 }
         return context.hadErrors && !interactive ? 1 : 0
     }
 
@@ -69,7 +93,13 @@ public final class ShellSession {
                 if !text.allSatisfy(\.isWhitespace) { context.recentEntries.append(text) }
                 context.inputLocation = "<stdin>:\(firstLine)"
                 if await execute(text) == .exitSession { return }
+                // A scripted session stops at Ctrl-C: the rest of the script assumed it finished.
+                if context.wasInterrupted && !context.isInteractive { return }
             case .interrupted:
+                continue
+            case .endOfInput where context.mode != nil && context.isInteractive:
+                // Ctrl-D leaves the mode, not the shell.
+                context.mode = nil
                 continue
             case .unfinished(let balance, let firstLine):
                 if context.isInteractive {
@@ -88,6 +118,10 @@ public final class ShellSession {
 
     /// Runs one entry; returns what the loop does next.
     public func execute(_ text: String) async -> CommandOutcome {
+        if let mode = context.mode {
+            if await !mode.handle(text, context: context) { context.mode = nil }
+            return .continueSession
+        }
         let invocation: CommandInvocation?
         do {
             invocation = try CommandLineParser.parse(text)
@@ -97,6 +131,11 @@ public final class ShellSession {
         }
         guard let invocation else { return .continueSession }
         guard let command = context.registry.command(named: invocation.name) else {
+            // Not a command: while a step waits for an answer, what was typed is the answer.
+            if let answer = context.answerHandler, context.isAwaitingAnswer() {
+                await answer(text)
+                return .continueSession
+            }
             context.fail(CoreCommands.unknownCommandMessage(invocation.name, registry: context.registry))
             return .continueSession
         }

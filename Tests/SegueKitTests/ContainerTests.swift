@@ -158,3 +158,75 @@ struct ContainerTests {
         #expect(CallLog.entries.isEmpty)
     }
 }
+
+@Suite("Storyboard references and lookup", .serialized)
+@MainActor
+struct StoryboardReferenceTests {
+    @Test func referencesInstantiateFromTheOtherStoryboard() throws {
+        setenv("SEGUEKIT_STORYBOARD_PATH", Fixtures.directory.path, 1)
+        SegueRuntime.noteModule(named: "SegueKitTests")
+        let home = try #require(UIStoryboard(name: "Reference", bundle: nil).instantiateInitialViewController())
+        home.performSegue(withIdentifier: "checkout", sender: nil)
+        #expect(home.presentedViewController is CheckoutViewController)
+        #expect(home.presentedViewController?.storyboard?.document.name == "Shop")
+        home.dismiss(animated: false)
+        home.performSegue(withIdentifier: "shop", sender: nil)
+        #expect((home.presentedViewController as? UINavigationController)?.topViewController is ProductListViewController)
+    }
+
+    @Test func searchPathComesBeforeExecutableAndWorkingDirectory() {
+        setenv("SEGUEKIT_STORYBOARD_PATH", "/nonexistent/one:\(Fixtures.directory.path)", 1)
+        let directories = UIStoryboard.searchDirectories(bundle: nil).map(\.path)
+        #expect(directories.prefix(2) == ["/nonexistent/one", Fixtures.directory.path])
+        #expect(directories.last == FileManager.default.currentDirectoryPath)
+        #expect(UIStoryboard.locate(name: "Tabs", bundle: nil)?.path == Fixtures.url("Tabs").path)
+        #expect(UIStoryboard.locate(name: "NoSuchStoryboard", bundle: nil) == nil)
+    }
+
+    @Test func storyboardWithoutInitialControllerReturnsNil() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+            <scenes>
+                <scene sceneID="s"><objects><viewController id="v" sceneMemberID="viewController"/></objects></scene>
+            </scenes>
+        </document>
+        """
+        let storyboard = UIStoryboard(document: try StoryboardDocument.parse(Data(xml.utf8), path: "NoInitial.storyboard"))
+        #expect(storyboard.instantiateInitialViewController() == nil)
+    }
+}
+
+@Suite("Static table cells and presentation styles", .serialized)
+@MainActor
+struct StaticTableTests {
+    @Test func staticCellsServeTheTableAndFireTheirSegues() throws {
+        let storyboard = try Fixtures.storyboard("Static")
+        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        let settings = try #require(navigation.topViewController as? UITableViewController)
+        let table = try #require(settings.tableView)
+        #expect(table.numberOfSections == 2)
+        #expect(table.numberOfRows(inSection: 0) == 1)
+        #expect(table.numberOfRows(inSection: 1) == 2)
+        #expect((table.cellForRow(at: IndexPath(row: 0, section: 1))?.contentView.subviews.first as? UILabel)?.text == "Version 1.0")
+        table.simulateTapOnRow(at: IndexPath(row: 0, section: 1))
+        #expect(navigation.viewControllers.count == 1)
+        table.simulateTapOnRow(at: IndexPath(row: 1, section: 1))
+        #expect(navigation.topViewController?.title == "About")
+        #expect(settings.tableView.indexPathForSelectedRow == IndexPath(row: 1, section: 1))
+    }
+
+    @Test func presentationStylesFromTheStoryboard() throws {
+        let document = try Fixtures.document("Static")
+        #expect(document.scene(forControllerID: "about")?.controller.modalPresentationStyle == "fullScreen")
+        let storyboard = try Fixtures.storyboard("Static")
+        let about = storyboard.instantiateController(objectID: "about")
+        #expect(about.modalPresentationStyle == .fullScreen)
+        let shop = try Fixtures.document("Shop")
+        let buy = shop.scene(forControllerID: "product-vc")?.controller.segues.first { $0.identifier == "buy" }
+        #expect(buy?.modalPresentationStyle == "fullScreen")
+        let product = try Fixtures.storyboard("Shop").instantiateViewController(withIdentifier: "Product")
+        (product.view.viewWithTag(1) as? UIButton)?.sendActions(for: .touchUpInside)
+        #expect(product.presentedViewController?.modalPresentationStyle == .fullScreen)
+    }
+}

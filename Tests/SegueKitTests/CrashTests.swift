@@ -95,6 +95,13 @@ struct CrashTests {
         }
     }
 
+    @Test func presentingAControllerThatIsAlreadyPresented() throws {
+        try expectCrash("presentTwice", name: "NSInvalidArgumentException") {
+            $0.hasPrefix("Application tried to present modally a view controller <ShopApp.ProductViewController: 0x")
+                && $0.contains("> that is already being presented by <SegueKit.UIViewController: 0x")
+        }
+    }
+
     @Test func unknownClassIsLoggedAndTheProgramGoesOn() throws {
         let run = try CompiledKit.run(try Self.program.get(), ["unknownClass"])
         #expect(!run.killedBySignal)

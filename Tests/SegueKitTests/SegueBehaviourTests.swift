@@ -60,6 +60,25 @@ struct SegueBehaviourTests {
         #expect(push.source == "ProductListViewController")
     }
 
+    @Test func theTappedCellIsTheSenderAndKnowsItsRow() throws {
+        let (_, _, list) = try shopOnScreen()
+        var senderRow: Int?
+        SegueTrace.addObserver { event in
+            if event.event == .prepare, senderRow == nil {
+                senderRow = list.tableView.visibleCells.compactMap { list.tableView.indexPath(for: $0)?.row }.max()
+            }
+        }
+        list.tableView.simulateTapOnRow(at: IndexPath(row: 1, section: 0))
+        #expect(senderRow == 1)
+        let cell = try #require(list.tableView.cellForRow(at: IndexPath(row: 1, section: 0)))
+        #expect(cell.superview === list.tableView)
+        #expect(list.tableView.indexPath(for: cell) == IndexPath(row: 1, section: 0))
+        #expect(cell.textLabel?.text == "Lamp")
+        #expect(cell.isSelected)
+        list.tableView.reloadData()
+        #expect(list.tableView.indexPath(for: cell) == nil)
+    }
+
     @Test func eachPerformanceInstantiatesAFreshDestination() throws {
         let (_, navigation, list) = try shopOnScreen()
         list.performSegue(withIdentifier: "showFeatured", sender: nil)
@@ -75,19 +94,15 @@ struct SegueBehaviourTests {
 
     @Test func touchingTheViewInPrepareLoadsItEarly() throws {
         let (_, navigation, list) = try shopOnScreen()
-        final class Peeker: NSObject {}
-        list.performSegue(withIdentifier: "showFeatured", sender: Peeker())
-        let product = try #require(navigation.topViewController as? ProductViewController)
-        #expect(product.isViewLoaded)
-        // Loaded at push time, not during prepare: prepare did not touch `.view`.
-        let order = SegueTrace.events.map(\.event)
-        #expect(order.firstIndex(of: .viewDidLoad)! > order.firstIndex(of: .prepare)!)
-
-        let storyboard = try Fixtures.storyboard("Shop")
-        let early = storyboard.instantiateViewController(withIdentifier: "Product")
-        #expect(!early.isViewLoaded)
-        _ = early.view
-        #expect(CallLog.entries == ["product.viewDidLoad(nil)"])
+        list.performSegue(withIdentifier: "showFeatured", sender: nil)
+        // Without touching `.view`, the view loads at push time.
+        #expect(SegueTrace.events.map(\.event) == [.instantiate, .prepare, .perform, .push, .viewDidLoad])
+        navigation.popViewController(animated: false)
+        SegueTrace.reset()
+        list.touchDestinationViewInPrepare = true
+        list.performSegue(withIdentifier: "showFeatured", sender: nil)
+        #expect(SegueTrace.events.map(\.event) == [.instantiate, .prepare, .viewDidLoad, .perform, .push])
+        #expect(navigation.topViewController?.isViewLoaded == true)
     }
 
     @Test func tappingAButtonFiresItsSegueAfterAsking() throws {
@@ -132,10 +147,6 @@ struct SegueBehaviourTests {
 
     @Test func showPresentsWhenThereIsNoNavigationController() throws {
         let storyboard = try Fixtures.storyboard("Shop")
-        let list = try #require(storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
-        _ = list
-        let products = try #require(storyboard.document.scene(forControllerID: "list-vc"))
-        #expect(products.controller.storyboardIdentifier == nil)
         let standalone = try #require(storyboard.instantiateController(objectID: "list-vc") as? ProductListViewController)
         standalone.performSegue(withIdentifier: "showSettings", sender: nil)
         #expect(standalone.presentedViewController is SettingsViewController)

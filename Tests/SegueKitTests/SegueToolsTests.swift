@@ -151,6 +151,10 @@ struct SegueToolsTests {
         let audit = IdentifierAudit(swiftSource: source, document: try Fixtures.document("Shop"))
         #expect(audit.unknownToCode == ["addProduct", "buy", "pushNavigation", "finishCheckout", "cancelCheckout", "cancelEditing", "saveProduct"])
         #expect(audit.staleInCode == ["showBasket"])
+        let buy = try #require(audit.unknownSegues.first { $0.identifier == "buy" })
+        #expect(buy.className == "ProductViewController")
+        #expect(buy.location.file.hasSuffix("Shop.storyboard"))
+        #expect(buy.location.line > 1)
         #expect(!audit.isClean)
     }
 }

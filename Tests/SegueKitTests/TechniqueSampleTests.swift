@@ -88,3 +88,21 @@ struct TechniqueSampleTests {
         #expect(errors.count == 2, "diagnostics:\n\(swift6.diagnostics)")
     }
 }
+
+@Suite("README example")
+struct ReadmeExampleTests {
+    /// The README's example, with its storyboard name pointed at the Shop fixture.
+    @Test func readmeExampleRunsAsDocumented() throws {
+        let readme = try String(contentsOf: CompiledKit.packageRoot.appendingPathComponent("Sources/SegueKit/README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "```swift\n"))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let code = String(readme[start.upperBound..<end.lowerBound])
+            .replacingOccurrences(of: "UIStoryboard(name: \"Main\"", with: "UIStoryboard(name: \"Shop\"")
+        let compilation = try CompiledKit.compile(code, name: "ReadmeExample")
+        #expect(compilation.status == 0)
+        #expect(compilation.diagnostics == "")
+        let run = try CompiledKit.run(compilation.binary)
+        #expect(run.stdout == "Lamp\n")
+        #expect(run.status == 0)
+    }
+}

@@ -18,6 +18,21 @@ struct TraceTests {
         #expect(decoded == SegueTrace.events)
     }
 
+    @Test func queriesForChecks() {
+        let events = [
+            TraceEvent(seq: 1, event: .push, destination: "ProductViewController", properties: ["product": "nil"]),
+            TraceEvent(seq: 2, event: .push, destination: "ProductViewController", properties: ["product": "Lamp"]),
+            TraceEvent(seq: 3, event: .present, destination: "CheckoutViewController"),
+            TraceEvent(seq: 4, event: .snapshot, snapshot: HierarchySnapshot(root: ControllerNode(className: "A"))),
+        ]
+        let pushes = events.events(.push, destination: "ProductViewController")
+        #expect(pushes.map(\.seq) == [1, 2])
+        #expect(pushes.map { $0.hasValue(for: "product") } == [false, true])
+        #expect(pushes.last?.property("product") == "Lamp")
+        #expect(events.events(.push, destination: "Other").isEmpty)
+        #expect(events.finalSnapshot?.root?.className == "A")
+    }
+
     @Test func observersSeeNewEvents() {
         var seen: [TraceEvent.Kind] = []
         SegueTrace.addObserver { seen.append($0.event) }

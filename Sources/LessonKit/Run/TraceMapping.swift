@@ -4,9 +4,10 @@ import SegueKit
 /// Turns SegueKit's trace (as read from `SEGUEKIT_TRACE_FILE`) into what checks look at.
 extension NavigationEvent {
     /// The event as checks see it: kind is SegueKit's event name (`push`, `present`,
-    /// `showDetail`, `unwind`, …); properties are the destination's after `prepare`.
+    /// `showDetail`, `unwind`, …); properties are the destination's after `prepare`. Events
+    /// about one controller (`viewDidLoad`, `instantiate`) name it as the source.
     public init(_ event: TraceEvent) {
-        self.init(kind: event.event.rawValue, segueIdentifier: event.identifier, source: event.source,
+        self.init(kind: event.event.rawValue, segueIdentifier: event.identifier, source: event.source ?? event.controller,
                   destination: event.destination, properties: event.properties ?? [:])
     }
 }

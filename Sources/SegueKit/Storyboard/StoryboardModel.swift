@@ -54,10 +54,15 @@ public struct ControllerDefinition: Sendable, Equatable {
     public let customModuleProvider: String?
     public let storyboardIdentifier: String?
     public let title: String?
+    public let modalPresentationStyle: String?
     public let reference: StoryboardReference?
     /// Every segue in the scene: the controller's own, and those on its buttons, cells,
     /// bar button items and container views.
     public let segues: [SegueDefinition]
+    /// The controller's outlets (`<outlet property=… destination=…>`).
+    public let outlets: [OutletDefinition]
+    /// Actions of the scene's controls that target this controller.
+    public let actions: [ActionDefinition]
     public let rootView: ViewDefinition?
     public let navigationItem: NavigationItemDefinition?
     public let location: StoryboardLocation
@@ -106,8 +111,23 @@ public struct SegueDefinition: Sendable, Equatable {
     public let unwindAction: String?
     public let customClass: String?
     public let customModule: String?
+    /// `modalPresentationStyle="fullScreen"` and the like, applied to the destination.
+    public let modalPresentationStyle: String?
     public let trigger: SegueTrigger
     public let location: StoryboardLocation
+}
+
+/// An outlet of the controller: the property and the object id it points at.
+public struct OutletDefinition: Sendable, Equatable {
+    public let property: String
+    public let destination: String
+}
+
+/// A control's action: `selector` sent to the controller for `eventType`.
+public struct ActionDefinition: Sendable, Equatable {
+    public let selector: String
+    public let sourceObjectID: String
+    public let eventType: String?
 }
 
 /// A view inside a scene, reduced to what segues and lookups need.
@@ -125,6 +145,8 @@ public struct ViewDefinition: Sendable, Equatable {
     public let subviews: [ViewDefinition]
     /// A table view's prototype cells.
     public let prototypes: [ViewDefinition]
+    /// A static table view's cells, by section (`dataMode="static"`).
+    public let staticSections: [[ViewDefinition]]
 }
 
 /// A scene's navigation item.

@@ -77,6 +77,7 @@ final class TraceFileSink {
         }
         handle = FileHandle(forWritingAtPath: path)
         handle?.seekToEndOfFile()
+        if handle == nil { writeToStandardError("SegueKit: cannot write the trace file \(path)\n") }
     }
 
     func write(_ event: TraceEvent) {

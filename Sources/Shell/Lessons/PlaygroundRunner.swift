@@ -20,7 +20,7 @@ public struct PlaygroundRunner: CodeRunner {
         let mode: SwiftLanguageMode = program.swiftLanguageMode >= 6 ? .swift6 : .swift5
         if program.typecheckOnly {
             let compile = try await playground.typecheck(sources, swiftLanguageMode: mode)
-            return ProgramOutcome(compiled: compile.succeeded, diagnostics: compile.diagnostics.map(Self.diagnostic))
+            return ProgramOutcome(compiled: compile.succeeded, diagnostics: Self.diagnostics(compile.diagnostics))
         }
         let request = RunRequest(
             sources: sources,
@@ -32,13 +32,19 @@ public struct PlaygroundRunner: CodeRunner {
         let result = try await playground.run(request)
         var outcome = ProgramOutcome(
             compiled: result.compile.succeeded,
-            diagnostics: result.compile.diagnostics.map(Self.diagnostic),
+            diagnostics: Self.diagnostics(result.compile.diagnostics),
             termination: Self.termination(result),
             stdout: result.stdout,
             stderr: result.stderr
         )
         outcome.setNavigation(from: result.trace)
         return outcome
+    }
+
+    /// The compiler's messages about the program's own file layout (the `#sourceLocation`
+    /// lines that map positions back to lesson files) say nothing about the learner's code.
+    static func diagnostics(_ all: [PlaygroundDiagnostic]) -> [CompilerDiagnostic] {
+        all.filter { !($0.severity == .warning && $0.message.contains("#sourceLocation")) }.map(diagnostic)
     }
 
     static func diagnostic(_ d: PlaygroundDiagnostic) -> CompilerDiagnostic {

@@ -56,6 +56,11 @@ public final class ShellOutput {
         writeErr(prefix + style.failure("error:") + " " + message + "\n")
     }
 
+    /// A progress line for long work (building SegueKit the first time), on standard error.
+    public func progress(_ message: String) {
+        writeErr(style.dim(message) + "\n")
+    }
+
     public func warning(_ message: String) {
         writeErr(style.warning("warning:") + " " + message + "\n")
     }

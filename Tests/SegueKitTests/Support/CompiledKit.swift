@@ -29,6 +29,7 @@ enum CompiledKit {
     static let directory: Result<URL, Failure> = build()
 
     private static func build() -> Result<URL, Failure> {
+        removeLeftoversOfEndedRuns()
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("seguekit-kit-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -49,6 +50,16 @@ enum CompiledKit {
                            in: directory)
         guard uikit.status == 0 else { return .failure(Failure(description: "building UIKit failed:\n\(uikit.output)")) }
         return .success(directory)
+    }
+
+    /// Kits built by test processes that have ended (there is no hook at the end of a run).
+    private static func removeLeftoversOfEndedRuns() {
+        let temporary = FileManager.default.temporaryDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] {
+            guard name.hasPrefix("seguekit-kit-"), let pid = Int32(name.dropFirst("seguekit-kit-".count)),
+                  pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0 else { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
     }
 
     /// Compiles `source` (one file) into an executable; `extraFlags` e.g. `-swift-version 6`.

@@ -10,6 +10,7 @@ struct Product: Equatable {
 class ProductListViewController: UITableViewController {
     let products = [Product(name: "Book"), Product(name: "Lamp")]
     var allowSegues = true
+    var touchDestinationViewInPrepare = false
     var unwoundFrom: UIViewController?
 
     override func viewDidLoad() {
@@ -40,6 +41,7 @@ class ProductListViewController: UITableViewController {
            let row = tableView.indexPathForSelectedRow?.row {
             product.product = products[row]
         }
+        if touchDestinationViewInPrepare { _ = segue.destination.view }
     }
 
     func unwindToProducts(_ segue: UIStoryboardSegue) {
@@ -50,10 +52,17 @@ class ProductListViewController: UITableViewController {
 
 final class ProductViewController: UIViewController {
     var product: Product?
+    /// An `@IBOutlet` on iOS (the attribute does not compile on Linux).
+    weak var nameLabel: UILabel?
 
     override func viewDidLoad() {
         super.viewDidLoad()
         CallLog.add("product.viewDidLoad(\(product?.name ?? "nil"))")
+        if let nameLabel { CallLog.add("product.nameLabel(\(nameLabel.text ?? ""))") }
+    }
+
+    @IBAction func share(_ sender: Any) {
+        CallLog.add("product.share(from: \(type(of: sender)))")
     }
 
     override func viewWillAppear(_ animated: Bool) {

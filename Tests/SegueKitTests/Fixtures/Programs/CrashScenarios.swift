@@ -48,6 +48,11 @@ case "pushSameControllerTwice":
 case "dequeueUnknownCell":
     let table = UITableView(frame: .zero, style: .plain)
     _ = table.dequeueReusableCell(withIdentifier: "Missing", for: IndexPath(row: 0, section: 0))
+case "presentTwice":
+    let first = UIViewController()
+    let second = UIViewController()
+    first.present(ProductViewController(), animated: true)
+    second.present(first.presentedViewController!, animated: true)
 case "unknownClass":
     let ghost = UIStoryboard(name: "Custom", bundle: nil).instantiateViewController(withIdentifier: "Ghost")
     window.rootViewController = ghost

@@ -1,0 +1,141 @@
+import Foundation
+import LessonKit
+
+/// The commands of a learner's session on a pack.
+enum LessonCommands {
+    static func all(_ driver: LessonDriver) -> [ShellCommand] {
+        [
+            ShellCommand(name: "lessons", summary: "List the lessons with your progress.") { _, _ in
+                driver.showLessons(); return .continueSession
+            },
+            ShellCommand(name: "start", usage: "start LESSON", summary: "Begin a lesson at its first step.", arguments: [.lesson]) { context, invocation in
+                guard let id = invocation.arguments.first else { context.fail("start: which lesson? (`lessons` lists them)"); return .continueSession }
+                driver.mutate { (s: inout Session) throws(SessionError) in try s.start(lesson: id) }
+                return .continueSession
+            },
+            ShellCommand(name: "next", summary: "Go to the next step.") { _, _ in
+                driver.mutate { (s: inout Session) throws(SessionError) in s.next() }; return .continueSession
+            },
+            ShellCommand(name: "back", summary: "Go back through the steps you have seen (nothing is reset).") { _, _ in
+                driver.mutate { (s: inout Session) throws(SessionError) in s.back() }; return .continueSession
+            },
+            ShellCommand(name: "goto", usage: "goto LESSON[/STEP]", summary: "Jump to a lesson, or a step of it.", arguments: [.lessonStep]) { context, invocation in
+                guard let target = invocation.arguments.first else { context.fail("goto: where? e.g. `goto enums/exhaustive`"); return .continueSession }
+                driver.mutate { (s: inout Session) throws(SessionError) in try s.goto(target) }
+                return .continueSession
+            },
+            ShellCommand(name: "step", aliases: ["where"], summary: "Show the current step again.") { _, _ in
+                driver.showStep(); return .continueSession
+            },
+            ShellCommand(name: "answer", usage: "answer TEXT", summary: "Answer the current step (typing the answer alone works too).",
+                         details: "Choices: the letter(s), e.g. `answer b` or `answer a, c`. Text and predictions: the words. Swift steps: the code. Use `answer` when your answer starts with a command's name.",
+                         arguments: [.text]) { context, invocation in
+                guard !invocation.rawArguments.isEmpty else { context.fail("answer: what is your answer?"); return .continueSession }
+                await driver.answer(invocation.rawArguments)
+                return .continueSession
+            },
+            ShellCommand(name: "run", usage: "run [FILE.swift …]", summary: "Run the step's code, or Swift files, and show the navigation.",
+                         details: "Without a file, runs the current example or your draft. With files, compiles and runs them against SegueKit (storyboards next to the first file are found).",
+                         arguments: [.file]) { context, invocation in
+                if invocation.arguments.isEmpty { await driver.runCurrent() } else { await PlaygroundCommands.runFiles(invocation.arguments, context: context, playground: driver.playground) }
+                return .continueSession
+            },
+            ShellCommand(name: "edit", summary: "Edit your code for this step in $VISUAL or $EDITOR.",
+                         details: "Without a terminal (a scripted session), reads the new code from the following lines up to a line holding a single `.`.") { _, _ in
+                driver.editDraft(); return .continueSession
+            },
+            ShellCommand(name: "check", summary: "Judge your code for this exercise.") { _, _ in
+                await driver.check(); return .continueSession
+            },
+            ShellCommand(name: "hint", summary: "Show the next hint for this step.") { _, _ in
+                driver.hint(); return .continueSession
+            },
+            ShellCommand(name: "solution", usage: "solution [yes]", summary: "Show the answer (asks first; it is recorded).") { _, invocation in
+                driver.solution(confirmed: invocation.arguments.first == "yes"); return .continueSession
+            },
+            ShellCommand(name: "skip", summary: "Move on; the reference answer is filled in for later steps.") { _, _ in
+                driver.skip(); return .continueSession
+            },
+            ShellCommand(name: "restart", usage: "restart [LESSON] [yes]", summary: "Start the pack (or a lesson) over; progress is backed up first.",
+                         arguments: [.lesson]) { _, invocation in
+                let args = invocation.arguments.filter { $0 != "yes" }
+                driver.restart(lesson: args.first, confirmed: invocation.arguments.contains("yes"))
+                return .continueSession
+            },
+            ShellCommand(name: "progress", summary: "Summarise your progress: steps done, attempts, hints, time.") { _, _ in
+                driver.showProgress(); return .continueSession
+            },
+        ]
+    }
+}
+
+extension LessonDriver {
+    func showLessons() {
+        let entries = session.lessonsMenu
+        let idWidth = (entries.map(\.id.count).max() ?? 0) + 2
+        let titleWidth = min((entries.map(\.title.count).max() ?? 0) + 2, 44)
+        output.line(style.heading(pack.manifest.title))
+        for entry in entries {
+            let mark: String = switch entry.state {
+            case .completed: style.success("✔")
+            case .inProgress: style.warning("…")
+            case .notStarted: " "
+            }
+            let current = entry.isCurrent ? style.command("▸") : " "
+            let id = entry.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
+            let title = entry.title.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
+            output.line("\(current)\(mark) \(style.command(id))\(title)\(entry.completedSteps)/\(entry.stepCount)")
+        }
+        output.line(style.dim("`start ID` begins a lesson; `goto ID/STEP` jumps to a step."))
+    }
+
+    func showProgress() {
+        let summary = session.summary()
+        let minutes = Int((summary.secondsSpent / 60).rounded())
+        output.line("\(summary.completedSteps) of \(summary.totalSteps) steps done in \(summary.lessons.filter { $0.state == .completed }.count) of \(summary.lessons.count) lessons.")
+        output.line("Attempts: \(summary.attempts), hints used: \(summary.hintsUsed), solutions shown: \(summary.solutionsShown), time: \(minutes) min.")
+        if let position = session.position { output.line("You are at \(position).") }
+    }
+
+    /// Where the draft of the current step is edited: kept in the state directory so an
+    /// editor's swap files and the learner's last save survive a crash.
+    func draftFile(directories: XDGDirectories = XDGDirectories()) -> URL? {
+        guard let ref = session.position else { return nil }
+        let name = session.currentStep?.fileName ?? "\(ref.step).swift"
+        return URL(fileURLWithPath: directories.seguelabState)
+            .appendingPathComponent("drafts/\(pack.id)/\(ref.lesson)/\(name)")
+    }
+
+    func editDraft() {
+        guard let step = session.currentStep, [.exercise, .compiler, .prompt].contains(step.kind) else {
+            context.fail("this step has no code to edit")
+            return
+        }
+        let current = session.draft ?? ""
+        if !context.isInteractive {
+            guard let code = readInlineCode() else { return }
+            saveDraft(code)
+            output.line("Draft saved (\(code.split(separator: "\n", omittingEmptySubsequences: false).count) lines). Type `check` to judge it.")
+            return
+        }
+        guard let file = draftFile() else { return }
+        do {
+            let edited = try DraftEditor().edit(current, file: file)
+            saveDraft(edited)
+            output.line("Draft saved. Type `check` to judge it, `run` to run it.")
+        } catch {
+            context.fail("\(error)")
+        }
+    }
+
+    /// Lines up to a single `.`, for scripted sessions.
+    private func readInlineCode() -> String? {
+        var lines: [String] = []
+        while let line = context.ask("") {
+            if line == "." { return lines.joined(separator: "\n") }
+            lines.append(line)
+        }
+        context.fail("edit: the input ended before the line `.` that finishes the code")
+        return nil
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import LessonKit
+
+extension LessonDriver {
+    // MARK: - Answering
+
+    /// An answer typed for the current step: choice letters, text, a prediction or Swift code.
+    func answer(_ raw: String) async {
+        guard let step = session.currentStep else {
+            context.fail("no lesson started yet: `lessons` lists them, `start ID` begins one")
+            return
+        }
+        let answer: Answer
+        switch step.kind {
+        case .prose, .example:
+            context.fail("this step asks for no answer; type `next` to continue" + (step.kind == .example ? " or `run` to run the example" : ""))
+            return
+        case .choice:
+            guard let indices = Answer.parseChoices(raw, count: step.choices.count) else {
+                let last = Choice.label(for: step.choices.count - 1)
+                context.fail("answer with a letter from a to \(last)" + (step.multipleAnswers ? " (several: `a, c`)" : ""))
+                return
+            }
+            answer = .choices(indices)
+        case .text, .predict:
+            answer = .text(raw)
+        case .prompt, .exercise, .compiler:
+            answer = .code(raw)
+        }
+        await judge(answer, learnerCode: answer.codeText)
+    }
+
+    /// Judges the current draft (exercise and compiler steps).
+    func check() async {
+        guard let step = session.currentStep else {
+            context.fail("no lesson started yet")
+            return
+        }
+        guard step.kind == .exercise || step.kind == .compiler else {
+            context.fail(step.kind.needsAnswer
+                ? "type your answer at the prompt; `check` is for code exercises"
+                : "this step has nothing to check; type `next` to continue")
+            return
+        }
+        let code = session.draft ?? ""
+        await judge(.code(code), learnerCode: code)
+    }
+
+    private func judge(_ answer: Answer, learnerCode: String?) async {
+        let snapshot = session
+        let runner = self.runner
+        let outcome = await Interruptible.run {
+            var working = snapshot
+            let verdict = try await working.submit(answer, runner: runner)
+            return (verdict, working)
+        }
+        switch outcome {
+        case .interrupted:
+            output.line(style.warning("Interrupted; the answer was not judged."))
+            context.interruptedRun()
+        case .failed(let error):
+            context.fail("could not judge the answer: \(error)")
+        case .finished(let (verdict, updated)):
+            session = updated
+            save()
+            show(verdict, learnerCode: learnerCode)
+        }
+    }
+
+    func show(_ verdict: Verdict, learnerCode: String?) {
+        let renderer = OutcomeRenderer(style: style)
+        let markdown = MarkdownText(style: style, width: width)
+        switch verdict.status {
+        case .pass:
+            if let outcome = verdict.outcome { renderer.render(outcome, learnerCode: learnerCode).forEach(output.line) }
+            output.line(style.success("✔ Correct."))
+            verdict.feedback.forEach { output.line(markdown.render($0)) }
+            output.line(style.dim("Type `next` to continue."))
+        case .fail:
+            if let outcome = verdict.outcome { renderer.render(outcome, learnerCode: learnerCode).forEach(output.line) }
+            let failure = verdict.firstFailure
+            output.line(style.failure("✘ Not yet") + (failure.map { ": " + ($0.message.isEmpty ? $0.summary : $0.message) } ?? "."))
+            verdict.feedback.forEach { output.line(markdown.render($0)) }
+            let ref = session.position
+            let used = ref.map { session.stepProgress($0).hintsUsed } ?? 0
+            let total = session.currentStep?.hints.count ?? 0
+            output.line(style.dim(used < total ? "Try again, or type `hint` (\(total - used) left)." : "Try again; `solution` shows the answer, `skip` moves on."))
+        case .error:
+            if let outcome = verdict.outcome { renderer.render(outcome, learnerCode: learnerCode).forEach(output.line) }
+            context.fail("the answer could not be judged: " + (verdict.firstFailure?.message ?? "no check applied") + " (this is a problem in the lesson, not in your answer)")
+        }
+    }
+
+    // MARK: - Running
+
+    /// Runs the example, or the learner's draft, and shows what it did.
+    func runCurrent() async {
+        let snapshot = session
+        let runner = self.runner
+        let outcome = await Interruptible.run { try await snapshot.run(runner: runner) }
+        switch outcome {
+        case .interrupted:
+            output.line(style.warning("Interrupted."))
+            context.interruptedRun()
+        case .failed(let error):
+            context.fail("\(error)")
+        case .finished(let result):
+            let code = session.currentStep?.kind == .example || session.currentStep?.kind == .predict
+                ? session.currentStep?.code(.example) : session.draft
+            let lines = OutcomeRenderer(style: style).render(result, learnerCode: code)
+            lines.forEach(output.line)
+            if lines.isEmpty { output.line(style.dim("(The program printed nothing and navigated nowhere.)")) }
+        }
+    }
+
+    // MARK: - Help
+
+    func hint() {
+        guard let step = session.currentStep else { context.fail("no lesson started yet"); return }
+        guard let reveal = session.hint() else {
+            context.fail(step.kind.needsAnswer ? "this step has no hints; `solution` shows the answer" : "this step asks for no answer")
+            return
+        }
+        save()
+        let markdown = MarkdownText(style: style, width: width)
+        output.line(style.heading("Hint \(reveal.number)/\(reveal.total): ") + markdown.render(reveal.text))
+        if reveal.isLast { output.line(style.dim("That was the last hint; `solution` shows the answer.")) }
+    }
+
+    func solution(confirmed: Bool) {
+        guard let step = session.currentStep, step.kind.needsAnswer else {
+            context.fail("this step has no answer to show")
+            return
+        }
+        guard confirmed || context.confirm("Show the solution? It is recorded in your progress. [y/N] ") else {
+            output.line("Not shown.")
+            return
+        }
+        guard let reveal = session.revealSolution() else { return }
+        save()
+        let markdown = MarkdownText(style: style, width: width)
+        output.line(style.heading("Solution:"))
+        if let code = reveal.code { showCode(code) }
+        if let answer = reveal.answer { output.line("  " + answer) }
+        if let explanation = reveal.explanation { output.line(markdown.render(explanation)) }
+    }
+
+    func skip() {
+        let skippedCode = session.currentStep.map { [.exercise, .compiler, .prompt].contains($0.kind) } ?? false
+        let move = session.skip()
+        if skippedCode { output.line(style.dim("Skipped; the reference code was filled in so later steps build on working code.")) }
+        apply(move)
+    }
+
+    func restart(lesson: String?, confirmed: Bool) {
+        let what = lesson.map { "lesson '\($0)'" } ?? "the whole pack"
+        guard confirmed || context.confirm("Restart \(what)? Your progress is backed up first. [y/N] ") else {
+            output.line("Nothing changed.")
+            return
+        }
+        do {
+            let (backup, move) = try session.restart(lesson: lesson)
+            do {
+                let url = try store.saveBackup(backup, for: pack)
+                output.line(style.dim("Previous progress backed up to \(url.path)."))
+            } catch {
+                output.warning("could not back up progress (\(error.localizedDescription)); restarting anyway")
+            }
+            apply(move)
+        } catch {
+            context.fail("\(error)")
+        }
+    }
+
+    // MARK: - Drafts
+
+    func saveDraft(_ code: String) {
+        session.saveDraft(code)
+        save()
+    }
+}
+
+extension Answer {
+    var codeText: String? {
+        if case .code(let code) = self { return code }
+        return nil
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import LessonKit
+import Playground
+
+/// The learner's session on one pack, as the shell drives it: moves, answers, runs and
+/// progress saved after every change. LessonKit decides; this type asks, shows and saves.
+final class LessonDriver {
+    let pack: Pack
+    var session: Session
+    let store: ProgressStore
+    let runner: any CodeRunner
+    /// The Playground behind `runner`, for running files outside the steps.
+    let playground: () throws -> Playground
+    let context: ShellContext
+    private var warnedAboutSaving = false
+    /// True when this learner had no progress on the pack before this session.
+    var isNew = false
+
+    init(pack: Pack, session: Session, store: ProgressStore, runner: any CodeRunner,
+         playground: @escaping () throws -> Playground, context: ShellContext) {
+        self.pack = pack
+        self.session = session
+        self.store = store
+        self.runner = runner
+        self.playground = playground
+        self.context = context
+    }
+
+    var output: ShellOutput { context.output }
+    var style: Style { context.output.style }
+    var width: Int { context.isInteractive ? min(Terminal.width(), 100) : 80 }
+
+    // MARK: - Saving
+
+    /// Progress is written after every change, atomically; a failure is reported once and
+    /// the session goes on (a read-only or full disk must not end a lesson).
+    func save() {
+        do {
+            try store.save(session.progress, for: pack)
+        } catch {
+            guard !warnedAboutSaving else { return }
+            warnedAboutSaving = true
+            output.warning("progress could not be saved to \(store.fileURL(for: pack).path): \(error.localizedDescription). The session continues; progress is kept in memory.")
+        }
+    }
+
+    func close() {
+        session.finishVisit()
+        save()
+    }
+
+    func updateLocation() {
+        context.location = ShellLocation(pack: pack.id, lesson: session.position?.lesson, step: session.position?.step)
+    }
+
+    // MARK: - Moving
+
+    func apply(_ move: Session.Move) {
+        save()
+        updateLocation()
+        if let left = move.leftUnfinished {
+            output.line(style.dim("(Step \(left) is not finished yet; `goto \(left)` returns to it.)"))
+        }
+        switch move.kind {
+        case .finishedPack:
+            output.line(style.success("You have reached the end of \(pack.manifest.title)."))
+            output.line("`lessons` shows what you have done; `goto LESSON` revisits any lesson.")
+        case .atStart:
+            output.line("There is nothing before this step.")
+        case .enteredLesson:
+            if let lesson = session.currentLesson, session.stepNumber?.index == 1 { showLessonIntro(lesson) }
+            showStep()
+        case .moved:
+            showStep()
+        }
+    }
+
+    func mutate(_ change: (inout Session) throws(SessionError) -> Session.Move) {
+        do {
+            let move = try change(&session)
+            apply(move)
+        } catch {
+            context.fail(error.description)
+        }
+    }
+
+    // MARK: - Showing
+
+    func showLessonIntro(_ lesson: Lesson) {
+        let markdown = MarkdownText(style: style, width: width)
+        output.line(style.heading("━━ \(lesson.title) ━━"))
+        if let goal = lesson.goal { output.line(markdown.render("**Goal:** " + goal)) }
+        if !lesson.intro.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            output.line(markdown.render(lesson.intro))
+        }
+        output.line()
+    }
+
+    func showStep() {
+        guard let step = session.currentStep, let ref = session.position else {
+            output.line("No lesson started yet: `lessons` lists them, `start ID` begins one.")
+            return
+        }
+        let markdown = MarkdownText(style: style, width: width)
+        let number = session.stepNumber.map { " \($0.index)/\($0.count)" } ?? ""
+        let status = session.stepProgress(ref).status
+        let done = status == .passed ? style.success(" ✔") : status == .skipped ? style.dim(" (skipped)") : ""
+        output.line(style.heading("── Step\(number): \(step.title)") + style.dim("  [\(step.kind.rawValue)]") + done)
+        if !step.prose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            output.line(markdown.render(step.prose))
+        }
+        switch step.kind {
+        case .prose:
+            output.line(style.dim("Type `next` to continue."))
+        case .example:
+            showCode(step.code(.example) ?? "")
+            output.line(style.dim("Type `run` to run it, `next` to go on."))
+        case .choice:
+            if let question = step.question { output.line(markdown.render(question)) }
+            for (index, choice) in step.choices.enumerated() {
+                output.line("  \(Choice.label(for: index))) " + markdown.inline(choice.text))
+            }
+            output.line(style.dim(step.multipleAnswers
+                ? "Several answers are right: type their letters, e.g. `a, c`."
+                : "Type the letter of your answer."))
+        case .text:
+            if let question = step.question { output.line(markdown.render(question)) }
+            output.line(style.dim("Type your answer."))
+        case .predict:
+            showCode(step.code(.example) ?? "")
+            if let question = step.question { output.line(markdown.render(question)) }
+            output.line(style.dim(step.predictTarget == .destination
+                ? "Which view controller is on screen when it ends? Type its class name."
+                : "What will it print? Type your prediction (several lines: end the last with `\\`)."))
+        case .prompt:
+            if let question = step.question { output.line(markdown.render(question)) }
+            output.line(style.dim("Type Swift at the prompt; it runs for real and is judged by what it does."))
+        case .exercise, .compiler:
+            if let question = step.question { output.line(markdown.render(question)) }
+            showCode(session.draft ?? "", numbered: true)
+            output.line(style.dim("`edit` opens the code in your editor (or paste a whole new version here); `check` judges it; `run` runs it."))
+        }
+        let hints = step.hints.count
+        if step.kind.needsAnswer && hints > 0 {
+            output.line(style.dim("Stuck? `hint` (\(hints) available), `solution`, or `skip`."))
+        }
+    }
+
+    func showCode(_ code: String, numbered: Bool = false) {
+        let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        let trimmed = lines.last == "" ? lines.dropLast() : lines[...]
+        for (index, line) in trimmed.enumerated() {
+            let gutter = numbered ? style.dim(String(index + 1).leftPadded(to: 3) + " ") : "    "
+            output.line(gutter + style.command(String(line)))
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Playground
+import SegueKit
+import SegueTools
+
+/// Commands that run Swift outside a lesson's steps: files, the `swift` mode, storyboards.
+enum PlaygroundCommands {
+    static func all(playground: @escaping () throws -> Playground, support: [SourceFile], storyboards: [URL]) -> [ShellCommand] {
+        [
+            swiftMode(playground: playground, support: support, storyboards: storyboards),
+            ShellCommand(name: "storyboard", usage: "storyboard FILE [dot|mermaid|enums]",
+                         summary: "Draw a storyboard's scenes and segues, or generate its identifier enums.",
+                         arguments: [.file, .word(["dot", "mermaid", "enums"])]) { context, invocation in
+                showStoryboard(invocation.arguments, context: context)
+                return .continueSession
+            },
+        ]
+    }
+
+    /// `run FILE…` without a lesson step: compile and run the files against SegueKit.
+    static func runFiles(_ paths: [String], context: ShellContext, playground: () throws -> Playground) async {
+        var sources: [SourceFile] = []
+        var directories: [URL] = []
+        for path in paths {
+            let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                context.fail("run: \(path): cannot read the file")
+                return
+            }
+            sources.append(SourceFile(name: url.lastPathComponent, text: text))
+            let directory = url.deletingLastPathComponent().standardized
+            if !directories.contains(directory) { directories.append(directory) }
+        }
+        let engine: Playground
+        do { engine = try playground() } catch { context.fail("run: \(error)"); return }
+        let request = RunRequest(sources: sources, storyboardDirectories: directories)
+        let outcome = await Interruptible.run { try await engine.run(request) }
+        let renderer = RunResultRenderer(style: context.output.style)
+        switch outcome {
+        case .interrupted:
+            context.output.line(context.output.style.warning("Interrupted."))
+            context.interruptedRun()
+        case .failed(let error):
+            context.fail("run: \(error)")
+        case .finished(let result):
+            renderer.render(diagnostics: result.compile.diagnostics).forEach(context.output.line)
+            renderer.render(output: result.stdout, errorOutput: result.stderr, traceLines: result.traceLines,
+                            crash: result.crash, termination: result.termination, timeout: request.limits.timeout)
+                .forEach(context.output.line)
+        }
+    }
+
+    static func showStoryboard(_ arguments: [String], context: ShellContext) {
+        guard let path = arguments.first else { context.fail("storyboard: which file?"); return }
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        do {
+            let document = try StoryboardDocument.load(contentsOf: url)
+            switch arguments.dropFirst().first {
+            case nil: context.output.line(StoryboardDiagram(document: document).render(.text))
+            case "dot": context.output.line(StoryboardDiagram(document: document).render(.dot))
+            case "mermaid": context.output.line(StoryboardDiagram(document: document).render(.mermaid))
+            case "enums": context.output.line(SegueEnumGenerator(document: document).generate())
+            case let other?: context.fail("storyboard: unknown format '\(other)' (dot, mermaid or enums)")
+            }
+        } catch {
+            context.fail("\(error)")
+        }
+    }
+}

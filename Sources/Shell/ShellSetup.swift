@@ -1,0 +1,128 @@
+import CLibEdit
+import Foundation
+import LessonKit
+import Playground
+
+/// Puts a shell together: loads the pack and the learner's progress, builds the commands,
+/// and decides where the learner starts.
+struct ShellSetup {
+    let options: ShellOptions
+    let context: ShellContext
+    let playground: SharedPlayground
+
+    init(options: ShellOptions, context: ShellContext) {
+        self.options = options
+        self.context = context
+        self.playground = SharedPlayground(output: context.output)
+    }
+
+    /// The pack's session, or nil for a plain playground shell (no pack, or a pack that could
+    /// not be loaded: its problems are listed with file:line:col).
+    func loadPack() -> LessonDriver? {
+        guard let directory = options.packDirectory else { return nil }
+        let loaded = PackLoader.load(from: directory)
+        let problems = loaded.diagnostics.filter { $0.severity == .error }
+        for diagnostic in loaded.diagnostics where diagnostic.severity == .error || context.isInteractive {
+            context.output.warning("\(diagnostic)")
+        }
+        guard let pack = loaded.pack else {
+            context.fail("the lesson pack at \(directory.path) could not be loaded (\(problems.count) problem\(problems.count == 1 ? "" : "s") above)")
+            return nil
+        }
+        let store = ProgressStore(directory: ProgressStore.defaultDirectory(environment: environmentWithStateHome()))
+        var progress = PackProgress(pack: pack, now: Date())
+        var isNew = true
+        do {
+            let loaded = try store.load(for: pack)
+            progress = loaded.progress
+            isNew = loaded.isNew
+            loaded.warnings.forEach(context.output.warning)
+            if let changes = loaded.changes {
+                context.output.line(context.output.style.dim("The pack changed since your last visit:"))
+                changes.summaryLines.forEach { context.output.line(context.output.style.dim("  " + $0)) }
+            }
+        } catch {
+            context.output.warning("progress could not be read (\(error.localizedDescription)); starting afresh for this session")
+        }
+        let language = pack.language(preferred: options.language)
+        let session = Session(pack: pack, progress: progress, language: language)
+        let shared = playground
+        let driver = LessonDriver(pack: pack, session: session, store: store,
+                                  runner: LazyPlaygroundRunner(shared: shared),
+                                  playground: { try shared.get() }, context: context)
+        driver.isNew = isNew
+        context.lessonIDs = { pack.lessons.map { $0.id } }
+        context.stepIDs = { id in pack.lesson(id: id)?.steps.map { $0.id } ?? [] }
+        context.answerHandler = { [unowned driver] text in await driver.answer(text) }
+        context.isAwaitingAnswer = { [unowned driver] in driver.session.currentStep?.kind.needsAnswer ?? false }
+        return driver
+    }
+
+    func commands(driver: LessonDriver?) -> [ShellCommand] {
+        let shared = playground
+        let support = driver?.pack.supportSources.map { SourceFile(name: $0.name, text: $0.text, origin: .hidden) } ?? []
+        let storyboards = driver?.pack.storyboardDirectories ?? []
+        var commands = driver.map(LessonCommands.all) ?? [
+            ShellCommand(name: "run", usage: "run FILE.swift …", summary: "Compile and run Swift files against SegueKit, showing the navigation.",
+                         arguments: [.file]) { context, invocation in
+                guard !invocation.arguments.isEmpty else { context.fail("run: which file?"); return .continueSession }
+                await PlaygroundCommands.runFiles(invocation.arguments, context: context) { try shared.get() }
+                return .continueSession
+            },
+        ]
+        commands += PlaygroundCommands.all(playground: { try shared.get() }, support: support, storyboards: storyboards)
+        return commands
+    }
+
+    /// Where the learner starts: `--lesson`/`--step`, else where they stopped, else the menu.
+    func begin(_ driver: LessonDriver?) {
+        guard let driver else { return }
+        driver.updateLocation()
+        if let lesson = options.lesson {
+            let target = options.step.map { "\(lesson)/\($0)" } ?? lesson
+            driver.mutate { (s: inout Session) throws(SessionError) in try s.goto(target) }
+        } else if let step = options.step {
+            driver.mutate { (s: inout Session) throws(SessionError) in try s.goto(step) }
+        } else if driver.isNew || driver.session.position == nil {
+            driver.showLessons()
+            context.output.line("Type `next` to begin the first lesson.")
+        } else {
+            context.output.line(context.output.style.dim("Welcome back: you were here."))
+            driver.apply(driver.session.resume())
+        }
+    }
+
+    private func environmentWithStateHome() -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = options.directories.stateHome
+        return environment
+    }
+}
+
+/// One Playground for the whole shell, made on first use (it locates swiftc and SegueKit's
+/// sources; a missing toolchain is reported when code is first run, not at start-up).
+final class SharedPlayground: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instance: Playground?
+    private let style: Style
+
+    init(output: ShellOutput) { self.style = output.style }
+
+    func get() throws -> Playground {
+        lock.lock()
+        defer { lock.unlock() }
+        if let instance { return instance }
+        let made = try Playground { [style] line in fputs(style.dim(line) + "\n", seguelab_stderr()) }
+        instance = made
+        return made
+    }
+}
+
+/// Runs lesson programs on the shared Playground, made when the first program runs.
+struct LazyPlaygroundRunner: CodeRunner {
+    let shared: SharedPlayground
+
+    func run(_ program: LessonProgram) async throws -> ProgramOutcome {
+        try await PlaygroundRunner(playground: shared.get()).run(program)
+    }
+}

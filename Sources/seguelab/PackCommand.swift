@@ -66,7 +66,12 @@ struct PackCheckCommand: AsyncParsableCommand {
     }
 
     private func checkDynamically(_ pack: Pack) async throws -> [LessonKit.Diagnostic] {
-        let report = ProgressReporter(enabled: verbose || isatty(STDERR_FILENO) == 1, lessonCount: pack.lessons.count + pack.translations.values.reduce(0) { $0 + $1.count })
+        // Lessons in the order PackChecker checks them: the default language, then each translation.
+        var labels = pack.lessons.map(\.id)
+        for language in pack.translations.keys.sorted() {
+            labels += pack.lessons.filter { pack.translations[language]?[$0.id] != nil }.map { "\($0.id) [\(language)]" }
+        }
+        let report = ProgressReporter(enabled: verbose || isatty(STDERR_FILENO) == 1, labels: labels)
         let playground: Playground
         do {
             playground = try Playground(progress: { report.line($0) })
@@ -93,14 +98,14 @@ struct PackCheckCommand: AsyncParsableCommand {
 /// One stderr line per lesson as `pack check` reaches it.
 final class ProgressReporter: @unchecked Sendable {
     private let enabled: Bool
-    private let lessonCount: Int
+    private let labels: [String]
     private let lock = NSLock()
     private var lastLesson: String?
     private var lessonsSeen = 0
 
-    init(enabled: Bool, lessonCount: Int) {
+    init(enabled: Bool, labels: [String]) {
         self.enabled = enabled
-        self.lessonCount = lessonCount
+        self.labels = labels
     }
 
     func step(_ ref: StepRef) {
@@ -109,7 +114,8 @@ final class ProgressReporter: @unchecked Sendable {
         guard ref.lesson != lastLesson else { return }
         lastLesson = ref.lesson
         lessonsSeen += 1
-        if enabled { write("checking lesson \(ref.lesson) (\(lessonsSeen)/\(lessonCount))…") }
+        let label = lessonsSeen <= labels.count ? labels[lessonsSeen - 1] : ref.lesson
+        if enabled { write("checking lesson \(label) (\(lessonsSeen)/\(labels.count))…") }
     }
 
     func line(_ text: String) {

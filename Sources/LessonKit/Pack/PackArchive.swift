@@ -136,6 +136,8 @@ public enum PackArchive {
         try writer.checkDeclared(entryCount: entries.count, totalBytes: entries.reduce(0) { $0 + Int64($1.uncompressedSize) })
         for entry in entries {
             let path = try writer.validate(entry.path)
+            // ZIPFoundation reports files, folders and symbolic links only: a device recorded in
+            // a zip's attributes comes out as a plain file with the entry's bytes, which is harmless.
             switch entry.type {
             case .directory:
                 try writer.directory(path)
@@ -159,7 +161,7 @@ public enum PackArchive {
         // Headers and padding cost at most 1.5 KiB per entry on top of the contents.
         let cap = writer.limits.maximumTotalBytes + Int64(writer.limits.maximumEntries) * 1536 + 1024 * 1024
         let tar = try Gzip.decompress(compressed, archive: name, maximumBytes: cap, limitText: writer.limits.sizeText)
-        try TarReader(data: tar, archive: name).forEach { entry, contents in
+        try TarReader(bytes: tar, archive: name).forEach { entry, contents in
             let path = try writer.validate(entry.path)
             switch entry.type {
             case .directory: try writer.directory(path)
@@ -174,7 +176,7 @@ public enum PackArchive {
 
 /// Gzip (RFC 1952) framing around ZIPFoundation's raw inflate, with a cap on the output.
 enum Gzip {
-    static func decompress(_ data: Data, archive: String, maximumBytes: Int64, limitText: String) throws -> Data {
+    static func decompress(_ data: Data, archive: String, maximumBytes: Int64, limitText: String) throws -> [UInt8] {
         func fail(_ reason: String) -> PackArchive.Failure { PackArchive.Failure(archive: archive, reason: reason) }
         let bytes = [UInt8](data.prefix(16 * 1024))
         guard bytes.count >= 18, bytes[0] == 0x1f, bytes[1] == 0x8b, bytes[2] == 8 else { throw fail("not a gzip file") }
@@ -193,7 +195,7 @@ enum Gzip {
 
         let start = data.startIndex + offset
         let deflated = data.count - offset - 8
-        var output = Data()
+        var output: [UInt8] = []
         let checksum: CRC32
         do {
             checksum = try Data.decompress(size: Int64(deflated), bufferSize: 64 * 1024, skipCRC32: false,
@@ -204,7 +206,7 @@ enum Gzip {
                                            },
                                            consumer: { chunk in
                                                if Int64(output.count + chunk.count) > maximumBytes { throw TooLarge() }
-                                               output.append(chunk)
+                                               output.append(contentsOf: chunk)
                                            })
         } catch is TooLarge {
             throw fail("uncompressed contents are larger than the limit of \(limitText)")

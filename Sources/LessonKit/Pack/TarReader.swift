@@ -16,7 +16,7 @@ struct TarReader {
         var size: Int
     }
 
-    let data: Data
+    let bytes: [UInt8]
     let archive: String
 
     private func fail(_ reason: String, entry: String? = nil) -> PackArchive.Failure {
@@ -24,7 +24,6 @@ struct TarReader {
     }
 
     func forEach(_ body: (Entry, Data) throws -> Void) throws {
-        let bytes = [UInt8](data)
         var offset = 0
         var longName: String?, longLink: String?
         var pax: [String: String] = [:]

@@ -241,6 +241,21 @@ struct CommandLineTests {
         #expect(try Data(contentsOf: store.fileURL(for: pack)) == saved)
     }
 
+    @Test func unreadableProgressIsReportedAndLeftAlone() throws {
+        let home = try SeguelabBinary.makeHome()
+        let root = try Self.makePack(Self.questionPack, in: home)
+        let pack = try #require(PackLoader.load(from: root).pack)
+        let store = ProgressStore(directory: ProgressStore.defaultDirectory(environment: SeguelabBinary.environment(home: home)))
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        try Data("{ not json".utf8).write(to: store.fileURL(for: pack))
+
+        let lessons = try Self.run(["lessons", "--pack", root.path], home: home)
+        #expect(lessons.status == 0)
+        #expect(lessons.stderr == "seguelab: warning: progress file \(store.fileURL(for: pack).path) cannot be read (it is not valid progress JSON); showing no progress\n")
+        #expect(lessons.stdout.contains("a  Identifiers  0/2  not started"))
+        #expect(try String(contentsOf: store.fileURL(for: pack), encoding: .utf8) == "{ not json", "left for the shell to move aside")
+    }
+
     @Test func unknownPackAndLanguageAreClearErrors() throws {
         let home = try SeguelabBinary.makeHome()
         let missing = try Self.run(["lessons", "--pack", "nowhere"], home: home)

@@ -68,6 +68,9 @@ struct LoadedPack: Sendable {
 struct PackOptions: ParsableArguments {
     @OptionGroup var selection: PackSelection
 
+    @Flag(name: .customLong("no-pack"), help: "Open the shell without lessons: a Swift playground with SegueKit (run, swift, storyboard).")
+    var noPack = false
+
     @Option(name: .customLong("lesson"), help: ArgumentHelp("Open this lesson (by id).", valueName: "id"))
     var lesson: String?
 

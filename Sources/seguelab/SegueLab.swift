@@ -17,7 +17,22 @@ struct SegueLab: AsyncParsableCommand {
     @OptionGroup var packOptions: PackOptions
 
     mutating func run() async throws {
-        let code = await ShellSession.start(options: ShellOptions(color: display.colorChoice))
+        var options = ShellOptions(color: display.colorChoice, lesson: packOptions.lesson, step: packOptions.step)
+        do {
+            if packOptions.noPack {
+                guard packOptions.selection.pack == nil, packOptions.lesson == nil else {
+                    throw CommandFailure("--no-pack cannot be combined with --pack or --lesson")
+                }
+                let code = await ShellSession.start(options: options)
+                throw ExitCode(code)
+            }
+            let loaded = try packOptions.resolve()
+            options.pack = loaded.pack
+            options.language = loaded.language
+        } catch let failure as CommandFailure {
+            throw failure.exit()
+        }
+        let code = await ShellSession.start(options: options)
         throw ExitCode(code)
     }
 }

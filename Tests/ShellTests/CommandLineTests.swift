@@ -6,8 +6,7 @@ import Testing
 /// share one SegueKit build cache for the whole test run (building it is the slow part).
 @Suite(.serialized)
 struct CommandLineTests {
-    static let sharedCache = FileManager.default.temporaryDirectory
-        .appendingPathComponent("seguelab-cli-tests-cache-\(ProcessInfo.processInfo.processIdentifier)")
+    static let sharedCache = SeguelabBinary.sharedCache
 
     static func run(_ arguments: [String], home: URL) throws -> SeguelabBinary.Result {
         try SeguelabBinary.runPiped("", arguments: arguments, home: home, extra: ["XDG_CACHE_HOME": sharedCache.path])

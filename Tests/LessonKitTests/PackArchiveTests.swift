@@ -111,6 +111,18 @@ struct PackArchiveTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("out").path) == ["pack"])
     }
 
+    @Test func finderMetadataIsLeftOut() throws {
+        let dir = TemporaryDirectory()
+        let archive = try Self.zip(Self.goodPack + [
+            .file("__MACOSX/course/._pack.yaml", "metadata"),
+            .file("course/lessons/._01-a.md", "metadata"),
+        ], in: dir)
+        let destination = dir.url.appendingPathComponent("out/pack")
+        try PackArchive.extract(archive, to: destination)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.appendingPathComponent("lessons").path) == ["01-a.md"])
+        #expect(PackLoader.load(from: destination).diagnostics.isEmpty)
+    }
+
     @Test func tarGzipWithInsideLinksBecomesThePack() throws {
         let dir = TemporaryDirectory()
         let archive = try Self.tarGzip([

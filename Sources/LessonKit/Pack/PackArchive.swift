@@ -109,7 +109,7 @@ public enum PackArchive {
     static func findPackRoot(in staging: URL, archive: String) throws -> URL {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: staging.appendingPathComponent(Manifest.fileName).path) { return staging }
-        let top = ((try? fileManager.contentsOfDirectory(atPath: staging.path)) ?? []).filter { $0 != "__MACOSX" }
+        let top = (try? fileManager.contentsOfDirectory(atPath: staging.path)) ?? []
         if top.count == 1 {
             let folder = staging.appendingPathComponent(top[0], isDirectory: true)
             var isDirectory: ObjCBool = false
@@ -120,6 +120,13 @@ public enum PackArchive {
             }
         }
         throw Failure(archive: archive, reason: "no \(Manifest.fileName) at the top of the archive or in its single top-level folder")
+    }
+
+    /// Archives made on a Mac carry `__MACOSX/` folders and `._NAME` files (Finder metadata):
+    /// not part of the pack, and `._lesson.md` would look like a stray lesson.
+    static func isFinderMetadata(_ path: String) -> Bool {
+        let components = path.split(separator: "/")
+        return components.first == "__MACOSX" || components.last?.hasPrefix("._") == true
     }
 
     // MARK: - Zip
@@ -136,6 +143,7 @@ public enum PackArchive {
         try writer.checkDeclared(entryCount: entries.count, totalBytes: entries.reduce(0) { $0 + Int64($1.uncompressedSize) })
         for entry in entries {
             let path = try writer.validate(entry.path)
+            if isFinderMetadata(path) { continue }
             // ZIPFoundation reports files, folders and symbolic links only: a device recorded in
             // a zip's attributes comes out as a plain file with the entry's bytes, which is harmless.
             switch entry.type {
@@ -163,6 +171,7 @@ public enum PackArchive {
         let tar = try Gzip.decompress(compressed, archive: name, maximumBytes: cap, limitText: writer.limits.sizeText)
         try TarReader(bytes: tar, archive: name).forEach { entry, contents in
             let path = try writer.validate(entry.path)
+            if isFinderMetadata(path) { return }
             switch entry.type {
             case .directory: try writer.directory(path)
             case .file: try writer.file(path) { write in try write(contents) }

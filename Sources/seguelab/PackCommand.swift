@@ -9,7 +9,7 @@ struct PackCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pack",
         abstract: "Create, check and install lesson packs.",
-        subcommands: [PackCheckCommand.self, PackNewCommand.self, PackInstallCommand.self]
+        subcommands: [PackCheckCommand.self, PackNewCommand.self, PackInstallCommand.self, PackListCommand.self]
     )
 }
 
@@ -206,6 +206,33 @@ struct PackInstallCommand: AsyncParsableCommand {
             let replacedNote = replaced.map { " (replacing version \($0))" } ?? ""
             print("Installed '\(pack.id)' \(pack.manifest.version)\(replacedNote) in \(destination.path).")
             print("Open it with: seguelab --pack \(pack.id)")
+        }
+    }
+}
+
+/// `seguelab pack list`: the installed packs, by id.
+struct PackListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the packs installed with `pack install` (open one with --pack ID)."
+    )
+
+    func run() throws {
+        let context = PackLocation.Context()
+        let ids = PackLocation.installedIDs(context: context)
+        guard !ids.isEmpty else {
+            print("No packs are installed in \(context.installedPacks.path); install one with: seguelab pack install ARCHIVE|DIR")
+            return
+        }
+        let width = ids.map(\.count).max() ?? 0
+        for id in ids {
+            let root = context.installedPacks.appendingPathComponent(id, isDirectory: true)
+            let padded = id + String(repeating: " ", count: width - id.count)
+            if let pack = PackLoader.load(from: root).pack {
+                print("\(padded)  \(pack.manifest.version)  \(pack.manifest.title)")
+            } else {
+                print("\(padded)  (has errors: seguelab pack check \(root.path))")
+            }
         }
     }
 }

@@ -278,12 +278,17 @@ struct CommandLineTests {
     @Test func installedFolderIsFoundByID() throws {
         let home = try SeguelabBinary.makeHome()
         let root = try Self.makePack(Self.questionPack, in: home)
+        let none = try Self.run(["pack", "list"], home: home)
+        #expect(none.stdout.hasPrefix("No packs are installed in "))
         let installed = try Self.run(["pack", "install", root.path], home: home)
         #expect(installed.status == 0, "\(installed.stderr)")
         let destination = home.appendingPathComponent(".local/share/seguelab/packs/demo")
         #expect(installed.stdout == "Installed 'demo' 1.0.0 in \(destination.path).\nOpen it with: seguelab --pack demo\n")
         let lessons = try Self.run(["lessons", "--pack", "demo"], home: home)
         #expect(lessons.stdout.hasPrefix("Demo course (demo 1.0.0): 2 lessons\n"), "\(lessons.stderr)")
+
+        let list = try Self.run(["pack", "list"], home: home)
+        #expect(list.stdout == "demo  1.0.0  Demo course\n")
 
         let again = try Self.run(["pack", "install", root.path], home: home)
         #expect(again.stdout.hasPrefix("Installed 'demo' 1.0.0 (replacing version 1.0.0)"))

@@ -261,6 +261,17 @@ struct CommandLineTests {
         #expect(missing.status == 1)
         #expect(missing.stderr == "seguelab: error: no pack folder, archive or installed pack named 'nowhere' (no packs are installed)\n")
 
+        var broken = Self.questionPack
+        broken["pack.yaml"] = Self.manifest.replacingOccurrences(of: "02-b", with: "03-c")
+        let brokenRoot = try Self.makePack(broken, in: home, name: "broken")
+        let refused = try Self.run(["progress", "--pack", brokenRoot.path], home: home)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+            broken/pack.yaml:5:17: error: lesson '03-c' has no file lessons/03-c.md
+            seguelab: error: the pack at \(brokenRoot.standardizedFileURL.path) has errors; `seguelab pack check` reports them all
+
+            """)
+
         let root = try Self.makePack(Self.questionPack, in: home)
         let language = try Self.run(["lessons", "--pack", root.path, "--lang", "fr"], home: home)
         #expect(language.status == 1)

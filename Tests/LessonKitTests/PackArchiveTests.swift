@@ -139,6 +139,21 @@ struct PackArchiveTests {
         #expect(PackLoader.load(from: destination).pack?.id == "demo")
     }
 
+    @Test func tarMadeInsideThePackFolder() throws {
+        // `tar -czf course.tgz -C course .` starts with a `./` entry.
+        let dir = TemporaryDirectory()
+        let archive = try Self.tarGzip([
+            .directory("./"), .file("./pack.yaml", Self.manifest), .file("./lessons/01-a.md", Self.lesson),
+        ], in: dir)
+        let destination = dir.url.appendingPathComponent("out/pack")
+        try PackArchive.extract(archive, to: destination)
+        #expect(PackLoader.load(from: destination).pack?.id == "demo")
+
+        let other = TemporaryDirectory()
+        let file = try Self.tarGzip(Self.goodPack + [.file("./", "x")], in: other, name: "dot.tar.gz")
+        #expect(Self.refusal(file, in: other)?.description == "dot.tar.gz: entry '.': a file entry with an empty path")
+    }
+
     @Test func longNamesInTarAreRead() throws {
         let dir = TemporaryDirectory()
         let deep = String(repeating: "d", count: 120)

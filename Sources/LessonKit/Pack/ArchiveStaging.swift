@@ -45,7 +45,8 @@ final class StagingWriter {
         guard !name.hasPrefix("/") else { throw fail(name, "absolute paths are not allowed") }
         let components = name.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         if components.contains("..") { throw fail(name, "'..' in a path is not allowed") }
-        guard !components.isEmpty else { throw fail(name, "empty path") }
+        // `./` (from `tar -C pack .`) is the top folder itself.
+        guard !components.isEmpty else { return "." }
         let path = components.joined(separator: "/")
         if let link = links.first(where: { path.hasPrefix($0.path + "/") }) {
             throw fail(name, "it lies inside the link '\(link.path)'")
@@ -63,6 +64,7 @@ final class StagingWriter {
 
     /// Writes a regular file; `produce` hands over its contents in chunks.
     func file(_ path: String, produce: ((Data) throws -> Void) throws -> Void) throws {
+        guard path != "." else { throw fail(path, "a file entry with an empty path") }
         let destination = url(path)
         try directory((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
         try? fileManager.removeItem(at: destination) // a later entry of the same name wins
@@ -84,6 +86,7 @@ final class StagingWriter {
     /// Records a link, created by `finish()`; a symbolic link's target is relative to its folder,
     /// a hard link's to the archive's top.
     func link(_ path: String, target: String, hard: Bool) throws {
+        guard path != "." else { throw fail(path, "a link entry with an empty path") }
         guard !target.isEmpty, !target.contains("\0") else { throw fail(path, "link with an empty or invalid target") }
         guard !target.hasPrefix("/") else { throw fail(path, "link to the absolute path '\(target)' points outside the pack") }
         let base = hard ? [] : path.split(separator: "/").dropLast().map(String.init)

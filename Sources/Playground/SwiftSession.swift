@@ -109,7 +109,7 @@ public actor SwiftSession {
         let result = try await playground.run(request)
 
         let diagnostics = result.compile.diagnostics.map { Self.unwrap($0, original: text, prefixLength: wrapPrefix.count) }
-            .filter { $0.file == Self.entryFileName || $0.file.isEmpty || $0.severity == .error }
+            .filter { $0.file == Self.entryFileName || $0.severity == .error }
         let output = Self.after(token, in: result.stdout)
         let errorOutput = Self.after(token, in: result.stderr)
         let traceStart = (try? String(contentsOf: markFile, encoding: .utf8)).flatMap { Int($0) } ?? 0
@@ -144,11 +144,11 @@ public actor SwiftSession {
     /// Marker and value display, with no Foundation import (keeps each compile fast).
     static let support = """
     #if canImport(Glibc)
-    import Glibc
+    @preconcurrency import Glibc
     #elseif canImport(Musl)
-    import Musl
+    @preconcurrency import Musl
     #elseif canImport(Darwin)
-    import Darwin
+    @preconcurrency import Darwin
     #endif
 
     func \(markFunction)(_ token: String) {

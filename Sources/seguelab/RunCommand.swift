@@ -24,6 +24,13 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customShort("O"), help: "Compile with optimisation (-O).")
     var optimize = false
 
+    @Flag(name: .customLong("as-session"),
+          help: "Submit the file entry by entry (entries separated by blank lines) as the shell's swift prompt would.")
+    var asSession = false
+
+    @Flag(help: "Print how long compiling and running took, on stderr.")
+    var timings = false
+
     func validate() throws {
         guard SwiftLanguageMode(rawValue: swiftVersion) != nil else {
             throw ValidationError("--swift-version must be 5 or 6, not \(swiftVersion)")
@@ -53,11 +60,15 @@ struct RunCommand: AsyncParsableCommand {
         let playground = try Playground { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
+        if asSession {
+            try await runAsSession(sources, playground: playground, directories: directories)
+            return
+        }
 
         // Ctrl-C stops the program (its process group gets SIGINT), never this process.
         signal(SIGINT, SIG_IGN)
         let task = Task { try await playground.run(request) }
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler { task.cancel() }
         interrupt.resume()
         let result = try await task.value
@@ -74,6 +85,7 @@ struct RunCommand: AsyncParsableCommand {
             for line in TraceFormatter.plain(result.traceLines) { print(line) }
         }
         if let crash = result.crash { standardError.write(Data((crash.summary + "\n").utf8)) }
+        if timings { standardError.write(Data((Self.describe(result.timings) + "\n").utf8)) }
         switch result.termination {
         case .timedOut: standardError.write(Data("Stopped: the program ran longer than \(timeout) s.\n".utf8))
         case .outputCapped: standardError.write(Data("Stopped: the program printed more than the output limit.\n".utf8))
@@ -82,5 +94,32 @@ struct RunCommand: AsyncParsableCommand {
         default: break
         }
         if result.termination != .exited(0) { throw ExitCode(result.termination.exitStatus) }
+    }
+
+    private static func describe(_ timings: Timings) -> String {
+        String(format: "time: compile %.3f s, run %.3f s, total %.3f s", timings.compile, timings.run, timings.total)
+    }
+
+    /// Each blank-line-separated chunk is one entry, echoed with `swift> ` like a prompt.
+    private func runAsSession(_ sources: [SourceFile], playground: Playground, directories: [URL]) async throws {
+        let session = SwiftSession(playground: playground, swiftLanguageMode: SwiftLanguageMode(rawValue: swiftVersion)!,
+                                   limits: Limits(timeout: timeout), storyboardDirectories: directories)
+        var rejected = 0
+        for source in sources {
+            let entries = source.text.components(separatedBy: "\n\n")
+                .map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
+            for entry in entries {
+                print("swift> " + entry.replacingOccurrences(of: "\n", with: "\n  ...> "))
+                let response = try await session.submit(entry)
+                for diagnostic in response.diagnostics { print(diagnostic.rendered()) }
+                print(response.output, terminator: "")
+                FileHandle.standardError.write(Data(response.errorOutput.utf8))
+                if !noTrace { for line in TraceFormatter.plain(response.traceLines) { print("  " + line) } }
+                if let crash = response.crash { print(crash.summary) }
+                if !response.accepted { rejected += 1; print("(not kept)") }
+                if timings { FileHandle.standardError.write(Data((Self.describe(response.timings) + "\n").utf8)) }
+            }
+        }
+        if rejected > 0 { throw ExitCode(1) }
     }
 }

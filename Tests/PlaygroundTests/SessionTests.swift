@@ -70,3 +70,13 @@ struct SessionTests {
         #expect(!gone.accepted)
     }
 }
+
+@Suite("REPL-style Swift session in Swift 6 mode")
+struct SessionSwift6Tests {
+    @Test func supportCodeCompilesInSwift6Mode() async throws {
+        let session = SwiftSession(playground: try await Fixture.playground(), swiftLanguageMode: .swift6)
+        let value = try await session.submit("[1, 2, 3].count")
+        #expect(value.accepted, "\(value.diagnostics)")
+        #expect(value.output == "$R0: Int = 3\n")
+    }
+}

@@ -72,12 +72,17 @@ public actor Playground {
 
     /// Compiles without running: the compiler's verdict on the sources, for compiler exercises.
     public func typecheck(_ sources: [SourceFile], swiftLanguageMode: SwiftLanguageMode = .swift5) async throws -> CompileOutcome {
+        try await typecheck(RunRequest(sources: sources, swiftLanguageMode: swiftLanguageMode)).outcome
+    }
+
+    /// The request's sources type-checked only (no code generation, no run).
+    func typecheck(_ request: RunRequest) async throws -> (outcome: CompileOutcome, output: String) {
         try await prepare()
         let work = try WorkDirectory()
         defer { work.remove() }
-        let layout = try BuildLayout(sources: sources, in: work.url)
-        let output = try await compiler().typecheck(layout, mode: swiftLanguageMode)
-        return outcome(output, sources: sources)
+        let layout = try BuildLayout(sources: request.sources, in: work.url, joinAllIntoMain: request.joinsAllSourcesIntoMain)
+        let output = try await compiler().typecheck(layout, mode: request.swiftLanguageMode)
+        return (outcome(output, sources: request.sources), output.text)
     }
 
     /// Compiles and runs the request's program under its limits.

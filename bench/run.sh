@@ -61,8 +61,13 @@ hyperfine --warmup 1 --runs "$((runs / 2 > 3 ? runs / 2 : 3))" --export-json "$w
   --prepare "$work/edit.sh $work/exercise/Sources/Exercise/main.swift" \
   -n swiftpm "cd $work/exercise && swift build >/dev/null && .build/debug/Exercise"
 
+echo "== SwiftPM cold: a fresh exercise package's first build (SegueKit included), once"
+rm -rf "$work/exercise/.build"
+/usr/bin/time -f "%e" -o "$work/cold.txt" sh -c "cd $work/exercise && swift build >/dev/null && .build/debug/Exercise >/dev/null"
+
 echo "== swift prompt entries"
-"$seguelab" run --as-session --timings --no-trace "$here/Session.swift" > "$work/session.out" 2> "$work/session.err"
+/usr/bin/time -f "%e %U %S" -o "$work/session.time" \
+  "$seguelab" run --as-session --timings --no-trace "$here/Session.swift" > "$work/session.out" 2> "$work/session.err"
 grep '^time:' "$work/session.err" | sed 's/.*total \([0-9.]*\) s/\1/' > "$work/entries.txt"
 
 python3 - "$work" <<'PY'
@@ -72,13 +77,19 @@ main = {r["command"]: r for r in json.load(open(f"{work}/main.json"))["results"]
 spm = json.load(open(f"{work}/swiftpm.json"))["results"][0]
 entries = [float(x) for x in open(f"{work}/entries.txt").read().split()]
 floor, run, notrace = (main[n]["median"] for n in ("floor", "seguelab", "seguelab-no-trace"))
+cpu = {n: main[n]["user"] + main[n]["system"] for n in main}
+cold = float(open(f"{work}/cold.txt").read().split()[0])
+wall, user, system = (float(x) for x in open(f"{work}/session.time").read().split())
 swift = subprocess.run(["swiftc", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
-cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
+cpu_model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
+load = open("/proc/loadavg").read().split()[0]
 print()
-print(f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; machine: {cpu}, {os.cpu_count()} cores; {swift}")
-print(f"floor (swiftc + run)        median {floor*1000:7.0f} ms")
-print(f"seguelab run                median {run*1000:7.0f} ms   {run/floor:.2f}x floor (target <= 1.3x)")
-print(f"seguelab run --no-trace     median {notrace*1000:7.0f} ms   {notrace/floor:.2f}x floor")
-print(f"SwiftPM edit+build+run      median {spm['median']*1000:7.0f} ms   {spm['median']/run:.1f}x slower than seguelab run (target >= 10x)")
-print(f"swift prompt entry          median {statistics.median(entries)*1000:7.0f} ms over {len(entries)} entries (target <= 400 ms)")
+print(f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; machine: {cpu_model}, {os.cpu_count()} cores, load average {load}; {swift}")
+print(f"{'':30} {'wall median':>12} {'cpu mean':>10}")
+print(f"{'floor (swiftc + run)':30} {floor*1000:9.0f} ms {cpu['floor']*1000:7.0f} ms")
+print(f"{'seguelab run':30} {run*1000:9.0f} ms {cpu['seguelab']*1000:7.0f} ms   {run/floor:.2f}x floor wall, {cpu['seguelab']/cpu['floor']:.2f}x cpu (target <= 1.3x)")
+print(f"{'seguelab run --no-trace':30} {notrace*1000:9.0f} ms {cpu['seguelab-no-trace']*1000:7.0f} ms   {notrace/floor:.2f}x floor wall")
+print(f"{'SwiftPM edit+build+run':30} {spm['median']*1000:9.0f} ms {(spm['user']+spm['system'])*1000:7.0f} ms   {spm['median']/run:.1f}x seguelab run (target >= 10x)")
+print(f"{'SwiftPM fresh package, 1 run':30} {cold*1000:9.0f} ms {'':10}   {cold/run:.1f}x seguelab run")
+print(f"{'swift prompt entry':30} {statistics.median(entries)*1000:9.0f} ms {(user+system)/len(entries)*1000:7.0f} ms   median over {len(entries)} entries; cpu = whole session / entries (target <= 400 ms)")
 PY

@@ -24,7 +24,7 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         // UIKit's storyboard-segue machinery, simulated. Knows nothing about lessons or terminals.
-        .target(name: "SegueKit"),
+        .target(name: "SegueKit", exclude: ["README.md"]),
         // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation, trace pictures.
         .target(name: "SegueTools", dependencies: ["SegueKit"]),
         // Compiles and runs Swift against SegueKit in a limited child process.
@@ -57,7 +57,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "SegueKitTests", dependencies: ["SegueKit", "SegueTools"]),
+        .testTarget(
+            name: "SegueKitTests",
+            dependencies: ["SegueKit", "SegueTools"],
+            // Storyboards read from the source tree (located through #filePath).
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "seguelab"]),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Playground
+import SegueTools
 
 /// `seguelab run FILE.swift…`: compile against SegueKit, run, show output and navigation.
 struct RunCommand: AsyncParsableCommand {
@@ -82,7 +83,7 @@ struct RunCommand: AsyncParsableCommand {
         standardError.write(Data(result.stderr.utf8))
         if !noTrace && !result.traceLines.isEmpty {
             print("── navigation ──")
-            for line in TraceFormatter.plain(result.traceLines) { print(line) }
+            print(Self.renderTrace(result.traceLines), terminator: "")
         }
         if let crash = result.crash { standardError.write(Data((crash.summary + "\n").utf8)) }
         if timings { standardError.write(Data((Self.describe(result.timings) + "\n").utf8)) }
@@ -94,6 +95,12 @@ struct RunCommand: AsyncParsableCommand {
         default: break
         }
         if result.termination != .exited(0) { throw ExitCode(result.termination.exitStatus) }
+    }
+
+    /// SegueTools' readable lines; a trace SegueKit did not write is shown field by field.
+    private static func renderTrace(_ lines: [String]) -> String {
+        if let events = try? TraceDecoding.decode(lines) { return TraceRenderer.render(events) }
+        return TraceFormatter.plain(lines).map { $0 + "\n" }.joined()
     }
 
     private static func describe(_ timings: Timings) -> String {
@@ -114,7 +121,7 @@ struct RunCommand: AsyncParsableCommand {
                 for diagnostic in response.diagnostics { print(diagnostic.rendered()) }
                 print(response.output, terminator: "")
                 FileHandle.standardError.write(Data(response.errorOutput.utf8))
-                if !noTrace { for line in TraceFormatter.plain(response.traceLines) { print("  " + line) } }
+                if !noTrace { print(Self.renderTrace(response.traceLines), terminator: "") }
                 if let crash = response.crash { print(crash.summary) }
                 if !response.accepted { rejected += 1; print("(not kept)") }
                 if timings { FileHandle.standardError.write(Data((Self.describe(response.timings) + "\n").utf8)) }

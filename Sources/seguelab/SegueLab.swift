@@ -8,7 +8,7 @@ struct SegueLab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
-        subcommands: [RunCommand.self]
+        subcommands: [RunCommand.self, StoryboardCommand.self]
     )
 
     @OptionGroup var display: DisplayOptions

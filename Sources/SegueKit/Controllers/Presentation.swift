@@ -30,6 +30,12 @@ enum Presentation {
         if controller === presenter || controller.subtreeContains(source) {
             raiseException(.invalidArgument, "Application tried to present modally an active controller \(objectDescription(controller)).")
         }
+        if let presenting = controller.presentingStorage {
+            raiseException(.invalidArgument, "Application tried to present modally a view controller \(objectDescription(controller)) that is already being presented by \(objectDescription(presenting)).")
+        }
+        if let parent = controller.parentStorage {
+            raiseException(.invalidArgument, "Application tried to present modally a view controller \(objectDescription(controller)) that has a parent view controller \(objectDescription(parent)).")
+        }
         if let current = presenter.presentedStorage {
             let warning = "Attempt to present \(objectDescription(controller)) on \(objectDescription(presenter)) "
                 + "(from \(objectDescription(source))) which is already presenting \(objectDescription(current))."
@@ -45,11 +51,13 @@ enum Presentation {
         SegueTrace.record(TraceEvent(event: .present, source: className(source), destination: className(controller),
                                      controller: className(presenter), properties: PropertyCapture.properties(of: controller)))
         controller.loadViewIfNeeded()
-        if onScreen {
-            if coversPresenter { Appearance.begin(presenter, appearing: false, animated: animated) }
-            Appearance.begin(controller, appearing: true, animated: animated)
-            Appearance.end(controller, appearing: true, animated: animated)
-            if coversPresenter { Appearance.end(presenter, appearing: false, animated: animated) }
+        controller.during(.beingPresented) {
+            if onScreen {
+                if coversPresenter { Appearance.begin(presenter, appearing: false, animated: animated) }
+                Appearance.begin(controller, appearing: true, animated: animated)
+                Appearance.end(controller, appearing: true, animated: animated)
+                if coversPresenter { Appearance.end(presenter, appearing: false, animated: animated) }
+            }
         }
         completion?()
     }
@@ -75,17 +83,19 @@ enum Presentation {
         SegueTrace.record(TraceEvent(event: .dismiss, source: className(top), destination: className(presenter),
                                      controller: className(dismissed)))
         let coveredPresenter = dismissed.modalPresentationStyle == .fullScreen
-        if onScreen {
-            Appearance.begin(top, appearing: false, animated: animated)
-            if coveredPresenter { Appearance.begin(presenter, appearing: true, animated: animated) }
-        }
-        for link in chain {
-            link.presentingStorage?.presentedStorage = nil
-            link.presentingStorage = nil
-        }
-        if onScreen {
-            Appearance.end(top, appearing: false, animated: animated)
-            if coveredPresenter { Appearance.end(presenter, appearing: true, animated: animated) }
+        top.during(.beingDismissed) {
+            if onScreen {
+                Appearance.begin(top, appearing: false, animated: animated)
+                if coveredPresenter { Appearance.begin(presenter, appearing: true, animated: animated) }
+            }
+            for link in chain {
+                link.presentingStorage?.presentedStorage = nil
+                link.presentingStorage = nil
+            }
+            if onScreen {
+                Appearance.end(top, appearing: false, animated: animated)
+                if coveredPresenter { Appearance.end(presenter, appearing: true, animated: animated) }
+            }
         }
         completion?()
     }

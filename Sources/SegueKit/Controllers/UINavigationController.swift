@@ -47,11 +47,13 @@ open class UINavigationController: UIViewController {
         SegueTrace.record(TraceEvent(event: .push, source: previous.map(className), destination: className(viewController),
                                      controller: className(self), properties: PropertyCapture.properties(of: viewController)))
         viewController.loadViewIfNeeded()
-        if onScreen {
-            if let previous { Appearance.begin(previous, appearing: false, animated: animated) }
-            Appearance.begin(viewController, appearing: true, animated: animated)
-            if let previous { Appearance.end(previous, appearing: false, animated: animated) }
-            Appearance.end(viewController, appearing: true, animated: animated)
+        viewController.during(.movingToParent) {
+            if onScreen {
+                if let previous { Appearance.begin(previous, appearing: false, animated: animated) }
+                Appearance.begin(viewController, appearing: true, animated: animated)
+                if let previous { Appearance.end(previous, appearing: false, animated: animated) }
+                Appearance.end(viewController, appearing: true, animated: animated)
+            }
         }
         viewController.didMove(toParent: self)
     }
@@ -74,8 +76,7 @@ open class UINavigationController: UIViewController {
     }
 
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
-        if let nested = viewControllers.first(where: { $0 is UINavigationController }) {
-            _ = nested
+        if viewControllers.contains(where: { $0 is UINavigationController }) {
             raiseException(.invalidArgument, "Pushing a navigation controller is not supported")
         }
         let previous = topViewController
@@ -116,17 +117,19 @@ open class UINavigationController: UIViewController {
         let top = popped.last!
         SegueTrace.record(TraceEvent(event: .pop, source: className(top), destination: className(target),
                                      controller: className(self), message: popped.map(className).joined(separator: ", ")))
-        if onScreen {
-            Appearance.begin(top, appearing: false, animated: animated)
-            Appearance.begin(target, appearing: true, animated: animated)
-        }
-        for controller in popped.reversed() {
-            controller.willMove(toParent: nil)
-            controller.removeFromParent()
-        }
-        if onScreen {
-            Appearance.end(top, appearing: false, animated: animated)
-            Appearance.end(target, appearing: true, animated: animated)
+        top.during(.movingFromParent) {
+            if onScreen {
+                Appearance.begin(top, appearing: false, animated: animated)
+                Appearance.begin(target, appearing: true, animated: animated)
+            }
+            for controller in popped.reversed() {
+                controller.willMove(toParent: nil)
+                controller.removeFromParent()
+            }
+            if onScreen {
+                Appearance.end(top, appearing: false, animated: animated)
+                Appearance.end(target, appearing: true, animated: animated)
+            }
         }
         return popped
     }

@@ -5,6 +5,7 @@ import Foundation
 @preconcurrency @MainActor
 open class UISplitViewController: UIViewController {
     public enum Style: Int, Sendable { case unspecified, doubleColumn, tripleColumn }
+    public enum Column: Int, Sendable { case primary, supplementary, secondary, compact }
     public enum DisplayMode: Int, Sendable {
         case automatic, secondaryOnly, oneBesideSecondary, oneOverSecondary, twoBesideSecondary,
              twoOverSecondary, twoDisplaceSecondary
@@ -33,6 +34,34 @@ open class UISplitViewController: UIViewController {
         get { children }
         set { replaceColumns(with: newValue) }
     }
+
+    /// The controller in `column` (iOS 14 column API; `.compact` is never shown here).
+    open func viewController(for column: Column) -> UIViewController? {
+        let columns = children
+        switch column {
+        case .primary: return columns.first
+        case .supplementary: return style == .tripleColumn && columns.count == 3 ? columns[1] : nil
+        case .secondary: return columns.count > 1 ? columns.last : nil
+        case .compact: return nil
+        }
+    }
+
+    /// Puts `vc` in `column`; column-style split view controllers wrap a controller that is not
+    /// a navigation controller in one, as UIKit does.
+    open func setViewController(_ vc: UIViewController?, for column: Column) {
+        guard column != .compact else { return }
+        let wrapped = vc.map { style != .unspecified && !($0 is UINavigationController) ? UINavigationController(rootViewController: $0) : $0 }
+        var slots: [Column: UIViewController] = [:]
+        for candidate in [Column.primary, .supplementary, .secondary] {
+            slots[candidate] = viewController(for: candidate)
+        }
+        slots[column] = wrapped
+        let order: [Column] = style == .tripleColumn ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
+        replaceColumns(with: order.compactMap { slots[$0] })
+    }
+
+    open func show(_ column: Column) {}
+    open func hide(_ column: Column) {}
 
     open override func showDetailViewController(_ vc: UIViewController, sender: Any?) {
         var columns = children

@@ -4,6 +4,17 @@ import Foundation
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen,
          overCurrentContext, popover, none = -1, automatic = -2
+
+    /// The style named by a storyboard attribute (`fullScreen`, `pageSheet`, ...).
+    init?(storyboardName: String) {
+        let all: [String: UIModalPresentationStyle] = [
+            "fullScreen": .fullScreen, "pageSheet": .pageSheet, "formSheet": .formSheet,
+            "currentContext": .currentContext, "custom": .custom, "overFullScreen": .overFullScreen,
+            "overCurrentContext": .overCurrentContext, "popover": .popover, "automatic": .automatic,
+        ]
+        guard let style = all[storyboardName] else { return nil }
+        self = style
+    }
 }
 
 public enum UIModalTransitionStyle: Int, Sendable {
@@ -41,6 +52,7 @@ open class UIViewController: UIResponder {
     weak var presentingStorage: UIViewController?
     /// Set on a window's root view controller.
     weak var hostingWindow: UIWindow?
+    var transitionFlags: TransitionFlags = []
 
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         nibName = nibNameOrNil
@@ -60,6 +72,9 @@ open class UIViewController: UIResponder {
         if let binding = (coder as? StoryboardCoder)?.binding {
             sceneBinding = binding
             title = binding.scene.controller.title
+            if let style = binding.scene.controller.modalPresentationStyle.flatMap(UIModalPresentationStyle.init(storyboardName:)) {
+                modalPresentationStyle = style
+            }
         }
     }
 
@@ -127,7 +142,7 @@ open class UIViewController: UIResponder {
         }
     }
 
-    /// Loads the view once: `loadView()`, then the embed segues of its container views
+    /// Loads the view once: `loadView()`, registered outlets, then the embed segues of its container views
     /// (as UIKit does while loading a storyboard scene), then `viewDidLoad()`.
     open func loadViewIfNeeded() {
         guard viewStorage == nil, !isLoadingView else { return }
@@ -135,6 +150,7 @@ open class UIViewController: UIResponder {
         defer { isLoadingView = false }
         loadView()
         if viewStorage == nil { view = UIView(frame: UIScreen.main.bounds) }
+        connectOutlets()
         performEmbedSegues()
         SegueTrace.record(TraceEvent(event: .viewDidLoad, controller: className(self)))
         viewDidLoad()
@@ -181,8 +197,11 @@ open class UIViewController: UIResponder {
 
     open var presentedViewController: UIViewController? { containmentRoot.presentedStorage }
     open var presentingViewController: UIViewController? { containmentRoot.presentingStorage }
-    open var isBeingPresented: Bool { false }
-    open var isBeingDismissed: Bool { false }
+    /// True during the appearance callbacks of the transition that causes them.
+    open var isBeingPresented: Bool { transitionFlags.contains(.beingPresented) }
+    open var isBeingDismissed: Bool { transitionFlags.contains(.beingDismissed) }
+    open var isMovingToParent: Bool { transitionFlags.contains(.movingToParent) }
+    open var isMovingFromParent: Bool { transitionFlags.contains(.movingFromParent) }
 
     // MARK: Unwinding
 
@@ -206,6 +225,23 @@ open class UIViewController: UIResponder {
     /// Called on each container between the unwind's source and destination so it can make
     /// `subsequentVC` visible (a navigation controller pops to it).
     open func unwind(for unwindSegue: UIStoryboardSegue, towards subsequentVC: UIViewController) {}
+}
+
+struct TransitionFlags: OptionSet {
+    let rawValue: Int
+    static let beingPresented = TransitionFlags(rawValue: 1)
+    static let beingDismissed = TransitionFlags(rawValue: 2)
+    static let movingToParent = TransitionFlags(rawValue: 4)
+    static let movingFromParent = TransitionFlags(rawValue: 8)
+}
+
+extension UIViewController {
+    /// Runs `body` with `flag` set, for the `isMovingToParent`-style questions.
+    func during(_ flag: TransitionFlags, _ body: () -> Void) {
+        transitionFlags.insert(flag)
+        defer { transitionFlags.remove(flag) }
+        body()
+    }
 }
 
 /// A storyboard plus the scene a controller came from.

@@ -4,7 +4,9 @@ import Foundation
 /// screen: its view loads and it receives the appearance callbacks.
 @preconcurrency @MainActor
 open class UIWindow: UIView {
-    static weak var keyWindowStorage: UIWindow?
+    /// Windows on screen are kept alive, as the application keeps them on iOS.
+    static var keyWindowStorage: UIWindow?
+    static var visibleWindows: [UIWindow] = []
     private(set) var isVisible = false
 
     public override init(frame: CGRect) {
@@ -40,6 +42,7 @@ open class UIWindow: UIView {
         UIWindow.keyWindowStorage = self
         guard !isVisible else { return }
         isVisible = true
+        UIWindow.visibleWindows.append(self)
         isHidden = false
         if let root = rootViewController { showRoot(root) }
     }

@@ -23,10 +23,7 @@ enum SegueRuntime {
         if let path = ProcessInfo.processInfo.environment["SEGUEKIT_TRACE_FILE"], !path.isEmpty {
             SegueTrace.openSink(path: path)
         }
-        atexit {
-            guard Thread.isMainThread else { return }
-            MainActor.assumeIsolated { SegueTrace.finishAtExit() }
-        }
+        atexit(writeFinalSnapshotAtExit)
     }
 
     static func noteActive(_ controller: UIViewController) {
@@ -55,4 +52,11 @@ enum SegueRuntime {
         var seen = Set<String>()
         return modules.filter { seen.insert($0).inserted }
     }
+}
+
+/// The exit hook: the final snapshot belongs to the main thread's state, so other threads
+/// calling `exit` skip it.
+private func writeFinalSnapshotAtExit() {
+    guard Thread.isMainThread else { return }
+    MainActor.assumeIsolated { SegueTrace.finishAtExit() }
 }

@@ -38,6 +38,8 @@ func raiseException(_ exception: UIKitException) -> Never {
     SegueTrace.recordSnapshot()
     SegueTrace.markTerminated()
     writeToStandardError(exception.terminationMessage + "\n")
+    // Die of SIGABRT like a crashed app, without the Swift runtime's backtrace dump.
+    signal(SIGABRT, SIG_DFL)
     abort()
 }
 

@@ -32,6 +32,9 @@ extension UIViewController {
             return
         }
         let destination = binding.storyboard.instantiateController(objectID: definition.destination)
+        if let style = definition.modalPresentationStyle.flatMap(UIModalPresentationStyle.init(storyboardName:)) {
+            destination.modalPresentationStyle = style
+        }
         let segue = SegueFactory.make(definition, source: self, destination: destination)
         SegueTrace.record(TraceEvent(event: .prepare, identifier: definition.identifier, segueKind: definition.kind,
                                      source: className(self), destination: className(destination)))

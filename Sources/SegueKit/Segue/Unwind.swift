@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Foundation
 
 /// Unwind segues: find the destination walking up from the source, then run
@@ -78,52 +73,34 @@ enum Unwinder {
 ///         list.unwindToList(segue)
 ///     }
 ///
-/// Programs can also export `@_cdecl("seguekit_register_actions")`, a function making such calls;
-/// it is looked up with `dlsym` the first time an unwind action is needed.
-@MainActor
+/// Programs can also export `@_cdecl("seguekit_register_actions") public func …()` making such
+/// calls (public, and linked with `-Xlinker --export-dynamic`, so the symbol is visible);
+/// it is looked up with `dlsym` the first time a registry (this one, `OutletRegistry` or
+/// `ActionRegistry`) is asked.
+@preconcurrency @MainActor
 public enum UnwindActionRegistry {
-    private struct Entry {
-        let action: String
-        let typeName: String
-        let matches: (UIViewController) -> Bool
-        let invoke: (UIViewController, UIStoryboardSegue) -> Void
-    }
-
-    private static var entries: [Entry] = []
-    private static var didLoadExportedRegistrations = false
+    private static var table = ConnectionTable<UIStoryboardSegue>()
 
     public static func register<Controller: UIViewController>(
         _ type: Controller.Type, _ action: String,
         _ body: @escaping @MainActor (Controller, UIStoryboardSegue) -> Void
     ) {
-        SegueRuntime.noteModule(of: type)
-        entries.append(Entry(action: action, typeName: String(reflecting: type),
-                             matches: { $0 is Controller },
-                             invoke: { controller, segue in body(controller as! Controller, segue) }))
+        table.register(type, action, body)
     }
 
     /// The registered actions, as `Module.Type.action:` strings.
     public static var registeredActions: [String] {
-        loadExportedRegistrations()
-        return entries.map { "\($0.typeName).\($0.action)" }
+        ExportedRegistrations.loadOnce()
+        return table.names
     }
 
     public static func removeAll() {
-        entries.removeAll()
+        table.removeAll()
     }
 
     /// The handler `controller` has for `action`, if its class (or a superclass) registered one.
     static func handler(for action: Selector, on controller: UIViewController) -> ((UIStoryboardSegue) -> Void)? {
-        loadExportedRegistrations()
-        guard let entry = entries.last(where: { $0.action == action.name && $0.matches(controller) }) else { return nil }
-        return { segue in entry.invoke(controller, segue) }
-    }
-
-    private static func loadExportedRegistrations() {
-        guard !didLoadExportedRegistrations else { return }
-        didLoadExportedRegistrations = true
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "seguekit_register_actions") else { return }
-        typealias RegisterFunction = @convention(c) () -> Void
-        unsafeBitCast(symbol, to: RegisterFunction.self)()
+        ExportedRegistrations.loadOnce()
+        return table.handler(for: action.name, on: controller)
     }
 }

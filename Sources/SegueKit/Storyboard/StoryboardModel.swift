@@ -37,7 +37,7 @@ public struct StoryboardReference: Sendable, Equatable {
 }
 
 /// Where an element came from in the storyboard file.
-public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+public struct StoryboardLocation: Sendable, Equatable, CustomStringConvertible {
     public let file: String
     public let line: Int
     public let column: Int
@@ -54,13 +54,18 @@ public struct ControllerDefinition: Sendable, Equatable {
     public let customModuleProvider: String?
     public let storyboardIdentifier: String?
     public let title: String?
+    public let modalPresentationStyle: String?
     public let reference: StoryboardReference?
     /// Every segue in the scene: the controller's own, and those on its buttons, cells,
     /// bar button items and container views.
     public let segues: [SegueDefinition]
+    /// The controller's outlets (`<outlet property=… destination=…>`).
+    public let outlets: [OutletDefinition]
+    /// Actions of the scene's controls that target this controller.
+    public let actions: [ActionDefinition]
     public let rootView: ViewDefinition?
     public let navigationItem: NavigationItemDefinition?
-    public let location: SourceLocation
+    public let location: StoryboardLocation
 
     /// The class name shown for the scene: the custom class or the UIKit class.
     public var displayClassName: String {
@@ -106,8 +111,23 @@ public struct SegueDefinition: Sendable, Equatable {
     public let unwindAction: String?
     public let customClass: String?
     public let customModule: String?
+    /// `modalPresentationStyle="fullScreen"` and the like, applied to the destination.
+    public let modalPresentationStyle: String?
     public let trigger: SegueTrigger
-    public let location: SourceLocation
+    public let location: StoryboardLocation
+}
+
+/// An outlet of the controller: the property and the object id it points at.
+public struct OutletDefinition: Sendable, Equatable {
+    public let property: String
+    public let destination: String
+}
+
+/// A control's action: `selector` sent to the controller for `eventType`.
+public struct ActionDefinition: Sendable, Equatable {
+    public let selector: String
+    public let sourceObjectID: String
+    public let eventType: String?
 }
 
 /// A view inside a scene, reduced to what segues and lookups need.
@@ -125,6 +145,8 @@ public struct ViewDefinition: Sendable, Equatable {
     public let subviews: [ViewDefinition]
     /// A table view's prototype cells.
     public let prototypes: [ViewDefinition]
+    /// A static table view's cells, by section (`dataMode="static"`).
+    public let staticSections: [[ViewDefinition]]
 }
 
 /// A scene's navigation item.
@@ -143,10 +165,10 @@ public struct BarButtonItemDefinition: Sendable, Equatable {
 
 /// A storyboard that cannot be read, with the place that is wrong.
 public struct StoryboardError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let location: SourceLocation
+    public let location: StoryboardLocation
     public let message: String
 
-    public init(location: SourceLocation, message: String) {
+    public init(location: StoryboardLocation, message: String) {
         self.location = location
         self.message = message
     }

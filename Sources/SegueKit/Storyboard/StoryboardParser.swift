@@ -7,7 +7,7 @@ extension StoryboardDocument {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw StoryboardError(location: SourceLocation(file: url.path, line: 1, column: 1),
+            throw StoryboardError(location: StoryboardLocation(file: url.path, line: 1, column: 1),
                                   message: "cannot read storyboard: \(error.localizedDescription)")
         }
         return try parse(data, path: url.path)
@@ -34,8 +34,8 @@ struct StoryboardParser {
         "pageControl", "colorWell", "control",
     ]
 
-    func location(_ element: IBElement) -> SourceLocation {
-        SourceLocation(file: path, line: element.line, column: element.column)
+    func location(_ element: IBElement) -> StoryboardLocation {
+        StoryboardLocation(file: path, line: element.line, column: element.column)
     }
 
     func fail(_ element: IBElement, _ message: String) -> StoryboardError {
@@ -81,12 +81,20 @@ struct StoryboardParser {
         }
         var segues: [SegueDefinition] = []
         try collectSegues(in: element, controller: element, into: &segues)
+        let outlets = (element.child(named: "connections")?.children(named: "outlet") ?? []).compactMap { outlet in
+            outlet["property"].flatMap { property in
+                outlet["destination"].map { OutletDefinition(property: property, destination: $0) }
+            }
+        }
+        var actions: [ActionDefinition] = []
+        collectActions(in: element, controllerID: objectID, into: &actions)
         let rootView = try element.children.first { $0["key"] == "view" }.map(view(from:))
         return ControllerDefinition(
             elementName: element.name, objectID: objectID, customClass: element["customClass"],
             customModule: element["customModule"], customModuleProvider: element["customModuleProvider"],
-            storyboardIdentifier: element["storyboardIdentifier"], title: element["title"], reference: reference,
-            segues: segues, rootView: rootView, navigationItem: element.child(withKey: "navigationItem").map(navigationItem(from:)),
+            storyboardIdentifier: element["storyboardIdentifier"], title: element["title"],
+            modalPresentationStyle: element["modalPresentationStyle"], reference: reference,
+            segues: segues, outlets: outlets, actions: actions, rootView: rootView, navigationItem: element.child(withKey: "navigationItem").map(navigationItem(from:)),
             location: location(element))
     }
 
@@ -98,6 +106,20 @@ struct StoryboardParser {
                 }
             } else {
                 try collectSegues(in: child, controller: controller, into: &segues)
+            }
+        }
+    }
+
+    /// Control actions aimed at the scene's controller.
+    private func collectActions(in element: IBElement, controllerID: String, into actions: inout [ActionDefinition]) {
+        for child in element.children {
+            if child.name == "connections", let owner = child.parent, let ownerID = owner["id"] {
+                for action in child.children(named: "action") where action["destination"] == controllerID {
+                    guard let selector = action["selector"] else { continue }
+                    actions.append(ActionDefinition(selector: selector, sourceObjectID: ownerID, eventType: action["eventType"]))
+                }
+            } else {
+                collectActions(in: child, controllerID: controllerID, into: &actions)
             }
         }
     }
@@ -118,6 +140,7 @@ struct StoryboardParser {
             objectID: element["id"] ?? "", destination: destination, kind: kind, identifier: element["identifier"],
             relationship: element["relationship"], unwindAction: element["unwindAction"],
             customClass: element["customClass"], customModule: element["customModule"],
+            modalPresentationStyle: element["modalPresentationStyle"],
             trigger: trigger(for: owner, controller: controller, segue: element), location: location(element))
     }
 
@@ -142,13 +165,16 @@ struct StoryboardParser {
             subviews += try (content.child(named: "subviews")?.children ?? []).map(view(from:))
         }
         let prototypes = try (element.child(named: "prototypes")?.children ?? []).map(view(from:))
+        let staticSections = try (element.child(named: "sections")?.children(named: "tableViewSection") ?? []).map {
+            try ($0.child(named: "cells")?.children ?? []).map(view(from:))
+        }
         let title = element.children(named: "state").first { $0["key"] == "normal" }?["title"] ?? element["title"]
         return ViewDefinition(
             elementName: element.name, objectID: element["id"] ?? "", customClass: element["customClass"],
             customModule: element["customModule"], tag: Int(element["tag"] ?? "") ?? 0, title: title,
             text: element["text"], reuseIdentifier: element["reuseIdentifier"],
             accessibilityIdentifier: element.child(named: "accessibility")?["identifier"],
-            subviews: subviews, prototypes: prototypes)
+            subviews: subviews, prototypes: prototypes, staticSections: staticSections)
     }
 
     private func navigationItem(from element: IBElement) -> NavigationItemDefinition {

@@ -68,3 +68,42 @@ extension UIBarButtonItem {
         systemItemStorage = all[name]
     }
 }
+
+extension UIViewController {
+    /// Sets the scene's outlets that point at its views, through `OutletRegistry`.
+    func connectOutlets() {
+        guard let binding = sceneBinding else { return }
+        for outlet in binding.scene.controller.outlets {
+            guard let object = sceneViews[outlet.destination] else { continue }
+            OutletRegistry.setter(for: outlet.property, on: self)?(object)
+        }
+    }
+}
+
+/// A control's storyboard action bound to the scene's controller.
+@MainActor
+struct StoryboardAction {
+    weak var owner: UIViewController?
+    let action: ActionDefinition
+
+    var events: UIControl.Event {
+        switch action.eventType {
+        case "valueChanged": return .valueChanged
+        case "primaryActionTriggered": return .primaryActionTriggered
+        case "editingChanged": return .editingChanged
+        case "touchDown": return .touchDown
+        default: return .touchUpInside
+        }
+    }
+
+    /// Sends the action; an action nobody registered is noted in the trace and skipped.
+    func send(from sender: Any) {
+        guard let owner else { return }
+        if let handler = ActionRegistry.handler(for: action.selector, on: owner) {
+            handler(sender)
+        } else {
+            SegueTrace.record(TraceEvent(event: .warning, source: className(owner), action: action.selector,
+                                         message: "no registered action \(action.selector) on \(className(owner))"))
+        }
+    }
+}

@@ -36,11 +36,13 @@ struct ViewBuilder {
 
     private func configure(_ view: UIView, from definition: ViewDefinition) {
         switch view {
-        case let button as UIButton:
-            button.setTitle(definition.title, for: .normal)
-            button.storyboardTriggers = triggers { $0 == .control(objectID: definition.objectID) }
         case let control as UIControl:
+            (control as? UIButton)?.setTitle(definition.title, for: .normal)
             control.storyboardTriggers = triggers { $0 == .control(objectID: definition.objectID) }
+            if let owner, let actions = owner.sceneBinding?.scene.controller.actions {
+                control.storyboardActions = actions.filter { $0.sourceObjectID == definition.objectID }
+                    .map { StoryboardAction(owner: owner, action: $0) }
+            }
         case let label as UILabel:
             label.text = definition.text
         case let cell as UITableViewCell:
@@ -54,6 +56,11 @@ struct ViewBuilder {
             table.storyboardForPrototypes = storyboard
             for prototype in definition.prototypes {
                 if let reuseIdentifier = prototype.reuseIdentifier { table.prototypes[reuseIdentifier] = prototype }
+            }
+            if !definition.staticSections.isEmpty {
+                table.staticCells = definition.staticSections.map { section in
+                    section.map { makeView($0, defaultClass: UITableViewCell.self) as? UITableViewCell ?? UITableViewCell() }
+                }
             }
         default:
             break

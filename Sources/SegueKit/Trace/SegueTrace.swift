@@ -1,7 +1,7 @@
 import Foundation
 
 /// The in-process record of navigation events, for programs, tests and checks.
-@MainActor
+@preconcurrency @MainActor
 public enum SegueTrace {
     public private(set) static var events: [TraceEvent] = []
     private static var observers: [@MainActor (TraceEvent) -> Void] = []
@@ -77,6 +77,7 @@ final class TraceFileSink {
         }
         handle = FileHandle(forWritingAtPath: path)
         handle?.seekToEndOfFile()
+        if handle == nil { writeToStandardError("SegueKit: cannot write the trace file \(path)\n") }
     }
 
     func write(_ event: TraceEvent) {

@@ -41,6 +41,8 @@ open class UIControl: UIView {
     private var actions: [(UIAction, Event)] = []
     /// Segues connected to this control in the storyboard (its `connections`).
     var storyboardTriggers: [StoryboardTrigger] = []
+    /// Actions connected to this control in the storyboard.
+    var storyboardActions: [StoryboardAction] = []
 
     open func addAction(_ action: UIAction, for controlEvents: Event) {
         actions.append((action, controlEvents))
@@ -58,6 +60,9 @@ open class UIControl: UIView {
             action.sender = self
             action.handler(action)
             action.sender = nil
+        }
+        for action in storyboardActions where !action.events.isDisjoint(with: controlEvents) {
+            action.send(from: self)
         }
         if !controlEvents.isDisjoint(with: [.touchUpInside, .primaryActionTriggered]) {
             for trigger in storyboardTriggers { trigger.fire(sender: self) }

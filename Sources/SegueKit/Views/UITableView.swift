@@ -43,8 +43,11 @@ open class UITableView: UIView {
     /// Prototype cells from the storyboard, by reuse identifier, and the scene owning them.
     var prototypes: [String: ViewDefinition] = [:]
     weak var storyboardOwner: UIViewController?
+    /// The cells of a static table from the storyboard, by section.
+    var staticCells: [[UITableViewCell]]?
     var storyboardForPrototypes: UIStoryboard?
     private var registeredClasses: [String: UITableViewCell.Type] = [:]
+    private var shownCells: [IndexPath: UITableViewCell] = [:]
 
     public init(frame: CGRect, style: Style) {
         self.style = style
@@ -72,7 +75,11 @@ open class UITableView: UIView {
         selectedRows.removeAll { $0 == indexPath }
     }
 
-    open func reloadData() {}
+    /// Forgets the cells shown so far; rows are asked for again.
+    open func reloadData() {
+        for cell in shownCells.values { cell.removeFromSuperview() }
+        shownCells.removeAll()
+    }
 
     open var numberOfSections: Int { dataSource?.numberOfSections(in: self) ?? 0 }
 
@@ -80,10 +87,23 @@ open class UITableView: UIView {
         dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
     }
 
-    /// The cell the data source makes for `indexPath` (every row counts as visible).
+    /// The cell the data source makes for `indexPath` (every row asked for counts as visible);
+    /// it becomes a subview of the table, replacing the row's previous cell.
     open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
-        guard indexPath.section < numberOfSections, indexPath.row < numberOfRows(inSection: indexPath.section) else { return nil }
-        return dataSource?.tableView(self, cellForRowAt: indexPath)
+        if let shown = shownCells[indexPath] { return shown }
+        guard indexPath.section < numberOfSections, indexPath.row < numberOfRows(inSection: indexPath.section),
+              let cell = dataSource?.tableView(self, cellForRowAt: indexPath) else { return nil }
+        shownCells[indexPath] = cell
+        addSubview(cell)
+        return cell
+    }
+
+    open func indexPath(for cell: UITableViewCell) -> IndexPath? {
+        shownCells.first { $0.value === cell }?.key
+    }
+
+    open var visibleCells: [UITableViewCell] {
+        shownCells.sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// Registers a cell class. Only `init?(coder:)` can be called on a class value here (its
@@ -204,10 +224,13 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         tableView.delegate = self
     }
 
-    open func numberOfSections(in tableView: UITableView) -> Int { 1 }
-    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
+    // The defaults serve a storyboard's static cells, as UIKit's do.
+    open func numberOfSections(in tableView: UITableView) -> Int { tableView.staticCells?.count ?? 1 }
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        tableView.staticCells?[section].count ?? 0
+    }
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-        UITableViewCell(style: .default, reuseIdentifier: nil)
+        tableView.staticCells?[indexPath.section][indexPath.row] ?? UITableViewCell(style: .default, reuseIdentifier: nil)
     }
     open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
     open func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }

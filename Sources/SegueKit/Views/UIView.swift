@@ -75,8 +75,20 @@ public struct UIColor: Hashable, Sendable {
     public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
     public static let green = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
     public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+    public static let gray = UIColor(white: 0.5, alpha: 1)
+    public static let lightGray = UIColor(white: 2.0 / 3.0, alpha: 1)
+    public static let darkGray = UIColor(white: 1.0 / 3.0, alpha: 1)
+    public static let orange = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    public static let yellow = UIColor(red: 1, green: 1, blue: 0, alpha: 1)
     public static let systemBackground = UIColor.white
+    public static let secondarySystemBackground = UIColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
+    public static let systemGroupedBackground = UIColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
+    public static let systemBlue = UIColor(red: 0, green: 0.48, blue: 1, alpha: 1)
+    public static let systemRed = UIColor(red: 1, green: 0.23, blue: 0.19, alpha: 1)
+    public static let systemGreen = UIColor(red: 0.2, green: 0.78, blue: 0.35, alpha: 1)
+    public static let systemGray = UIColor(red: 0.56, green: 0.56, blue: 0.58, alpha: 1)
     public static let label = UIColor.black
+    public static let secondaryLabel = UIColor(red: 0.24, green: 0.24, blue: 0.26, alpha: 0.6)
 }
 
 /// A text label.

@@ -1,0 +1,84 @@
+import Foundation
+import SegueKit
+
+/// Compares the segue identifiers a storyboard defines with the raw values of the
+/// String-backed enums in Swift source: what the code does not know, and what it names that
+/// the storyboard no longer has.
+public struct IdentifierAudit: Sendable, Equatable {
+    /// A storyboard segue whose identifier no enum case spells.
+    public struct Finding: Sendable, Equatable {
+        public let identifier: String
+        public let className: String
+        public let location: StoryboardLocation
+    }
+
+    /// Segues (first occurrence of each identifier) the code does not know.
+    public let unknownSegues: [Finding]
+    /// Storyboard identifiers no enum case spells.
+    public var unknownToCode: [String] { unknownSegues.map(\.identifier) }
+    /// Enum raw values (from enums whose cases look like segue identifiers) absent from the storyboard.
+    public let staleInCode: [String]
+
+    public init(swiftSource: String, document: StoryboardDocument) {
+        let storyboard = SegueEnumGenerator(document: document).identifiersByClass.flatMap(\.identifiers)
+        let storyboardSet = Set(storyboard)
+        let enums = Self.stringEnums(in: swiftSource)
+        let known = Set(enums.flatMap { $0 })
+        var reported = Set<String>()
+        var findings: [Finding] = []
+        for scene in document.scenes {
+            guard let className = scene.controller.customClass else { continue }
+            for segue in scene.controller.segues where segue.kind != .relationship {
+                guard let identifier = segue.identifier, !known.contains(identifier),
+                      reported.insert(identifier).inserted else { continue }
+                findings.append(Finding(identifier: identifier, className: className, location: segue.location))
+            }
+        }
+        unknownSegues = findings
+        // Only enums that share at least one value with the storyboard are about its segues.
+        let relevant = enums.filter { !Set($0).isDisjoint(with: storyboardSet) }
+        staleInCode = Self.unique(relevant.flatMap { $0 }.filter { !storyboardSet.contains($0) && !$0.isEmpty })
+    }
+
+    public var isClean: Bool { unknownToCode.isEmpty && staleInCode.isEmpty }
+
+    /// Raw values of each `enum Name: String { ... }` in the source (case name when no raw value).
+    static func stringEnums(in source: String) -> [[String]] {
+        let header = try! NSRegularExpression(pattern: #"enum\s+\w+\s*:\s*String\b[^{]*\{"#)
+        let caseLine = try! NSRegularExpression(pattern: #"\bcase\s+([^\n;]+)"#)
+        let text = source as NSString
+        var result: [[String]] = []
+        for match in header.matches(in: source, range: NSRange(location: 0, length: text.length)) {
+            let bodyStart = match.range.location + match.range.length
+            var depth = 1
+            var index = bodyStart
+            while index < text.length && depth > 0 {
+                let character = text.character(at: index)
+                if character == 0x7B { depth += 1 } else if character == 0x7D { depth -= 1 }
+                index += 1
+            }
+            let body = text.substring(with: NSRange(location: bodyStart, length: max(0, index - 1 - bodyStart)))
+            var values: [String] = []
+            for line in caseLine.matches(in: body, range: NSRange(location: 0, length: (body as NSString).length)) {
+                let list = (body as NSString).substring(with: line.range(at: 1))
+                for item in list.split(separator: ",") {
+                    let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                    let name = parts[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+                    guard !name.isEmpty, !name.contains("(") else { continue }
+                    if parts.count == 2, parts[1].hasPrefix("\""), parts[1].hasSuffix("\""), parts[1].count >= 2 {
+                        values.append(String(parts[1].dropFirst().dropLast()))
+                    } else {
+                        values.append(name)
+                    }
+                }
+            }
+            result.append(values)
+        }
+        return result
+    }
+
+    private static func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}

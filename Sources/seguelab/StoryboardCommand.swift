@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import SegueKit
+import SegueTools
+
+/// `seguelab storyboard FILE`: draws a storyboard, or prints its segue identifier enums.
+struct StoryboardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storyboard",
+        abstract: "Draw a storyboard's scenes and segues, or generate its SegueIdentifier enums.",
+        discussion: """
+        Reads an Interface Builder .storyboard file. The diagram shows each scene's class and \
+        storyboard ID and each segue's kind, identifier and trigger. With --check-source, the \
+        String-backed enums in the given Swift files are compared with the storyboard's identifiers.
+        """
+    )
+
+    @Argument(help: "The .storyboard file to read.", completion: .file(extensions: ["storyboard"]))
+    var file: String
+
+    @Option(help: "Diagram format: text, dot (Graphviz) or mermaid.")
+    var format: String = DiagramFormat.text.rawValue
+
+    @Flag(help: "Print a `SegueIdentifier: String` enum for each scene class instead of a diagram.")
+    var enums = false
+
+    @Option(name: .customLong("check-source"), help: "A Swift file whose identifier enums are compared with the storyboard (repeatable).")
+    var checkSource: [String] = []
+
+    func validate() throws {
+        guard DiagramFormat(rawValue: format) != nil else {
+            throw ValidationError("unknown format '\(format)'; use one of: \(DiagramFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let document: StoryboardDocument
+        do {
+            document = try StoryboardDocument.load(contentsOf: URL(fileURLWithPath: file))
+        } catch let error as StoryboardError {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        if !checkSource.isEmpty {
+            try audit(document)
+        } else if enums {
+            print(SegueEnumGenerator(document: document).generate(), terminator: "")
+        } else {
+            print(StoryboardDiagram(document: document).render(DiagramFormat(rawValue: format) ?? .text), terminator: "")
+        }
+    }
+
+    private func audit(_ document: StoryboardDocument) throws {
+        var source = ""
+        for path in checkSource {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                FileHandle.standardError.write(Data("\(path): error: cannot read file\n".utf8))
+                throw ExitCode.failure
+            }
+            source += text + "\n"
+        }
+        let audit = IdentifierAudit(swiftSource: source, document: document)
+        for finding in audit.unknownSegues {
+            print("\(finding.location): warning: segue identifier '\(finding.identifier)' of \(finding.className) is not a case of any String enum in the code")
+        }
+        for value in audit.staleInCode {
+            print("\(document.path): warning: enum value '\(value)' is not a segue identifier in this storyboard")
+        }
+        if audit.isClean { print("All segue identifiers of \(document.name).storyboard are known to the code.") }
+        if !audit.isClean { throw ExitCode.failure }
+    }
+}

@@ -67,13 +67,14 @@ struct RunCommand: AsyncParsableCommand {
         }
 
         // Ctrl-C stops the program (its process group gets SIGINT), never this process.
-        signal(SIGINT, SIG_IGN)
-        let task = Task { try await playground.run(request) }
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { task.cancel() }
-        interrupt.resume()
-        let result = try await task.value
-        interrupt.cancel()
+        let result: RunResult
+        do {
+            result = try await Interrupts.cancelOnInterrupt { try await playground.run(request) }
+        } catch is CancellationError {
+            // Interrupted while compiling: nothing ran.
+            FileHandle.standardError.write(Data("Interrupted.\n".utf8))
+            throw ExitCode(Termination.interrupted.exitStatus)
+        }
 
         let standardError = FileHandle.standardError
         for diagnostic in result.compile.diagnostics {
@@ -117,7 +118,7 @@ struct RunCommand: AsyncParsableCommand {
                 .map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
             for entry in entries {
                 print("swift> " + entry.replacingOccurrences(of: "\n", with: "\n  ...> "))
-                let response = try await session.submit(entry)
+                let response = try await Interrupts.cancelOnInterrupt { try await session.submit(entry) }
                 for diagnostic in response.diagnostics { print(diagnostic.rendered()) }
                 print(response.output, terminator: "")
                 FileHandle.standardError.write(Data(response.errorOutput.utf8))

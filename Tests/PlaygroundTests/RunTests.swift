@@ -140,6 +140,17 @@ struct RunTests {
         #expect(result.stdout == "unwound to list\ntrue\ncancelled\ntrue\nfalse\n")
     }
 
+    @Test func aLearnerFileNamedMainSwiftIsReportedUnderItsName() async throws {
+        let playground = try await Fixture.playground()
+        let result = try await playground.run(RunRequest(sources: [
+            SourceFile(name: "Model.swift", text: "struct Product { var name: String }\n"),
+            SourceFile(name: "main.swift", text: "let tea = Product(name: \"Tea\")\nprint(tea.name)\nfatalError(\"stop\")\n"),
+        ]))
+        #expect(result.compile.diagnostics.isEmpty, "\(result.compile.diagnostics)")
+        #expect(result.stdout == "Tea\n")
+        #expect(result.crash?.location == SourceLocation(file: "main.swift", line: 3))
+    }
+
     @Test func separateFilesCompileTogether() async throws {
         let playground = try await Fixture.playground()
         let result = try await playground.run(RunRequest(sources: [

@@ -24,6 +24,8 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // Ctrl-C and resize handling for the line editor: signal state in one C file.
+        .target(name: "CShellSignals", dependencies: ["CLibEdit"]),
         // UIKit's storyboard-segue machinery, simulated. Knows nothing about lessons or terminals.
         .target(name: "SegueKit", exclude: ["README.md"]),
         // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation, trace pictures.
@@ -50,7 +52,7 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: [
-                "CLibEdit", "LessonKit", "Playground", "SegueTools",
+                "CLibEdit", "CShellSignals", "LessonKit", "Playground", "SegueTools",
                 .product(name: "Rainbow", package: "Rainbow"),
             ]
         ),

@@ -37,8 +37,14 @@ struct BuildLayout {
         let analyses = sources.map { SourceAnalysis(text: $0.text) }
         parseAsLibrary = analyses.contains { $0.hasMainAttribute }
 
+        // `let x = f()` is a declaration to the parser, but top-level code in the program's main
+        // file: a file named main.swift is main, and when no file has statements, the first
+        // learner file is (a program of only `let` lines must still run, in order).
+        let hasStatements = analyses.contains { $0.hasTopLevelCode } || sources.contains { $0.name == "main.swift" }
+        let firstLearner = sources.firstIndex { $0.origin == .learner }
         for (index, (source, analysis)) in zip(sources, analyses).enumerated() {
-            let joined = (analysis.hasTopLevelCode || (joinAllIntoMain && source.origin == .learner)) && !parseAsLibrary
+            let isMain = analysis.hasTopLevelCode || source.name == "main.swift" || (!hasStatements && index == firstLearner)
+            let joined = (isMain || (joinAllIntoMain && source.origin == .learner)) && !parseAsLibrary
             let diskName = Self.fileSystemName(source.name)
             // A separate file written under its own name needs no directive (and one would clash
             // with the file's own #fileID); joined or renamed files need it.

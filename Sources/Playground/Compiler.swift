@@ -20,6 +20,9 @@ struct Compiler: Sendable {
     func languageFlags(_ mode: SwiftLanguageMode, _ optimization: Optimization, parseAsLibrary: Bool) -> [String] {
         ["-swift-version", mode.rawValue, optimization == .debug ? "-Onone" : "-O",
          "-module-name", Self.moduleName, "-I", segueKit.path]
+            // SegueKit's classes are `@preconcurrency @MainActor` so Swift 5 code compiles as it
+            // does against UIKit; in Swift 6 mode that alone only warns where Xcode errors.
+            + (mode == .swift6 ? ["-Werror", "ActorIsolatedCall"] : [])
             + (parseAsLibrary ? ["-parse-as-library"] : [])
     }
 

@@ -15,6 +15,17 @@ struct RunTests {
         #expect(result.traceLines == [#"{"event":"push"}"#])
     }
 
+    @Test func aProgramOfOnlyDeclarationsStillRunsInOrder() async throws {
+        // `let` lines parse as declarations, but in the program's main file they run, in order.
+        let result = try await Fixture.run("""
+        func greet() -> String { print("ran"); return "hi" }
+        let greeting = greet()
+        let again = greet()
+        """)
+        #expect(result.compile.succeeded)
+        #expect(result.stdout == "ran\nran\n")
+    }
+
     @Test func importUIKitReexportsSegueKit() async throws {
         let result = try await Fixture.run("""
         import UIKit

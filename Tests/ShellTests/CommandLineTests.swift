@@ -85,14 +85,8 @@ struct CommandLineTests {
         let checked = try Self.run(["pack", "check", folder, "--verbose"], home: home)
         let summary = checked.stdout.split(separator: "\n").last.map(String.init) ?? ""
         #expect(summary.hasPrefix("pack check: 1 lesson, 8 steps: "), "\(checked.stdout)")
-        // The Playground compiles a main.swift holding only declarations (`let navigation =
-        // launchApp()`: the prompt step's prelude with an empty answer) as an ordinary file, so
-        // its globals never run and the run has no final screen. Remove this wrapper when that is
-        // fixed: the test fails until it is.
-        withKnownIssue("a main.swift of declarations only does not run in the Playground") {
-            #expect(checked.status == 0, "\(checked.stdout)\n\(checked.stderr)")
-            #expect(summary.hasSuffix(": 0 errors, 0 warnings"), "\(checked.stdout)")
-        }
+        #expect(checked.status == 0, "\(checked.stdout)\n\(checked.stderr)")
+        #expect(summary.hasSuffix(": 0 errors, 0 warnings"), "\(checked.stdout)")
         #expect(checked.stderr.contains("checking lesson first-segue (1/1)…"), "\(checked.stderr)")
 
         let again = try Self.run(["pack", "new", folder], home: home)

@@ -75,12 +75,10 @@ struct ProcessTests {
 
     @Test func leftoverGrandchildrenDoNotHoldTheRunOpen() async throws {
         // The shell exits at once but leaves a background sleeper holding stdout.
-        let start = Date()
         let outcome = try await ChildProcess(executable: "/bin/sh", arguments: ["-c", "sleep 30 & echo started"],
                                              environment: [:], timeout: 20).run()
+        // Held open by the sleeper, the run would end by the 20 s limit (.timedOut) instead.
         #expect(outcome.ending == .exited(0))
         #expect(String(decoding: outcome.stdout, as: UTF8.self) == "started\n")
-        // Well under the sleeper's 30 s and the 20 s limit: the run ended with the shell, not with them.
-        #expect(Date().timeIntervalSince(start) < 15)
     }
 }

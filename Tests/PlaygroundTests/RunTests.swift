@@ -98,7 +98,9 @@ struct RunTests {
         let result = try await Fixture.run("print(\"start\")\nwhile true {}\n", limits: Limits(timeout: 1))
         #expect(result.termination == .timedOut)
         #expect(result.stdout == "start\n")
-        #expect(result.timings.run < 4)
+        // A loop that is never stopped would make this 30 s bound fail (timings are for
+        // bench/, not tests: the bound only catches a watchdog that does not fire).
+        #expect(result.timings.run < 30)
     }
 
     @Test func outputIsCappedAndKept() async throws {

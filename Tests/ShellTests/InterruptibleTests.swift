@@ -5,11 +5,11 @@ import Testing
 @Suite(.serialized) struct InterruptibleTests {
     @Test func ctrlCCancelsTheWorkNotTheProcess() async {
         InterruptFlag.install()
-        let started = Date()
         Thread.detachNewThread {
             Thread.sleep(forTimeInterval: 0.3)
             kill(getpid(), SIGINT)
         }
+        // Not interrupted, the work would finish after 20 s with a value.
         let outcome = await Interruptible<Int>.run {
             try await Task.sleep(for: .seconds(20))
             return 1
@@ -18,7 +18,6 @@ import Testing
             Issue.record("expected the work to be interrupted, got \(outcome)")
             return
         }
-        #expect(Date().timeIntervalSince(started) < 15)
     }
 
     @Test func finishedWorkKeepsItsValue() async {

@@ -83,7 +83,8 @@ struct BuildLayout {
             files.append(support)
             let url = directory.appendingPathComponent("main.swift")
             let start = "_ = \(Self.startFunction)()\n"
-            try Data((start + mainParts.joined() + "#sourceLocation()\n").utf8).write(to: url)
+            // Close the last file's #sourceLocation only when one was opened here.
+            try Data((start + mainParts.joined() + (mainParts.isEmpty ? "" : "#sourceLocation()\n")).utf8).write(to: url)
             files.insert(url, at: 0)
         }
     }

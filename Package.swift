@@ -68,6 +68,7 @@ let package = Package(
         .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"], exclude: ["Fixtures"]),
         // Starts programs in a real pseudo-terminal, for the shell's end-to-end tests.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "CPseudoTerminal"]),
+        // Walkthroughs are scripted learner sessions (read from the source tree, not compiled).
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
     ]
 )

@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.0"),
     ],
     targets: [
         // libedit, from the system (apt: libedit-dev).
@@ -39,7 +40,11 @@ let package = Package(
         // Pack format, validation, session state machine, checks, progress store.
         .target(
             name: "LessonKit",
-            dependencies: ["SegueKit", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "SegueKit",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         // The line-editing shell: libedit, command loop, rendering.
         .target(
@@ -65,10 +70,14 @@ let package = Package(
         ),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         // Fixtures are sample packs (their .swift files belong to the packs, not the tests).
-        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "LessonKitTests",
+            dependencies: ["LessonKit", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            exclude: ["Fixtures"]
+        ),
         // Starts programs in a real pseudo-terminal, for the shell's end-to-end tests.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         // Walkthroughs are scripted learner sessions (read from the source tree, not compiled).
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "LessonKit", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
     ]
 )

@@ -1,5 +1,6 @@
 import CLibEdit
 import Foundation
+import LessonKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,8 +11,8 @@ import Darwin
 public struct ShellOptions: Sendable {
     public var color: ColorChoice
     public var directories: XDGDirectories
-    /// The lesson pack's folder; nil opens the shell as a plain playground.
-    public var packDirectory: URL?
+    /// The lesson pack, loaded and checked; nil opens the shell as a plain playground.
+    public var pack: Pack?
     /// Language of the lessons (`--lang`); nil follows LANG, then the pack's default.
     public var language: String?
     /// Where to start (`--lesson`, `--step`); nil resumes where the learner stopped.
@@ -19,10 +20,10 @@ public struct ShellOptions: Sendable {
     public var step: String?
 
     public init(color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories(),
-                packDirectory: URL? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil) {
+                pack: Pack? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil) {
         self.color = color
         self.directories = directories
-        self.packDirectory = packDirectory
+        self.pack = pack
         self.language = language
         self.lesson = lesson
         self.step = step

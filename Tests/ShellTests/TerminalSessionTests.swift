@@ -4,7 +4,7 @@ import Testing
 /// The shell in a real pseudo-terminal: libedit, keys, signals, history on disk.
 @Suite(.serialized) struct TerminalSessionTests {
     func start(home: URL, extra: [String: String] = [:]) throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal(executable: SeguelabBinary.path,
+        let terminal = try PseudoTerminal(executable: SeguelabBinary.path, arguments: ["--no-pack"],
                                           environment: SeguelabBinary.environment(home: home, extra: extra))
         try terminal.waitForPrompt()
         return terminal

@@ -58,8 +58,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         var arguments = ["--pack", Self.packageRoot.appendingPathComponent("Lessons").path, "--no-color"]
         if let language { arguments += ["--lang", language] }
-        let result = try SeguelabBinary.runPiped(script.text, arguments: arguments, home: home,
-                                                 extra: ["XDG_CACHE_HOME": Self.sharedCache.path])
+        // SeguelabBinary's environment shares one SegueKit build cache across tests and runs.
+        let result = try SeguelabBinary.runPiped(script.text, arguments: arguments, home: home)
         for problem in script.problems(stdout: result.stdout, stderr: result.stderr) {
             Issue.record("\(problem)")
         }
@@ -79,8 +79,6 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let walkthroughs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Walkthroughs")
-    /// One cache for every walkthrough, kept between test runs, so SegueKit is compiled once.
-    static let sharedCache = FileManager.default.temporaryDirectory.appendingPathComponent("seguelab-test-cache")
 
     /// The parts of the progress file these tests read.
     struct Progress: Decodable {

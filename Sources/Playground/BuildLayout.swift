@@ -48,7 +48,8 @@ struct BuildLayout {
                 }
                 unwindActionCount += analysis.unwindActions.count
             }
-            if (analysis.hasTopLevelCode || (joinAllIntoMain && source.origin == .learner)) && !parseAsLibrary {
+            // A file named main.swift runs top to bottom even when it only declares (`let x = f()`).
+            if (analysis.hasTopLevelCode || source.name == "main.swift" || (joinAllIntoMain && source.origin == .learner)) && !parseAsLibrary {
                 mainParts.append(text)
             } else {
                 let folder = directory.appendingPathComponent("f\(index)")

@@ -79,6 +79,7 @@ let package = Package(
         ),
         // Starts programs in a real pseudo-terminal, for the shell's end-to-end tests.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "LessonKit", "CPseudoTerminal"]),
+        // Walkthroughs are scripted learner sessions (read from the source tree, not compiled).
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "LessonKit", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
     ]
 )

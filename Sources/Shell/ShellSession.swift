@@ -163,7 +163,8 @@ public final class ShellSession {
                 linesRead += 1
                 lines.append(line)
                 let text = lines.joined(separator: "\n")
-                if InputBalance.isComplete(text) { return .entry(text, firstLine: firstLine) }
+                // A `#` comment line is whole, whatever brackets or quotes it holds.
+                if InputBalance.isComplete(text) || (lines.count == 1 && line.trimmingCharacters(in: .whitespaces).hasPrefix("#")) { return .entry(text, firstLine: firstLine) }
             case .interrupted:
                 return .interrupted
             case .endOfInput:

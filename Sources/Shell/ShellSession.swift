@@ -71,13 +71,9 @@ public final class ShellSession {
         } else {
             source = PipedLineSource()
         }
-        context.ask = { [unowned source] prompt in
-            fflush(seguelab_stdout())
-            if case .line(let line) = source.readLine(prompt: interactive ? prompt : "") { return line }
-            return nil
-        }
-        setup.begin(driver)
         let session = ShellSession(context: context, source: source)
+        context.ask = { [unowned session] prompt in session.ask(prompt) }
+        setup.begin(driver)
         await session.run()
         driver?.close()
         if context.wasInterrupted && !interactive { return 130 }
@@ -117,6 +113,15 @@ public final class ShellSession {
         }
     }
 
+    /// Reads one line for a command (a confirmation, inline code), counted like any other line
+    /// so script errors keep naming the right `<stdin>:LINE`.
+    func ask(_ prompt: String) -> String? {
+        fflush(seguelab_stdout())
+        guard case .line(let line) = source.readLine(prompt: context.isInteractive ? prompt : "") else { return nil }
+        linesRead += 1
+        return line
+    }
+
     /// Runs one entry; returns what the loop does next.
     public func execute(_ text: String) async -> CommandOutcome {
         if let mode = context.mode {
@@ -132,8 +137,11 @@ public final class ShellSession {
         }
         guard let invocation else { return .continueSession }
         guard let command = context.registry.command(named: invocation.name) else {
-            // Not a command: while a step waits for an answer, what was typed is the answer.
-            if let answer = context.answerHandler, context.isAwaitingAnswer() {
+            // Not a command: while a step waits for an answer, what was typed is the answer —
+            // unless it is a lone word one typo away from a command where code is expected.
+            let mistypedCommand = context.expectsCode() && invocation.arguments.isEmpty
+                && invocation.name.allSatisfy(\.isLetter) && context.registry.suggestion(for: invocation.name) != nil
+            if let answer = context.answerHandler, context.isAwaitingAnswer(), !mistypedCommand {
                 await answer(text)
                 return .continueSession
             }

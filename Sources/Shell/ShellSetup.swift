@@ -45,6 +45,9 @@ struct ShellSetup {
         context.stepIDs = { id in pack.lesson(id: id)?.steps.map { $0.id } ?? [] }
         context.answerHandler = { [unowned driver] text in await driver.answer(text) }
         context.isAwaitingAnswer = { [unowned driver] in driver.session.currentStep?.kind.needsAnswer ?? false }
+        context.expectsCode = { [unowned driver] in
+            [.prompt, .exercise, .compiler].contains(driver.session.currentStep?.kind)
+        }
         return driver
     }
 

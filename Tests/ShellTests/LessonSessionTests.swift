@@ -88,6 +88,19 @@ import Testing
         #expect(second.stdout.contains("✘ Not yet"))
     }
 
+    @Test func scriptErrorsNameTheirLineEvenAfterInlineCode() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try session("goto identifiers/fix\nedit\nimport UIKit\nprint(1)\n.\nstart nosuch\n", home: home)
+        #expect(result.stderr.hasPrefix("<stdin>:6: error: no lesson 'nosuch'"))
+    }
+
+    @Test func aMistypedCommandOnACodeStepIsNotCompiled() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try session("goto identifiers/fix\nhlep\nprogress\n", home: home)
+        #expect(result.stderr == "<stdin>:2: error: unknown command 'hlep' (did you mean 'help'?); type 'help' for the list\n")
+        #expect(result.stdout.contains("Attempts: 0,"))
+    }
+
     @Test func solutionAsksFirstAndSkipFillsInTheReference() throws {
         let home = try SeguelabBinary.makeHome()
         let result = try session("""

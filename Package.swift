@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.0"),
     ],
     targets: [
         // libedit, from the system (apt: libedit-dev).
@@ -25,6 +26,8 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // Ctrl-C and resize handling for the line editor: signal state in one C file.
+        .target(name: "CShellSignals", dependencies: ["CLibEdit"]),
         // UIKit's storyboard-segue machinery, simulated. Knows nothing about lessons or terminals.
         .target(name: "SegueKit", exclude: ["README.md"]),
         // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation, trace pictures.
@@ -41,13 +44,17 @@ let package = Package(
         // Pack format, validation, session state machine, checks, progress store.
         .target(
             name: "LessonKit",
-            dependencies: ["SegueKit", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "SegueKit",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         // The line-editing shell: libedit, command loop, rendering.
         .target(
             name: "Shell",
             dependencies: [
-                "CLibEdit", "LessonKit", "Playground", "SegueTools",
+                "CLibEdit", "CShellSignals", "LessonKit", "Playground", "SegueTools",
                 .product(name: "Rainbow", package: "Rainbow"),
             ]
         ),
@@ -67,11 +74,16 @@ let package = Package(
         ),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
         // Fixtures are sample packs (their .swift files belong to the packs, not the tests).
-        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit", "ProgressWriter"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "LessonKitTests",
+            dependencies: ["LessonKit", "ProgressWriter", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            exclude: ["Fixtures"]
+        ),
         // Saves progress in a loop; the durability tests kill it mid-save and run two at once.
         .executableTarget(name: "ProgressWriter", dependencies: ["LessonKit"], path: "Tests/ProgressWriter"),
         // Starts programs in a real pseudo-terminal, for the shell's end-to-end tests.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "CPseudoTerminal"]),
+        // Walkthroughs are scripted learner sessions (read from the source tree, not compiled).
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "LessonKit", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
     ]
 )

@@ -3,9 +3,10 @@ import Foundation
 /// How the request's sources become files on disk for the compiler.
 ///
 /// Files with top-level code are joined, in request order, into `main.swift` (Swift allows
-/// statements only there). Every file starts with `#sourceLocation(file: "<name>", line: 1)`, so
+/// statements only there), each part starting with `#sourceLocation(file: "<name>", line: 1)`, so
 /// the compiler's diagnostics and the runtime's crash messages name the learner's own file and
-/// line with no arithmetic, and hidden preludes never shift the learner's line numbers.
+/// line with no arithmetic, and hidden preludes never shift the learner's line numbers. Other
+/// files are written under their own names, one directory each.
 ///
 /// Unwind actions found in a file are registered by an extension appended to that same file
 /// (so `private` methods stay reachable) and called from one generated function exported as
@@ -36,8 +37,20 @@ struct BuildLayout {
         let analyses = sources.map { SourceAnalysis(text: $0.text) }
         parseAsLibrary = analyses.contains { $0.hasMainAttribute }
 
+        // `let x = f()` is a declaration to the parser, but top-level code in the program's main
+        // file: a file named main.swift is main, and when no file has statements, the first
+        // learner file is (a program of only `let` lines must still run, in order).
+        let hasStatements = analyses.contains { $0.hasTopLevelCode } || sources.contains { $0.name == "main.swift" }
+        let firstLearner = sources.firstIndex { $0.origin == .learner }
         for (index, (source, analysis)) in zip(sources, analyses).enumerated() {
-            var text = "#sourceLocation(file: \(Self.literal(source.name)), line: 1)\n" + source.text
+            let isMain = analysis.hasTopLevelCode || source.name == "main.swift" || (!hasStatements && index == firstLearner)
+            let joined = (isMain || (joinAllIntoMain && source.origin == .learner)) && !parseAsLibrary
+            let diskName = Self.fileSystemName(source.name)
+            // A separate file written under its own name needs no directive (and one would clash
+            // with the file's own #fileID); joined or renamed files need it.
+            var text = joined || diskName != source.name
+                ? "#sourceLocation(file: \(Self.literal(source.name)), line: 1)\n" + source.text
+                : source.text
             if !text.hasSuffix("\n") { text += "\n" }
             if !analysis.unwindActions.isEmpty {
                 text += "#sourceLocation(file: \(Self.literal(Self.generatedName)), line: 1)\n"
@@ -48,12 +61,12 @@ struct BuildLayout {
                 }
                 unwindActionCount += analysis.unwindActions.count
             }
-            if (analysis.hasTopLevelCode || (joinAllIntoMain && source.origin == .learner)) && !parseAsLibrary {
+            if joined {
                 mainParts.append(text)
             } else {
                 let folder = directory.appendingPathComponent("f\(index)")
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let url = folder.appendingPathComponent(Self.fileSystemName(source.name))
+                let url = folder.appendingPathComponent(diskName)
                 try Data(text.utf8).write(to: url)
                 files.append(url)
             }
@@ -83,7 +96,8 @@ struct BuildLayout {
             files.append(support)
             let url = directory.appendingPathComponent("main.swift")
             let start = "_ = \(Self.startFunction)()\n"
-            try Data((start + mainParts.joined() + "#sourceLocation()\n").utf8).write(to: url)
+            let end = mainParts.isEmpty ? "" : "#sourceLocation()\n"
+            try Data((start + mainParts.joined() + end).utf8).write(to: url)
             files.insert(url, at: 0)
         }
     }
@@ -92,11 +106,11 @@ struct BuildLayout {
 
     static let supportFile = """
     #if canImport(Glibc)
-    import Glibc
+    @preconcurrency import Glibc
     #elseif canImport(Musl)
-    import Musl
+    @preconcurrency import Musl
     #elseif canImport(Darwin)
-    import Darwin
+    @preconcurrency import Darwin
     #endif
 
     @discardableResult

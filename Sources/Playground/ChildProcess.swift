@@ -48,7 +48,7 @@ struct ChildProcess: Sendable {
     /// Runs to completion. Cancelling the calling task sends SIGINT to the child's group, then
     /// SIGKILL shortly after, and reports `.cancelled`.
     func run() async throws -> Outcome {
-        let cancelPipe = try Pipe2()
+        let cancelPipe = try CloseOnExecPipe()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Outcome, Error>) in
                 let thread = Thread {
@@ -71,8 +71,8 @@ struct ChildProcess: Sendable {
 
     private func supervise(cancelFD: Int32) throws -> Outcome {
         let start = DispatchTime.now()
-        let stdoutPipe = try Pipe2()
-        let stderrPipe = try Pipe2()
+        let stdoutPipe = try CloseOnExecPipe()
+        let stderrPipe = try CloseOnExecPipe()
         let pid = try spawn(stdout: stdoutPipe.write, stderr: stderrPipe.write)
         Glibc.close(stdoutPipe.write)
         Glibc.close(stderrPipe.write)
@@ -92,7 +92,7 @@ struct ChildProcess: Sendable {
 
         while ending == nil {
             if !leaderExited, Self.hasExited(pid) {
-                // The program is done; anything it left behind in its group goes with it,
+                // The program is done; anything it left behind in its session goes with it,
                 // which also closes pipes a grandchild may still hold.
                 leaderExited = true
                 Self.killSession(pid)
@@ -134,7 +134,7 @@ struct ChildProcess: Sendable {
                         break
                     }
                 }
-                if leaderExited && ready == 0 { break }  // group killed; pipes should close at once
+                if leaderExited && ready == 0 { break }  // session killed; pipes should close at once
             }
             if ending == nil, let deadline, DispatchTime.now().uptimeNanoseconds >= deadline, !leaderExited {
                 ending = .timedOut
@@ -145,8 +145,11 @@ struct ChildProcess: Sendable {
         case .cancelled:
             // Ctrl-C semantics: the program's group gets SIGINT first, then no more chances.
             kill(-pid, SIGINT)
-            for _ in 0..<20 where !Self.hasExited(pid) { usleep(10_000) }
-            kill(-pid, SIGKILL)
+            var grace = 20  // × 10 ms
+            while grace > 0 && !Self.hasExited(pid) {
+                usleep(10_000)
+                grace -= 1
+            }
         case .timedOut, .outputCapped:
             Self.killSession(pid)
         default:
@@ -236,7 +239,7 @@ struct ChildProcess: Sendable {
         }
     }
 
-    /// True once the process has ended, without reaping it (the group stays addressable).
+    /// True once the process has ended, without reaping it (its session id stays reserved).
     private static func hasExited(_ pid: pid_t) -> Bool {
         var info = siginfo_t()
         let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
@@ -256,11 +259,11 @@ struct ChildProcess: Sendable {
     }
 }
 
-/// Serialises pipe creation with spawning (see `Pipe2.init`).
+/// Serialises pipe creation with spawning (see `CloseOnExecPipe.init`).
 private let spawnLock = NSLock()
 
 /// A pipe with close-on-exec ends, so concurrent spawns never inherit each other's pipes.
-final class Pipe2: @unchecked Sendable {
+final class CloseOnExecPipe: @unchecked Sendable {
     let read: Int32
     let write: Int32
     private let lock = NSLock()

@@ -3,7 +3,7 @@ import Foundation
 /// Turns laid-out sources into an executable against the cached SegueKit build.
 ///
 /// When `swift-frontend` and `clang` sit next to `swiftc`, it calls them directly (compile,
-/// `swift-autolink-extract`, link with lld) instead of going through the `swiftc` driver, whose
+/// read the object's autolink entries, link with lld) instead of going through the `swiftc` driver, whose
 /// own start-up and job planning cost more than compiling a small file. Otherwise it runs `swiftc`.
 struct Compiler: Sendable {
     var toolchain: Toolchain
@@ -20,6 +20,9 @@ struct Compiler: Sendable {
     func languageFlags(_ mode: SwiftLanguageMode, _ optimization: Optimization, parseAsLibrary: Bool) -> [String] {
         ["-swift-version", mode.rawValue, optimization == .debug ? "-Onone" : "-O",
          "-module-name", Self.moduleName, "-I", segueKit.path]
+            // SegueKit's classes are `@preconcurrency @MainActor` so Swift 5 code compiles as it
+            // does against UIKit; in Swift 6 mode that alone only warns where Xcode errors.
+            + (mode == .swift6 ? ["-Werror", "ActorIsolatedCall"] : [])
             + (parseAsLibrary ? ["-parse-as-library"] : [])
     }
 
@@ -46,18 +49,24 @@ struct Compiler: Sendable {
         let compiled = try await tool(frontend, ["-frontend", "-c", "-target", triple, "-disable-objc-interop"]
             + flags + layout.files.map(\.path) + ["-o", object.path])
         guard compiled.succeeded else { return compiled }
-        let autolink = output.appendingPathExtension("autolink")
-        let extracted = try await tool(toolchain.frontend.map { URL(fileURLWithPath: $0).deletingLastPathComponent()
-            .appendingPathComponent("swift-autolink-extract").path } ?? "", [object.path, "-o", autolink.path])
-        guard extracted.succeeded else { return Output(succeeded: false, text: compiled.text + extracted.text) }
+        let autolinkFlags: [String]
+        if let entries = AutolinkEntries.read(objectAt: object) {
+            autolinkFlags = entries
+        } else {
+            let autolink = output.appendingPathExtension("autolink")
+            let tool = URL(fileURLWithPath: frontend).deletingLastPathComponent().appendingPathComponent("swift-autolink-extract").path
+            let extracted = try await self.tool(tool, [object.path, "-o", autolink.path])
+            guard extracted.succeeded else { return Output(succeeded: false, text: compiled.text + extracted.text) }
+            autolinkFlags = ["@\(autolink.path)"]
+        }
         let os = triple.contains("linux") ? "linux" : "macosx"
         let arch = triple.split(separator: "-").first.map(String.init) ?? "x86_64"
         let runtime = "\(resources)/\(os)"
         let linked = try await tool(clang, [
             "-pie", "-fuse-ld=lld", "-Xlinker", "--build-id", "-Xlinker", "-rpath", "-Xlinker", runtime,
-            "\(runtime)/\(arch)/swiftrt.o", object.path, "@\(autolink.path)",
+            "\(runtime)/\(arch)/swiftrt.o", object.path,
             "-L", runtime, "-lswiftCore", "--target=\(triple)",
-        ] + linkFlags + ["-o", output.path])
+        ] + autolinkFlags + linkFlags + ["-o", output.path])
         return Output(succeeded: linked.succeeded, text: compiled.text + linked.text)
     }
 

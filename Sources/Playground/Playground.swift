@@ -7,8 +7,8 @@ import Foundation
 /// let result = try await playground.run(RunRequest(sources: [SourceFile(name: "Main.swift", text: code)]))
 /// ```
 /// The first call compiles SegueKit into the cache (announced through `progress`); later calls
-/// compile only the request's sources. Cancelling the calling task stops the program's whole
-/// process group.
+/// compile only the request's sources. Cancelling the calling task stops the program and
+/// everything it started (its whole session).
 public actor Playground {
     public struct Configuration: Sendable {
         public var swiftc: String?
@@ -29,6 +29,7 @@ public actor Playground {
     private let progress: @Sendable (String) -> Void
     private var prepared: (toolchain: Toolchain, build: SegueKitCache.Build)?
     private var preparedFingerprintCheck = Date.distantPast
+    private var preparing: Task<Ready, Error>?
 
     /// Resolves swiftc, SegueKit's sources and the cache directory now (cheap, no compiling).
     public init(configuration: Configuration = Configuration(), progress: @escaping @Sendable (String) -> Void = { _ in }) throws {
@@ -51,33 +52,64 @@ public actor Playground {
     }
 
     /// Makes sure SegueKit is compiled for this toolchain and these sources; returns true when
-    /// it had to compile it now. Sources are re-fingerprinted at most once a second.
+    /// it had to compile it now.
     @discardableResult
     public func prepare() async throws -> Bool {
-        if prepared != nil, Date().timeIntervalSince(preparedFingerprintCheck) < 1 { return false }
-        let cacheRoot = configuration.cacheRoot!
-        let toolchain = try await Toolchain.discover(swiftc: configuration.swiftc!, cacheRoot: cacheRoot)
-        let cache = SegueKitCache(sourcesDirectory: configuration.segueKitSources!, cacheRoot: cacheRoot)
-        let build = try await cache.prepare(toolchain: toolchain, progress: progress)
-        prepared = (toolchain, build)
-        preparedFingerprintCheck = Date()
-        return build.builtNow
+        try await ready().build.builtNow
+    }
+
+    private typealias Ready = (toolchain: Toolchain, build: SegueKitCache.Build)
+
+    /// The toolchain and SegueKit build to compile against. Sources are re-fingerprinted at most
+    /// once a second; concurrent callers share one check (and one build).
+    private func ready() async throws -> Ready {
+        if let prepared, Date().timeIntervalSince(preparedFingerprintCheck) < 1 {
+            return (prepared.toolchain, SegueKitCache.Build(directory: prepared.build.directory, builtNow: false))
+        }
+        let task: Task<Ready, Error>
+        if let preparing {
+            task = preparing
+        } else {
+            let configuration = configuration
+            let progress = progress
+            task = Task {
+                let cacheRoot = configuration.cacheRoot!
+                let toolchain = try await Toolchain.discover(swiftc: configuration.swiftc!, cacheRoot: cacheRoot)
+                let cache = SegueKitCache(sourcesDirectory: configuration.segueKitSources!, cacheRoot: cacheRoot)
+                return (toolchain, try await cache.prepare(toolchain: toolchain, progress: progress))
+            }
+            preparing = task
+        }
+        do {
+            let ready = try await task.value
+            prepared = ready
+            preparedFingerprintCheck = Date()
+            preparing = nil
+            return ready
+        } catch {
+            preparing = nil
+            throw error
+        }
     }
 
     /// The directory holding the compiled SegueKit and UIKit modules (after `prepare`).
     public func segueKitBuildDirectory() async throws -> URL {
-        try await prepare()
-        return prepared!.build.directory
+        try await ready().build.directory
     }
 
     /// Compiles without running: the compiler's verdict on the sources, for compiler exercises.
     public func typecheck(_ sources: [SourceFile], swiftLanguageMode: SwiftLanguageMode = .swift5) async throws -> CompileOutcome {
-        try await prepare()
+        try await typecheck(RunRequest(sources: sources, swiftLanguageMode: swiftLanguageMode)).outcome
+    }
+
+    /// The request's sources type-checked only (no code generation, no run).
+    func typecheck(_ request: RunRequest) async throws -> (outcome: CompileOutcome, output: String) {
+        let compiler = try await compiler()
         let work = try WorkDirectory()
         defer { work.remove() }
-        let layout = try BuildLayout(sources: sources, in: work.url)
-        let output = try await compiler().typecheck(layout, mode: swiftLanguageMode)
-        return outcome(output, sources: sources)
+        let layout = try BuildLayout(sources: request.sources, in: work.url, joinAllIntoMain: request.joinsAllSourcesIntoMain)
+        let output = try await compiler.typecheck(layout, mode: request.swiftLanguageMode)
+        return (outcome(output, sources: request.sources), output.text)
     }
 
     /// Compiles and runs the request's program under its limits.
@@ -86,14 +118,14 @@ public actor Playground {
         var clock = Date()
         func lap() -> Double { let now = Date(); defer { clock = now }; return now.timeIntervalSince(clock) }
 
-        try await prepare()
+        let compiler = try await compiler()
         timings.prepare = lap()
         let work = try WorkDirectory()
         defer { work.remove() }
         let layout = try BuildLayout(sources: request.sources, in: work.url, joinAllIntoMain: request.joinsAllSourcesIntoMain)
         // Named after the module: SegueKit tries the executable's name when resolving storyboard classes.
         let executable = work.url.appendingPathComponent(Compiler.moduleName)
-        let output = try await compiler().build(layout, mode: request.swiftLanguageMode, optimization: request.optimization, output: executable)
+        let output = try await compiler.build(layout, mode: request.swiftLanguageMode, optimization: request.optimization, output: executable)
         timings.compile = lap()
         let compile = outcome(output, sources: request.sources)
         guard compile.succeeded else {
@@ -146,8 +178,9 @@ public actor Playground {
                          traceLines: trace, crash: crash, fullCompilerOutput: output.text, timings: timings)
     }
 
-    private func compiler() -> Compiler {
-        Compiler(toolchain: prepared!.toolchain, segueKit: prepared!.build.directory)
+    private func compiler() async throws -> Compiler {
+        let ready = try await ready()
+        return Compiler(toolchain: ready.toolchain, segueKit: ready.build.directory)
     }
 
     private func outcome(_ output: Compiler.Output, sources: [SourceFile]) -> CompileOutcome {
@@ -155,7 +188,11 @@ public actor Playground {
         let parser = DiagnosticParser { printed in
             byName[printed] ?? byName[(printed as NSString).lastPathComponent]
         }
-        let diagnostics = parser.parse(output.text)
+        // A learner file named main.swift is joined into our main.swift under its own name; the
+        // compiler then warns that two paths share one #fileID, which is what we want.
+        let diagnostics = parser.parse(output.text).filter {
+            !$0.message.contains("directive produces '#fileID' string") && !$0.message.hasPrefix("change file in '#sourceLocation'")
+        }
         if output.succeeded { return .succeeded(warnings: diagnostics) }
         if diagnostics.contains(where: { $0.severity == .error }) { return .failed(diagnostics) }
         // The compiler failed without a diagnostic we understand (a linker error, say): show it whole.

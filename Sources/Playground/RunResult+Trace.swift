@@ -1,12 +1,12 @@
 import Foundation
 import SegueKit
 
-extension RunResult {
-    /// The navigation trace as SegueKit's own events.
+/// SegueKit's trace lines (`SEGUEKIT_TRACE_FILE`, one JSON object per line) as `TraceEvent`s.
+public enum TraceDecoding {
     /// Throws on a line that is not a `TraceEvent`, naming the line.
-    public func decodedTrace() throws -> [TraceEvent] {
+    public static func decode(_ lines: [String]) throws -> [TraceEvent] {
         let decoder = JSONDecoder()
-        return try traceLines.enumerated().map { index, line in
+        return try lines.enumerated().map { index, line in
             do {
                 return try decoder.decode(TraceEvent.self, from: Data(line.utf8))
             } catch {
@@ -14,8 +14,18 @@ extension RunResult {
             }
         }
     }
+}
+
+extension RunResult {
+    /// The navigation trace as SegueKit's own events.
+    public func decodedTrace() throws -> [TraceEvent] { try TraceDecoding.decode(traceLines) }
 
     /// The navigation trace as SegueKit's events; empty when the program wrote none or the trace
     /// did not come from SegueKit (see `decodedTrace()` for the reason).
     public var trace: [TraceEvent] { (try? decodedTrace()) ?? [] }
+}
+
+extension SwiftSession.Response {
+    /// The events this entry caused, as SegueKit's own events.
+    public func decodedTrace() throws -> [TraceEvent] { try TraceDecoding.decode(traceLines) }
 }

@@ -133,6 +133,7 @@ public struct SegueKitCache: Sendable {
         let outcome = try await ChildProcess(executable: toolchain.swiftc, arguments: arguments,
                                              environment: ProcessInfo.processInfo.environment,
                                              workingDirectory: directory.path, timeout: 900).run()
+        if outcome.ending == .cancelled { throw CancellationError() }
         guard outcome.ending == .exited(0) else {
             let output = String(decoding: outcome.stderr + outcome.stdout, as: UTF8.self)
             throw ToolchainError("compiling \(library) from \(sourcesDirectory.path) failed:\n\(output)")

@@ -68,6 +68,18 @@ public actor SwiftSession {
         return .statement
     }
 
+    /// Declarations whose only effect is to exist: no stored global is initialised, nothing runs.
+    nonisolated static func hasNoRuntimeEffect(_ text: String) -> Bool {
+        let items = Parser.parse(source: text).statements
+        return !items.isEmpty && items.allSatisfy { item in
+            guard case .decl(let decl) = item.item else { return false }
+            return decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
+                || decl.is(ProtocolDeclSyntax.self) || decl.is(ExtensionDeclSyntax.self) || decl.is(FunctionDeclSyntax.self)
+                || decl.is(TypeAliasDeclSyntax.self) || decl.is(ImportDeclSyntax.self) || decl.is(ActorDeclSyntax.self)
+                || decl.is(OperatorDeclSyntax.self) || decl.is(PrecedenceGroupDeclSyntax.self)
+        }
+    }
+
     /// `a = b` and `a += b`: statements with no value to show. The parser leaves operator
     /// sequences unfolded, so look at the operators in the sequence.
     private nonisolated static func isAssignment(_ expression: ExprSyntax) -> Bool {
@@ -106,10 +118,21 @@ public actor SwiftSession {
                                  swiftLanguageMode: swiftLanguageMode,
                                  environment: ["SEGUELAB_TRACE_MARK": markFile.path])
         request.joinsAllSourcesIntoMain = true
-        let result = try await playground.run(request)
+        let result: RunResult
+        if Self.hasNoRuntimeEffect(text) {
+            // Types, functions, imports: nothing to run, so type-checking is the whole verdict
+            // (about a third of the cost of compiling, linking and running).
+            let start = Date()
+            let checked = try await playground.typecheck(request)
+            let termination: Termination = checked.outcome.succeeded ? .exited(0) : .notRun
+            result = RunResult(compile: checked.outcome, termination: termination, fullCompilerOutput: checked.output,
+                               timings: Timings(compile: Date().timeIntervalSince(start)))
+        } else {
+            result = try await playground.run(request)
+        }
 
         let diagnostics = result.compile.diagnostics.map { Self.unwrap($0, original: text, prefixLength: wrapPrefix.count) }
-            .filter { $0.file == Self.entryFileName || $0.file.isEmpty || $0.severity == .error }
+            .filter { $0.file == Self.entryFileName || $0.severity == .error }
         let output = Self.after(token, in: result.stdout)
         let errorOutput = Self.after(token, in: result.stderr)
         let traceStart = (try? String(contentsOf: markFile, encoding: .utf8)).flatMap { Int($0) } ?? 0
@@ -144,11 +167,11 @@ public actor SwiftSession {
     /// Marker and value display, with no Foundation import (keeps each compile fast).
     static let support = """
     #if canImport(Glibc)
-    import Glibc
+    @preconcurrency import Glibc
     #elseif canImport(Musl)
-    import Musl
+    @preconcurrency import Musl
     #elseif canImport(Darwin)
-    import Darwin
+    @preconcurrency import Darwin
     #endif
 
     func \(markFunction)(_ token: String) {

@@ -70,6 +70,7 @@ public struct Toolchain: Sendable, Codable, Equatable {
     private static func capture(_ executable: String, _ arguments: [String]) async throws -> String {
         let outcome = try await ChildProcess(executable: executable, arguments: arguments,
                                              environment: ProcessInfo.processInfo.environment, timeout: 60).run()
+        if outcome.ending == .cancelled { throw CancellationError() }
         guard outcome.ending == .exited(0) else {
             throw ToolchainError("\(executable) \(arguments.joined(separator: " ")) failed: \(String(decoding: outcome.stderr, as: UTF8.self))")
         }

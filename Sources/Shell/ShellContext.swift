@@ -33,6 +33,8 @@ public final class ShellContext {
     /// Takes an answer typed without a command, while `isAwaitingAnswer()` says a step wants one.
     var answerHandler: ((String) async -> Void)?
     var isAwaitingAnswer: () -> Bool = { false }
+    /// True when the awaited answer is Swift code (a lone word there is more likely a typo).
+    var expectsCode: () -> Bool = { false }
 
     /// A mode (the `swift` REPL) that takes the prompt's entries until it ends.
     var mode: (any InputMode)?

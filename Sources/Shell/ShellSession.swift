@@ -1,5 +1,6 @@
 import CLibEdit
 import Foundation
+import LessonKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,8 +11,8 @@ import Darwin
 public struct ShellOptions: Sendable {
     public var color: ColorChoice
     public var directories: XDGDirectories
-    /// The lesson pack's folder; nil opens the shell as a plain playground.
-    public var packDirectory: URL?
+    /// The lesson pack, loaded and checked; nil opens the shell as a plain playground.
+    public var pack: Pack?
     /// Language of the lessons (`--lang`); nil follows LANG, then the pack's default.
     public var language: String?
     /// Where to start (`--lesson`, `--step`); nil resumes where the learner stopped.
@@ -19,10 +20,10 @@ public struct ShellOptions: Sendable {
     public var step: String?
 
     public init(color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories(),
-                packDirectory: URL? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil) {
+                pack: Pack? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil) {
         self.color = color
         self.directories = directories
-        self.packDirectory = packDirectory
+        self.pack = pack
         self.language = language
         self.lesson = lesson
         self.step = step
@@ -70,13 +71,9 @@ public final class ShellSession {
         } else {
             source = PipedLineSource()
         }
-        context.ask = { [unowned source] prompt in
-            fflush(seguelab_stdout())
-            if case .line(let line) = source.readLine(prompt: interactive ? prompt : "") { return line }
-            return nil
-        }
-        setup.begin(driver)
         let session = ShellSession(context: context, source: source)
+        context.ask = { [unowned session] prompt in session.ask(prompt) }
+        setup.begin(driver)
         await session.run()
         driver?.close()
         if context.wasInterrupted && !interactive { return 130 }
@@ -116,6 +113,15 @@ public final class ShellSession {
         }
     }
 
+    /// Reads one line for a command (a confirmation, inline code), counted like any other line
+    /// so script errors keep naming the right `<stdin>:LINE`.
+    func ask(_ prompt: String) -> String? {
+        fflush(seguelab_stdout())
+        guard case .line(let line) = source.readLine(prompt: context.isInteractive ? prompt : "") else { return nil }
+        linesRead += 1
+        return line
+    }
+
     /// Runs one entry; returns what the loop does next.
     public func execute(_ text: String) async -> CommandOutcome {
         if let mode = context.mode {
@@ -131,8 +137,11 @@ public final class ShellSession {
         }
         guard let invocation else { return .continueSession }
         guard let command = context.registry.command(named: invocation.name) else {
-            // Not a command: while a step waits for an answer, what was typed is the answer.
-            if let answer = context.answerHandler, context.isAwaitingAnswer() {
+            // Not a command: while a step waits for an answer, what was typed is the answer —
+            // unless it is a lone word one typo away from a command where code is expected.
+            let mistypedCommand = context.expectsCode() && invocation.arguments.isEmpty
+                && invocation.name.allSatisfy(\.isLetter) && context.registry.suggestion(for: invocation.name) != nil
+            if let answer = context.answerHandler, context.isAwaitingAnswer(), !mistypedCommand {
                 await answer(text)
                 return .continueSession
             }
@@ -162,7 +171,8 @@ public final class ShellSession {
                 linesRead += 1
                 lines.append(line)
                 let text = lines.joined(separator: "\n")
-                if InputBalance.isComplete(text) { return .entry(text, firstLine: firstLine) }
+                // A `#` comment line is whole, whatever brackets or quotes it holds.
+                if InputBalance.isComplete(text) || (lines.count == 1 && line.trimmingCharacters(in: .whitespaces).hasPrefix("#")) { return .entry(text, firstLine: firstLine) }
             case .interrupted:
                 return .interrupted
             case .endOfInput:

@@ -16,19 +16,9 @@ struct ShellSetup {
         self.playground = SharedPlayground(output: context.output)
     }
 
-    /// The pack's session, or nil for a plain playground shell (no pack, or a pack that could
-    /// not be loaded: its problems are listed with file:line:col).
+    /// The pack's session with the learner's progress, or nil for a plain playground shell.
     func loadPack() -> LessonDriver? {
-        guard let directory = options.packDirectory else { return nil }
-        let loaded = PackLoader.load(from: directory)
-        let problems = loaded.diagnostics.filter { $0.severity == .error }
-        for diagnostic in loaded.diagnostics where diagnostic.severity == .error || context.isInteractive {
-            context.output.warning("\(diagnostic)")
-        }
-        guard let pack = loaded.pack else {
-            context.fail("the lesson pack at \(directory.path) could not be loaded (\(problems.count) problem\(problems.count == 1 ? "" : "s") above)")
-            return nil
-        }
+        guard let pack = options.pack else { return nil }
         let store = ProgressStore(directory: ProgressStore.defaultDirectory(environment: environmentWithStateHome()))
         var progress = PackProgress(pack: pack, now: Date())
         var isNew = true
@@ -55,6 +45,9 @@ struct ShellSetup {
         context.stepIDs = { id in pack.lesson(id: id)?.steps.map { $0.id } ?? [] }
         context.answerHandler = { [unowned driver] text in await driver.answer(text) }
         context.isAwaitingAnswer = { [unowned driver] in driver.session.currentStep?.kind.needsAnswer ?? false }
+        context.expectsCode = { [unowned driver] in
+            [.prompt, .exercise, .compiler].contains(driver.session.currentStep?.kind)
+        }
         return driver
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Playground
+import SegueTools
 
 /// `seguelab run FILE.swift…`: compile against SegueKit, run, show output and navigation.
 struct RunCommand: AsyncParsableCommand {
@@ -23,6 +24,13 @@ struct RunCommand: AsyncParsableCommand {
 
     @Flag(name: .customShort("O"), help: "Compile with optimisation (-O).")
     var optimize = false
+
+    @Flag(name: .customLong("as-session"),
+          help: "Submit the file entry by entry (entries separated by blank lines) as the shell's swift prompt would.")
+    var asSession = false
+
+    @Flag(help: "Print how long compiling and running took, on stderr.")
+    var timings = false
 
     func validate() throws {
         guard SwiftLanguageMode(rawValue: swiftVersion) != nil else {
@@ -53,15 +61,20 @@ struct RunCommand: AsyncParsableCommand {
         let playground = try Playground { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
+        if asSession {
+            try await runAsSession(sources, playground: playground, directories: directories)
+            return
+        }
 
         // Ctrl-C stops the program (its process group gets SIGINT), never this process.
-        signal(SIGINT, SIG_IGN)
-        let task = Task { try await playground.run(request) }
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-        interrupt.setEventHandler { task.cancel() }
-        interrupt.resume()
-        let result = try await task.value
-        interrupt.cancel()
+        let result: RunResult
+        do {
+            result = try await Interrupts.cancelOnInterrupt { try await playground.run(request) }
+        } catch is CancellationError {
+            // Interrupted while compiling: nothing ran.
+            FileHandle.standardError.write(Data("Interrupted.\n".utf8))
+            throw ExitCode(Termination.interrupted.exitStatus)
+        }
 
         let standardError = FileHandle.standardError
         for diagnostic in result.compile.diagnostics {
@@ -71,9 +84,10 @@ struct RunCommand: AsyncParsableCommand {
         standardError.write(Data(result.stderr.utf8))
         if !noTrace && !result.traceLines.isEmpty {
             print("── navigation ──")
-            for line in TraceFormatter.plain(result.traceLines) { print(line) }
+            print(Self.renderTrace(result.traceLines), terminator: "")
         }
         if let crash = result.crash { standardError.write(Data((crash.summary + "\n").utf8)) }
+        if timings { standardError.write(Data((Self.describe(result.timings) + "\n").utf8)) }
         switch result.termination {
         case .timedOut: standardError.write(Data("Stopped: the program ran longer than \(timeout) s.\n".utf8))
         case .outputCapped: standardError.write(Data("Stopped: the program printed more than the output limit.\n".utf8))
@@ -82,5 +96,38 @@ struct RunCommand: AsyncParsableCommand {
         default: break
         }
         if result.termination != .exited(0) { throw ExitCode(result.termination.exitStatus) }
+    }
+
+    /// SegueTools' readable lines; a trace SegueKit did not write is shown field by field.
+    private static func renderTrace(_ lines: [String]) -> String {
+        if let events = try? TraceDecoding.decode(lines) { return TraceRenderer.render(events) }
+        return TraceFormatter.plain(lines).map { $0 + "\n" }.joined()
+    }
+
+    private static func describe(_ timings: Timings) -> String {
+        String(format: "time: compile %.3f s, run %.3f s, total %.3f s", timings.compile, timings.run, timings.total)
+    }
+
+    /// Each blank-line-separated chunk is one entry, echoed with `swift> ` like a prompt.
+    private func runAsSession(_ sources: [SourceFile], playground: Playground, directories: [URL]) async throws {
+        let session = SwiftSession(playground: playground, swiftLanguageMode: SwiftLanguageMode(rawValue: swiftVersion)!,
+                                   limits: Limits(timeout: timeout), storyboardDirectories: directories)
+        var rejected = 0
+        for source in sources {
+            let entries = source.text.components(separatedBy: "\n\n")
+                .map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
+            for entry in entries {
+                print("swift> " + entry.replacingOccurrences(of: "\n", with: "\n  ...> "))
+                let response = try await Interrupts.cancelOnInterrupt { try await session.submit(entry) }
+                for diagnostic in response.diagnostics { print(diagnostic.rendered()) }
+                print(response.output, terminator: "")
+                FileHandle.standardError.write(Data(response.errorOutput.utf8))
+                if !noTrace { print(Self.renderTrace(response.traceLines), terminator: "") }
+                if let crash = response.crash { print(crash.summary) }
+                if !response.accepted { rejected += 1; print("(not kept)") }
+                if timings { FileHandle.standardError.write(Data((Self.describe(response.timings) + "\n").utf8)) }
+            }
+        }
+        if rejected > 0 { throw ExitCode(1) }
     }
 }

@@ -8,13 +8,31 @@ struct SegueLab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
-        subcommands: [RunCommand.self, StoryboardCommand.self]
+        subcommands: [RunCommand.self, StoryboardCommand.self, PackCommand.self, LessonsCommand.self, ProgressCommand.self]
     )
 
     @OptionGroup var display: DisplayOptions
 
+    /// Which pack, language and starting point the shell opens (`resolve()` loads the pack).
+    @OptionGroup var packOptions: PackOptions
+
     mutating func run() async throws {
-        let code = await ShellSession.start(options: ShellOptions(color: display.colorChoice))
+        var options = ShellOptions(color: display.colorChoice, lesson: packOptions.lesson, step: packOptions.step)
+        do {
+            if packOptions.noPack {
+                guard packOptions.selection.pack == nil, packOptions.lesson == nil else {
+                    throw CommandFailure("--no-pack cannot be combined with --pack or --lesson")
+                }
+                let code = await ShellSession.start(options: options)
+                throw ExitCode(code)
+            }
+            let loaded = try packOptions.resolve()
+            options.pack = loaded.pack
+            options.language = loaded.language
+        } catch let failure as CommandFailure {
+            throw failure.exit()
+        }
+        let code = await ShellSession.start(options: options)
         throw ExitCode(code)
     }
 }

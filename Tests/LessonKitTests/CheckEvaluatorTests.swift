@@ -97,6 +97,9 @@ struct CheckEvaluatorTests {
         #expect(silent.status == .fail)
         #expect(silent.message == "the lesson's checks did not run: the program crashed first (fatal error: nil)")
         #expect(result(.harness(required: []), .ran("hello\n")).message == "the lesson's checks did not run")
+        // A named check that never ran because of a crash names the crash.
+        let crashedEarly = ProgramOutcome(compiled: true, termination: .crashed(kind: "fatal error", message: "unexpected segue"), stdout: "CHECK PASS a\n")
+        #expect(result(.harness(required: ["a", "b"]), crashedEarly).message == "check 'b' did not run: the program crashed first (fatal error: unexpected segue)")
     }
 
     @Test func implicitChecksAndCombination() throws {

@@ -30,6 +30,22 @@ struct CacheTests {
         #expect(result.stdout == "new\n")
     }
 
+    @Test func concurrentRunsOnOnePlaygroundShareOneBuild() async throws {
+        let root = try Fixture.temporaryDirectory("shared-build")
+        let sources = root.appendingPathComponent("SegueKit")
+        try Fixture.writeSegueKit(to: sources)
+        let messages = Messages()
+        let playground = try Playground(configuration: .init(segueKitSources: sources, cacheRoot: root.appendingPathComponent("cache"))) {
+            messages.append($0)
+        }
+        let request = RunRequest(sources: [SourceFile(name: "A.swift", text: "print(1)\n")])
+        async let first = playground.run(request)
+        async let second = playground.run(request)
+        let (a, b) = try await (first, second)
+        #expect(a.stdout == "1\n" && b.stdout == "1\n")
+        #expect(messages.count == 1)
+    }
+
     @Test func twoPlaygroundsBuildingAtOnceBothSucceed() async throws {
         let root = try Fixture.temporaryDirectory("race")
         let sources = root.appendingPathComponent("SegueKit")

@@ -13,6 +13,19 @@ struct SessionTests {
         #expect(SwiftSession.classify("for i in 0..<3 { print(i) }") == .statement)
     }
 
+    @Test func typeDeclarationsAreOnlyTypeChecked() async throws {
+        #expect(SwiftSession.hasNoRuntimeEffect("import UIKit\nclass A {}\nextension A { func f() {} }"))
+        #expect(!SwiftSession.hasNoRuntimeEffect("let a = A()"))
+        #expect(!SwiftSession.hasNoRuntimeEffect("print(1)"))
+        let session = SwiftSession(playground: try await Fixture.playground())
+        let declared = try await session.submit("struct Point { var x: Int }")
+        #expect(declared.accepted)
+        #expect(declared.timings.run == 0)
+        let broken = try await session.submit("struct Broken { var x: Missing }")
+        #expect(!broken.accepted)
+        #expect(broken.diagnostics.first?.line == 1)
+    }
+
     @Test func declarationsPersistAndOnlyNewOutputIsShown() async throws {
         let session = SwiftSession(playground: try await Fixture.playground())
         let imported = try await session.submit("import UIKit")
@@ -68,5 +81,15 @@ struct SessionTests {
         #expect(await session.list().isEmpty)
         let gone = try await session.submit("total")
         #expect(!gone.accepted)
+    }
+}
+
+@Suite("REPL-style Swift session in Swift 6 mode")
+struct SessionSwift6Tests {
+    @Test func supportCodeCompilesInSwift6Mode() async throws {
+        let session = SwiftSession(playground: try await Fixture.playground(), swiftLanguageMode: .swift6)
+        let value = try await session.submit("[1, 2, 3].count")
+        #expect(value.accepted, "\(value.diagnostics)")
+        #expect(value.output == "$R0: Int = 3\n")
     }
 }

@@ -52,11 +52,23 @@ enum Fixture {
     """
 
     static func temporaryDirectory(_ name: String = "test") throws -> URL {
+        _ = sweptOnce
         let url = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("seguelab-tests-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// Directories of earlier test runs whose process has ended (names carry the pid).
+    static let sweptOnce: Void = {
+        let base = NSTemporaryDirectory()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] where name.hasPrefix("seguelab-tests-") {
+            let parts = name.split(separator: "-")
+            guard parts.count >= 5, let pid = pid_t(parts[parts.count - 2]), pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: (base as NSString).appendingPathComponent(name))
+        }
+    }()
 
     static func writeSegueKit(to directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

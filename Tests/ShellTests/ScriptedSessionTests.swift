@@ -12,7 +12,7 @@ import Testing
             history 1
             quit
             help
-            """, home: home)
+            """, arguments: ["--no-pack"], home: home)
         #expect(result.stdout == """
             quit
               Save everything and leave the shell (Ctrl-D does the same).
@@ -27,7 +27,7 @@ import Testing
 
     @Test func noEscapeCodesEvenWithATerminalishEnvironment() throws {
         let home = try SeguelabBinary.makeHome()
-        let result = try SeguelabBinary.runPiped("help\nnope\n", home: home, extra: ["TERM": "xterm-256color"])
+        let result = try SeguelabBinary.runPiped("help\nnope\n", arguments: ["--no-pack"], home: home, extra: ["TERM": "xterm-256color"])
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(!result.stderr.contains("\u{1B}"))
         #expect(result.stdout.hasPrefix("Commands\n  help [COMMAND]"))
@@ -36,7 +36,7 @@ import Testing
 
     @Test func errorsNameTheLineAndSetTheExitStatus() throws {
         let home = try SeguelabBinary.makeHome()
-        let result = try SeguelabBinary.runPiped("help\nhlep\nhistory -3\nhelp\n", home: home)
+        let result = try SeguelabBinary.runPiped("help\nhlep\nhistory -3\nhelp\n", arguments: ["--no-pack"], home: home)
         #expect(result.stderr == """
             <stdin>:2: error: unknown command 'hlep' (did you mean 'help'?); type 'help' for the list
             <stdin>:3: error: history: expected a positive number, got '-3'
@@ -48,16 +48,16 @@ import Testing
     @Test func multiLineEntriesContinueUntilBalanced() throws {
         let home = try SeguelabBinary.makeHome()
         // The whole block is one entry (so one error, pointing at its first line).
-        let result = try SeguelabBinary.runPiped("help\nclass A {\n  func f() { print(\"}\") }\n}\n", home: home)
+        let result = try SeguelabBinary.runPiped("help\nclass A {\n  func f() { print(\"}\") }\n}\n", arguments: ["--no-pack"], home: home)
         #expect(result.stderr == "<stdin>:2: error: unknown command 'class'; type 'help' for the list\n")
-        let unfinished = try SeguelabBinary.runPiped("help\nstruct B {\n  let x = [1,\n", home: home)
+        let unfinished = try SeguelabBinary.runPiped("help\nstruct B {\n  let x = [1,\n", arguments: ["--no-pack"], home: home)
         #expect(unfinished.stderr == "<stdin>:2: error: input ended inside an open '['; the entry starting here was not run\n")
         #expect(unfinished.status == 1)
     }
 
     @Test func helpListsEveryCommandAndExplainsOne() throws {
         let home = try SeguelabBinary.makeHome()
-        let result = try SeguelabBinary.runPiped("help\nhelp history\n", home: home)
+        let result = try SeguelabBinary.runPiped("help\nhelp history\n", arguments: ["--no-pack"], home: home)
         for command in ["help [COMMAND]", "quit", "history [N]"] {
             #expect(result.stdout.contains("  \(command)"))
         }

@@ -4,7 +4,7 @@ import Testing
 /// The shell in a real pseudo-terminal: libedit, keys, signals, history on disk.
 @Suite(.serialized) struct TerminalSessionTests {
     func start(home: URL, extra: [String: String] = [:]) throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal(executable: SeguelabBinary.path,
+        let terminal = try PseudoTerminal(executable: SeguelabBinary.path, arguments: ["--no-pack"],
                                           environment: SeguelabBinary.environment(home: home, extra: extra))
         try terminal.waitForPrompt()
         return terminal
@@ -81,5 +81,59 @@ import Testing
         try terminal.waitForPrompt(after: try terminal.waitFor("Commands"))
         terminal.type("hi\t")
         try terminal.waitFor("seguelab> history ")
+    }
+}
+
+/// Lessons and programs in a real terminal: the editor, and Ctrl-C while a program runs.
+@Suite(.serialized) struct TerminalProgramTests {
+    @Test func ctrlCStopsTheProgramNotTheShell() throws {
+        let home = try SeguelabBinary.makeHome()
+        let loop = home.appendingPathComponent("Loop.swift")
+        try "print(\"started\")\nwhile true {}\n".write(to: loop, atomically: true, encoding: .utf8)
+        let terminal = try PseudoTerminal(executable: SeguelabBinary.path, arguments: ["--no-pack"],
+                                          environment: SeguelabBinary.environment(home: home))
+        try terminal.waitForPrompt()
+        // Warm up: the first run may compile SegueKit into the shared cache.
+        let warm = home.appendingPathComponent("Warm.swift")
+        try "print(\"warm\")\n".write(to: warm, atomically: true, encoding: .utf8)
+        terminal.type("run \(warm.path)\r")
+        try terminal.waitForPrompt(after: try terminal.waitFor("\nwarm", timeout: 240))
+        // The loop would run into the 5 s limit; Ctrl-C comes first (while it compiles or runs).
+        terminal.type("run \(loop.path)\r")
+        Thread.sleep(forTimeInterval: 2.5)
+        terminal.type("\u{03}")
+        let after = try terminal.waitFor("Interrupted.")
+        try terminal.waitForPrompt(after: after)
+        terminal.type("help\r")
+        try terminal.waitFor("Commands", after: after)
+        #expect(terminal.isRunning)
+        #expect(!terminal.screen.contains("Stopped: the program ran longer"))
+    }
+
+    @Test func editOpensTheEditorAndKeepsTheDraft() throws {
+        let home = try SeguelabBinary.makeHome()
+        let editor = home.appendingPathComponent("fake-editor")
+        // An "editor" that writes the fixed program, as a learner would.
+        try """
+            #!/bin/sh
+            cat > "$1" <<'SWIFT'
+            import UIKit
+            let navigation = launchApp()
+            navigation.topViewController?.performSegue(withIdentifier: "showDetail", sender: nil)
+            print("Top is \\(type(of: navigation.topViewController!))")
+            SWIFT
+            """.write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        let terminal = try PseudoTerminal(
+            executable: SeguelabBinary.path, arguments: ["--pack", LessonSessionTests.pack, "--lesson", "identifiers", "--step", "fix"],
+            environment: SeguelabBinary.environment(home: home, extra: ["EDITOR": editor.path]))
+        try terminal.waitForPrompt("seguelab [segue-basics/identifiers/fix]> ")
+        terminal.type("edit\r")
+        let saved = try terminal.waitFor("Draft saved.")
+        try terminal.waitForPrompt("seguelab [segue-basics/identifiers/fix]> ", after: saved)
+        terminal.type("check\r")
+        try terminal.waitFor("✔ Correct.", after: saved, timeout: 240)
+        let draft = home.appendingPathComponent("state/seguelab/drafts/segue-basics/identifiers/fix.swift")
+        #expect(try String(contentsOf: draft, encoding: .utf8).contains("withIdentifier: \"showDetail\""))
     }
 }

@@ -210,7 +210,10 @@ public enum CheckEvaluator {
         }
         let reported = Set(verdicts.map(\.name))
         if let missing = required.first(where: { !reported.contains($0) }) {
-            return CheckResult(summary: summary, status: .fail, message: "check '\(missing)' did not run")
+            var reason = "check '\(missing)' did not run"
+            // The usual reason is a crash: name it, it is what the learner has to fix.
+            if case .crashed(let kind, let message) = outcome.termination { reason += ": the program crashed first (\(kind): \(message))" }
+            return CheckResult(summary: summary, status: .fail, message: reason)
         }
         if verdicts.isEmpty {
             var reason = "the lesson's checks did not run"

@@ -82,7 +82,7 @@ public struct AnswerJudge: Sendable {
     }
 
     /// Accepted answers compare with case, spacing and a final period ignored; a pattern is
-    /// matched case-insensitively against the whole trimmed answer.
+    /// matched case-insensitively against the whole answer, normalised the same way.
     public static func judgeText(_ text: String, for step: Step) -> Verdict {
         let answer = TextMatching.normalizedAnswer(text)
         let summary = "an accepted answer"
@@ -92,7 +92,7 @@ public struct AnswerJudge: Sendable {
         if let pattern = step.acceptPattern {
             do {
                 let anchored = "^(?:\(pattern))$"
-                if try TextMatching.matches(anchored, in: TextMatching.collapse(text), caseInsensitive: true) {
+                if try TextMatching.matches(anchored, in: answer, caseInsensitive: true) {
                     return Verdict(results: [CheckResult(summary: summary, status: .pass)])
                 }
             } catch {

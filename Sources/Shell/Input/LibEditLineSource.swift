@@ -1,4 +1,5 @@
 import CLibEdit
+import CShellSignals
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -78,9 +78,10 @@ extension LessonDriver {
             output.line(style.dim("Type `next` to continue."))
         case .fail:
             if let outcome = verdict.outcome { renderer.render(outcome, learnerCode: learnerCode).forEach(output.line) }
-            let failure = verdict.firstFailure
-            output.line(style.failure("✘ Not yet") + (failure.map { ": " + ($0.message.isEmpty ? $0.summary : $0.message) } ?? "."))
-            verdict.feedback.forEach { output.line(markdown.render($0)) }
+            let failure = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message }
+            output.line(style.failure("✘ Not yet") + (failure.map { ": " + $0 } ?? "."))
+            // Feedback often restates the failure (a wrong choice's own explanation): say it once.
+            verdict.feedback.filter { $0 != failure }.forEach { output.line(markdown.render($0)) }
             let ref = session.position
             let used = ref.map { session.stepProgress($0).hintsUsed } ?? 0
             let total = session.currentStep?.hints.count ?? 0

@@ -131,7 +131,7 @@ final class LessonDriver {
             if let question = step.question { output.line(markdown.render(question)) }
             output.line(style.dim(step.predictTarget == .destination
                 ? "Which view controller is on screen when it ends? Type its class name."
-                : "What will it print? Type your prediction (several lines: end the last with `\\`)."))
+                : "What will it print? Type your prediction (several lines: on one line, or with `\\n` between them)."))
         case .prompt:
             if let question = step.question { output.line(markdown.render(question)) }
             output.line(style.dim("Type Swift at the prompt; it runs for real and is judged by what it does."))

@@ -16,9 +16,10 @@ struct OutcomeRenderer {
             lines += output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if lines.last == "" { lines.removeLast() }
         }
-        if !outcome.trace.isEmpty {
+        let navigation = Self.fromFirstTransition(outcome.trace)
+        if !navigation.isEmpty {
             lines.append(style.dim("Navigation:"))
-            lines += outcome.trace.map { "  " + Self.describe($0) }
+            lines += navigation.map { "  " + Self.describe($0) }
         }
         if let state = outcome.endState, let visible = state.visible {
             lines.append(style.dim("On screen: ") + visible + Self.describeStack(state))
@@ -51,6 +52,19 @@ struct OutcomeRenderer {
         let caretIndent = String(source.prefix(max(d.column - 1, 0)).map { $0 == "\t" ? "\t" : " " })
         lines.append("    " + caretIndent + style.success("^"))
         return lines
+    }
+
+    /// Events that move the learner between screens, or stop the app.
+    static let transitionKinds: Set<String> = [
+        "shouldPerform", "prepare", "perform", "push", "pop", "present", "dismiss", "showDetail", "warning", "note",
+        "show", "embed", "unwind", "unwindAction", "setStack", "selectTab", "exception",
+    ]
+
+    /// The trace from the first transition on: launching the app (instantiating the initial
+    /// controller, loading its view) is the same in every lesson program and hides the point.
+    static func fromFirstTransition(_ trace: [NavigationEvent]) -> [NavigationEvent] {
+        guard let first = trace.firstIndex(where: { transitionKinds.contains($0.kind) }) else { return [] }
+        return Array(trace[first...])
     }
 
     static func describe(_ event: NavigationEvent) -> String {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CLibEdit
+import CShellSignals
 
 /// Facts about the terminal the shell runs in.
 public enum Terminal {

@@ -27,11 +27,15 @@ enum SeguelabBinary {
         return home
     }
 
+    /// One SegueKit build for every test that runs Swift (building it is the slow part). The
+    /// cache is keyed by toolchain and SegueKit's sources, so reusing it across runs is safe.
+    static let sharedCache = FileManager.default.temporaryDirectory.appendingPathComponent("seguelab-test-cache")
+
     static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
         var environment = [
             "HOME": home.path,
             "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "XDG_CACHE_HOME": sharedCache.path,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "TERM": "xterm-256color",

@@ -1,0 +1,14 @@
+#ifndef SEGUELAB_SHELL_SIGNALS_H
+#define SEGUELAB_SHELL_SIGNALS_H
+// Ctrl-C and window resizes for the shell. The state lives in one C file: a signal handler
+// and everyone who reads what it recorded must share one copy of it.
+#include <histedit.h>
+
+/// Installs the SIGINT and SIGWINCH handlers (once) and the pipe that wakes the line reader.
+void seguelab_install_signal_handlers(void);
+/// 1 if Ctrl-C came since the last call (and forgets it).
+int seguelab_take_sigint(void);
+/// Makes libedit read keys through `seguelab_read_char` and binds ^C to end the line.
+int seguelab_el_use_reader(EditLine *el);
+int seguelab_el_bind_interrupt(EditLine *el);
+#endif

@@ -1,0 +1,243 @@
+import ArgumentParser
+import Foundation
+import LessonKit
+import Playground
+import Shell
+
+/// `seguelab pack …`: the author's and instructor's tools for lesson packs.
+struct PackCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pack",
+        abstract: "Create, check and install lesson packs.",
+        subcommands: [PackCheckCommand.self, PackNewCommand.self, PackInstallCommand.self, PackListCommand.self]
+    )
+}
+
+/// `seguelab pack check DIR`: every problem as `file:line:col: severity: message`, then a summary.
+struct PackCheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate a pack and run its code: examples run, starters fail, solutions pass.",
+        discussion: """
+        The static part reads the manifest, every lesson and translation, and their references. \
+        The dynamic part runs every example and proves every exercise with the same judge \
+        learners face. Exits with status 1 when there is an error; warnings do not fail.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The pack folder (or an archive, or an installed pack's id).", valueName: "dir"),
+              completion: .directory)
+    var pack: String
+
+    @Flag(name: .customLong("static-only"), help: "Only read and validate; run no code.")
+    var staticOnly = false
+
+    /// Checks the lessons as learners in this language see them.
+    @OptionGroup var languageOption: LanguageOption
+
+    @Flag(name: .shortAndLong, help: "Report each lesson as it is checked, even when stderr is not a terminal.")
+    var verbose = false
+
+    func run() async throws {
+        try await reportingFailures {
+            let location = try PackSelection.locate(pack)
+            let loaded = PackChecker.checkStatically(at: location.root)
+            var diagnostics = loaded.diagnostics
+            for diagnostic in diagnostics { print(diagnostic) }
+            guard var pack = loaded.pack else {
+                printSummary(nil, diagnostics, note: "code not run: fix the errors first")
+                throw ExitCode.failure
+            }
+            if let language = languageOption.language {
+                guard pack.manifest.languages.contains(language) else {
+                    throw CommandFailure("--lang \(language): the pack '\(pack.id)' is written in \(pack.manifest.languages.joined(separator: ", "))")
+                }
+                pack.lessons = pack.lessons(in: language)
+                pack.translations = [:]
+            }
+            if !staticOnly {
+                let dynamic = try await checkDynamically(pack)
+                for diagnostic in dynamic { print(diagnostic) }
+                diagnostics += dynamic
+            }
+            printSummary(pack, diagnostics, note: staticOnly ? "code not run: --static-only" : nil)
+            if diagnostics.hasErrors { throw ExitCode.failure }
+        }
+    }
+
+    private func checkDynamically(_ pack: Pack) async throws -> [LessonKit.Diagnostic] {
+        // Lessons in the order PackChecker checks them: the default language, then each translation.
+        var labels = pack.lessons.map(\.id)
+        for language in pack.translations.keys.sorted() {
+            labels += pack.lessons.filter { pack.translations[language]?[$0.id] != nil }.map { "\($0.id) [\(language)]" }
+        }
+        let report = ProgressReporter(enabled: verbose || isatty(STDERR_FILENO) == 1, labels: labels)
+        let playground: Playground
+        do {
+            playground = try Playground(progress: { report.line($0) })
+        } catch {
+            throw CommandFailure("cannot run the pack's code: \(error)")
+        }
+        return await PackChecker.checkDynamically(pack, runner: PlaygroundRunner(playground: playground),
+                                                  progress: { report.step($0) })
+    }
+
+    private func printSummary(_ pack: Pack?, _ diagnostics: [LessonKit.Diagnostic], note: String?) {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        var parts: [String] = []
+        if let pack {
+            let steps = pack.lessons.reduce(0) { $0 + $1.steps.count }
+            parts.append("\(counted(pack.lessons.count, "lesson")), \(counted(steps, "step"))")
+        }
+        parts.append("\(counted(errors, "error")), \(counted(warnings, "warning"))")
+        print("pack check: " + parts.joined(separator: ": ") + (note.map { " (\($0))" } ?? ""))
+    }
+}
+
+/// One stderr line per lesson as `pack check` reaches it.
+final class ProgressReporter: @unchecked Sendable {
+    private let enabled: Bool
+    private let labels: [String]
+    private let lock = NSLock()
+    private var lastLesson: String?
+    private var lessonsSeen = 0
+
+    init(enabled: Bool, labels: [String]) {
+        self.enabled = enabled
+        self.labels = labels
+    }
+
+    func step(_ ref: StepRef) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard ref.lesson != lastLesson else { return }
+        lastLesson = ref.lesson
+        lessonsSeen += 1
+        let label = lessonsSeen <= labels.count ? labels[lessonsSeen - 1] : ref.lesson
+        if enabled { write("checking lesson \(label) (\(lessonsSeen)/\(labels.count))…") }
+    }
+
+    func line(_ text: String) {
+        if enabled { write(text) }
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// `seguelab pack new DIR`: a starter pack to edit, with one lesson showing every step kind.
+struct PackNewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Write a starter pack: a manifest, one lesson with every step kind, support code and a storyboard."
+    )
+
+    @Argument(help: ArgumentHelp("The folder to create (must be new or empty).", valueName: "dir"), completion: .directory)
+    var folder: String
+
+    @Option(help: "The pack's id (default: the folder's name).")
+    var id: String?
+
+    @Option(help: "The pack's title.")
+    var title: String?
+
+    func run() throws {
+        let url = URL(fileURLWithPath: folder).standardizedFileURL
+        let written: [URL]
+        do {
+            written = try PackTemplate.write(to: url, id: id, title: title)
+        } catch let failure as PackTemplate.Failure {
+            throw CommandFailure(failure.description).exit()
+        } catch {
+            throw CommandFailure("cannot write the pack in \(folder): \(error.localizedDescription)").exit()
+        }
+        print("Created the pack '\(id ?? url.lastPathComponent)' in \(folder):")
+        for file in written { print("  \(folder)/\(file.path.dropFirst(url.path.count + 1))") }
+        print("""
+
+        Next:
+          seguelab pack check \(folder)       validate it and run all its code
+          seguelab --pack \(folder)           take the lessons as a learner would
+        Edit \(folder)/lessons/01-first-segue.md; the format is described in docs/authoring.md.
+        """)
+    }
+}
+
+/// `seguelab pack install ARCHIVE|DIR`: checks a pack, then copies it where `--pack ID` finds it.
+struct PackInstallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install",
+        abstract: "Install a pack (folder or .zip/.tar.gz/.tgz archive) so that `--pack ID` finds it.",
+        discussion: "Packs go to $XDG_DATA_HOME/seguelab/packs/ID (default ~/.local/share/seguelab/packs). A pack with errors is refused; installing a pack again replaces it."
+    )
+
+    @Argument(help: ArgumentHelp("The pack folder or archive.", valueName: "archive|dir"), completion: .file())
+    var source: String
+
+    func run() async throws {
+        try await reportingFailures {
+            let fileManager = FileManager.default
+            guard fileManager.fileExists(atPath: source) else { throw CommandFailure("\(source): no such file or folder") }
+            let location = try PackSelection.locate(source)
+            let loaded = PackChecker.checkStatically(at: location.root)
+            for diagnostic in loaded.diagnostics { print(diagnostic) }
+            guard let pack = loaded.pack else {
+                throw CommandFailure("\(source): the pack has errors (above); not installed")
+            }
+            guard !pack.id.hasPrefix(".") else { throw CommandFailure("pack id '\(pack.id)' cannot be installed: it must not start with '.'") }
+
+            let installed = PackLocation.Context().installedPacks
+            try fileManager.createDirectory(at: installed, withIntermediateDirectories: true)
+            let destination = installed.appendingPathComponent(pack.id, isDirectory: true)
+            // Copy beside the destination, then swap it in: a half-copied pack is never installed.
+            let incoming = installed.appendingPathComponent(".incoming-\(UUID().uuidString)", isDirectory: true)
+            defer { try? fileManager.removeItem(at: incoming) }
+            try fileManager.copyItem(at: location.root, to: incoming)
+            var replaced: String?
+            if fileManager.fileExists(atPath: destination.path) {
+                replaced = PackLoader.load(from: destination).pack?.manifest.version ?? "unreadable"
+                let old = installed.appendingPathComponent(".old-\(UUID().uuidString)", isDirectory: true)
+                try fileManager.moveItem(at: destination, to: old)
+                try? fileManager.removeItem(at: old)
+            }
+            try fileManager.moveItem(at: incoming, to: destination)
+            let replacedNote = replaced.map { " (replacing version \($0))" } ?? ""
+            print("Installed '\(pack.id)' \(pack.manifest.version)\(replacedNote) in \(destination.path).")
+            print("Open it with: seguelab --pack \(pack.id)")
+        }
+    }
+}
+
+/// `seguelab pack list`: the installed packs, by id.
+struct PackListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the packs installed with `pack install` (open one with --pack ID)."
+    )
+
+    func run() throws {
+        let context = PackLocation.Context()
+        let ids = PackLocation.installedIDs(context: context)
+        guard !ids.isEmpty else {
+            print("No packs are installed in \(context.installedPacks.path); install one with: seguelab pack install ARCHIVE|DIR")
+            return
+        }
+        let width = ids.map(\.count).max() ?? 0
+        for id in ids {
+            let root = context.installedPacks.appendingPathComponent(id, isDirectory: true)
+            let padded = id + String(repeating: " ", count: width - id.count)
+            if let pack = PackLoader.load(from: root).pack {
+                print("\(padded)  \(pack.manifest.version)  \(pack.manifest.title)")
+            } else {
+                print("\(padded)  (has errors: seguelab pack check \(root.path))")
+            }
+        }
+    }
+}
+
+/// `1 lesson`, `3 lessons`, `0 errors`.
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

@@ -53,12 +53,15 @@ struct MalformedPackTests {
         case .loads:
             #expect(!result.diagnostics.hasErrors)
             #expect(result.pack?.brokenLessons.isEmpty == true)
+            #expect(result.usablePack?.lessons.count == result.pack?.lessons.count)
         case .noPack:
-            #expect(result.pack == nil)
+            #expect(result.pack == nil && result.usablePack == nil)
             #expect(result.diagnostics.hasErrors)
         case .brokenLesson(let lesson):
-            // The broken lesson is left out with its diagnostics; the good one still loads.
-            let pack = try #require(result.pack, "a broken lesson must not stop the pack loading")
+            // Not a valid pack (pack check fails), but the broken lesson is left out with its
+            // diagnostics and the good one still loads for learners.
+            #expect(result.pack == nil)
+            let pack = try #require(result.usablePack, "a broken lesson must not stop the pack loading")
             #expect(pack.lessons.map(\.id).contains("good"))
             let broken = try #require(pack.brokenLessons.first)
             #expect(pack.brokenLessons.map(\.name) == [lesson])
@@ -89,8 +92,8 @@ struct MalformedPackTests {
         #expect(result.diagnostics.map(\.description) == [
             "p/lessons/01-huge.md:1:1: error: file is 10.0 MB, larger than the 1.0 MB a pack's text files may have; is it the right file?",
         ])
-        #expect(result.pack?.lessons.map(\.id) == ["good"])
-        #expect(result.pack?.brokenLessons.map(\.name) == ["01-huge"])
+        #expect(result.usablePack?.lessons.map(\.id) == ["good"])
+        #expect(result.usablePack?.brokenLessons.map(\.name) == ["01-huge"])
     }
 
     @Test func aPackWhoseEveryLessonIsBrokenDoesNotLoad() throws {
@@ -98,7 +101,7 @@ struct MalformedPackTests {
         var builder = PackBuilder(lesson: "---\nid: a\ntitle: A\n---\n\n## One {#one}\n\n```step\nkind: quiz\n```\n")
         builder.manifest = "id: demo\ntitle: Demo\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n"
         let result = try builder.load(in: dir)
-        #expect(result.pack == nil)
+        #expect(result.pack == nil && result.usablePack == nil)
         #expect(result.diagnostics.map(\.description) == [
             "p/lessons/01-a.md:9:7: error: unknown step kind 'quiz'; expected one of: \(StepKind.allCases.map(\.rawValue).joined(separator: ", "))",
         ])

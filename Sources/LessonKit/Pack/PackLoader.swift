@@ -1,8 +1,13 @@
 import Foundation
 
-/// What loading a pack produced: the pack (nil when errors prevent it) and every diagnostic.
+/// What loading a pack produced: the pack and every diagnostic.
 public struct PackLoadResult: Sendable {
+    /// The whole pack, only when nothing in it has an error (what `pack check` requires).
     public var pack: Pack?
+    /// The pack with its broken lessons left out (see `Pack.brokenLessons`): what a learner
+    /// can still use. Nil when the manifest, support files or storyboard folders have errors,
+    /// or when no lesson loads. Equal to `pack` when there are no errors.
+    public var usablePack: Pack?
     public var diagnostics: [Diagnostic]
 }
 
@@ -29,13 +34,14 @@ public struct BrokenLesson: Sendable, Hashable {
 public enum PackLoader {
     /// Loads the pack in `root`. All problems are reported, not just the first. Errors in the
     /// manifest, support files or storyboard folders prevent loading; a lesson with errors is
-    /// left out (listed in `Pack.brokenLessons` with its diagnostics) and the others load.
+    /// left out of `usablePack` (listed in its `brokenLessons` with its diagnostics) and the
+    /// others load.
     public static func load(from root: URL, seguelabVersion: String = SeguelabVersion.current) -> PackLoadResult {
         var loader = Loader(root: root.standardizedFileURL, seguelabVersion: seguelabVersion)
-        var pack = loader.run()
+        var usable = loader.run()
         let diagnostics = loader.sink.diagnostics.sortedByLocation()
-        if loader.packSink.diagnostics.hasErrors || pack?.lessons.isEmpty == true { pack = nil }
-        return PackLoadResult(pack: pack, diagnostics: diagnostics)
+        if loader.packSink.diagnostics.hasErrors || usable?.lessons.isEmpty == true { usable = nil }
+        return PackLoadResult(pack: diagnostics.hasErrors ? nil : usable, usablePack: usable, diagnostics: diagnostics)
     }
 
     /// Parses one lesson file's bytes as `load` does (size, encoding, front matter, steps),

@@ -161,6 +161,18 @@ struct FuzzRegressionTests {
         }
     }
 
+    @Test func storyboardWithAStrayProcessingInstructionNamesItsPosition() {
+        let data = Data("<?xml version=\"1.0\"?>\n<document>\n  <?x?></document>".utf8)
+        do {
+            _ = try StoryboardDocument.parse(data, path: "S.storyboard")
+            Issue.record("a storyboard with a stray processing instruction was accepted")
+        } catch let error as StoryboardError {
+            #expect("\(error.location): \(error.message)" == "S.storyboard:3:3: malformed XML: a processing instruction (<?…?>) is allowed only as the <?xml …?> declaration at the top")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
     /// Thousands of elements on one line used to cost a copy of the whole line per element:
     /// 30,000 copies of 800,000 characters. Linear, this takes a few seconds in a debug build.
     @Test(.timeLimit(.minutes(3)))

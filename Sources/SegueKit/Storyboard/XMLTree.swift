@@ -60,6 +60,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         // Foundation's XMLParser traps on names that are not UTF-8, so such a file is refused
         // here, at the first bad byte.
         try checkUTF8(data, file: file)
+        try checkProcessingInstructions(data, file: file)
         let reader = XMLTreeReader(file: file, text: String(decoding: data, as: UTF8.self))
         let parser = XMLParser(data: data)
         reader.parser = parser
@@ -72,6 +73,28 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
             throw StoryboardError(location: location, message: "malformed XML: \(error)")
         }
         return reader.root!
+    }
+
+    /// A storyboard has one processing instruction, the `<?xml …?>` declaration at the top.
+    /// Any other is refused: Foundation's XMLParser crashes on one without data (`<?x?>`).
+    private static func checkProcessingInstructions(_ data: Data, file: String) throws {
+        let bytes = [UInt8](data)
+        let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? 0
+        let declaration = Array("<?xml".utf8)
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") {
+                let isDeclaration = index == start && bytes[index...].starts(with: declaration)
+                    && index + 5 < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
+                if isDeclaration { index += 2; continue }
+                let before = String(decoding: bytes[..<index], as: UTF8.self)
+                let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                let column = before.reversed().prefix { $0 != "\n" }.count + 1
+                throw StoryboardError(location: StoryboardLocation(file: file, line: line, column: column),
+                                      message: "malformed XML: a processing instruction (<?…?>) is allowed only as the <?xml …?> declaration at the top")
+            }
+            index += 1
+        }
     }
 
     private static func checkUTF8(_ data: Data, file: String) throws {

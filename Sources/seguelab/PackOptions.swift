@@ -35,13 +35,21 @@ struct PackSelection: ParsableArguments {
     func load(context: PackLocation.Context = PackLocation.Context()) throws -> LoadedPack {
         let location = try location(context: context)
         let result = PackLoader.load(from: location.root)
-        guard let pack = result.pack else {
+        // A learner still gets the lessons that load; the broken ones are named (and marked in
+        // the lesson list) so nobody mistakes them for missing.
+        guard let pack = result.usablePack else {
             let errors = result.diagnostics.filter { $0.severity == .error }
             throw CommandFailure((errors.map(\.description) + ["the pack at \(location.root.path) has errors; `seguelab pack check` reports them all"])
                 .joined(separator: "\n"))
         }
         if let language, !pack.manifest.languages.contains(language) {
             throw CommandFailure("--lang \(language): the pack '\(pack.id)' is written in \(pack.manifest.languages.joined(separator: ", "))")
+        }
+        for broken in pack.brokenLessons {
+            let errors = broken.diagnostics.filter { $0.severity == .error }
+            var message = "seguelab: warning: lesson '\(broken.id ?? broken.name)' (\(broken.language)) is left out: it has \(errors.count) error\(errors.count == 1 ? "" : "s")"
+            if let first = errors.first { message += ", first \(first)" }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
         }
         return LoadedPack(location: location, pack: pack, language: pack.language(preferred: language))
     }

@@ -136,6 +136,20 @@ import Testing
         #expect(result.stdout.contains("── Step 3/3: Quiz  [choice]"))
     }
 
+    @Test func aBrokenLessonIsMarkedAndTheOthersStillOpen() throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = home.appendingPathComponent("pack")
+        try FileManager.default.copyItem(atPath: Self.pack, toPath: pack.path)
+        let lesson = pack.appendingPathComponent("lessons/02-prepare.md")
+        let text = try String(contentsOf: lesson, encoding: .utf8)
+        try text.replacingOccurrences(of: "kind: exercise", with: "kind: exercize").write(to: lesson, atomically: true, encoding: .utf8)
+        let result = try SeguelabBinary.runPiped("next\n", arguments: ["--pack", pack.path], home: home)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: lesson 'prepare' (en) is left out: it has 2 errors, first pack/lessons/02-prepare.md:9:7: error: unknown step kind 'exercize'"))
+        #expect(result.stdout.contains(" ✗ prepare      unavailable: the lesson file has errors"))
+        #expect(result.stdout.contains("── Step 1/8: What an identifier is  [prose]"))
+    }
+
     @Test func translatedLessonsFollowLang() throws {
         let home = try SeguelabBinary.makeHome()
         let english = try session("next\n", home: home)

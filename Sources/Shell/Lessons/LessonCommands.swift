@@ -86,6 +86,11 @@ extension LessonDriver {
             let title = entry.title.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
             output.line("\(current)\(mark) \(style.command(id))\(title)\(entry.completedSteps)/\(entry.stepCount)")
         }
+        let broken = pack.brokenLessons.filter { $0.language == pack.manifest.defaultLanguage }
+        for lesson in broken {
+            let name = (lesson.id ?? lesson.name).padding(toLength: idWidth, withPad: " ", startingAt: 0)
+            output.line("\(style.failure(" ✗")) \(name)" + style.dim("unavailable: the lesson file has errors (`seguelab pack check` lists them)"))
+        }
         output.line(style.dim("`start ID` begins a lesson; `goto ID/STEP` jumps to a step."))
     }
 

@@ -44,9 +44,8 @@ struct MalformedPackTests {
         let expectedText = try String(contentsOf: folder.appendingPathComponent("expected.txt"), encoding: .utf8)
         let expected = Expectation(expectedText)
 
-        let started = Date()
+        // A hang or blow-up is caught by the one-minute limit on the test, not by timing it.
         let result = PackLoader.load(from: folder)
-        #expect(Date().timeIntervalSince(started) < 5, "loading \(name) took too long")
 
         #expect(result.diagnostics.map(\.description) == expected.diagnostics)
         switch expected.outcome {
@@ -86,9 +85,8 @@ struct MalformedPackTests {
         let huge = good + String(repeating: line, count: 10 * 1024 * 1024 / line.utf8.count + 1)
         try Data(huge.utf8).write(to: root.appendingPathComponent("lessons/01-huge.md"))
 
-        let started = Date()
+        // Refused by its size before being read (the message gives the size, not a parse error).
         let result = PackLoader.load(from: root)
-        #expect(Date().timeIntervalSince(started) < 1)
         #expect(result.diagnostics.map(\.description) == [
             "p/lessons/01-huge.md:1:1: error: file is 10.0 MB, larger than the 1.0 MB a pack's text files may have; is it the right file?",
         ])

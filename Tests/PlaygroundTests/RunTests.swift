@@ -110,6 +110,12 @@ struct RunTests {
         #expect(result.stdout.hasPrefix("spam spam spam\n"))
     }
 
+    @Test func unboundedRecursionIsAStackOverflow() async throws {
+        let result = try await Fixture.run("func deeper(_ n: Int) -> Int { deeper(n + 1) + 1 }\nprint(deeper(0))\n")
+        #expect(result.crash?.kind == .stackOverflow)
+        #expect(result.termination != .exited(0))
+    }
+
     @Test func memoryLimitIsEnforced() async throws {
         let program = "var blocks: [[UInt8]] = []\nfor _ in 0..<40 { blocks.append([UInt8](repeating: 1, count: 100_000_000)) }\nprint(blocks.count)\n"
         let result = try await Fixture.run(program, limits: Limits(memoryBytes: 512 << 20))

@@ -261,16 +261,24 @@ struct CommandLineTests {
         #expect(missing.status == 1)
         #expect(missing.stderr == "seguelab: error: no pack folder, archive or installed pack named 'nowhere' (no packs are installed)\n")
 
+        // A lesson that cannot be loaded is left out, with a warning; the rest stays usable.
+        var partly = Self.questionPack
+        partly["pack.yaml"] = Self.manifest.replacingOccurrences(of: "02-b", with: "03-c")
+        let partlyRoot = try Self.makePack(partly, in: home, name: "partly")
+        let usable = try Self.run(["lessons", "--pack", partlyRoot.path], home: home)
+        #expect(usable.status == 0)
+        let warning = "seguelab: warning: lesson '03-c' (en) is left out: it has 1 error, first partly/pack.yaml:5:17: error: lesson '03-c' has no file lessons/03-c.md\n"
+        #expect(usable.stderr == warning)
+
+        // An error in the manifest itself leaves nothing to teach from.
         var broken = Self.questionPack
-        broken["pack.yaml"] = Self.manifest.replacingOccurrences(of: "02-b", with: "03-c")
+        broken["pack.yaml"] = Self.manifest.replacingOccurrences(of: "format: 1", with: "format: 2")
         let brokenRoot = try Self.makePack(broken, in: home, name: "broken")
         let refused = try Self.run(["progress", "--pack", brokenRoot.path], home: home)
         #expect(refused.status == 1)
-        #expect(refused.stderr == """
-            broken/pack.yaml:5:17: error: lesson '03-c' has no file lessons/03-c.md
-            seguelab: error: the pack at \(brokenRoot.standardizedFileURL.path) has errors; `seguelab pack check` reports them all
-
-            """)
+        let expected = "broken/pack.yaml:4:9: error: pack format 2 is newer than this seguelab understands (1); update seguelab\n"
+            + "seguelab: error: the pack at \(brokenRoot.standardizedFileURL.path) has errors; `seguelab pack check` reports them all\n"
+        #expect(refused.stderr == expected)
 
         let root = try Self.makePack(Self.questionPack, in: home)
         let language = try Self.run(["lessons", "--pack", root.path, "--lang", "fr"], home: home)

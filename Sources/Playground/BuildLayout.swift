@@ -104,7 +104,8 @@ struct BuildLayout {
 
     static let startFunction = "__seguelabStart"
 
-    static let supportFile = """
+    /// The C library, for generated support code (which avoids Foundation: it keeps compiles fast).
+    static let platformImports = """
     #if canImport(Glibc)
     @preconcurrency import Glibc
     #elseif canImport(Musl)
@@ -112,6 +113,9 @@ struct BuildLayout {
     #elseif canImport(Darwin)
     @preconcurrency import Darwin
     #endif
+    """
+
+    static let supportFile = platformImports + """
 
     @discardableResult
     func \(startFunction)() -> Bool {

@@ -165,14 +165,7 @@ public actor SwiftSession {
     static let markFunction = "__seguelabMark"
 
     /// Marker and value display, with no Foundation import (keeps each compile fast).
-    static let support = """
-    #if canImport(Glibc)
-    @preconcurrency import Glibc
-    #elseif canImport(Musl)
-    @preconcurrency import Musl
-    #elseif canImport(Darwin)
-    @preconcurrency import Darwin
-    #endif
+    static let support = BuildLayout.platformImports + """
 
     func \(markFunction)(_ token: String) {
         fflush(stdout)

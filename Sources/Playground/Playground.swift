@@ -175,7 +175,8 @@ public actor Playground {
         let trace = (try? String(contentsOf: traceFile, encoding: .utf8))?
             .split(separator: "\n").map(String.init) ?? []
         return RunResult(compile: compile, termination: termination, stdout: stdout, stderr: stderr,
-                         traceLines: trace, crash: crash, fullCompilerOutput: output.text, timings: timings)
+                         traceLines: trace, crash: crash, fullCompilerOutput: output.text, timings: timings,
+                         limits: request.limits)
     }
 
     private func compiler() async throws -> Compiler {

@@ -139,11 +139,15 @@ public struct RunResult: Sendable {
     /// The compiler's output exactly as printed (diagnostics in LLVM style).
     public var fullCompilerOutput: String
     public var timings: Timings
+    /// The limits the program ran under (to say which one stopped it).
+    public var limits: Limits
 
     public init(
         compile: CompileOutcome, termination: Termination, stdout: String = "", stderr: String = "",
-        traceLines: [String] = [], crash: CrashReport? = nil, fullCompilerOutput: String = "", timings: Timings = Timings()
+        traceLines: [String] = [], crash: CrashReport? = nil, fullCompilerOutput: String = "", timings: Timings = Timings(),
+        limits: Limits = .standard
     ) {
+        self.limits = limits
         self.compile = compile
         self.termination = termination
         self.stdout = stdout

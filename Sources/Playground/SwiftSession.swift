@@ -35,6 +35,8 @@ public actor SwiftSession {
         public var traceLines: [String]
         public var crash: CrashReport?
         public var termination: Termination
+        /// Why the entry's run was stopped, naming the limit; nil when it ended by itself.
+        public var stopReason: String?
         public var timings: Timings
     }
 
@@ -126,7 +128,7 @@ public actor SwiftSession {
             let checked = try await playground.typecheck(request)
             let termination: Termination = checked.outcome.succeeded ? .exited(0) : .notRun
             result = RunResult(compile: checked.outcome, termination: termination, fullCompilerOutput: checked.output,
-                               timings: Timings(compile: Date().timeIntervalSince(start)))
+                               timings: Timings(compile: Date().timeIntervalSince(start)), limits: limits)
         } else {
             result = try await playground.run(request)
         }
@@ -134,13 +136,14 @@ public actor SwiftSession {
         let diagnostics = result.compile.diagnostics.map { Self.unwrap($0, original: text, prefixLength: wrapPrefix.count) }
             .filter { $0.file == Self.entryFileName || $0.severity == .error }
         let output = Self.after(token, in: result.stdout)
-        let errorOutput = Self.after(token, in: result.stderr)
+        let errorOutput = Self.after(token, in: result.programErrorOutput)
         let traceStart = (try? String(contentsOf: markFile, encoding: .utf8)).flatMap { Int($0) } ?? 0
         let accepted = result.compile.succeeded && result.termination == .exited(0)
         if accepted { entries.append(Entry(text: text, kind: kind)) }
         return Response(accepted: accepted, kind: kind, diagnostics: diagnostics, output: output,
                         errorOutput: errorOutput, traceLines: Array(result.traceLines.dropFirst(traceStart)),
-                        crash: result.crash, termination: result.termination, timings: result.timings)
+                        crash: result.crash, termination: result.termination, stopReason: result.stopReason,
+                        timings: result.timings)
     }
 
     /// `:list` — the accepted entries, in order.

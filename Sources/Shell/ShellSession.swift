@@ -1,6 +1,7 @@
 import CLibEdit
 import Foundation
 import LessonKit
+import Playground
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,9 +19,13 @@ public struct ShellOptions: Sendable {
     /// Where to start (`--lesson`, `--step`); nil resumes where the learner stopped.
     public var lesson: String?
     public var step: String?
+    /// What each program run from the shell may use.
+    public var limits: Limits
 
     public init(color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories(),
-                pack: Pack? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil) {
+                pack: Pack? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil,
+                limits: Limits = .standard) {
+        self.limits = limits
         self.color = color
         self.directories = directories
         self.pack = pack

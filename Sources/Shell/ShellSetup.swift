@@ -13,7 +13,7 @@ struct ShellSetup {
     init(options: ShellOptions, context: ShellContext) {
         self.options = options
         self.context = context
-        self.playground = SharedPlayground(output: context.output)
+        self.playground = SharedPlayground(output: context.output, limits: options.limits)
     }
 
     /// The pack's session with the learner's progress, or nil for a plain playground shell.
@@ -39,7 +39,7 @@ struct ShellSetup {
         let shared = playground
         let driver = LessonDriver(pack: pack, session: session, store: store,
                                   runner: LazyPlaygroundRunner(shared: shared),
-                                  playground: { try shared.get() }, context: context)
+                                  playground: shared, context: context)
         driver.isNew = isNew
         context.lessonIDs = { pack.lessons.map { $0.id } }
         context.stepIDs = { id in pack.lesson(id: id)?.steps.map { $0.id } ?? [] }
@@ -59,11 +59,11 @@ struct ShellSetup {
             ShellCommand(name: "run", usage: "run FILE.swift …", summary: "Compile and run Swift files against SegueKit, showing the navigation.",
                          arguments: [.file]) { context, invocation in
                 guard !invocation.arguments.isEmpty else { context.fail("run: which file?"); return .continueSession }
-                await PlaygroundCommands.runFiles(invocation.arguments, context: context) { try shared.get() }
+                await PlaygroundCommands.runFiles(invocation.arguments, context: context, playground: shared)
                 return .continueSession
             },
         ]
-        commands += PlaygroundCommands.all(playground: { try shared.get() }, support: support, storyboards: storyboards)
+        commands += PlaygroundCommands.all(playground: shared, support: support, storyboards: storyboards)
         return commands
     }
 
@@ -89,33 +89,5 @@ struct ShellSetup {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = options.directories.stateHome
         return environment
-    }
-}
-
-/// One Playground for the whole shell, made on first use (it locates swiftc and SegueKit's
-/// sources; a missing toolchain is reported when code is first run, not at start-up).
-final class SharedPlayground: @unchecked Sendable {
-    private let lock = NSLock()
-    private var instance: Playground?
-    private let style: Style
-
-    init(output: ShellOutput) { self.style = output.style }
-
-    func get() throws -> Playground {
-        lock.lock()
-        defer { lock.unlock() }
-        if let instance { return instance }
-        let made = try Playground { [style] line in fputs(style.dim(line) + "\n", seguelab_stderr()) }
-        instance = made
-        return made
-    }
-}
-
-/// Runs lesson programs on the shared Playground, made when the first program runs.
-struct LazyPlaygroundRunner: CodeRunner {
-    let shared: SharedPlayground
-
-    func run(_ program: LessonProgram) async throws -> ProgramOutcome {
-        try await PlaygroundRunner(playground: shared.get()).run(program)
     }
 }

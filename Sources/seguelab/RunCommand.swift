@@ -16,8 +16,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-trace"), help: "Do not print the navigation trace.")
     var noTrace = false
 
-    @Option(help: "Seconds the program may run.")
-    var timeout: Double = 5
+    @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
     @Option(name: .customLong("swift-version"), help: "Swift language mode: 5 or 6.")
     var swiftVersion: String = "5"
@@ -36,7 +35,6 @@ struct RunCommand: AsyncParsableCommand {
         guard SwiftLanguageMode(rawValue: swiftVersion) != nil else {
             throw ValidationError("--swift-version must be 5 or 6, not \(swiftVersion)")
         }
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
     }
 
     func run() async throws {
@@ -53,7 +51,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let request = RunRequest(
             sources: sources, storyboardDirectories: directories,
-            limits: Limits(timeout: timeout),
+            limits: limitOptions.limits,
             swiftLanguageMode: SwiftLanguageMode(rawValue: swiftVersion)!,
             optimization: optimize ? .release : .debug,
             collectTrace: !noTrace
@@ -81,20 +79,14 @@ struct RunCommand: AsyncParsableCommand {
             standardError.write(Data((diagnostic.rendered() + "\n").utf8))
         }
         FileHandle.standardOutput.write(Data(result.stdout.utf8))
-        standardError.write(Data(result.stderr.utf8))
+        standardError.write(Data(result.programErrorOutput.utf8))
         if !noTrace && !result.traceLines.isEmpty {
             print("── navigation ──")
             print(Self.renderTrace(result.traceLines), terminator: "")
         }
         if let crash = result.crash { standardError.write(Data((crash.summary + "\n").utf8)) }
         if timings { standardError.write(Data((Self.describe(result.timings) + "\n").utf8)) }
-        switch result.termination {
-        case .timedOut: standardError.write(Data("Stopped: the program ran longer than \(timeout) s.\n".utf8))
-        case .outputCapped: standardError.write(Data("Stopped: the program printed more than the output limit.\n".utf8))
-        case .memoryLimit: standardError.write(Data("Stopped: the program ran out of its memory limit.\n".utf8))
-        case .interrupted: standardError.write(Data("Interrupted.\n".utf8))
-        default: break
-        }
+        if let reason = result.stopReason { standardError.write(Data("Stopped: \(reason).\n".utf8)) }
         if result.termination != .exited(0) { throw ExitCode(result.termination.exitStatus) }
     }
 
@@ -111,7 +103,7 @@ struct RunCommand: AsyncParsableCommand {
     /// Each blank-line-separated chunk is one entry, echoed with `swift> ` like a prompt.
     private func runAsSession(_ sources: [SourceFile], playground: Playground, directories: [URL]) async throws {
         let session = SwiftSession(playground: playground, swiftLanguageMode: SwiftLanguageMode(rawValue: swiftVersion)!,
-                                   limits: Limits(timeout: timeout), storyboardDirectories: directories)
+                                   limits: limitOptions.limits, storyboardDirectories: directories)
         var rejected = 0
         for source in sources {
             let entries = source.text.components(separatedBy: "\n\n")
@@ -124,6 +116,7 @@ struct RunCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(Data(response.errorOutput.utf8))
                 if !noTrace { print(Self.renderTrace(response.traceLines), terminator: "") }
                 if let crash = response.crash { print(crash.summary) }
+                if let reason = response.stopReason { print("Stopped: \(reason).") }
                 if !response.accepted { rejected += 1; print("(not kept)") }
                 if timings { FileHandle.standardError.write(Data((Self.describe(response.timings) + "\n").utf8)) }
             }

@@ -16,8 +16,11 @@ struct SegueLab: AsyncParsableCommand {
     /// Which pack, language and starting point the shell opens (`resolve()` loads the pack).
     @OptionGroup var packOptions: PackOptions
 
+    @OptionGroup(title: "Limits for the programs run from the shell") var limitOptions: LimitOptions
+
     mutating func run() async throws {
-        var options = ShellOptions(color: display.colorChoice, lesson: packOptions.lesson, step: packOptions.step)
+        var options = ShellOptions(color: display.colorChoice, lesson: packOptions.lesson, step: packOptions.step,
+                                   limits: limitOptions.limits)
         do {
             if packOptions.noPack {
                 guard packOptions.selection.pack == nil, packOptions.lesson == nil else {

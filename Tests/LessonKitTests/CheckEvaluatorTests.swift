@@ -78,7 +78,7 @@ struct CheckEvaluatorTests {
         #expect(result(.crash(kind: "NSInternalInconsistencyException", messagePattern: nil), crashed).status == .fail)
         #expect(result(.crash(kind: nil, messagePattern: "Pushing a navigation"), crashed).status == .fail)
         #expect(result(.crash(kind: nil, messagePattern: nil), .ran()).message == "the program did not crash")
-        #expect(result(.outputContains(""), ProgramOutcome(compiled: true, termination: .stopped(limit: "time limit of 10 s"))).message == "the program was stopped: time limit of 10 s")
+        #expect(result(.outputContains(""), ProgramOutcome(compiled: true, termination: .stopped(reason: "the program ran longer than its time limit of 10 s"))).message == "the program ran longer than its time limit of 10 s")
     }
 
     @Test func harnessProtocol() {

@@ -72,8 +72,8 @@ public enum CheckEvaluator {
         if !(outcome.compiled && outcome.errors.isEmpty) {
             return fail("not run: " + compileFailureMessage(outcome))
         }
-        if case .stopped(let limit) = outcome.termination {
-            return fail("the program was stopped: \(limit)")
+        if case .stopped(let reason) = outcome.termination {
+            return fail(reason)
         }
         if case .notRun = outcome.termination {
             return broken("the program was not run")

@@ -100,7 +100,7 @@ public enum Termination: Sendable, Hashable {
     /// runtime trap (`kind` "fatal error") or a signal (`kind` e.g. "SIGSEGV").
     case crashed(kind: String, message: String)
     /// Stopped by a limit (time, output or memory); `limit` names it.
-    case stopped(limit: String)
+    case stopped(reason: String)
 }
 
 /// One navigation event of the learner's program.

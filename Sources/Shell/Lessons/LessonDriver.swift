@@ -10,14 +10,14 @@ final class LessonDriver {
     let store: ProgressStore
     let runner: any CodeRunner
     /// The Playground behind `runner`, for running files outside the steps.
-    let playground: () throws -> Playground
+    let playground: SharedPlayground
     let context: ShellContext
     private var warnedAboutSaving = false
     /// True when this learner had no progress on the pack before this session.
     var isNew = false
 
     init(pack: Pack, session: Session, store: ProgressStore, runner: any CodeRunner,
-         playground: @escaping () throws -> Playground, context: ShellContext) {
+         playground: SharedPlayground, context: ShellContext) {
         self.pack = pack
         self.session = session
         self.store = store

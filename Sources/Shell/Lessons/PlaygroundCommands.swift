@@ -5,7 +5,7 @@ import SegueTools
 
 /// Commands that run Swift outside a lesson's steps: files, the `swift` mode, storyboards.
 enum PlaygroundCommands {
-    static func all(playground: @escaping () throws -> Playground, support: [SourceFile], storyboards: [URL]) -> [ShellCommand] {
+    static func all(playground: SharedPlayground, support: [SourceFile], storyboards: [URL]) -> [ShellCommand] {
         [
             swiftMode(playground: playground, support: support, storyboards: storyboards),
             ShellCommand(name: "storyboard", usage: "storyboard FILE [dot|mermaid|enums]",
@@ -18,7 +18,7 @@ enum PlaygroundCommands {
     }
 
     /// `run FILE…` without a lesson step: compile and run the files against SegueKit.
-    static func runFiles(_ paths: [String], context: ShellContext, playground: () throws -> Playground) async {
+    static func runFiles(_ paths: [String], context: ShellContext, playground: SharedPlayground) async {
         var sources: [SourceFile] = []
         var directories: [URL] = []
         for path in paths {
@@ -32,8 +32,8 @@ enum PlaygroundCommands {
             if !directories.contains(directory) { directories.append(directory) }
         }
         let engine: Playground
-        do { engine = try playground() } catch { context.fail("run: \(error)"); return }
-        let request = RunRequest(sources: sources, storyboardDirectories: directories)
+        do { engine = try playground.get() } catch { context.fail("run: \(error)"); return }
+        let request = RunRequest(sources: sources, storyboardDirectories: directories, limits: playground.limits)
         let outcome = await Interruptible.run { try await engine.run(request) }
         let renderer = RunResultRenderer(style: context.output.style)
         switch outcome {
@@ -44,8 +44,8 @@ enum PlaygroundCommands {
             context.fail("run: \(error)")
         case .finished(let result):
             renderer.render(diagnostics: result.compile.diagnostics).forEach(context.output.line)
-            renderer.render(output: result.stdout, errorOutput: result.stderr, traceLines: result.traceLines,
-                            crash: result.crash, termination: result.termination, timeout: request.limits.timeout)
+            renderer.render(output: result.stdout, errorOutput: result.programErrorOutput, traceLines: result.traceLines,
+                            crash: result.crash, stopReason: result.stopReason)
                 .forEach(context.output.line)
         }
     }

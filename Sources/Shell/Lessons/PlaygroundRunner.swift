@@ -60,14 +60,11 @@ public struct PlaygroundRunner: CodeRunner {
         if let crash = result.crash {
             return .crashed(kind: crash.exceptionName ?? crash.kind.readableName, message: crash.message)
         }
+        if let reason = result.stopReason { return .stopped(reason: reason) }
         switch result.termination {
         case .exited(let code): return .exited(code)
         case .signaled(let signal): return .crashed(kind: "signal \(signal)", message: "")
-        case .timedOut: return .stopped(limit: "time")
-        case .memoryLimit: return .stopped(limit: "memory")
-        case .outputCapped: return .stopped(limit: "output")
-        case .interrupted: return .stopped(limit: "interrupted (Ctrl-C)")
-        case .notRun: return .notRun
+        case .notRun, .timedOut, .memoryLimit, .outputCapped, .interrupted: return .notRun
         }
     }
 }

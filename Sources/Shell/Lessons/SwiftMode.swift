@@ -9,7 +9,7 @@ public protocol InputMode: AnyObject {
 }
 
 extension PlaygroundCommands {
-    static func swiftMode(playground: @escaping () throws -> Playground, support: [SourceFile], storyboards: [URL]) -> ShellCommand {
+    static func swiftMode(playground: SharedPlayground, support: [SourceFile], storyboards: [URL]) -> ShellCommand {
         ShellCommand(
             name: "swift", usage: "swift [CODE]",
             summary: "Type Swift line by line against SegueKit (`:help` inside for its commands).",
@@ -17,9 +17,10 @@ extension PlaygroundCommands {
             arguments: [.text]
         ) { context, invocation in
             let engine: Playground
-            do { engine = try playground() } catch { context.fail("swift: \(error)"); return .continueSession }
+            do { engine = try playground.get() } catch { context.fail("swift: \(error)"); return .continueSession }
             let mode = context.swiftMode ?? SwiftModeState(
-                session: SwiftSession(playground: engine, prelude: support, storyboardDirectories: storyboards))
+                session: SwiftSession(playground: engine, prelude: support, limits: playground.limits,
+                                     storyboardDirectories: storyboards))
             context.swiftMode = mode
             if invocation.rawArguments.isEmpty {
                 context.mode = mode
@@ -57,7 +58,7 @@ final class SwiftModeState: InputMode {
         case .finished(let response):
             renderer.render(diagnostics: response.diagnostics).forEach(context.output.line)
             renderer.render(output: response.output, errorOutput: response.errorOutput, traceLines: response.traceLines,
-                            crash: response.crash, termination: response.termination).forEach(context.output.line)
+                            crash: response.crash, stopReason: response.stopReason).forEach(context.output.line)
             if !response.accepted {
                 context.output.line(style.dim("(not kept: fix it and enter it again)"))
                 if !context.isInteractive { context.fail("swift: the entry was rejected") }

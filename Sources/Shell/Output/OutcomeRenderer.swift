@@ -12,10 +12,7 @@ struct OutcomeRenderer {
         }
         guard outcome.compiled else { return lines }
         let output = outcome.learnerStdout
-        if showOutput && !output.isEmpty {
-            lines += output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if lines.last == "" { lines.removeLast() }
-        }
+        if showOutput { lines += OutputExcerpt(output).lines(style: style) }
         let navigation = Self.fromFirstTransition(outcome.trace)
         if !navigation.isEmpty {
             lines.append(style.dim("Navigation:"))
@@ -27,8 +24,8 @@ struct OutcomeRenderer {
         switch outcome.termination {
         case .crashed(let kind, let message):
             lines.append(style.failure("The program crashed (\(kind))") + (message.isEmpty ? "" : ": \(message)"))
-        case .stopped(let limit):
-            lines.append(style.warning("The program was stopped: \(limit)."))
+        case .stopped(let reason):
+            lines.append(style.warning("Stopped: \(reason)."))
         case .exited(let code) where code != 0:
             lines.append(style.warning("The program exited with status \(code)."))
         default:

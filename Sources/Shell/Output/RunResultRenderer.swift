@@ -19,8 +19,10 @@ struct RunResultRenderer {
         }
     }
 
+    /// `errorOutput` is the program's own stderr (without the runtime's crash report, which
+    /// `crash` summarises); `stopReason` says which limit stopped the program, if one did.
     func render(output: String, errorOutput: String, traceLines: [String], crash: CrashReport?,
-                termination: PlaygroundTermination, timeout: Double? = nil) -> [String] {
+                stopReason: String?) -> [String] {
         var lines: [String] = []
         func add(_ text: String) {
             guard !text.isEmpty else { return }
@@ -28,9 +30,8 @@ struct RunResultRenderer {
             if split.last == "" { split.removeLast() }
             lines += split
         }
-        add(output)
-        // The runtime's own crash text is summarised below; other stderr is the program's.
-        if crash == nil { add(errorOutput) }
+        lines += OutputExcerpt(output).lines(style: style)
+        add(errorOutput)
         if showTrace {
             let events = traceLines.compactMap { try? JSONDecoder().decode(TraceEvent.self, from: Data($0.utf8)) }
             let navigation = events.filter { $0.event != .snapshot }
@@ -44,13 +45,7 @@ struct RunResultRenderer {
             }
         }
         if let crash { lines.append(style.failure(crash.summary)) }
-        switch termination {
-        case .timedOut: lines.append(style.warning("Stopped: the program ran longer than \(timeout.map { "\($0) s" } ?? "its time limit")."))
-        case .outputCapped: lines.append(style.warning("Stopped: the program printed more than the output limit; the rest was cut."))
-        case .memoryLimit: lines.append(style.warning("Stopped: the program used more memory than its limit."))
-        case .interrupted: lines.append(style.warning("Interrupted."))
-        default: break
-        }
+        if let stopReason { lines.append(style.warning("Stopped: \(stopReason).")) }
         return lines
     }
 }

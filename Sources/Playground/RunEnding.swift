@@ -1,0 +1,70 @@
+import Foundation
+
+/// How a run's ending is put to the learner: why it was stopped (naming the limit), and what the
+/// program itself wrote on stderr once the runtime's crash report is taken out (the crash is
+/// summarised in one line instead; its stack trace means nothing to a learner).
+extension Termination {
+    /// Why the program was stopped before it ended by itself, e.g. "it ran longer than its time
+    /// limit of 5 s"; nil when it ended by itself (or never ran).
+    public func stopReason(limits: Limits) -> String? {
+        switch self {
+        case .timedOut:
+            return "the program ran longer than its time limit of \(Limits.describe(seconds: limits.timeout)) (a loop that never ends?)"
+        case .outputCapped:
+            return "the program printed more than \(Limits.describe(bytes: limits.outputBytes)), the output limit; the rest was cut"
+        case .memoryLimit:
+            let limit = limits.memoryBytes.map { " of \(Limits.describe(bytes: $0))" } ?? ""
+            return "the program used more memory than its limit\(limit)"
+        case .interrupted:
+            return "interrupted with Ctrl-C"
+        case .exited, .signaled, .notRun:
+            return nil
+        }
+    }
+}
+
+extension Limits {
+    /// `5 s`, `0.5 s`, `90 s`.
+    public static func describe(seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%g s", seconds)
+    }
+
+    /// `1 MB`, `512 KB`, `1 GB` (binary units, as the limits are set).
+    public static func describe(bytes: Int) -> String {
+        let units = [(1 << 30, "GB"), (1 << 20, "MB"), (1 << 10, "KB")]
+        for (size, name) in units where bytes >= size {
+            let value = Double(bytes) / Double(size)
+            return value == value.rounded() ? "\(Int(value)) \(name)" : String(format: "%.1f \(name)", value)
+        }
+        return "\(bytes) bytes"
+    }
+}
+
+/// The Swift runtime's report of a crash, as printed on stderr.
+public enum RuntimeCrashText {
+    /// Lines that open the runtime's (or SegueKit's) report of a crash or failed allocation.
+    static let openers = [
+        "Fatal error:", "Precondition failed", "Assertion failed", "Could not cast value of type",
+        "*** Terminating app due to uncaught exception", "Current stack trace:", "Stack dump:",
+        "Could not allocate memory", "failed to allocate", "std::bad_alloc",
+    ]
+
+    /// `stderr` up to the first line of the runtime's crash report.
+    public static func removed(from stderr: String) -> String {
+        let lines = stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let cut = lines.firstIndex(where: { line in openers.contains { line.contains($0) } }) else { return stderr }
+        // Every line before the cut ended with a newline, which the split took away.
+        return lines[..<cut].map { $0 + "\n" }.joined()
+    }
+}
+
+extension RunResult {
+    /// Why the program was stopped, naming the limit it hit; nil when it ended by itself.
+    public var stopReason: String? { termination.stopReason(limits: limits) }
+
+    /// What the program wrote on stderr, without the runtime's crash report when it crashed or
+    /// ran out of memory (the crash or the limit is reported on its own).
+    public var programErrorOutput: String {
+        crash != nil || termination == .memoryLimit ? RuntimeCrashText.removed(from: stderr) : stderr
+    }
+}

@@ -1,0 +1,37 @@
+import CLibEdit
+import Foundation
+import LessonKit
+import Playground
+
+/// One Playground for the whole shell, made on first use (it locates swiftc and SegueKit's
+/// sources; a missing toolchain is reported when code is first run, not at start-up).
+final class SharedPlayground: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instance: Playground?
+    private let style: Style
+    /// What every program run from this shell may use (`--time-limit`, `--memory-limit`, `--output-limit`).
+    let limits: Limits
+
+    init(output: ShellOutput, limits: Limits) {
+        self.style = output.style
+        self.limits = limits
+    }
+
+    func get() throws -> Playground {
+        lock.lock()
+        defer { lock.unlock() }
+        if let instance { return instance }
+        let made = try Playground { [style] line in fputs(style.dim(line) + "\n", seguelab_stderr()) }
+        instance = made
+        return made
+    }
+}
+
+/// Runs lesson programs on the shared Playground, made when the first program runs.
+struct LazyPlaygroundRunner: CodeRunner {
+    let shared: SharedPlayground
+
+    func run(_ program: LessonProgram) async throws -> ProgramOutcome {
+        try await PlaygroundRunner(playground: shared.get(), limits: shared.limits).run(program)
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Playground
+
+/// What a learner's program may use before it is stopped; shared by the shell and `run`.
+struct LimitOptions: ParsableArguments {
+    @Option(name: [.customLong("time-limit"), .customLong("timeout")],
+            help: ArgumentHelp("Seconds a program may run before it is stopped.", valueName: "seconds"))
+    var timeLimit: Double = Limits.standard.timeout
+
+    @Option(name: .customLong("memory-limit"),
+            help: ArgumentHelp("Memory a program may use, in MB.", valueName: "MB"))
+    var memoryLimit: Int = (Limits.standard.memoryBytes ?? 1 << 30) >> 20
+
+    @Option(name: .customLong("output-limit"),
+            help: ArgumentHelp("Output a program may print before it is stopped, in KB.", valueName: "KB"))
+    var outputLimit: Int = Limits.standard.outputBytes >> 10
+
+    func validate() throws {
+        guard timeLimit > 0, timeLimit <= 3600 else { throw ValidationError("--time-limit must be between 0 and 3600 seconds, not \(timeLimit)") }
+        // Below ~64 MB the Swift runtime itself cannot start under an address-space limit.
+        guard memoryLimit >= 64 else { throw ValidationError("--memory-limit must be at least 64 (MB), not \(memoryLimit)") }
+        guard outputLimit >= 1 else { throw ValidationError("--output-limit must be at least 1 (KB), not \(outputLimit)") }
+    }
+
+    var limits: Limits {
+        Limits(timeout: timeLimit, outputBytes: outputLimit << 10, memoryBytes: memoryLimit << 20)
+    }
+}

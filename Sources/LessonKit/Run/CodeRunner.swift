@@ -99,7 +99,8 @@ public enum Termination: Sendable, Hashable {
     /// An uncaught UIKit exception (`kind` is e.g. `NSInvalidArgumentException`), a Swift
     /// runtime trap (`kind` "fatal error") or a signal (`kind` e.g. "SIGSEGV").
     case crashed(kind: String, message: String)
-    /// Stopped by a limit (time, output or memory); `limit` names it.
+    /// Stopped by a limit (time, output or memory) or Ctrl-C; `reason` says which, in the
+    /// learner's words ("the program ran longer than its time limit of 5 s").
     case stopped(reason: String)
 }
 

@@ -121,6 +121,11 @@ public struct Timings: Sendable, Equatable {
     public var run: Double = 0
     public var total: Double { prepare + compile + run }
 
+    /// `time: compile 0.512 s, run 2.004 s, total 2.516 s`, as `--timings` prints it.
+    public var summary: String {
+        String(format: "time: compile %.3f s, run %.3f s, total %.3f s", compile, run, total)
+    }
+
     public init(prepare: Double = 0, compile: Double = 0, run: Double = 0) {
         self.prepare = prepare
         self.compile = compile

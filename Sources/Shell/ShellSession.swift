@@ -21,6 +21,8 @@ public struct ShellOptions: Sendable {
     public var step: String?
     /// What each program run from the shell may use.
     public var limits: Limits
+    /// Print how long compiling and running took after each program (`--timings`), on stderr.
+    public var showsTimings = false
 
     public init(color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories(),
                 pack: Pack? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil,

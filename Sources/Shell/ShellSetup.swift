@@ -13,7 +13,7 @@ struct ShellSetup {
     init(options: ShellOptions, context: ShellContext) {
         self.options = options
         self.context = context
-        self.playground = SharedPlayground(output: context.output, limits: options.limits)
+        self.playground = SharedPlayground(output: context.output, limits: options.limits, showsTimings: options.showsTimings)
     }
 
     /// The pack's session with the learner's progress, or nil for a plain playground shell.

@@ -85,7 +85,7 @@ struct RunCommand: AsyncParsableCommand {
             print(Self.renderTrace(result.traceLines), terminator: "")
         }
         if let crash = result.crash { standardError.write(Data((crash.summary + "\n").utf8)) }
-        if timings { standardError.write(Data((Self.describe(result.timings) + "\n").utf8)) }
+        if timings { standardError.write(Data((result.timings.summary + "\n").utf8)) }
         if let reason = result.stopReason { standardError.write(Data("Stopped: \(reason).\n".utf8)) }
         if result.termination != .exited(0) { throw ExitCode(result.termination.exitStatus) }
     }
@@ -94,10 +94,6 @@ struct RunCommand: AsyncParsableCommand {
     private static func renderTrace(_ lines: [String]) -> String {
         if let events = try? TraceDecoding.decode(lines) { return TraceRenderer.render(events) }
         return TraceFormatter.plain(lines).map { $0 + "\n" }.joined()
-    }
-
-    private static func describe(_ timings: Timings) -> String {
-        String(format: "time: compile %.3f s, run %.3f s, total %.3f s", timings.compile, timings.run, timings.total)
     }
 
     /// Each blank-line-separated chunk is one entry, echoed with `swift> ` like a prompt.
@@ -118,7 +114,7 @@ struct RunCommand: AsyncParsableCommand {
                 if let crash = response.crash { print(crash.summary) }
                 if let reason = response.stopReason { print("Stopped: \(reason).") }
                 if !response.accepted { rejected += 1; print("(not kept)") }
-                if timings { FileHandle.standardError.write(Data((Self.describe(response.timings) + "\n").utf8)) }
+                if timings { FileHandle.standardError.write(Data((response.timings.summary + "\n").utf8)) }
             }
         }
         if rejected > 0 { throw ExitCode(1) }

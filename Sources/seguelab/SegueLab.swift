@@ -18,9 +18,13 @@ struct SegueLab: AsyncParsableCommand {
 
     @OptionGroup(title: "Limits for the programs run from the shell") var limitOptions: LimitOptions
 
+    @Flag(help: "After each program, print how long compiling and running took, on stderr.")
+    var timings = false
+
     mutating func run() async throws {
         var options = ShellOptions(color: display.colorChoice, lesson: packOptions.lesson, step: packOptions.step,
                                    limits: limitOptions.limits)
+        options.showsTimings = timings
         do {
             if packOptions.noPack {
                 guard packOptions.selection.pack == nil, packOptions.lesson == nil else {

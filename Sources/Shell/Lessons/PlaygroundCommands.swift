@@ -43,6 +43,7 @@ enum PlaygroundCommands {
         case .failed(let error):
             context.fail("run: \(error)")
         case .finished(let result):
+            playground.report(result.timings)
             renderer.render(diagnostics: result.compile.diagnostics).forEach(context.output.line)
             renderer.render(output: result.stdout, errorOutput: result.programErrorOutput, traceLines: result.traceLines,
                             crash: result.crash, stopReason: result.stopReason)

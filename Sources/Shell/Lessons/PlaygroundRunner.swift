@@ -7,10 +7,17 @@ import Playground
 public struct PlaygroundRunner: CodeRunner {
     public let playground: Playground
     public var limits: Limits
+    /// Told how long each program took to compile and run.
+    var report: @Sendable (Timings) -> Void
 
     public init(playground: Playground, limits: Limits = .standard) {
+        self.init(playground: playground, limits: limits, report: { _ in })
+    }
+
+    init(playground: Playground, limits: Limits, report: @escaping @Sendable (Timings) -> Void) {
         self.playground = playground
         self.limits = limits
+        self.report = report
     }
 
     public func run(_ program: LessonProgram) async throws -> ProgramOutcome {
@@ -30,6 +37,7 @@ public struct PlaygroundRunner: CodeRunner {
             optimization: program.optimization == .release ? .release : .debug
         )
         let result = try await playground.run(request)
+        report(result.timings)
         var outcome = ProgramOutcome(
             compiled: result.compile.succeeded,
             diagnostics: Self.diagnostics(result.compile.diagnostics),

@@ -11,10 +11,18 @@ final class SharedPlayground: @unchecked Sendable {
     private let style: Style
     /// What every program run from this shell may use (`--time-limit`, `--memory-limit`, `--output-limit`).
     let limits: Limits
+    private let showsTimings: Bool
 
-    init(output: ShellOutput, limits: Limits) {
+    init(output: ShellOutput, limits: Limits, showsTimings: Bool = false) {
         self.style = output.style
         self.limits = limits
+        self.showsTimings = showsTimings
+    }
+
+    /// After each program, with `--timings`: how long compiling and running took.
+    func report(_ timings: Timings) {
+        guard showsTimings else { return }
+        fputs(style.dim(timings.summary) + "\n", seguelab_stderr())
     }
 
     func get() throws -> Playground {
@@ -32,6 +40,6 @@ struct LazyPlaygroundRunner: CodeRunner {
     let shared: SharedPlayground
 
     func run(_ program: LessonProgram) async throws -> ProgramOutcome {
-        try await PlaygroundRunner(playground: shared.get(), limits: shared.limits).run(program)
+        try await PlaygroundRunner(playground: shared.get(), limits: shared.limits, report: shared.report).run(program)
     }
 }

@@ -18,7 +18,7 @@ extension PlaygroundCommands {
         ) { context, invocation in
             let engine: Playground
             do { engine = try playground.get() } catch { context.fail("swift: \(error)"); return .continueSession }
-            let mode = context.swiftMode ?? SwiftModeState(
+            let mode = context.swiftMode ?? SwiftModeState(report: playground.report,
                 session: SwiftSession(playground: engine, prelude: support, limits: playground.limits,
                                      storyboardDirectories: storyboards))
             context.swiftMode = mode
@@ -37,9 +37,14 @@ extension PlaygroundCommands {
 /// SegueKit and the pack's support code loaded).
 final class SwiftModeState: InputMode {
     let session: SwiftSession
+    /// Told how long each entry took (`--timings`).
+    let report: (Timings) -> Void
     var prompt: String { "swift> " }
 
-    init(session: SwiftSession) { self.session = session }
+    init(report: @escaping (Timings) -> Void = { _ in }, session: SwiftSession) {
+        self.report = report
+        self.session = session
+    }
 
     func handle(_ entry: String, context: ShellContext) async -> Bool {
         let trimmed = entry.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -56,6 +61,7 @@ final class SwiftModeState: InputMode {
         case .failed(let error):
             context.fail("swift: \(error)")
         case .finished(let response):
+            report(response.timings)
             renderer.render(diagnostics: response.diagnostics).forEach(context.output.line)
             renderer.render(output: response.output, errorOutput: response.errorOutput, traceLines: response.traceLines,
                             crash: response.crash, stopReason: response.stopReason).forEach(context.output.line)

@@ -11,7 +11,8 @@ import Darwin
 /// collecting its output under a byte cap and a wall-clock deadline. Everything in the session is
 /// killed when the program ends, times out, overflows its output or is cancelled, so
 /// grandchildren never outlive it, even those put in a process group of their own (Foundation's
-/// `Process` does that) or orphaned when their parent exits.
+/// `Process` does that) or orphaned when their parent exits. A descendant that leaves the session
+/// (`setsid`) is still found: every process of the run inherits a tag in its environment.
 ///
 /// Spawned with posix_spawn (no shell, arguments as an array). Memory limits are applied by
 /// the caller through `prlimit(1)` in front of the executable, because posix_spawn cannot set
@@ -73,7 +74,8 @@ struct ChildProcess: Sendable {
         let start = DispatchTime.now()
         let stdoutPipe = try CloseOnExecPipe()
         let stderrPipe = try CloseOnExecPipe()
-        let pid = try spawn(stdout: stdoutPipe.write, stderr: stderrPipe.write)
+        let tag = RunTag()
+        let pid = try spawn(stdout: stdoutPipe.write, stderr: stderrPipe.write, tag: tag)
         Glibc.close(stdoutPipe.write)
         Glibc.close(stderrPipe.write)
         defer {
@@ -95,7 +97,7 @@ struct ChildProcess: Sendable {
                 // The program is done; anything it left behind in its session goes with it,
                 // which also closes pipes a grandchild may still hold.
                 leaderExited = true
-                Self.killSession(pid)
+                Self.killSession(pid, tag: tag)
             }
             if open.isEmpty {
                 if leaderExited { break }
@@ -151,13 +153,13 @@ struct ChildProcess: Sendable {
                 grace -= 1
             }
         case .timedOut, .outputCapped:
-            Self.killSession(pid)
+            Self.killSession(pid, tag: tag)
         default:
             break
         }
         // The session may still hold members if the leader ended on its own; clear it before
         // reaping so the session id cannot be reused underneath us.
-        Self.killSession(pid)
+        Self.killSession(pid, tag: tag)
         let status = Self.reap(pid)
         if ending == nil {
             ending = Self.decode(status)
@@ -165,7 +167,7 @@ struct ChildProcess: Sendable {
         return Outcome(ending: ending!, stdout: out, stderr: err, duration: elapsed())
     }
 
-    private func spawn(stdout: Int32, stderr: Int32) throws -> pid_t {
+    private func spawn(stdout: Int32, stderr: Int32, tag: RunTag) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -195,7 +197,7 @@ struct ChildProcess: Sendable {
         posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [strdup(tag.variable), nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
@@ -215,9 +217,9 @@ struct ChildProcess: Sendable {
         return unsafeBitCast(symbol, to: AddChdir.self)
     }()
 
-    /// SIGKILLs every live process in the session `sid` (its group first), repeating until none is
-    /// left so a process forked during the scan is caught on the next pass.
-    static func killSession(_ sid: pid_t) {
+    /// SIGKILLs every live process in the session `sid` (its group first) or carrying the run's
+    /// tag, repeating until none is left so a process forked during the scan is caught on the next pass.
+    static func killSession(_ sid: pid_t, tag: RunTag) {
         kill(-sid, SIGKILL)
         for _ in 0..<10 {
             var found = false
@@ -229,7 +231,8 @@ struct ChildProcess: Sendable {
                       let close = stat.lastIndex(of: ")") else { continue }
                 // Fields after "(comm)": state ppid pgrp session ...
                 let fields = stat[stat.index(after: close)...].split(separator: " ")
-                guard fields.count > 3, Int32(fields[3]) == sid, fields[0] != "Z", fields[0] != "X" else { continue }
+                guard fields.count > 3, fields[0] != "Z", fields[0] != "X",
+                      Int32(fields[3]) == sid || tag.isCarried(byProcess: name) else { continue }
                 kill(pid, SIGKILL)
                 found = true
             }
@@ -256,6 +259,29 @@ struct ChildProcess: Sendable {
         let signal = status & 0x7f
         if signal == 0 { return .exited((status >> 8) & 0xff) }
         return .signaled(signal)
+    }
+}
+
+/// A mark put in the environment of a run's program, which its descendants inherit: a process
+/// that left the run's session (`setsid`) is still recognised as the run's by it.
+struct RunTag: Sendable {
+    let variable = "SEGUELAB_RUN=\(getpid())-\(UInt64.random(in: 1...UInt64.max))"
+
+    /// True when `/proc/PID/environ` holds the tag (processes of other users cannot be read, and
+    /// are not the learner's anyway).
+    func isCarried(byProcess pid: String) -> Bool {
+        guard let file = fopen("/proc/\(pid)/environ", "r") else { return false }
+        defer { fclose(file) }
+        var environ: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count <= 0 { break }
+            environ += chunk[0..<count]
+        }
+        // Entries are NUL-separated `NAME=value`; only a whole entry counts.
+        let entry = Array(variable.utf8)
+        return environ.split(separator: 0).contains { $0.elementsEqual(entry) }
     }
 }
 

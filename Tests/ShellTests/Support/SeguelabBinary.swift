@@ -49,10 +49,15 @@ enum SeguelabBinary {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// True when the hang guard had to kill the program.
+        var hung = false
     }
 
     /// Runs the binary with piped standard input, as a scripted session would.
-    static func runPiped(_ input: String, arguments: [String] = [], home: URL, extra: [String: String] = [:]) throws -> Result {
+    /// `hangGuard` seconds after it starts, a program still running is killed and the result says
+    /// so (`hung`): a test of a defence against hanging fails instead of hanging itself.
+    static func runPiped(_ input: String, arguments: [String] = [], home: URL, extra: [String: String] = [:],
+                         hangGuard: TimeInterval = 600) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -62,6 +67,12 @@ enum SeguelabBinary {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
+        nonisolated(unsafe) var hung = false
+        let guardTimer = DispatchWorkItem { [process] in
+            if process.isRunning { hung = true; kill(process.processIdentifier, SIGKILL) }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + hangGuard, execute: guardTimer)
+        defer { guardTimer.cancel() }
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a large output cannot block the child.
@@ -72,8 +83,9 @@ enum SeguelabBinary {
         let outData = stdout.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        guardTimer.cancel()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), hung: hung)
     }
 }

@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Learner code at its worst, from every place code runs — an example step, an exercise, the
+/// `swift` mode, the shell's `run` and `seguelab run`: each fault is stopped and named, and the
+/// shell goes on with the learner's place and draft intact. (Ctrl-C during them is in
+/// `InterruptMatrixTests`; how long each takes to contain is measured by `bench/faults.sh`.)
+@Suite(.serialized) struct FaultMatrixTests {
+    /// Short limits keep the suite quick; the defences are the same at any size.
+    static let limitArguments = ["--time-limit", "2", "--memory-limit", "512", "--timings"]
+
+    @Test(arguments: LearnerFault.allCases)
+    func fromAnExampleStep(_ fault: LearnerFault) throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = try FaultPack.make(in: home)
+        let run = try FaultRun(fault, home: home)
+        let result = try SeguelabBinary.runPiped(
+            "run\nprogress\n", arguments: ["--pack", pack.path, "--lesson", "faults", "--step", fault.rawValue] + Self.limitArguments,
+            home: home, hangGuard: 300)
+        try run.expectContained(result, context: "example")
+        #expect(result.stdout.contains("You are at faults/\(fault.rawValue)."), "the shell went on: \(result.stdout.suffix(300))")
+    }
+
+    @Test(arguments: LearnerFault.allCases)
+    func fromAnExercise(_ fault: LearnerFault) throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = try FaultPack.make(in: home)
+        let run = try FaultRun(fault, home: home)
+        let arguments = ["--pack", pack.path, "--lesson", "faults", "--step", "exercise"] + Self.limitArguments
+        let result = try SeguelabBinary.runPiped("edit\n\(run.code)\n.\ncheck\nprogress\n", arguments: arguments, home: home, hangGuard: 300)
+        try run.expectContained(result, context: "exercise")
+        #expect(result.stdout.contains("Not yet"), "the fault is judged, not passed: \(result.stdout.suffix(300))")
+        #expect(result.stdout.contains("You are at faults/exercise."))
+        // The faulty draft is the learner's work: it survives into the next session.
+        let next = try SeguelabBinary.runPiped("step\n", arguments: arguments, home: home, hangGuard: 120)
+        #expect(next.stdout.contains(run.code.split(separator: "\n").last.map(String.init) ?? "?"), "draft kept: \(next.stdout)")
+    }
+
+    @Test(arguments: LearnerFault.allCases)
+    func fromTheSwiftMode(_ fault: LearnerFault) throws {
+        let home = try SeguelabBinary.makeHome()
+        let run = try FaultRun(fault, home: home)
+        // One entry: the fault's statements in a `do` block (imports stay outside, as Swift requires).
+        let body = run.code.split(separator: "\n").filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
+        let script = "swift\nimport Foundation\nlet before = 41\ndo {\n\(body)\n}\nprint(before + 1)\n:quit\nhelp quit\n"
+        let result = try SeguelabBinary.runPiped(script, arguments: ["--no-pack"] + Self.limitArguments, home: home, hangGuard: 300)
+        try run.expectContained(result, context: "swift mode")
+        // The mode survives the fault with its earlier entries: `before` is still defined.
+        #expect(result.stdout.contains("\n42\n"), "\(result.stdout.suffix(400))")
+        #expect(result.stdout.contains("Save everything and leave the shell"))
+    }
+
+    @Test(arguments: LearnerFault.allCases)
+    func fromTheShellsRunCommand(_ fault: LearnerFault) throws {
+        let home = try SeguelabBinary.makeHome()
+        let run = try FaultRun(fault, home: home)
+        let file = home.appendingPathComponent("Fault.swift")
+        try run.code.write(to: file, atomically: true, encoding: .utf8)
+        let result = try SeguelabBinary.runPiped("run \(file.path)\nhelp quit\n", arguments: ["--no-pack"] + Self.limitArguments,
+                                                 home: home, hangGuard: 300)
+        try run.expectContained(result, context: "shell run")
+        #expect(result.stdout.contains("Save everything and leave the shell"))
+    }
+
+    @Test(arguments: LearnerFault.allCases)
+    func fromSeguelabRun(_ fault: LearnerFault) throws {
+        let home = try SeguelabBinary.makeHome()
+        let run = try FaultRun(fault, home: home)
+        let file = home.appendingPathComponent("Fault.swift")
+        try run.code.write(to: file, atomically: true, encoding: .utf8)
+        let result = try SeguelabBinary.runPiped("", arguments: ["run", file.path] + Self.limitArguments, home: home, hangGuard: 300)
+        try run.expectContained(result, context: "seguelab run")
+        // A fault is a failed run for scripts too; a program that ends well is not.
+        #expect((result.status != 0) == fault.fails, "exit status \(result.status)")
+    }
+}
+
+/// One way learner code goes wrong, with what the learner must be told.
+enum LearnerFault: String, CaseIterable, CustomTestStringConvertible {
+    case endlessLoop = "loop"
+    case unboundedRecursion = "recursion"
+    case fatalError = "fatal"
+    case forceUnwrapOfNil = "unwrap"
+    case failedCast = "cast"
+    case floodOfOutput = "flood"
+    case memoryHog = "memory"
+    case readsStdin = "stdin"
+    case outlivingChildren = "children"
+
+    var testDescription: String { rawValue }
+
+    /// Whether the program counts as failed (everything but reading stdin and spawning children).
+    var fails: Bool { ![.readsStdin, .outlivingChildren].contains(self) }
+
+    /// The program; `pidFiles` receive the ids of processes it leaves behind.
+    func code(pidFiles: [URL]) -> String {
+        switch self {
+        case .endlessLoop:
+            return "print(\"looping\")\nwhile true {}"
+        case .unboundedRecursion:
+            return "func deeper(_ n: Int) -> Int { deeper(n + 1) + 1 }\nprint(deeper(0))"
+        case .fatalError:
+            return "fatalError(\"the sky fell\")"
+        case .forceUnwrapOfNil:
+            return "let missing: Int? = nil\nprint(missing!)"
+        case .failedCast:
+            return "let value: Any = 42\nprint(value as! String)"
+        case .floodOfOutput:
+            // 100 MB if nothing stopped it.
+            return "let line = String(repeating: \"x\", count: 1023)\nfor _ in 0..<102_400 { print(line) }"
+        case .memoryHog:
+            return "var blocks: [[UInt8]] = []\nwhile true { blocks.append([UInt8](repeating: 1, count: 50_000_000)) }"
+        case .readsStdin:
+            return "print(readLine() ?? \"no input\")"
+        case .outlivingChildren:
+            // One child in the program's own session, one that leaves it with setsid; the
+            // program ends at once, leaving both behind.
+            return """
+                import Foundation
+                let status = system("sleep 300 & echo $! > '\(pidFiles[0].path)'; setsid sleep 300 & echo $! > '\(pidFiles[1].path)'")
+                print("spawned", status)
+                """
+        }
+    }
+
+    /// What the learner is told.
+    var message: String {
+        switch self {
+        case .endlessLoop: return "ran longer than its time limit of 2 s"
+        case .unboundedRecursion: return "stack overflow"
+        case .fatalError: return "the sky fell"
+        case .forceUnwrapOfNil: return "force-unwrap of nil"
+        case .failedCast: return "failed cast"
+        case .floodOfOutput: return "printed more than 1 MB, the output limit; the rest was cut"
+        case .memoryHog: return "used more memory than its limit of 512 MB"
+        case .readsStdin: return "no input"
+        case .outlivingChildren: return "spawned"
+        }
+    }
+}
+
+/// One fault about to run: its code, and the processes it may leave behind.
+struct FaultRun {
+    let fault: LearnerFault
+    let pidFiles: [URL]
+    let code: String
+
+    init(_ fault: LearnerFault, home: URL) throws {
+        self.fault = fault
+        pidFiles = [home.appendingPathComponent("child.pid"), home.appendingPathComponent("escaped.pid")]
+        code = fault.code(pidFiles: pidFiles)
+    }
+
+    /// Stopped (not hung), named, the shell not crashed, no process left behind, and the run
+    /// itself within its limit (a generous bound: exact figures are for `bench/faults.sh`).
+    func expectContained(_ result: SeguelabBinary.Result, context: String) throws {
+        #expect(!result.hung, "\(context): still running after the hang guard; output: \(result.stdout.suffix(300))")
+        if context != "seguelab run" {  // which passes the program's own status on (128 + signal for a crash)
+            #expect(result.status < 128, "\(context): the shell itself died (status \(result.status)); stderr: \(result.stderr.suffix(500))")
+        }
+        let all = result.stdout + result.stderr
+        #expect(all.contains(fault.message), "\(context): no \(fault.message.debugDescription) in: \(all.suffix(600))")
+        // The runtime's stack trace means nothing to a learner and is kept out of sight.
+        #expect(!all.contains("Current stack trace"), "\(context): \(all.suffix(600))")
+        if fault == .floodOfOutput && context != "seguelab run" {
+            // The shell shows the beginning and the end; `seguelab run` passes everything on.
+            #expect(result.stdout.utf8.count < 32_768, "\(context): \(result.stdout.utf8.count) bytes shown")
+            #expect(result.stdout.contains("more lines not shown"))
+        }
+        for seconds in FaultRun.runTimes(in: result.stderr) {
+            #expect(seconds < 2 + 10, "\(context): the program ran \(seconds) s under a 2 s limit")
+        }
+        for file in pidFiles {
+            guard let text = try? String(contentsOf: file, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { continue }
+            #expect(FaultRun.ends(pid), "\(context): process \(pid) from \(file.lastPathComponent) outlived the program")
+            kill(pid, SIGKILL)
+        }
+        if fault == .outlivingChildren {
+            #expect(pidFiles.allSatisfy { FileManager.default.fileExists(atPath: $0.path) }, "\(context): the children were never spawned")
+        }
+    }
+
+    /// `run 2.013 s` figures printed by `--timings`.
+    static func runTimes(in stderr: String) -> [Double] {
+        stderr.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "run ") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+    }
+
+    /// True once `pid` is gone (or a zombie), waiting a little for a kill in flight.
+    static func ends(_ pid: pid_t) -> Bool {
+        for _ in 0..<50 {
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            if stat.isEmpty { return true }
+            if let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].split(separator: " ").first == "Z" { return true }
+            usleep(100_000)
+        }
+        return false
+    }
+}
+
+/// A pack whose examples are the faults, and an exercise to type them into.
+enum FaultPack {
+    static func make(in home: URL) throws -> URL {
+        let root = home.appendingPathComponent("fault-pack")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("lessons"), withIntermediateDirectories: true)
+        try """
+            id: faults
+            title: Faults
+            version: 1.0.0
+            format: 1
+            authors: [SegueLab]
+            languages: [en]
+            default-language: en
+            lessons: [faults]
+            """.write(to: root.appendingPathComponent("pack.yaml"), atomically: true, encoding: .utf8)
+        let pidFiles = [home.appendingPathComponent("child.pid"), home.appendingPathComponent("escaped.pid")]
+        var lesson = "---\nid: faults\ntitle: Faults\ngoal: Survive them.\n---\n\nCode at its worst.\n"
+        for fault in LearnerFault.allCases {
+            lesson += "\n## \(fault.rawValue) {#\(fault.rawValue)}\n\n```swift example\n\(fault.code(pidFiles: pidFiles))\n```\n"
+        }
+        lesson += """
+
+            ## Exercise {#exercise}
+
+            ```step
+            kind: exercise
+            checks:
+              - output-contains: done
+            ```
+
+            ```swift starter
+            print("start")
+            ```
+
+            ```swift solution
+            print("done")
+            ```
+
+            """
+        try lesson.write(to: root.appendingPathComponent("lessons/faults.md"), atomically: true, encoding: .utf8)
+        return root
+    }
+}

@@ -205,7 +205,8 @@ struct FaultRun {
 
 /// A pack whose examples are the faults, and an exercise to type them into.
 enum FaultPack {
-    static func make(in home: URL) throws -> URL {
+    /// `extraExamples`: more example steps, by id, after the faults.
+    static func make(in home: URL, extraExamples: [String: String] = [:]) throws -> URL {
         let root = home.appendingPathComponent("fault-pack")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("lessons"), withIntermediateDirectories: true)
         try """
@@ -222,6 +223,9 @@ enum FaultPack {
         var lesson = "---\nid: faults\ntitle: Faults\ngoal: Survive them.\n---\n\nCode at its worst.\n"
         for fault in LearnerFault.allCases {
             lesson += "\n## \(fault.rawValue) {#\(fault.rawValue)}\n\n```swift example\n\(fault.code(pidFiles: pidFiles))\n```\n"
+        }
+        for (id, code) in extraExamples.sorted(by: { $0.key < $1.key }) {
+            lesson += "\n## \(id) {#\(id)}\n\n```swift example\n\(code)\n```\n"
         }
         lesson += """
 

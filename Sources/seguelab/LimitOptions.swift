@@ -26,3 +26,9 @@ struct LimitOptions: ParsableArguments {
         Limits(timeout: timeLimit, outputBytes: outputLimit << 10, memoryBytes: memoryLimit << 20)
     }
 }
+
+/// `--timings`, shared by the shell and `run` (declared once so either command sees it).
+struct TimingOptions: ParsableArguments {
+    @Flag(help: "After each program, print how long compiling and running took, on stderr.")
+    var timings = false
+}

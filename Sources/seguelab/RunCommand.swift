@@ -28,8 +28,8 @@ struct RunCommand: AsyncParsableCommand {
           help: "Submit the file entry by entry (entries separated by blank lines) as the shell's swift prompt would.")
     var asSession = false
 
-    @Flag(help: "Print how long compiling and running took, on stderr.")
-    var timings = false
+    @OptionGroup var timingOptions: TimingOptions
+    var timings: Bool { timingOptions.timings }
 
     func validate() throws {
         guard SwiftLanguageMode(rawValue: swiftVersion) != nil else {

@@ -18,13 +18,12 @@ struct SegueLab: AsyncParsableCommand {
 
     @OptionGroup(title: "Limits for the programs run from the shell") var limitOptions: LimitOptions
 
-    @Flag(help: "After each program, print how long compiling and running took, on stderr.")
-    var timings = false
+    @OptionGroup var timingOptions: TimingOptions
 
     mutating func run() async throws {
         var options = ShellOptions(color: display.colorChoice, lesson: packOptions.lesson, step: packOptions.step,
                                    limits: limitOptions.limits)
-        options.showsTimings = timings
+        options.showsTimings = timingOptions.timings
         do {
             if packOptions.noPack {
                 guard packOptions.selection.pack == nil, packOptions.lesson == nil else {

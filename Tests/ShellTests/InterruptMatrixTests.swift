@@ -16,7 +16,7 @@ import Glibc
         let terminal = try setup.terminal(["--pack", setup.pack.path, "--lesson", "faults", "--step", "interrupt"])
         try terminal.waitForPrompt(prompt)
         terminal.type("run\r")
-        let after = try setup.interruptOnceRunning(terminal)
+        let after = try setup.interruptOnceRunning(terminal, context: "example")
         try terminal.waitForPrompt(prompt, after: after)
         terminal.type("progress\r")
         try terminal.waitFor("You are at faults/interrupt.", after: after)
@@ -36,7 +36,7 @@ import Glibc
         terminal.type("edit\r")
         try terminal.waitForPrompt(prompt, after: try terminal.waitFor("Draft saved."))
         terminal.type("check\r")
-        let after = try setup.interruptOnceRunning(terminal)
+        let after = try setup.interruptOnceRunning(terminal, context: "exercise")
         try terminal.waitForPrompt(prompt, after: after)
         // Nothing was judged, and the draft is still there.
         terminal.type("step\r")
@@ -57,7 +57,7 @@ import Glibc
         try terminal.waitForPrompt("swift> ", after: try terminal.waitFor("swift> import Foundation"))
         // The runaway program as one entry, on one line.
         terminal.type("do { " + setup.code.split(separator: "\n").dropFirst().joined(separator: "; ") + " }\r")
-        let after = try setup.interruptOnceRunning(terminal)
+        let after = try setup.interruptOnceRunning(terminal, context: "swift mode")
         try terminal.waitForPrompt("swift> ", after: after)
         terminal.type("kept * 6\r")
         try terminal.waitFor("$R0: Int = 42", after: after)
@@ -70,7 +70,7 @@ import Glibc
         let terminal = try setup.terminal(["--no-pack"])
         try terminal.waitForPrompt()
         terminal.type("run \(file.path)\r")
-        let after = try setup.interruptOnceRunning(terminal)
+        let after = try setup.interruptOnceRunning(terminal, context: "shell run")
         try terminal.waitForPrompt(after: after)
         terminal.type("help quit\r")
         try terminal.waitFor("Save everything", after: after)
@@ -81,7 +81,7 @@ import Glibc
         let setup = try InterruptSetup()
         let file = try setup.programFile()
         let terminal = try setup.terminal(["run", file.path])
-        _ = try setup.interruptOnceRunning(terminal)
+        _ = try setup.interruptOnceRunning(terminal, context: "seguelab run")
         #expect(try terminal.waitForExit(timeout: 30) == 130)
         #expect(terminal.screen.contains("Stopped: interrupted with Ctrl-C."), "\(terminal.screen)")
         try setup.expectStopped(terminal, shellRuns: false)
@@ -120,14 +120,17 @@ struct InterruptSetup {
 
     /// Waits until the program has spawned its children (so it is running, past compiling),
     /// presses Ctrl-C and waits for the shell to say so; returns where that was on screen.
-    func interruptOnceRunning(_ terminal: PseudoTerminal) throws -> String.Index {
+    func interruptOnceRunning(_ terminal: PseudoTerminal, context: String) throws -> String.Index {
         let deadline = Date().addingTimeInterval(240)  // the first program may build SegueKit
         while !pidFiles.allSatisfy({ (try? String(contentsOf: $0, encoding: .utf8))?.hasSuffix("\n") == true }) {
             guard Date() < deadline else { throw PTYError("the program never started; screen:\n\(terminal.screen)") }
             Thread.sleep(forTimeInterval: 0.1)
         }
+        let pressed = Date()
         terminal.type("\u{03}")
-        return try terminal.waitFor("nterrupted", timeout: 30)
+        let shown = try terminal.waitFor("nterrupted", timeout: 30)
+        Figures.record("ctrl-c", context, Date().timeIntervalSince(pressed))
+        return shown
     }
 
     /// The children are gone and the shell still runs.

@@ -16,13 +16,49 @@ struct ProgressStoreTests {
         #expect(ProgressStore.defaultDirectory(environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"]).path == "/h/.local/state/seguelab/progress")
     }
 
-    @Test func keyDependsOnPackIdAndPathAndIsStable() {
-        let key = ProgressStore.key(for: pack)
-        #expect(key.hasPrefix("segue-basics-"))
-        #expect(key == ProgressStore.key(for: pack))
-        var copy = pack
-        copy.root = URL(fileURLWithPath: "/elsewhere/segue-basics")
-        #expect(ProgressStore.key(for: copy) != key)
+    @Test func progressFollowsThePackIdWhereverThePackLies() throws {
+        #expect(ProgressStore.key(for: pack) == "segue-basics")
+        var moved = pack
+        moved.root = URL(fileURLWithPath: "/elsewhere/segue-basics-v2")
+        #expect(ProgressStore.key(for: moved) == "segue-basics")
+        var odd = pack
+        odd.manifest.id = "a/b c"
+        #expect(ProgressStore.key(for: odd) == "a_b_c")
+
+        // Saved from one copy, resumed from another (a new archive version is extracted elsewhere).
+        let dir = TemporaryDirectory()
+        let store = ProgressStore(directory: dir.url)
+        var session = Session(pack: pack, progress: try store.load(for: pack, now: clock.now).progress, clock: clock.function)
+        _ = try session.goto("identifiers/fix")
+        session.saveDraft("// mine")
+        try store.save(session.progress, for: pack)
+        let resumed = try ProgressStore(directory: dir.url).load(for: moved, now: clock.now)
+        #expect(!resumed.isNew)
+        #expect(resumed.progress.lessons["identifiers"]?.steps["fix"]?.draft == "// mine")
+    }
+
+    @Test func progressKeptPerCopyIsAdoptedNewestFirstAndTheRestKept() throws {
+        let dir = TemporaryDirectory()
+        let store = ProgressStore(directory: dir.url)
+        var older = PackProgress(pack: pack, now: clock.now)
+        older.position = StepRef(lesson: "identifiers", step: "intro")
+        var newer = PackProgress(pack: pack, now: clock.now)
+        newer.position = StepRef(lesson: "identifiers", step: "fix")
+        let olderFile = dir.url.appendingPathComponent("segue-basics-00aa11bb22.json")
+        let newerFile = dir.url.appendingPathComponent("segue-basics-33cc44dd55.json")
+        try ProgressStore.encode(older).write(to: olderFile)
+        try ProgressStore.encode(newer).write(to: newerFile)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: olderFile.path)
+        // Another pack's file and a backup are not progress of this pack.
+        try Data("{}".utf8).write(to: dir.url.appendingPathComponent("segue-basics-extra-00aa11bb22.json"))
+        try Data("{}".utf8).write(to: dir.url.appendingPathComponent("segue-basics.backup-20270115T080000Z.json"))
+
+        let loaded = try store.load(for: pack, now: clock.now)
+        #expect(!loaded.isNew && loaded.warnings.isEmpty)
+        #expect(loaded.progress.position == StepRef(lesson: "identifiers", step: "fix"))
+        #expect(FileManager.default.fileExists(atPath: store.fileURL(for: pack).path))
+        #expect(!FileManager.default.fileExists(atPath: newerFile.path))
+        #expect(FileManager.default.fileExists(atPath: olderFile.path))  // nothing is deleted
     }
 
     @Test func roundTripResumesAtTheSameStepWithTheDraft() async throws {

@@ -334,6 +334,35 @@ struct CommandLineTests {
         #expect(direct.stdout.hasPrefix("Demo course (demo 1.0.0): 2 lessons\n"), "\(direct.stderr)")
     }
 
+    @Test func progressCarriesOverToANewVersionOfACourseArchive() throws {
+        let home = try SeguelabBinary.makeHome()
+        func archive(version: String, named name: String) throws -> URL {
+            var files = Self.questionPack
+            files["pack.yaml"] = Self.manifest.replacingOccurrences(of: "1.0.0", with: version)
+            let root = try Self.makePack(files, in: home, name: "course-\(version)")
+            let archive = home.appendingPathComponent(name)
+            try Self.python("""
+                import tarfile
+                with tarfile.open('\(archive.path)', 'w:gz') as t:
+                    t.add('\(root.path)', arcname='course')
+                """)
+            return archive
+        }
+        let first = try archive(version: "1.0.0", named: "course.tgz")
+        let answered = try SeguelabBinary.runPiped("start a\nnext\nprepare(for:sender:)\n", arguments: ["--pack", first.path],
+                                                   home: home, extra: ["XDG_CACHE_HOME": Self.sharedCache.path])
+        #expect(answered.stdout.contains("✔ Correct."), "\(answered.stdout)")
+        // The instructor hands out version 1.1 under a new name: it is extracted to a new
+        // folder, and the learner goes on where they were.
+        let second = try archive(version: "1.1.0", named: "course-1.1.tgz")
+        let lessons = try Self.run(["lessons", "--pack", second.path], home: home)
+        #expect(lessons.stdout.contains("> a  Identifiers  2/2  completed"), "\(lessons.stdout)")
+        let resumed = try SeguelabBinary.runPiped("progress\n", arguments: ["--pack", second.path],
+                                                  home: home, extra: ["XDG_CACHE_HOME": Self.sharedCache.path])
+        #expect(resumed.stdout.contains("Welcome back"), "\(resumed.stdout)")
+        #expect(resumed.stdout.contains("You are at a/which."), "\(resumed.stdout)")
+    }
+
     @Test(arguments: [
         ("../evil.txt", "tarfile.REGTYPE", "", "entry '../evil.txt': '..' in a path is not allowed"),
         ("/tmp/seguelab-evil.txt", "tarfile.REGTYPE", "", "entry '/tmp/seguelab-evil.txt': absolute paths are not allowed"),

@@ -27,10 +27,34 @@ public struct ProgressStore: Sendable {
         return base.appendingPathComponent("seguelab/progress", isDirectory: true)
     }
 
-    /// `<pack-id>-<hash of the pack folder's path>`: two copies of one pack keep separate progress.
+    /// The pack's id (made safe as a file name): progress follows the pack, not where it lies,
+    /// so a new version of a course archive, a moved folder or an installed copy all continue
+    /// where the learner stopped (a changed pack is reconciled when it loads).
     public static func key(for pack: Pack) -> String {
-        let safe = String(pack.id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" })
-        return "\(safe)-\(fnv1a(pack.root.standardizedFileURL.path))"
+        String(pack.id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" })
+    }
+
+    /// Progress files written when progress was kept per copy of a pack: `<key>-<10 hex digits>.json`.
+    func legacyFiles(for pack: Pack) -> [URL] {
+        let prefix = Self.key(for: pack) + "-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { name in
+            guard name.hasPrefix(prefix), name.hasSuffix(".json") else { return false }
+            let hash = name.dropFirst(prefix.count).dropLast(".json".count)
+            return hash.count == 10 && hash.allSatisfy(\.isHexDigit)
+        }.map { directory.appendingPathComponent($0) }
+    }
+
+    /// Before the first load under the pack's id, the most recently saved per-copy file becomes
+    /// the pack's progress (renamed, so nothing is copied twice; the others stay where they are).
+    private func adoptLegacyProgress(for pack: Pack, at url: URL) {
+        let newest = legacyFiles(for: pack).max { a, b in
+            let dates = [a, b].map { (try? $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast }
+            return dates[0] < dates[1]
+        }
+        // Another process may adopt it at the same moment: whoever renames first wins, the
+        // other then finds the file in place.
+        if let newest { _ = rename(newest.path, url.path) }
     }
 
     public func fileURL(for pack: Pack) -> URL {
@@ -52,6 +76,7 @@ public struct ProgressStore: Sendable {
     /// learner starts fresh, with a warning naming the backup.
     public func load(for pack: Pack, now: Date = Date()) throws -> Loaded {
         let url = fileURL(for: pack)
+        if !FileManager.default.fileExists(atPath: url.path) { adoptLegacyProgress(for: pack, at: url) }
         guard FileManager.default.fileExists(atPath: url.path) else {
             return Loaded(progress: PackProgress(pack: pack, now: now), changes: nil, warnings: [], isNew: true)
         }
@@ -187,22 +212,6 @@ public struct ProgressStore: Sendable {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
         return formatter.string(from: date)
-    }
-
-    /// A stable hash (Swift's `Hasher` is seeded per process).
-    static func fnv1a(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16).leftPadded(to: 16).prefix(10).description
-    }
-}
-
-private extension String {
-    func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }
 

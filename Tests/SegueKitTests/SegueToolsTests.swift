@@ -63,6 +63,17 @@ struct SegueToolsTests {
         #expect(shop.identifiersByClass.first?.identifiers == ["showProduct", "addProduct", "showSettings", "showFeatured"])
     }
 
+    @Test func aClassWithASegueWithoutIdentifierGetsAnUnnamedCase() throws {
+        let shop = SegueEnumGenerator(document: try Fixtures.document("Shop"))
+        // ProductViewController's reviews button has a show segue with no identifier.
+        #expect(shop.classesWithUnnamedSegues == ["ProductViewController"])
+        let generated = shop.generate()
+        let product = try #require(generated.components(separatedBy: "extension ").first { $0.hasPrefix("ProductViewController {") })
+        #expect(product.contains("        case unnamed = \"\"\n"), "\(product)")
+        let list = try #require(generated.components(separatedBy: "extension ").first { $0.hasPrefix("ProductListViewController {") })
+        #expect(!list.contains("unnamed"))
+    }
+
     @Test func caseNamesAreValidSwift() {
         #expect(SegueEnumGenerator.caseName(for: "showProduct") == "showProduct")
         #expect(SegueEnumGenerator.caseName(for: "show-detail") == "showDetail")

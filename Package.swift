@@ -30,13 +30,15 @@ let package = Package(
         .target(name: "CShellSignals", dependencies: ["CLibEdit"]),
         // UIKit's storyboard-segue machinery, simulated. Knows nothing about lessons or terminals.
         .target(name: "SegueKit", exclude: ["README.md"]),
+        // Where seguelab keeps its files (XDG base directories), read once for every module.
+        .target(name: "XDGDirectories"),
         // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation, trace pictures.
         .target(name: "SegueTools", dependencies: ["SegueKit"]),
         // Compiles and runs Swift against SegueKit in a limited child process.
         .target(
             name: "Playground",
             dependencies: [
-                "SegueKit",
+                "SegueKit", "XDGDirectories",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
@@ -45,7 +47,7 @@ let package = Package(
         .target(
             name: "LessonKit",
             dependencies: [
-                "SegueKit",
+                "SegueKit", "XDGDirectories",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -54,7 +56,7 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: [
-                "CLibEdit", "CShellSignals", "LessonKit", "Playground", "SegueTools",
+                "CLibEdit", "CShellSignals", "LessonKit", "Playground", "SegueTools", "XDGDirectories",
                 .product(name: "Rainbow", package: "Rainbow"),
             ]
         ),
@@ -84,6 +86,6 @@ let package = Package(
         // Starts programs in a real pseudo-terminal, for the shell's end-to-end tests.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         // Walkthroughs are scripted learner sessions (read from the source tree, not compiled).
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "LessonKit", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "LessonKit", "XDGDirectories", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import XDGDirectories
 
 /// SegueKit (and the `UIKit` module that re-exports it) compiled once per toolchain and per
 /// SegueKit version into `$XDG_CACHE_HOME/seguelab/seguekit/<key>/`, as shared libraries so
@@ -24,11 +25,7 @@ public struct SegueKitCache: Sendable {
 
     /// `$XDG_CACHE_HOME/seguelab`, else `~/.cache/seguelab`.
     public static func defaultCacheRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("seguelab")
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/seguelab")
+        URL(fileURLWithPath: XDGDirectories(environment: environment).seguelabCache, isDirectory: true)
     }
 
     /// `$SEGUELAB_SEGUEKIT_SOURCES`, else `<executable dir>/../share/seguelab/SegueKit` (installed),

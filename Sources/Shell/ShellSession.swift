@@ -2,6 +2,7 @@ import CLibEdit
 import Foundation
 import LessonKit
 import Playground
+import XDGDirectories
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

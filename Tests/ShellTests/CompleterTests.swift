@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import XDGDirectories
+import LessonKit
+import Playground
 @testable import Shell
 
 @Suite struct CompleterTests {
@@ -76,5 +79,17 @@ import Testing
         #expect(dirs.seguelabState == "/home/l/.local/state/seguelab")
         #expect(dirs.cacheHome == "/home/l/.cache")
         #expect(XDGDirectories(environment: ["HOME": "/h", "XDG_STATE_HOME": "/s"]).seguelabState == "/s/seguelab")
+        #expect(XDGDirectories(environment: ["HOME": "/h", "XDG_DATA_HOME": ""]).seguelabData == "/h/.local/share/seguelab")
+    }
+
+    @Test func everyPartOfSeguelabKeepsItsFilesInTheSameDirectories() {
+        for environment in [["HOME": "/h"], ["HOME": "/h", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/c", "XDG_DATA_HOME": "/d"]] {
+            let dirs = XDGDirectories(environment: environment)
+            #expect(ProgressStore.defaultDirectory(environment: environment).path == dirs.seguelabState + "/progress")
+            let packs = PackLocation.Context(environment: environment)
+            #expect(packs.installedPacks.path == dirs.seguelabData + "/packs")
+            #expect(packs.extractedArchives.path == dirs.seguelabCache + "/packs")
+            #expect(SegueKitCache.defaultCacheRoot(environment: environment).path == dirs.seguelabCache)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import XDGDirectories
 
 /// Where the pack to teach from is, and how it was found.
 ///
@@ -49,20 +50,16 @@ public struct PackLocation: Sendable, Hashable {
             self.checkoutLessons = checkoutLessons
         }
 
-        private func xdg(_ variable: String, default path: String) -> URL {
-            if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value, isDirectory: true) }
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(path, isDirectory: true)
-        }
-
         /// `$XDG_DATA_HOME/seguelab/packs` (default `~/.local/share/seguelab/packs`).
         public var installedPacks: URL {
-            xdg("XDG_DATA_HOME", default: ".local/share").appendingPathComponent("seguelab/packs", isDirectory: true)
+            URL(fileURLWithPath: XDGDirectories(environment: environment).seguelabData, isDirectory: true)
+                .appendingPathComponent("packs", isDirectory: true)
         }
 
         /// `$XDG_CACHE_HOME/seguelab/packs` (default `~/.cache/seguelab/packs`): extracted archives.
         public var extractedArchives: URL {
-            xdg("XDG_CACHE_HOME", default: ".cache").appendingPathComponent("seguelab/packs", isDirectory: true)
+            URL(fileURLWithPath: XDGDirectories(environment: environment).seguelabCache, isDirectory: true)
+                .appendingPathComponent("packs", isDirectory: true)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import XDGDirectories
 
 /// Reads and writes progress files: one versioned JSON file per pack in
 /// `$XDG_STATE_HOME/seguelab/progress/` (default `~/.local/state/seguelab/progress/`).
@@ -17,14 +18,8 @@ public struct ProgressStore: Sendable {
 
     /// The XDG state directory for progress.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let base: URL
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            base = URL(fileURLWithPath: state, isDirectory: true)
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/state", isDirectory: true)
-        }
-        return base.appendingPathComponent("seguelab/progress", isDirectory: true)
+        URL(fileURLWithPath: XDGDirectories(environment: environment).seguelabState, isDirectory: true)
+            .appendingPathComponent("progress", isDirectory: true)
     }
 
     /// The pack's id (made safe as a file name): progress follows the pack, not where it lies,

@@ -1,5 +1,6 @@
 import Foundation
 import LessonKit
+import XDGDirectories
 
 /// The commands of a learner's session on a pack.
 enum LessonCommands {

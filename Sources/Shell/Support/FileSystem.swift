@@ -26,25 +26,3 @@ enum FileSystem {
         }
     }
 }
-
-/// The XDG base directories (state, cache, config), falling back to the spec's defaults.
-public struct XDGDirectories: Sendable {
-    public var stateHome: String
-    public var cacheHome: String
-    public var configHome: String
-
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        func pick(_ key: String, _ fallback: String) -> String {
-            // The spec says relative paths are invalid and must be ignored.
-            if let value = environment[key], value.hasPrefix("/") { return value }
-            return home + "/" + fallback
-        }
-        stateHome = pick("XDG_STATE_HOME", ".local/state")
-        cacheHome = pick("XDG_CACHE_HOME", ".cache")
-        configHome = pick("XDG_CONFIG_HOME", ".config")
-    }
-
-    /// `$XDG_STATE_HOME/seguelab`: history, progress, drafts.
-    public var seguelabState: String { stateHome + "/seguelab" }
-}

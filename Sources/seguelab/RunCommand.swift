@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Playground
 import SegueTools
+import Shell
 
 /// `seguelab run FILE.swift…`: compile against SegueKit, run, show output and navigation.
 struct RunCommand: AsyncParsableCommand {
@@ -60,18 +61,23 @@ struct RunCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         if asSession {
+            InterruptFlag.install()
             try await runAsSession(sources, playground: playground, directories: directories)
             return
         }
 
         // Ctrl-C stops the program (its process group gets SIGINT), never this process.
+        InterruptFlag.install()
         let result: RunResult
-        do {
-            result = try await Interrupts.cancelOnInterrupt { try await playground.run(request) }
-        } catch is CancellationError {
+        switch await Interruptible.run({ try await playground.run(request) }) {
+        case .finished(let finished), .interrupted(let finished?):
+            result = finished
+        case .interrupted(nil):
             // Interrupted while compiling: nothing ran.
             FileHandle.standardError.write(Data("Interrupted.\n".utf8))
             throw ExitCode(Termination.interrupted.exitStatus)
+        case .failed(let error):
+            throw error
         }
 
         let standardError = FileHandle.standardError
@@ -106,7 +112,12 @@ struct RunCommand: AsyncParsableCommand {
                 .map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
             for entry in entries {
                 print("swift> " + entry.replacingOccurrences(of: "\n", with: "\n  ...> "))
-                let response = try await Interrupts.cancelOnInterrupt { try await session.submit(entry) }
+                let response: SwiftSession.Response
+                switch await Interruptible.run({ try await session.submit(entry) }) {
+                case .finished(let finished), .interrupted(let finished?): response = finished
+                case .interrupted(nil): throw ExitCode(Termination.interrupted.exitStatus)
+                case .failed(let error): throw error
+                }
                 for diagnostic in response.diagnostics { print(diagnostic.rendered()) }
                 print(response.output, terminator: "")
                 FileHandle.standardError.write(Data(response.errorOutput.utf8))

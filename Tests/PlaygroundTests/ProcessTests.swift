@@ -37,25 +37,27 @@ struct ProcessTests {
         #expect(gone, "grandchild \(pid) survived")
     }
 
-    /// Ctrl-C as the terminal delivers it (SIGINT to this process) stops the program, not us.
-    @Test func interruptStopsTheProgramAndSparesTheHost() async throws {
+    /// Cancelling a run (what Ctrl-C does, through the shell's `Interruptible`) stops the
+    /// program and returns what it had done, marked as interrupted.
+    @Test func cancellingTheRunStopsTheProgramAndKeepsItsOutput() async throws {
         let directory = try Fixture.temporaryDirectory("interrupt")
         let startedFile = directory.appendingPathComponent("started")
         let program = """
         import Foundation
+        print("before the loop")
         FileManager.default.createFile(atPath: "\(startedFile.path)", contents: nil)
         while true { usleep(1000) }
         """
-        let run = Task {
-            try await Interrupts.cancelOnInterrupt { try await Fixture.run(program, limits: Limits(timeout: 60)) }
-        }
+        let run = Task { try await Fixture.run(program, limits: Limits(timeout: 60)) }
         for _ in 0..<600 where !FileManager.default.fileExists(atPath: startedFile.path) {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(FileManager.default.fileExists(atPath: startedFile.path))
-        kill(getpid(), SIGINT)
+        run.cancel()
         let result = try await run.value
         #expect(result.termination == .interrupted)
+        #expect(result.stdout == "before the loop\n")
+        #expect(result.stopReason == "interrupted with Ctrl-C")
     }
 
     /// Alive and not a zombie waiting for its (dead) parent's reaper.

@@ -42,7 +42,7 @@ import Glibc
         terminal.type("step\r")
         try terminal.waitFor("while true {}", after: after)
         #expect(!terminal.screen[after...].contains("Not yet"))
-        try setup.expectStopped(terminal)
+        try setup.expectStopped(terminal, showsOutput: false)
     }
 
     @Test func inTheSwiftMode() throws {
@@ -88,8 +88,8 @@ import Glibc
     }
 }
 
-/// A home, the fault pack, and a program that spawns two children (one leaves its session)
-/// and then loops forever.
+/// A home, the fault pack, and a program that spawns two children (one leaves its session),
+/// prints a line and then loops forever.
 struct InterruptSetup {
     let home: URL
     let pack: URL
@@ -102,6 +102,7 @@ struct InterruptSetup {
         code = """
             import Foundation
             let spawned = system("sleep 300 & echo $! > '\(pidFiles[0].path)'; setsid sleep 300 & echo $! > '\(pidFiles[1].path)'")
+            print("spinning")
             while true {}
             """
         pack = try FaultPack.make(in: home, extraExamples: ["interrupt": code])
@@ -133,8 +134,14 @@ struct InterruptSetup {
         return shown
     }
 
-    /// The children are gone and the shell still runs.
-    func expectStopped(_ terminal: PseudoTerminal, shellRuns: Bool = true) throws {
+    /// The children are gone, what the program printed before Ctrl-C is shown, and the shell
+    /// still runs.
+    func expectStopped(_ terminal: PseudoTerminal, shellRuns: Bool = true, showsOutput: Bool = true) throws {
+        // (A checked answer is not judged when interrupted, and its run is not shown.)
+        if showsOutput {
+            let printed = terminal.screen.split(separator: "\n").contains { $0.hasSuffix("spinning") && !$0.contains("print") }
+            #expect(printed, "output before Ctrl-C kept: \(terminal.screen)")
+        }
         for file in pidFiles {
             let pid = try #require(pid_t(String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
             #expect(FaultRun.ends(pid), "process \(pid) from \(file.lastPathComponent) outlived Ctrl-C")

@@ -102,7 +102,7 @@ import Testing
         terminal.type("run \(loop.path)\r")
         Thread.sleep(forTimeInterval: 2.5)
         terminal.type("\u{03}")
-        let after = try terminal.waitFor("Interrupted.")
+        let after = try terminal.waitFor("Stopped: interrupted with Ctrl-C.")
         try terminal.waitForPrompt(after: after)
         terminal.type("help\r")
         try terminal.waitFor("Commands", after: after)

@@ -1,13 +1,17 @@
 import Foundation
 
-/// Runs work (a learner's program) so that Ctrl-C cancels the work, never the shell: the
-/// work's task is cancelled, which makes the Playground kill the program's process group.
-enum Interruptible<Value: Sendable> {
+/// Runs work (a learner's program) so that Ctrl-C cancels the work, never the process: the
+/// work's task is cancelled, which makes the Playground stop the program and its session.
+/// The one way Ctrl-C becomes cancellation, for the shell and for `seguelab run` alike (the
+/// signal is caught by the C handler `InterruptFlag` installs).
+public enum Interruptible<Value: Sendable>: Sendable {
     case finished(Value)
     case failed(any Error)
-    case interrupted
+    /// Ctrl-C came. `partial` is what the work returned anyway — a run stopped part-way, with
+    /// the output it printed until then — or nil when it was cut short before it had any.
+    case interrupted(partial: Value?)
 
-    static func run(_ work: @escaping @Sendable () async throws -> Value) async -> Interruptible<Value> {
+    public static func run(_ work: @escaping @Sendable () async throws -> Value) async -> Interruptible<Value> {
         _ = InterruptFlag.take()
         let task = Task { try await work() }
         let watcher = Task {
@@ -19,10 +23,10 @@ enum Interruptible<Value: Sendable> {
         }
         let result = await task.result
         watcher.cancel()
-        if await watcher.value || task.isCancelled { return .interrupted }
+        let interrupted = await watcher.value || task.isCancelled
         switch result {
-        case .success(let value): return .finished(value)
-        case .failure(let error): return error is CancellationError ? .interrupted : .failed(error)
+        case .success(let value): return interrupted ? .interrupted(partial: value) : .finished(value)
+        case .failure(let error): return interrupted || error is CancellationError ? .interrupted(partial: nil) : .failed(error)
         }
     }
 }

@@ -56,6 +56,7 @@ extension LessonDriver {
         }
         switch outcome {
         case .interrupted:
+            // A run cut short says nothing about the answer: it is not judged, not counted.
             output.line(style.warning("Interrupted; the answer was not judged."))
             context.interruptedRun()
         case .failed(let error):
@@ -100,12 +101,13 @@ extension LessonDriver {
         let runner = self.runner
         let outcome = await Interruptible.run { try await snapshot.run(runner: runner) }
         switch outcome {
-        case .interrupted:
+        case .interrupted(nil):
             output.line(style.warning("Interrupted."))
             context.interruptedRun()
         case .failed(let error):
             context.fail("\(error)")
-        case .finished(let result):
+        case .finished(let result), .interrupted(let result?):
+            if case .interrupted = outcome { context.interruptedRun() }
             let code = session.currentStep?.kind == .example || session.currentStep?.kind == .predict
                 ? session.currentStep?.code(.example) : session.draft
             let lines = OutcomeRenderer(style: style).render(result, learnerCode: code)

@@ -37,12 +37,13 @@ enum PlaygroundCommands {
         let outcome = await Interruptible.run { try await engine.run(request) }
         let renderer = RunResultRenderer(style: context.output.style)
         switch outcome {
-        case .interrupted:
+        case .interrupted(nil):
             context.output.line(context.output.style.warning("Interrupted."))
             context.interruptedRun()
         case .failed(let error):
             context.fail("run: \(error)")
-        case .finished(let result):
+        case .finished(let result), .interrupted(let result?):
+            if case .interrupted = outcome { context.interruptedRun() }
             playground.report(result.timings)
             renderer.render(diagnostics: result.compile.diagnostics).forEach(context.output.line)
             renderer.render(output: result.stdout, errorOutput: result.programErrorOutput, traceLines: result.traceLines,

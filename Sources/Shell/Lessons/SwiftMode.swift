@@ -55,12 +55,13 @@ final class SwiftModeState: InputMode {
         let style = context.output.style
         let renderer = RunResultRenderer(style: style)
         switch outcome {
-        case .interrupted:
+        case .interrupted(nil):
             context.output.line(style.warning("Interrupted; the entry was not kept."))
             context.interruptedRun()
         case .failed(let error):
             context.fail("swift: \(error)")
-        case .finished(let response):
+        case .finished(let response), .interrupted(let response?):
+            if case .interrupted = outcome { context.interruptedRun() }
             report(response.timings)
             renderer.render(diagnostics: response.diagnostics).forEach(context.output.line)
             renderer.render(output: response.output, errorOutput: response.errorOutput, traceLines: response.traceLines,

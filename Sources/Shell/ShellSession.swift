@@ -37,6 +37,8 @@ public final class ShellSession {
     private let source: LineSource
     /// Lines read so far, for `<stdin>:N` locations in scripted sessions.
     private var linesRead = 0
+    /// Lines of a pasted block of commands still to run, each as if typed.
+    private var queuedLines: [String] = []
 
     public init(context: ShellContext, source: LineSource) {
         self.context = context
@@ -92,7 +94,7 @@ public final class ShellSession {
                 if await execute(text) == .exitSession { return }
                 // A scripted session stops at Ctrl-C: the rest of the script assumed it finished.
                 if context.wasInterrupted && !context.isInteractive { return }
-            case .interrupted:
+            case .interrupted, .refused:
                 continue
             case .endOfInput where context.mode != nil && context.isInteractive:
                 // Ctrl-D leaves the mode, not the shell.
@@ -117,15 +119,49 @@ public final class ShellSession {
     /// so script errors keep naming the right `<stdin>:LINE`.
     func ask(_ prompt: String) -> String? {
         fflush(seguelab_stdout())
-        guard case .line(let line) = source.readLine(prompt: context.isInteractive ? prompt : "") else { return nil }
-        linesRead += 1
-        return line
+        switch nextLine(prompt: context.isInteractive ? prompt : "") {
+        case .line(let line), .pasted(let line):
+            linesRead += 1
+            reportProblem()
+            return line
+        case .interrupted, .endOfInput:
+            return nil
+        }
+    }
+
+    /// Reports what was wrong with the line just read (a scripted session's bad bytes or
+    /// runaway line) at its `<stdin>:LINE[:COL]`; returns true when the line is unusable.
+    @discardableResult
+    private func reportProblem() -> Bool {
+        guard let problem = source.takeProblem() else { return false }
+        let saved = context.inputLocation
+        context.inputLocation = "<stdin>:\(linesRead)" + (problem.column.map { ":\($0)" } ?? "")
+        context.fail(problem.message)
+        context.inputLocation = saved
+        return problem.dropsLine
+    }
+
+    /// The next queued line of a pasted block (shown after its prompt, as if typed), else the
+    /// next line from the source.
+    private func nextLine(prompt: String) -> LineEvent {
+        guard queuedLines.isEmpty else {
+            let line = queuedLines.removeFirst()
+            if context.isInteractive { context.output.line(prompt + line) }
+            return .line(line)
+        }
+        return source.readLine(prompt: prompt)
     }
 
     /// Runs one entry; returns what the loop does next.
     public func execute(_ text: String) async -> CommandOutcome {
         if let mode = context.mode {
             if await !mode.handle(text, context: context) { context.mode = nil }
+            return .continueSession
+        }
+        // Several lines of code for a step (pasted, or typed while brackets were open) are the
+        // answer as a whole; a quote in a comment must not make them a command-line error.
+        if text.contains("\n"), let answer = context.answerHandler, PastedBlock.isCode(text, context: context) {
+            await answer(text)
             return .continueSession
         }
         let invocation: CommandInvocation?
@@ -156,6 +192,8 @@ public final class ShellSession {
     enum Entry {
         case entry(String, firstLine: Int)
         case interrupted
+        /// A line of it could not be read (reported already): nothing runs.
+        case refused
         case unfinished(InputBalance, firstLine: Int)
         case endOfInput
     }
@@ -166,9 +204,23 @@ public final class ShellSession {
         let firstLine = linesRead + 1
         while true {
             let prompt = !context.isInteractive ? "" : lines.isEmpty ? context.prompt : context.continuationPrompt
-            switch source.readLine(prompt: prompt) {
-            case .line(let line):
+            var event = nextLine(prompt: prompt)
+            if case .pasted(let block) = event {
+                if lines.isEmpty && !PastedBlock.isCode(block, context: context) {
+                    // Commands: the first runs now, the others after it, each as if typed.
+                    var blockLines = PastedBlock.lines(of: block)
+                    event = .line(blockLines.removeFirst())
+                    queuedLines = blockLines + queuedLines
+                } else {
+                    // Code, or more lines of an entry already open: the block joins the entry whole.
+                    linesRead += PastedBlock.lines(of: block).count - 1
+                    event = .line(block)
+                }
+            }
+            switch event {
+            case .line(let line), .pasted(let line):
                 linesRead += 1
+                if reportProblem() { return .refused }
                 lines.append(line)
                 let text = lines.joined(separator: "\n")
                 // A `#` comment line is whole, whatever brackets or quotes it holds.

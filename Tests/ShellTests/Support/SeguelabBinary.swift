@@ -53,6 +53,11 @@ enum SeguelabBinary {
 
     /// Runs the binary with piped standard input, as a scripted session would.
     static func runPiped(_ input: String, arguments: [String] = [], home: URL, extra: [String: String] = [:]) throws -> Result {
+        try runPiped(bytes: Data(input.utf8), arguments: arguments, home: home, extra: extra)
+    }
+
+    /// Runs the binary with these exact bytes (valid UTF-8 or not) on its standard input.
+    static func runPiped(bytes input: Data, arguments: [String] = [], home: URL, extra: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -62,10 +67,16 @@ enum SeguelabBinary {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        // Input is written while the output is read, so neither side can fill a pipe and wait.
         let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            // A program that stops reading early must not take the test down with SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            try? stdin.fileHandleForWriting.write(contentsOf: input)
+            try? stdin.fileHandleForWriting.close()
+            group.leave()
+        }
         nonisolated(unsafe) var errData = Data()
         group.enter()
         DispatchQueue.global().async { errData = stderr.fileHandleForReading.readDataToEndOfFile(); group.leave() }

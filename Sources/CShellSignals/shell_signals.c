@@ -1,4 +1,5 @@
 #include "shell_signals.h"
+#include "reader.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -125,52 +126,74 @@ static void drain_signal_pipe(void) {
     while (signal_pipe[0] >= 0 && read(signal_pipe[0], sink, sizeof sink) > 0) {}
 }
 
-/// A byte read after an incomplete UTF-8 sequence, kept for the next character: in `\xC3h`
-/// the `h` is a key of its own, not part of the bad sequence.
-static int pending_byte = -1;
+// Bytes read ahead and given back (the key after a cut-short UTF-8 sequence, the keys after an
+// ESC that did not start a paste): they are read again, in order, before the terminal.
+static unsigned char unread_queue[16];
+static size_t unread_count = 0;
+
+void seguelab_unread_bytes(const unsigned char *bytes, size_t count) {
+    if (count > sizeof unread_queue - unread_count) count = sizeof unread_queue - unread_count;
+    memmove(unread_queue + count, unread_queue, unread_count);
+    memcpy(unread_queue, bytes, count);
+    unread_count += count;
+}
+
+int seguelab_read_byte(EditLine *el, int timeout_ms) {
+    if (unread_count > 0) {
+        int byte = unread_queue[0];
+        memmove(unread_queue, unread_queue + 1, --unread_count);
+        return byte;
+    }
+    for (;;) {
+        struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {signal_pipe[0], POLLIN, 0}};
+        int ready = poll(fds, signal_pipe[0] >= 0 ? 2 : 1, timeout_ms);
+        if (ready < 0 && errno != EINTR) return SEGUELAB_READ_FAILED;
+        if (ready == 0) return SEGUELAB_READ_TIMEOUT;
+        drain_signal_pipe();
+        if (sigint_seen) return SEGUELAB_READ_FAILED;
+        if (sigwinch_seen) {
+            sigwinch_seen = 0;
+            el_resize(el);
+            el_set(el, EL_REFRESH);
+        }
+        if (ready < 0 || !(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        unsigned char byte;
+        ssize_t n = read(STDIN_FILENO, &byte, 1);
+        if (n == 0) return SEGUELAB_READ_END;
+        if (n < 0) {
+            if (errno == EINTR || errno == EAGAIN) continue;
+            return SEGUELAB_READ_FAILED;
+        }
+        return byte;
+    }
+}
 
 /// Reads one character for libedit, decoding the locale's multibyte encoding (UTF-8). A byte
 /// that is not valid UTF-8 becomes U+FFFD, so the editor always holds text it can show.
 static int read_char(EditLine *el, wchar_t *out) {
     char bytes[MB_LEN_MAX];
     size_t length = 0;
+    *out = L'\0';
     for (;;) {
-        if (pending_byte >= 0) {
-            bytes[length++] = (char)pending_byte;
-            pending_byte = -1;
-            goto decode;
+        int byte = seguelab_read_byte(el, -1);
+        if (byte == SEGUELAB_READ_END) return 0;
+        if (byte < 0) return -1;
+        if (byte == 0x1B && length == 0) {
+            int paste = seguelab_read_paste_start(el);
+            if (paste < 0) return paste == SEGUELAB_READ_END ? 0 : -1;
+            if (paste) { *out = SEGUELAB_PASTE_KEY; return 1; }
         }
-        struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {signal_pipe[0], POLLIN, 0}};
-        if (poll(fds, signal_pipe[0] >= 0 ? 2 : 1, -1) < 0 && errno != EINTR) {
-            *out = L'\0';
-            return -1;
-        }
-        drain_signal_pipe();
-        if (sigint_seen) { *out = L'\0'; return -1; }
-        if (sigwinch_seen) {
-            sigwinch_seen = 0;
-            el_resize(el);
-            el_set(el, EL_REFRESH);
-        }
-        if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-        char byte;
-        ssize_t n = read(STDIN_FILENO, &byte, 1);
-        if (n == 0) { *out = L'\0'; return 0; }
-        if (n < 0) {
-            if (errno == EINTR || errno == EAGAIN) continue;
-            *out = L'\0';
-            return -1;
-        }
-        bytes[length++] = byte;
-    decode:;
+        bytes[length++] = (char)byte;
         mbstate_t state;
         memset(&state, 0, sizeof state);
         size_t r = mbrtowc(out, bytes, length, &state);
         if (r == (size_t)-2 && length < sizeof bytes) continue;  // the rest of the character follows
         if (r == (size_t)-1 || r == (size_t)-2) {
             *out = 0xFFFD;  // not valid: show a replacement
-            if (length > 1) pending_byte = (unsigned char)bytes[length - 1];
+            // In `\xC3h` the `h` is a key of its own, not part of the bad sequence.
+            if (length > 1) seguelab_unread_bytes((unsigned char *)&bytes[length - 1], 1);
         }
+        if (*out == SEGUELAB_PASTE_KEY) *out = 0xFFFD;  // typed as UTF-8, it must not look like a paste
         return 1;
     }
 }

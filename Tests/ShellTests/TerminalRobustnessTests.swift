@@ -102,6 +102,21 @@ import Glibc
         try terminal.waitForPrompt(after: second)
     }
 
+    @Test func pastingWorksInViModeAndEscapeStillLeavesInsertMode() throws {
+        let home = try SeguelabBinary.makeHome()
+        try "bind -v\n".write(to: home.appendingPathComponent(".editrc"), atomically: true, encoding: .utf8)
+        let terminal = try start(home: home)
+        terminal.paste("help history\nhelp quit")
+        try terminal.waitFor("help quit")
+        terminal.type("\r")
+        let first = try terminal.waitFor("History is kept across sessions")
+        let second = try terminal.waitFor("Save everything and leave the shell", after: first)
+        try terminal.waitForPrompt(after: second)
+        // Escape alone (no paste behind it) is still vi's command mode: `0` to the start, `x` deletes.
+        terminal.type("Xhelp\u{1B}0xA\r")
+        try terminal.waitFor("Commands", after: second)
+    }
+
     @Test func bracketedPasteIsOnOnlyWhileTheShellReads() throws {
         let terminal = try start()
         #expect(terminal.transcript.contains("\u{1B}[?2004h"))

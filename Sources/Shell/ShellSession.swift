@@ -201,6 +201,8 @@ public final class ShellSession {
     /// Reads one entry, continuing onto more lines while brackets, strings or comments are open.
     func readEntry() -> Entry {
         var lines: [String] = []
+        var balance = InputBalanceTracker()
+        var lastBalance = InputBalance()
         let firstLine = linesRead + 1
         while true {
             let prompt = !context.isInteractive ? "" : lines.isEmpty ? context.prompt : context.continuationPrompt
@@ -222,14 +224,16 @@ public final class ShellSession {
                 linesRead += 1
                 if reportProblem() { return .refused }
                 lines.append(line)
-                let text = lines.joined(separator: "\n")
+                lastBalance = balance.add(line)
                 // A `#` comment line is whole, whatever brackets or quotes it holds.
-                if InputBalance.isComplete(text) || (lines.count == 1 && line.trimmingCharacters(in: .whitespaces).hasPrefix("#")) { return .entry(text, firstLine: firstLine) }
+                if lastBalance.isComplete || (lines.count == 1 && line.trimmingCharacters(in: .whitespaces).hasPrefix("#")) {
+                    return .entry(lines.joined(separator: "\n"), firstLine: firstLine)
+                }
             case .interrupted:
                 return .interrupted
             case .endOfInput:
                 if lines.isEmpty { return .endOfInput }
-                return .unfinished(InputBalance.of(lines.joined(separator: "\n")), firstLine: firstLine)
+                return .unfinished(lastBalance, firstLine: firstLine)
             }
         }
     }

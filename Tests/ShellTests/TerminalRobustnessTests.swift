@@ -174,6 +174,16 @@ import Glibc
         #expect(result.status == 1)
     }
 
+    /// 50,000 lines inside a string never closed: each line is scanned once, not the whole
+    /// entry again at every line (that took minutes).
+    @Test(.timeLimit(.minutes(1))) func aLongUnfinishedEntryEndsWithItsLocation() throws {
+        let home = try SeguelabBinary.makeHome()
+        let body = (1...50_000).map { "line \($0) of a string never closed" }.joined(separator: "\n")
+        let result = try SeguelabBinary.runPiped("help quit\nswift let s = \"\"\"\n\(body)\n", arguments: ["--no-pack"], home: home)
+        #expect(result.stderr == "<stdin>:2: error: input ended inside an open '\"\"\"'; the entry starting here was not run\n")
+        #expect(result.status == 1)
+    }
+
     @Test func bytesThatAreNotUTF8AreNamedAndTheSessionGoesOn() throws {
         let home = try SeguelabBinary.makeHome()
         var input = Data("goto identifiers/method\n".utf8)

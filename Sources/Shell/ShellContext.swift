@@ -35,6 +35,9 @@ public final class ShellContext {
     var isAwaitingAnswer: () -> Bool = { false }
     /// True when the awaited answer is Swift code (a lone word there is more likely a typo).
     var expectsCode: () -> Bool = { false }
+    /// True when the awaited answer may span lines (Swift code, a predicted output), so a
+    /// pasted block is that answer as a whole.
+    var takesBlockAnswer: () -> Bool = { false }
 
     /// A mode (the `swift` REPL) that takes the prompt's entries until it ends.
     var mode: (any InputMode)?

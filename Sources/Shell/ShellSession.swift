@@ -158,9 +158,10 @@ public final class ShellSession {
             if await !mode.handle(text, context: context) { context.mode = nil }
             return .continueSession
         }
-        // Several lines of code for a step (pasted, or typed while brackets were open) are the
-        // answer as a whole; a quote in a comment must not make them a command-line error.
-        if text.contains("\n"), let answer = context.answerHandler, PastedBlock.isCode(text, context: context) {
+        // Several lines of code or a prediction for a step (pasted, or typed while brackets were
+        // open) are the answer as a whole; a quote in a comment must not make them a
+        // command-line error.
+        if text.contains("\n"), let answer = context.answerHandler, PastedBlock.isOneEntry(text, context: context) {
             await answer(text)
             return .continueSession
         }
@@ -208,7 +209,7 @@ public final class ShellSession {
             let prompt = !context.isInteractive ? "" : lines.isEmpty ? context.prompt : context.continuationPrompt
             var event = nextLine(prompt: prompt)
             if case .pasted(let block) = event {
-                if lines.isEmpty && !PastedBlock.isCode(block, context: context) {
+                if lines.isEmpty && !PastedBlock.isOneEntry(block, context: context) {
                     // Commands: the first runs now, the others after it, each as if typed.
                     var blockLines = PastedBlock.lines(of: block)
                     event = .line(blockLines.removeFirst())

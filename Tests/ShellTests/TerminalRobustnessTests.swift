@@ -90,6 +90,18 @@ import Glibc
         try terminal.waitFor("Attempts: 1,", after: judged)
     }
 
+    @Test func aPastedPredictionOfSeveralLinesIsOneAnswer() throws {
+        // The built-in course: "What does this print? Type the three lines".
+        let prompt = "seguelab [seguelab-course/enum-identifiers/raw-values]> "
+        let terminal = try start(["--lesson", "enum-identifiers", "--step", "raw-values"], prompt: prompt)
+        terminal.paste("showBasket\ntrue\ntrue\n")
+        try terminal.waitFor("showBasket\ntrue\ntrue")
+        terminal.type("\r")
+        let judged = try terminal.waitFor("✔ Correct.", timeout: 240)
+        try terminal.waitForPrompt(prompt, after: judged)
+        #expect(!terminal.screen.contains("Not yet"))
+    }
+
     @Test func pastedCommandsRunOneByOneAsIfTyped() throws {
         let terminal = try start()
         terminal.paste("help history\nhelp quit\n")

@@ -47,7 +47,9 @@ public final class ShellContext {
     /// Reads one line with a prompt (confirmations, inline code); nil at the end of input.
     var ask: (String) -> String? = { _ in nil }
     /// Set when Ctrl-C stopped a program; a scripted session then ends (status 130).
-    public internal(set) var wasInterrupted = false
+    public var wasInterrupted: Bool { interruptions > 0 }
+    /// How many times Ctrl-C stopped a program so far.
+    public internal(set) var interruptions = 0
 
     /// Asks a yes/no question; only an explicit yes counts.
     public func confirm(_ question: String) -> Bool {
@@ -55,7 +57,7 @@ public final class ShellContext {
         return ["y", "yes", "o", "oui"].contains(reply.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
-    func interruptedRun() { wasInterrupted = true }
+    func interruptedRun() { interruptions += 1 }
 
     init(output: ShellOutput, registry: CommandRegistry, isInteractive: Bool) {
         self.output = output

@@ -91,7 +91,10 @@ public final class ShellSession {
                 source.remember(text)
                 if !text.allSatisfy(\.isWhitespace) { context.recentEntries.append(text) }
                 context.inputLocation = "<stdin>:\(firstLine)"
+                let interruptions = context.interruptions
                 if await execute(text) == .exitSession { return }
+                // Ctrl-C stops what was pasted after the stopped command too.
+                if context.interruptions != interruptions { queuedLines.removeAll() }
                 // A scripted session stops at Ctrl-C: the rest of the script assumed it finished.
                 if context.wasInterrupted && !context.isInteractive { return }
             case .interrupted, .refused:

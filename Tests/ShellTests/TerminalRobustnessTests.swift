@@ -114,6 +114,30 @@ import Glibc
         try terminal.waitForPrompt(after: second)
     }
 
+    @Test func ctrlCStopsTheRestOfAPastedBlockOfCommands() throws {
+        let home = try SeguelabBinary.makeHome()
+        let loop = home.appendingPathComponent("Loop.swift")
+        try "print(\"looping\")\nwhile true {}\n".write(to: loop, atomically: true, encoding: .utf8)
+        let warm = home.appendingPathComponent("Warm.swift")
+        try "print(\"warm\")\n".write(to: warm, atomically: true, encoding: .utf8)
+        let terminal = try start(home: home)
+        // Warm up: the first run may compile SegueKit into the shared cache.
+        terminal.type("run \(warm.path)\r")
+        let warmed = try terminal.waitFor("\nwarm", timeout: 240)
+        try terminal.waitForPrompt(after: warmed)
+        terminal.paste("run \(loop.path)\nhelp history\n")
+        try terminal.waitFor("help history", after: warmed)
+        // The loop would run into the 5 s limit; Ctrl-C comes first (while it compiles or runs).
+        terminal.type("\r")
+        Thread.sleep(forTimeInterval: 2.5)
+        terminal.type("\u{03}")
+        let stopped = try terminal.waitFor("Interrupted.")
+        try terminal.waitForPrompt(after: stopped)
+        terminal.type("help quit\r")
+        try terminal.waitFor("Save everything and leave the shell", after: stopped)
+        #expect(!terminal.screen[stopped...].contains("History is kept"), "the rest of the paste must not run")
+    }
+
     @Test func pastingWorksInViModeAndEscapeStillLeavesInsertMode() throws {
         let home = try SeguelabBinary.makeHome()
         try "bind -v\n".write(to: home.appendingPathComponent(".editrc"), atomically: true, encoding: .utf8)

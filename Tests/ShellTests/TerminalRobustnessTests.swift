@@ -189,6 +189,9 @@ import Glibc
         let helped = try terminal.waitFor("Commands", after: cut)
         #expect(!terminal.screen[cut...].contains("unknown command"))
         try terminal.waitForPrompt(after: helped)
+        // Inside a paste too.
+        terminal.typeBytes(Array("\u{1B}[200~help hist".utf8) + [0xFF] + Array("ory\u{1B}[201~\r".utf8))
+        try terminal.waitFor("unknown command 'hist\u{FFFD}ory'", after: helped)
         #expect(terminal.isRunning)
     }
 }

@@ -26,7 +26,7 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        // Ctrl-C and resize handling for the line editor: signal state in one C file.
+        // Ctrl-C, resize and bracketed paste for the line editor: signal state in one C file.
         .target(name: "CShellSignals", dependencies: ["CLibEdit"]),
         // UIKit's storyboard-segue machinery, simulated. Knows nothing about lessons or terminals.
         .target(name: "SegueKit", exclude: ["README.md"]),

@@ -35,6 +35,9 @@ public final class ShellContext {
     var isAwaitingAnswer: () -> Bool = { false }
     /// True when the awaited answer is Swift code (a lone word there is more likely a typo).
     var expectsCode: () -> Bool = { false }
+    /// True when the awaited answer may span lines (Swift code, a predicted output), so a
+    /// pasted block is that answer as a whole.
+    var takesBlockAnswer: () -> Bool = { false }
 
     /// A mode (the `swift` REPL) that takes the prompt's entries until it ends.
     var mode: (any InputMode)?
@@ -44,7 +47,9 @@ public final class ShellContext {
     /// Reads one line with a prompt (confirmations, inline code); nil at the end of input.
     var ask: (String) -> String? = { _ in nil }
     /// Set when Ctrl-C stopped a program; a scripted session then ends (status 130).
-    public internal(set) var wasInterrupted = false
+    public var wasInterrupted: Bool { interruptions > 0 }
+    /// How many times Ctrl-C stopped a program so far.
+    public internal(set) var interruptions = 0
 
     /// Asks a yes/no question; only an explicit yes counts.
     public func confirm(_ question: String) -> Bool {
@@ -52,7 +57,7 @@ public final class ShellContext {
         return ["y", "yes", "o", "oui"].contains(reply.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
-    func interruptedRun() { wasInterrupted = true }
+    func interruptedRun() { interruptions += 1 }
 
     init(output: ShellOutput, registry: CommandRegistry, isInteractive: Bool) {
         self.output = output

@@ -45,6 +45,8 @@ public final class ShellSession {
     private let source: LineSource
     /// Lines read so far, for `<stdin>:N` locations in scripted sessions.
     private var linesRead = 0
+    /// Lines of a pasted block of commands still to run, each as if typed.
+    private var queuedLines: [String] = []
 
     public init(context: ShellContext, source: LineSource) {
         self.context = context
@@ -97,10 +99,13 @@ public final class ShellSession {
                 source.remember(text)
                 if !text.allSatisfy(\.isWhitespace) { context.recentEntries.append(text) }
                 context.inputLocation = "<stdin>:\(firstLine)"
+                let interruptions = context.interruptions
                 if await execute(text) == .exitSession { return }
+                // Ctrl-C stops what was pasted after the stopped command too.
+                if context.interruptions != interruptions { queuedLines.removeAll() }
                 // A scripted session stops at Ctrl-C: the rest of the script assumed it finished.
                 if context.wasInterrupted && !context.isInteractive { return }
-            case .interrupted:
+            case .interrupted, .refused:
                 continue
             case .endOfInput where context.mode != nil && context.isInteractive:
                 // Ctrl-D leaves the mode, not the shell.
@@ -125,15 +130,50 @@ public final class ShellSession {
     /// so script errors keep naming the right `<stdin>:LINE`.
     func ask(_ prompt: String) -> String? {
         fflush(seguelab_stdout())
-        guard case .line(let line) = source.readLine(prompt: context.isInteractive ? prompt : "") else { return nil }
-        linesRead += 1
-        return line
+        switch nextLine(prompt: context.isInteractive ? prompt : "") {
+        case .line(let line), .pasted(let line):
+            linesRead += 1
+            reportProblem()
+            return line
+        case .interrupted, .endOfInput:
+            return nil
+        }
+    }
+
+    /// Reports what was wrong with the line just read (a scripted session's bad bytes or
+    /// runaway line) at its `<stdin>:LINE[:COL]`; returns true when the line is unusable.
+    @discardableResult
+    private func reportProblem() -> Bool {
+        guard let problem = source.takeProblem() else { return false }
+        let saved = context.inputLocation
+        context.inputLocation = "<stdin>:\(linesRead)" + (problem.column.map { ":\($0)" } ?? "")
+        context.fail(problem.message)
+        context.inputLocation = saved
+        return problem.dropsLine
+    }
+
+    /// The next queued line of a pasted block (shown after its prompt, as if typed), else the
+    /// next line from the source.
+    private func nextLine(prompt: String) -> LineEvent {
+        guard queuedLines.isEmpty else {
+            let line = queuedLines.removeFirst()
+            if context.isInteractive { context.output.line(prompt + line) }
+            return .line(line)
+        }
+        return source.readLine(prompt: prompt)
     }
 
     /// Runs one entry; returns what the loop does next.
     public func execute(_ text: String) async -> CommandOutcome {
         if let mode = context.mode {
             if await !mode.handle(text, context: context) { context.mode = nil }
+            return .continueSession
+        }
+        // Several lines of code or a prediction for a step (pasted, or typed while brackets were
+        // open) are the answer as a whole; a quote in a comment must not make them a
+        // command-line error.
+        if text.contains("\n"), let answer = context.answerHandler, PastedBlock.isOneEntry(text, context: context) {
+            await answer(text)
             return .continueSession
         }
         let invocation: CommandInvocation?
@@ -164,6 +204,8 @@ public final class ShellSession {
     enum Entry {
         case entry(String, firstLine: Int)
         case interrupted
+        /// A line of it could not be read (reported already): nothing runs.
+        case refused
         case unfinished(InputBalance, firstLine: Int)
         case endOfInput
     }
@@ -171,21 +213,39 @@ public final class ShellSession {
     /// Reads one entry, continuing onto more lines while brackets, strings or comments are open.
     func readEntry() -> Entry {
         var lines: [String] = []
+        var balance = InputBalanceTracker()
+        var lastBalance = InputBalance()
         let firstLine = linesRead + 1
         while true {
             let prompt = !context.isInteractive ? "" : lines.isEmpty ? context.prompt : context.continuationPrompt
-            switch source.readLine(prompt: prompt) {
-            case .line(let line):
+            var event = nextLine(prompt: prompt)
+            if case .pasted(let block) = event {
+                if lines.isEmpty && !PastedBlock.isOneEntry(block, context: context) {
+                    // Commands: the first runs now, the others after it, each as if typed.
+                    var blockLines = PastedBlock.lines(of: block)
+                    event = .line(blockLines.removeFirst())
+                    queuedLines = blockLines + queuedLines
+                } else {
+                    // Code, or more lines of an entry already open: the block joins the entry whole.
+                    linesRead += PastedBlock.lines(of: block).count - 1
+                    event = .line(block)
+                }
+            }
+            switch event {
+            case .line(let line), .pasted(let line):
                 linesRead += 1
+                if reportProblem() { return .refused }
                 lines.append(line)
-                let text = lines.joined(separator: "\n")
+                lastBalance = balance.add(line)
                 // A `#` comment line is whole, whatever brackets or quotes it holds.
-                if InputBalance.isComplete(text) || (lines.count == 1 && line.trimmingCharacters(in: .whitespaces).hasPrefix("#")) { return .entry(text, firstLine: firstLine) }
+                if lastBalance.isComplete || (lines.count == 1 && line.trimmingCharacters(in: .whitespaces).hasPrefix("#")) {
+                    return .entry(lines.joined(separator: "\n"), firstLine: firstLine)
+                }
             case .interrupted:
                 return .interrupted
             case .endOfInput:
                 if lines.isEmpty { return .endOfInput }
-                return .unfinished(InputBalance.of(lines.joined(separator: "\n")), firstLine: firstLine)
+                return .unfinished(lastBalance, firstLine: firstLine)
             }
         }
     }

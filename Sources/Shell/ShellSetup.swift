@@ -48,6 +48,9 @@ struct ShellSetup {
         context.expectsCode = { [unowned driver] in
             [.prompt, .exercise, .compiler].contains(driver.session.currentStep?.kind)
         }
+        context.takesBlockAnswer = { [unowned driver] in
+            [.prompt, .exercise, .compiler, .predict].contains(driver.session.currentStep?.kind)
+        }
         return driver
     }
 

@@ -1,6 +1,6 @@
 #ifndef SEGUELAB_SHELL_SIGNALS_H
 #define SEGUELAB_SHELL_SIGNALS_H
-// Ctrl-C and window resizes for the shell. The state lives in one C file: a signal handler
+// Ctrl-C, window resizes and bracketed paste for the shell. The state lives in one C file: a signal handler
 // and everyone who reads what it recorded must share one copy of it.
 #include <histedit.h>
 
@@ -11,4 +11,12 @@ int seguelab_take_sigint(void);
 /// Makes libedit read keys through `seguelab_read_char` and binds ^C to end the line.
 int seguelab_el_use_reader(EditLine *el);
 int seguelab_el_bind_interrupt(EditLine *el);
+/// Around each read: bracketed paste on (when asked) while libedit reads, off again after; a
+/// fatal signal or exit during a read also turns it off and restores the terminal's modes.
+void seguelab_begin_reading(int bracketed_paste);
+void seguelab_end_reading(void);
+/// Binds ESC[200~ (the start of a bracketed paste) in the current keymaps.
+int seguelab_el_bind_paste(EditLine *el);
+/// 1 if a paste went into the line being read since the last call (and forgets it).
+int seguelab_take_paste(void);
 #endif

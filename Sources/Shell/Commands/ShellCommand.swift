@@ -71,11 +71,14 @@ public struct CommandRegistry {
 
     /// The closest known name to a mistyped one, if it is close enough to be a likely typo.
     public func suggestion(for name: String) -> String? {
-        let scored = allNames.map { ($0, editDistance(name, $0)) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        let limit = max(1, name.count / 3)
         let prefixMatch = allNames.first { $0.hasPrefix(name) && !name.isEmpty }
         if let prefixMatch { return prefixMatch }
-        return best.1 <= max(1, name.count / 3) ? best.0 : nil
+        // Names whose lengths differ by more than the limit are further apart than it: leaving
+        // them out keeps a runaway "name" (a pasted paragraph) from costing seconds.
+        let scored = allNames.filter { abs($0.count - name.count) <= limit }.map { ($0, editDistance(name, $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= limit ? best.0 : nil
     }
 }
 

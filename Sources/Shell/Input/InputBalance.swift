@@ -10,18 +10,46 @@ public struct InputBalance: Equatable, Sendable {
     /// Nesting depth of `/* … */` comments still open.
     public private(set) var openBlockComments = 0
 
+    init(open: [String] = [], openBlockComments: Int = 0) {
+        self.open = open
+        self.openBlockComments = openBlockComments
+    }
+
     public var isComplete: Bool { open.isEmpty && openBlockComments == 0 }
 
     public static func of(_ text: String) -> InputBalance {
         var scanner = Scanner(Array(text.unicodeScalars))
         scanner.run()
-        return InputBalance(open: scanner.stack.map(\.token), openBlockComments: scanner.blockCommentDepth)
+        return scanner.balance
     }
 
     public static func isComplete(_ text: String) -> Bool { of(text).isComplete }
 }
 
-private enum Frame {
+/// The balance of an entry followed line by line: each line is scanned on its own, from where
+/// the lines before it left off, so a long entry costs its length once, not once per line.
+public struct InputBalanceTracker: Sendable {
+    private var stack: [Frame] = []
+    private var blockCommentDepth = 0
+
+    public init() {}
+
+    /// Adds the next line; returns the balance of all lines so far (what `InputBalance.of`
+    /// gives for them joined with "\n").
+    public mutating func add(_ line: String) -> InputBalance {
+        var probe = Scanner(Array(line.unicodeScalars), stack: stack, blockCommentDepth: blockCommentDepth)
+        probe.run()
+        // Scanned again with its line break, the state the next line starts from. No token
+        // looks past a line break, so nothing here depends on the line to come.
+        var committed = Scanner(Array((line + "\n").unicodeScalars), stack: stack, blockCommentDepth: blockCommentDepth)
+        committed.run()
+        stack = committed.stack
+        blockCommentDepth = committed.blockCommentDepth
+        return probe.balance
+    }
+}
+
+private enum Frame: Sendable {
     case bracket(Unicode.Scalar)
     case string(multiline: Bool, hashes: Int)
     case interpolation
@@ -43,7 +71,13 @@ private struct Scanner {
     var stack: [Frame] = []
     var blockCommentDepth = 0
 
-    init(_ s: [Unicode.Scalar]) { self.s = s }
+    init(_ s: [Unicode.Scalar], stack: [Frame] = [], blockCommentDepth: Int = 0) {
+        self.s = s
+        self.stack = stack
+        self.blockCommentDepth = blockCommentDepth
+    }
+
+    var balance: InputBalance { InputBalance(open: stack.map(\.token), openBlockComments: blockCommentDepth) }
 
     func at(_ k: Int) -> Unicode.Scalar? { k < s.count ? s[k] : nil }
 

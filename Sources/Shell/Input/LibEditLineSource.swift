@@ -40,11 +40,18 @@ public final class LibEditLineSource: LineSource {
         seguelab_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
         seguelab_el_bind(editLine, "^I", "seguelab-complete")
         seguelab_el_bind_interrupt(editLine)
+        seguelab_el_bind_paste(editLine)
         el_source(editLine, nil)  // ~/.editrc, or $EDITRC
-        // `bind -v` in ~/.editrc switches keymaps; keep Tab and Ctrl-C working in whichever is active.
+        // `bind -v` in ~/.editrc switches keymaps; keep Tab, Ctrl-C and paste working in whichever is active.
         seguelab_el_bind(editLine, "^I", "seguelab-complete")
         seguelab_el_bind_interrupt(editLine)
+        seguelab_el_bind_paste(editLine)
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        bracketedPaste = Terminal.isTerminal(STDOUT_FILENO) && !term.isEmpty && term != "dumb"
     }
+
+    /// Whether the terminal is asked to mark pastes (see Sources/CShellSignals/bracketed_paste.c).
+    private var bracketedPaste = false
 
     deinit {
         el_end(editLine)
@@ -54,8 +61,12 @@ public final class LibEditLineSource: LineSource {
     public func readLine(prompt: String) -> LineEvent {
         PromptText.current = prompt
         _ = seguelab_take_sigint()
+        _ = seguelab_take_paste()
         var count: Int32 = 0
-        guard let raw = el_gets(editLine, &count) else {
+        seguelab_begin_reading(bracketedPaste ? 1 : 0)
+        let read = el_gets(editLine, &count)
+        seguelab_end_reading()
+        guard let raw = read else {
             if count == -1 || seguelab_take_sigint() != 0 {
                 // Ctrl-C: leave what was typed visible, start a fresh empty line.
                 el_reset(editLine)
@@ -68,7 +79,7 @@ public final class LibEditLineSource: LineSource {
         }
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
-        return .line(line)
+        return seguelab_take_paste() != 0 ? .pasted(line) : .line(line)
     }
 
     public func remember(_ entry: String) {

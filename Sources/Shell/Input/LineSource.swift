@@ -1,6 +1,9 @@
 /// What reading one line of input produced.
 public enum LineEvent: Equatable, Sendable {
     case line(String)
+    /// A line holding a bracketed paste: it may span several lines (joined by "\n"), and the
+    /// shell decides whether they are one entry or commands to run one by one.
+    case pasted(String)
     /// Ctrl-C at the prompt: the line is discarded, the shell goes on.
     case interrupted
     /// Ctrl-D on an empty line, or the end of piped input.
@@ -16,22 +19,41 @@ public protocol LineSource: AnyObject {
     func remember(_ entry: String)
     /// Flushes anything kept (history) before the shell exits.
     func close()
+    /// What was wrong with the line just read, if anything (and forgets it).
+    func takeProblem() -> LineProblem?
 }
 
-/// Reads piped standard input line by line: no prompts, no escape codes, no history.
-public final class PipedLineSource: LineSource {
-    public var isInteractive: Bool { false }
-    private let next: () -> String?
-
-    public init(next: @escaping () -> String? = { Swift.readLine(strippingNewline: true) }) {
-        self.next = next
-    }
-
-    public func readLine(prompt: String) -> LineEvent {
-        guard let line = next() else { return .endOfInput }
-        return .line(line)
-    }
-
-    public func remember(_ entry: String) {}
-    public func close() {}
+extension LineSource {
+    public func takeProblem() -> LineProblem? { nil }
 }
+
+/// Input the shell cannot take as it came.
+public enum LineProblem: Equatable, Sendable {
+    /// The line was longer than the limit: it was skipped, unread (`bytes` counts all of it).
+    case tooLong(bytes: Int, limit: Int)
+    /// A byte that is not UTF-8 at this 1-based column; it was read as U+FFFD.
+    case invalidUTF8(column: Int, byte: UInt8)
+
+    /// True when the line is not usable at all (the entry holding it is not run).
+    public var dropsLine: Bool {
+        if case .tooLong = self { return true }
+        return false
+    }
+
+    public var column: Int? {
+        if case .invalidUTF8(let column, _) = self { return column }
+        return nil
+    }
+
+    public var message: String {
+        switch self {
+        case .tooLong(let bytes, let limit):
+            return "the line is \(bytes) bytes long, over the limit of \(limit); it was skipped, and the entry holding it was not run"
+        case .invalidUTF8(_, let byte):
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex)); the line was read with U+FFFD in its place"
+        }
+    }
+}
+
+

@@ -22,6 +22,7 @@ final class PseudoTerminal {
         guard child > 0 else { throw PTYError("cannot start \(executable): \(String(cString: strerror(errno)))") }
         master = masterSide
         pid = child
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
     }
 
     deinit {
@@ -33,8 +34,34 @@ final class PseudoTerminal {
 
     /// Types text as keys (control characters included: "\u{03}" is Ctrl-C, "\t" is Tab).
     func type(_ keys: String) {
-        let bytes = Array(keys.utf8)
-        bytes.withUnsafeBytes { _ = write(master, $0.baseAddress, $0.count) }
+        typeBytes(Array(keys.utf8))
+    }
+
+    /// Sends raw bytes, valid UTF-8 or not. The terminal's input buffer is small (4 KB) and the
+    /// program echoes what it reads: writing everything at once would block while the echo
+    /// fills the other direction. So bytes go in chunks, without blocking, while the output is
+    /// read.
+    func typeBytes(_ bytes: [UInt8], timeout: TimeInterval = 60) {
+        var sent = 0
+        let deadline = Date().addingTimeInterval(timeout)
+        while sent < bytes.count && Date() < deadline {
+            let chunk = min(512, bytes.count - sent)
+            let n = bytes[sent..<(sent + chunk)].withUnsafeBytes { write(master, $0.baseAddress, chunk) }
+            if n > 0 { sent += n } else { pump(milliseconds: 20) }
+            pump(milliseconds: 0)
+        }
+    }
+
+    /// Pastes text the way a terminal in bracketed-paste mode does: wrapped in `ESC[200~` …
+    /// `ESC[201~`, with line breaks sent as carriage returns.
+    func paste(_ text: String) {
+        type("\u{1B}[200~" + text.replacingOccurrences(of: "\n", with: "\r") + "\u{1B}[201~")
+    }
+
+    /// Changes the window size, as dragging the terminal's corner does: the program gets SIGWINCH.
+    func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
     /// Waits until the screen text (escape sequences removed) contains `text` after `start`.
@@ -91,10 +118,16 @@ final class PseudoTerminal {
     private func pump(milliseconds: Int32) {
         var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
         guard poll(&fds, 1, milliseconds) > 0 else { return }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = read(master, &buffer, buffer.count)
-        if n > 0 { transcript += String(decoding: buffer[0..<n], as: UTF8.self) }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(master, &buffer, buffer.count)
+            guard n > 0 else { return }
+            raw += buffer[0..<n]
+            transcript = String(decoding: raw, as: UTF8.self)
+        }
     }
+    /// Everything the program wrote; decoded as a whole so a character split across reads stays whole.
+    private var raw: [UInt8] = []
 
     /// Removes ANSI escape sequences and carriage returns, keeping the text a person sees.
     static func stripEscapes(_ s: String) -> String {

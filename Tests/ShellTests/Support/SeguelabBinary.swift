@@ -58,6 +58,12 @@ enum SeguelabBinary {
     /// so (`hung`): a test of a defence against hanging fails instead of hanging itself.
     static func runPiped(_ input: String, arguments: [String] = [], home: URL, extra: [String: String] = [:],
                          hangGuard: TimeInterval = 600) throws -> Result {
+        try runPiped(bytes: Data(input.utf8), arguments: arguments, home: home, extra: extra, hangGuard: hangGuard)
+    }
+
+    /// Runs the binary with these exact bytes (valid UTF-8 or not) on its standard input.
+    static func runPiped(bytes input: Data, arguments: [String] = [], home: URL, extra: [String: String] = [:],
+                         hangGuard: TimeInterval = 600) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -73,10 +79,16 @@ enum SeguelabBinary {
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + hangGuard, execute: guardTimer)
         defer { guardTimer.cancel() }
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        // Input is written while the output is read, so neither side can fill a pipe and wait.
         let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            // A program that stops reading early must not take the test down with SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            try? stdin.fileHandleForWriting.write(contentsOf: input)
+            try? stdin.fileHandleForWriting.close()
+            group.leave()
+        }
         nonisolated(unsafe) var errData = Data()
         group.enter()
         DispatchQueue.global().async { errData = stderr.fileHandleForReading.readDataToEndOfFile(); group.leave() }

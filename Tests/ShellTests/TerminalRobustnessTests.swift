@@ -131,7 +131,7 @@ import Glibc
         terminal.type("\r")
         Thread.sleep(forTimeInterval: 2.5)
         terminal.type("\u{03}")
-        let stopped = try terminal.waitFor("Interrupted.")
+        let stopped = try terminal.waitFor("nterrupted")
         try terminal.waitForPrompt(after: stopped)
         terminal.type("help quit\r")
         try terminal.waitFor("Save everything and leave the shell", after: stopped)

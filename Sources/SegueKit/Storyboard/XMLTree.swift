@@ -30,7 +30,8 @@ final class IBElement {
 final class XMLTreeReader: NSObject, XMLParserDelegate {
     private var stack: [IBElement] = []
     private var root: IBElement?
-    private var mismatch: StoryboardError?
+    /// The first problem found; it ends the parse.
+    private var failure: StoryboardError?
     private weak var parser: XMLParser?
     private let file: String
     private let lines: [Substring]
@@ -66,7 +67,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         reader.parser = parser
         parser.delegate = reader
         let parsed = parser.parse()
-        if let mismatch = reader.mismatch { throw mismatch }
+        if let failure = reader.failure { throw failure }
         if !parsed || reader.root == nil || !reader.stack.isEmpty {
             let error = parser.parserError.map { describe(($0 as NSError).code) } ?? "not an XML document"
             let location = StoryboardLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
@@ -125,10 +126,34 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         case 5: return "the document ends before all elements are closed"
         case 76: return "an end tag does not match the open element"
         case 38, 39, 40, 41: return "an attribute is not well formed"
+        case 42: return "an attribute appears twice in one element"
         case 72, 73: return "a tag is not closed with '>'"
         case 3, 4: return "the file is empty or not XML"
+        case 9: return "a character that XML does not allow"
+        case 65: return "a space is missing here"
+        case 68: return "a name is missing here"
+        case 201: return "an undeclared namespace prefix"
         default: return "XMLParser error \(code)"
         }
+    }
+
+    /// libxml2 warnings, which leave the document well formed.
+    private static let warningCodes: Set<Int> = [27, 93, 97, 98, 99, 100, 102, 106, 107]
+
+    /// XMLParser on Linux runs libxml2 in recovery mode: it reports an error and carries on, so a
+    /// storyboard with, say, an unmatched end tag would load as if nothing were wrong. Each report
+    /// also leaks Foundation's error-domain string (72 bytes), and one broken file can make
+    /// hundreds of reports. The first error therefore ends the parse, as on Apple platforms.
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        let code = (parseError as NSError).code
+        guard failure == nil, !Self.warningCodes.contains(code) else { return }
+        var problem = Self.describe(code)
+        if code == 76, let open = stack.last { problem += " <\(open.name)>" }
+        if code == 5, root != nil, stack.isEmpty { problem = "something follows the end of the root element" }
+        failure = StoryboardError(
+            location: StoryboardLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)),
+            message: "malformed XML: \(problem)")
+        parser.abortParsing()
     }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -145,9 +170,9 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
         let open = stack.popLast()
         if open?.name != elementName {
-            if mismatch == nil {
+            if failure == nil {
                 let expected = open.map { "</\($0.name)>" } ?? "end of document"
-                mismatch = StoryboardError(
+                failure = StoryboardError(
                     location: StoryboardLocation(file: file, line: parser.lineNumber, column: parser.columnNumber),
                     message: "malformed XML: found </\(elementName)> where \(expected) was expected")
                 parser.abortParsing()

@@ -15,12 +15,14 @@ import Glibc
 //   xml        Foundation's XMLParser alone, with a delegate that keeps nothing
 //   xmlstream  the same, fed through an InputStream
 //   bytes      only the Data copy of each input (the harness's own baseline)
+//   errors     one XMLParser pass per input: how many parse errors XMLParser reports, by code
+//   messages   one load per input: what the storyboard loader says about it
 //
 //   StoryboardMemory MODE ROUNDS EVERY PATH...
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 5, let rounds = Int(arguments[2]), let every = Int(arguments[3]), every > 0 else {
-    FileHandle.standardError.write(Data("usage: StoryboardMemory full|xml|xmlstream|bytes ROUNDS EVERY PATH...\n".utf8))
+    FileHandle.standardError.write(Data("usage: StoryboardMemory full|xml|xmlstream|bytes|errors|messages ROUNDS EVERY PATH...\n".utf8))
     exit(2)
 }
 let mode = arguments[1]
@@ -36,7 +38,7 @@ for path in arguments[4...] {
         if let data = FileManager.default.contents(atPath: file) { inputs.append(data) }
     }
 }
-if mode.hasPrefix("xml") {
+if mode.hasPrefix("xml") || mode == "errors" {
     // Inputs the loader refuses before XMLParser sees them (bad UTF-8, stray `<?…?>`) would
     // crash XMLParser itself; see docs/reliability.md.
     let before = inputs.count
@@ -54,6 +56,10 @@ guard !inputs.isEmpty else { FileHandle.standardError.write(Data("no inputs\n".u
 /// Keeps nothing, so whatever stays behind is XMLParser's.
 final class DiscardingDelegate: NSObject, XMLParserDelegate {
     var elements = 0
+    var errorCodes: [Int] = []
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        errorCodes.append((parseError as NSError).code)
+    }
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String]) {
         elements += attributes.count + 1
@@ -90,6 +96,44 @@ final class DiscardingDelegate: NSObject, XMLParserDelegate {
     let inUseMB = Double(heap_bytes_in_use()) / 1_048_576
     return String(format: "round %6d  parses %9d  rss %7.1f MB  peak %7.1f MB  malloc in use %7.1f MB",
                   round, round * inputs.count, rssMB, peakMB, inUseMB)
+}
+
+if mode == "messages" {
+    for data in inputs {
+        do {
+            let document = try StoryboardDocument.parse(data, path: "Memory.storyboard")
+            print("loads: \(document.scenes.count) scenes")
+        } catch {
+            print("\(error)")
+        }
+    }
+    exit(0)
+}
+
+if mode == "errors" {
+    // Every error report is one call of Foundation's error callback (see docs/reliability.md).
+    var byCode: [Int: Int] = [:]
+    var perInput: [Int] = []
+    var succeededDespiteErrors = 0
+    var loadedDespiteErrors: [Int: Int] = [:]
+    for data in inputs {
+        let parser = XMLParser(data: data)
+        let delegate = DiscardingDelegate()
+        parser.delegate = delegate
+        let parsed = parser.parse()
+        perInput.append(delegate.errorCodes.count)
+        for code in delegate.errorCodes { byCode[code, default: 0] += 1 }
+        if parsed && !delegate.errorCodes.isEmpty { succeededDespiteErrors += 1 }
+        if !delegate.errorCodes.isEmpty, (try? StoryboardDocument.parse(data, path: "Memory.storyboard")) != nil {
+            for code in delegate.errorCodes { loadedDespiteErrors[code, default: 0] += 1 }
+        }
+    }
+    let total = perInput.reduce(0, +)
+    print("\(inputs.count) inputs, \(total) error reports, \(perInput.filter { $0 > 0 }.count) inputs with any, at most \(perInput.max() ?? 0) in one input")
+    print("inputs XMLParser accepted although it reported errors: \(succeededDespiteErrors)")
+    for (code, count) in byCode.sorted(by: { $0.value > $1.value }) { print("  code \(code): \(count)") }
+    print("error codes of inputs the storyboard loader accepted: \(loadedDespiteErrors.sorted(by: { $0.key < $1.key }))")
+    exit(0)
 }
 
 print("\(mode): \(inputs.count) inputs, \(inputs.reduce(0) { $0 + $1.count }) bytes per round")

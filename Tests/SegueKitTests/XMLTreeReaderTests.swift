@@ -52,6 +52,20 @@ struct XMLTreeReaderTests {
         #expect(loadError(xml)?.hasPrefix("X.storyboard:3:") == true)
     }
 
+    /// libxml2 reads `00 00 00 3C` as the start of UCS-4 text and fails to decode the rest; the
+    /// parse must not be stopped inside that error report (libxml2 crashed when it was).
+    @Test func textThatCannotBeDecodedIsRefusedWithoutACrash() {
+        let data = Data([0x00, 0x00, 0x00, 0x3C, 0x54, 0x22, 0x00, 0x3C])
+        do {
+            _ = try StoryboardDocument.parse(data, path: "X.storyboard")
+            Issue.record("undecodable text was accepted")
+        } catch let error as StoryboardError {
+            #expect("\(error.location): \(error.message)" == "X.storyboard:1:1: malformed XML: the text cannot be decoded in the encoding its start declares or suggests (storyboards are UTF-8)")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
     @Test func aWellFormedStoryboardStillLoads() throws {
         let xml = Self.header + """
 

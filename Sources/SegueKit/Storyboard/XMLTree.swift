@@ -133,6 +133,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         case 65: return "a space is missing here"
         case 68: return "a name is missing here"
         case 201: return "an undeclared namespace prefix"
+        case 1544, 6000...6004: return "the text cannot be decoded in the encoding its start declares or suggests (storyboards are UTF-8)"
         default: return "XMLParser error \(code)"
         }
     }
@@ -144,6 +145,8 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     /// storyboard with, say, an unmatched end tag would load as if nothing were wrong. Each report
     /// also leaks Foundation's error-domain string (72 bytes), and one broken file can make
     /// hundreds of reports. The first error therefore ends the parse, as on Apple platforms.
+    /// It is recorded here and the parse stopped at the next element or text (`stopIfFailed`):
+    /// stopping libxml2 inside its error report can crash it, e.g. midway through decoding.
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         let code = (parseError as NSError).code
         guard failure == nil, !Self.warningCodes.contains(code) else { return }
@@ -153,11 +156,22 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         failure = StoryboardError(
             location: StoryboardLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)),
             message: "malformed XML: \(problem)")
+    }
+
+    /// Stops the parse once an error has been recorded; safe from element and text callbacks.
+    private func stopIfFailed(_ parser: XMLParser) -> Bool {
+        guard failure != nil else { return false }
         parser.abortParsing()
+        return true
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        _ = stopIfFailed(parser)
     }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String]) {
+        if stopIfFailed(parser) { return }
         let column = startColumn(of: elementName, line: parser.lineNumber, reportedColumn: parser.columnNumber)
         let element = IBElement(name: elementName, attributes: attributes, line: parser.lineNumber, column: column)
         element.parent = stack.last
@@ -168,6 +182,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
 
     /// XMLParser recovers from some mismatched end tags; a storyboard with one is rejected.
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        if stopIfFailed(parser) { return }
         let open = stack.popLast()
         if open?.name != elementName {
             if failure == nil {

@@ -15,5 +15,14 @@ let package = Package(
             name: "FuzzStoryboard",
             dependencies: [.product(name: "SegueKit", package: "seguelab")]
         ),
+        // Not a fuzz target: parses storyboards in a loop and prints memory use, to tell a
+        // leak per parse from libFuzzer's own growth. Built without -sanitize=fuzzer:
+        //   swift build --package-path fuzz -c release --product StoryboardMemory
+        .executableTarget(
+            name: "StoryboardMemory",
+            dependencies: ["CHeapUsage", .product(name: "SegueKit", package: "seguelab")]
+        ),
+        // glibc's malloc statistics, which the Glibc module does not export.
+        .target(name: "CHeapUsage"),
     ]
 )

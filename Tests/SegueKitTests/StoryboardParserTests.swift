@@ -87,8 +87,10 @@ struct StoryboardParserTests {
 
     @Test func malformedXMLIsReportedWithLineAndColumn() throws {
         let error = #expect(throws: StoryboardError.self) { try Fixtures.document("Malformed") }
-        #expect(error?.location.line == 6)
-        #expect(error?.message == "malformed XML: the document ends before all elements are closed")
+        // `</scenes>` on line 5 closes `<scene>`: the first error, where reading stops.
+        #expect(error?.location.line == 5)
+        #expect(error?.location.column == 14)
+        #expect(error?.message == "malformed XML: an end tag does not match the open element <scene>")
     }
 
     @Test func segueToAMissingSceneIsAnError() throws {

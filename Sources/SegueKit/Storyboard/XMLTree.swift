@@ -30,7 +30,8 @@ final class IBElement {
 final class XMLTreeReader: NSObject, XMLParserDelegate {
     private var stack: [IBElement] = []
     private var root: IBElement?
-    private var mismatch: StoryboardError?
+    /// The first problem found; it ends the parse.
+    private var failure: StoryboardError?
     private weak var parser: XMLParser?
     private let file: String
     private let lines: [Substring]
@@ -66,7 +67,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         reader.parser = parser
         parser.delegate = reader
         let parsed = parser.parse()
-        if let mismatch = reader.mismatch { throw mismatch }
+        if let failure = reader.failure { throw failure }
         if !parsed || reader.root == nil || !reader.stack.isEmpty {
             let error = parser.parserError.map { describe(($0 as NSError).code) } ?? "not an XML document"
             let location = StoryboardLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
@@ -125,14 +126,52 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         case 5: return "the document ends before all elements are closed"
         case 76: return "an end tag does not match the open element"
         case 38, 39, 40, 41: return "an attribute is not well formed"
+        case 42: return "an attribute appears twice in one element"
         case 72, 73: return "a tag is not closed with '>'"
         case 3, 4: return "the file is empty or not XML"
+        case 9: return "a character that XML does not allow"
+        case 65: return "a space is missing here"
+        case 68: return "a name is missing here"
+        case 201: return "an undeclared namespace prefix"
+        case 1544, 6000...6004: return "the text cannot be decoded in the encoding its start declares or suggests (storyboards are UTF-8)"
         default: return "XMLParser error \(code)"
         }
     }
 
+    /// libxml2 warnings, which leave the document well formed.
+    private static let warningCodes: Set<Int> = [27, 93, 97, 98, 99, 100, 102, 106, 107]
+
+    /// XMLParser on Linux runs libxml2 in recovery mode: it reports an error and carries on, so a
+    /// storyboard with, say, an unmatched end tag would load as if nothing were wrong. Each report
+    /// also leaks Foundation's error-domain string (72 bytes), and one broken file can make
+    /// hundreds of reports. The first error therefore ends the parse, as on Apple platforms.
+    /// It is recorded here and the parse stopped at the next element or text (`stopIfFailed`):
+    /// stopping libxml2 inside its error report can crash it, e.g. midway through decoding.
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        let code = (parseError as NSError).code
+        guard failure == nil, !Self.warningCodes.contains(code) else { return }
+        var problem = Self.describe(code)
+        if code == 76, let open = stack.last { problem += " <\(open.name)>" }
+        if code == 5, root != nil, stack.isEmpty { problem = "something follows the end of the root element" }
+        failure = StoryboardError(
+            location: StoryboardLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)),
+            message: "malformed XML: \(problem)")
+    }
+
+    /// Stops the parse once an error has been recorded; safe from element and text callbacks.
+    private func stopIfFailed(_ parser: XMLParser) -> Bool {
+        guard failure != nil else { return false }
+        parser.abortParsing()
+        return true
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        _ = stopIfFailed(parser)
+    }
+
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String]) {
+        if stopIfFailed(parser) { return }
         let column = startColumn(of: elementName, line: parser.lineNumber, reportedColumn: parser.columnNumber)
         let element = IBElement(name: elementName, attributes: attributes, line: parser.lineNumber, column: column)
         element.parent = stack.last
@@ -143,11 +182,12 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
 
     /// XMLParser recovers from some mismatched end tags; a storyboard with one is rejected.
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        if stopIfFailed(parser) { return }
         let open = stack.popLast()
         if open?.name != elementName {
-            if mismatch == nil {
+            if failure == nil {
                 let expected = open.map { "</\($0.name)>" } ?? "end of document"
-                mismatch = StoryboardError(
+                failure = StoryboardError(
                     location: StoryboardLocation(file: file, line: parser.lineNumber, column: parser.columnNumber),
                     message: "malformed XML: found </\(elementName)> where \(expected) was expected")
                 parser.abortParsing()

@@ -12,7 +12,11 @@ struct ConnectionTests {
 
     @Test func parserReadsOutletsAndActions() throws {
         let product = try #require(try Fixtures.document("Shop").scene(forControllerID: "product-vc")).controller
-        #expect(product.outlets == [OutletDefinition(property: "nameLabel", destination: "name-label")])
+        #expect(product.outlets == [
+            OutletDefinition(property: "nameLabel", destination: "name-label"),
+            OutletDefinition(property: "actionButtons", destination: "share-button", isCollection: true),
+            OutletDefinition(property: "actionButtons", destination: "buy-button", isCollection: true),
+        ])
         #expect(product.actions == [ActionDefinition(selector: "share:", sourceObjectID: "share-button", eventType: "touchUpInside")])
     }
 
@@ -27,6 +31,30 @@ struct ConnectionTests {
         product.loadViewIfNeeded()
         #expect(CallLog.entries == ["product.viewDidLoad(nil)", "product.nameLabel(Name)"])
         #expect(product.nameLabel?.superview != nil)
+    }
+
+    @Test func outletCollectionsReceiveTheirMembersInStoryboardOrder() throws {
+        defer { OutletRegistry.removeAll() }
+        OutletRegistry.registerCollection(ProductViewController.self, "actionButtons") { controller, objects in
+            controller.actionButtons = objects.compactMap { $0 as? UIButton }
+        }
+        // A single-object registration under the collection's name is not given the collection.
+        OutletRegistry.register(ProductViewController.self, "actionButtons") { _, _ in Issue.record("single setter used for a collection") }
+        let storyboard = try Fixtures.storyboard("Shop")
+        let product = try #require(storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
+        product.loadViewIfNeeded()
+        #expect(product.actionButtons?.map(\.tag) == [4, 1])
+        #expect(product.actionButtons?.allSatisfy { $0.superview != nil } == true)
+    }
+
+    @Test func anyClassCanRegisterConnections() {
+        defer { OutletRegistry.removeAll(); ActionRegistry.removeAll() }
+        final class Cell: UITableViewCell { var taps = 0 }
+        ActionRegistry.register(Cell.self, "tap:") { cell, _ in cell.taps += 1 }
+        let cell = Cell()
+        ActionRegistry.handler(for: "tap:", on: cell)?(cell)
+        #expect(cell.taps == 1)
+        #expect(ActionRegistry.handler(for: "tap:", on: UIViewController()) == nil)
     }
 
     @Test func unregisteredOutletsStayNil() throws {

@@ -81,10 +81,10 @@ struct StoryboardParser {
         }
         var segues: [SegueDefinition] = []
         try collectSegues(in: element, controller: element, into: &segues)
-        let outlets = (element.child(named: "connections")?.children(named: "outlet") ?? []).compactMap { outlet in
-            outlet["property"].flatMap { property in
-                outlet["destination"].map { OutletDefinition(property: property, destination: $0) }
-            }
+        let outlets = (element.child(named: "connections")?.children ?? []).compactMap { outlet -> OutletDefinition? in
+            guard outlet.name == "outlet" || outlet.name == "outletCollection",
+                  let property = outlet["property"], let destination = outlet["destination"] else { return nil }
+            return OutletDefinition(property: property, destination: destination, isCollection: outlet.name == "outletCollection")
         }
         var actions: [ActionDefinition] = []
         collectActions(in: element, controllerID: objectID, into: &actions)
@@ -141,6 +141,7 @@ struct StoryboardParser {
             relationship: element["relationship"], unwindAction: element["unwindAction"],
             customClass: element["customClass"], customModule: element["customModule"],
             modalPresentationStyle: element["modalPresentationStyle"],
+            destinationCreationSelector: element["destinationCreationSelector"],
             trigger: trigger(for: owner, controller: controller, segue: element), location: location(element))
     }
 

@@ -70,12 +70,23 @@ extension UIBarButtonItem {
 }
 
 extension UIViewController {
-    /// Sets the scene's outlets that point at its views, through `OutletRegistry`.
+    /// Sets the scene's outlets that point at its views, through `OutletRegistry`; a collection
+    /// receives its members in the storyboard's order.
     func connectOutlets() {
         guard let binding = sceneBinding else { return }
+        var collections: [(property: String, objects: [AnyObject])] = []
         for outlet in binding.scene.controller.outlets {
             guard let object = sceneViews[outlet.destination] else { continue }
-            OutletRegistry.setter(for: outlet.property, on: self)?(object)
+            if !outlet.isCollection {
+                OutletRegistry.setter(for: outlet.property, on: self)?(object)
+            } else if let index = collections.firstIndex(where: { $0.property == outlet.property }) {
+                collections[index].objects.append(object)
+            } else {
+                collections.append((outlet.property, [object]))
+            }
+        }
+        for collection in collections {
+            OutletRegistry.collectionSetter(for: collection.property, on: self)?(collection.objects)
         }
     }
 }

@@ -111,6 +111,20 @@ struct SegueKitIntegrationTests {
                                         <action selector="refresh" destination="detail" eventType="touchUpInside" id="a2"/>
                                     </connections>
                                 </button>
+                                <tableView opaque="NO" id="notes-table">
+                                    <prototypes>
+                                        <tableViewCell reuseIdentifier="NoteCell" id="note-cell" customClass="NoteCell" customModuleProvider="target">
+                                            <tableViewCellContentView key="contentView" id="note-content">
+                                                <subviews>
+                                                    <label opaque="NO" text="First note" id="note-label"/>
+                                                </subviews>
+                                            </tableViewCellContentView>
+                                            <connections>
+                                                <outlet property="noteLabel" destination="note-label" id="o5"/>
+                                            </connections>
+                                        </tableViewCell>
+                                    </prototypes>
+                                </tableView>
                                 <button opaque="NO" tag="3" buttonType="system" id="share-button">
                                     <state key="normal" title="Share"/>
                                     <connections>
@@ -121,6 +135,7 @@ struct SegueKitIntegrationTests {
                         </view>
                         <connections>
                             <outlet property="titleLabel" destination="title-label" id="o1"/>
+                            <outlet property="notesTable" destination="notes-table" id="o4"/>
                             <outletCollection property="buttons" destination="refresh-button" collectionClass="NSMutableArray" id="o2"/>
                             <outletCollection property="buttons" destination="buy-button" collectionClass="NSMutableArray" id="o3"/>
                             <segue destination="note" kind="presentation" identifier="showNote" destinationCreationSelector="makeNote:sender:" id="g1"/>
@@ -147,6 +162,7 @@ struct SegueKitIntegrationTests {
         class DetailViewController: UIViewController {
             @IBOutlet private weak var titleLabel: UILabel!
             @IBOutlet var buttons: [UIButton]!
+            @IBOutlet weak var notesTable: UITableView!
 
             override func viewDidLoad() {
                 super.viewDidLoad()
@@ -158,13 +174,18 @@ struct SegueKitIntegrationTests {
             @IBAction func share(from sender: UIBarButtonItem) { print("share") }
         }
 
+        class NoteCell: UITableViewCell {
+            @IBOutlet private(set) weak var noteLabel: UILabel!
+        }
+
         let detail = UIStoryboard(name: "Connections", bundle: nil).instantiateViewController(withIdentifier: "Detail") as! DetailViewController
         print("before loading:", detail.buttons == nil)
         detail.loadViewIfNeeded()
         for button in detail.buttons.reversed() { button.sendActions(for: .touchUpInside) }
         // A sender of another type than the action declares is skipped, never a crash.
         (detail.view.viewWithTag(3) as! UIButton).sendActions(for: .touchUpInside)
-        print("done")
+        let cell = detail.notesTable.dequeueReusableCell(withIdentifier: "NoteCell") as! NoteCell
+        print("cell:", cell.noteLabel.text ?? "no text")
         """)], storyboardDirectories: [directory]))
         #expect(result.compile.succeeded, "\(result.fullCompilerOutput)")
         #expect(result.compile.diagnostics.isEmpty, "\(result.compile.diagnostics)")
@@ -174,7 +195,7 @@ struct SegueKitIntegrationTests {
         viewDidLoad: Green tea [2, 1]
         buy from button 1
         refresh
-        done
+        cell: First note
 
         """)
         let events = try result.decodedTrace()

@@ -152,6 +152,8 @@ public struct ViewDefinition: Sendable, Equatable {
     public let prototypes: [ViewDefinition]
     /// A static table view's cells, by section (`dataMode="static"`).
     public let staticSections: [[ViewDefinition]]
+    /// The view's own outlets (a custom cell's labels), in the storyboard's order.
+    public var outlets: [OutletDefinition] = []
 }
 
 /// A scene's navigation item.

@@ -202,6 +202,28 @@ struct SegueKitIntegrationTests {
         #expect(!events.contains { $0.event == .warning }, "\(events.filter { $0.event == .warning })")
     }
 
+    @Test func generatedRegistrationsCompileInSwift6Mode() async throws {
+        let playground = try await Self.shared.value
+        let outcome = try await playground.typecheck([SourceFile(name: "Detail.swift", text: """
+        import UIKit
+
+        final class DetailViewController: UIViewController {
+            @IBOutlet private weak var titleLabel: UILabel!
+            @IBOutlet var buttons: [UIButton]!
+            @IBAction func buy(_ sender: Any) {}
+            @IBAction private func refresh() {}
+            @IBAction func unwindToDetail(_ segue: UIStoryboardSegue) {}
+            @IBSegueAction func makeNote(_ coder: NSCoder) -> UIViewController? { nil }
+        }
+
+        final class NoteCell: UITableViewCell {
+            @IBOutlet weak var noteLabel: UILabel!
+        }
+        """)], swiftLanguageMode: .swift6)
+        #expect(outcome.succeeded)
+        #expect(outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
+    }
+
     @Test func segueActionsCreateTheDestination() async throws {
         let directory = try Fixture.temporaryDirectory("segue-actions")
         try Data(Self.connections.utf8).write(to: directory.appendingPathComponent("Connections.storyboard"))

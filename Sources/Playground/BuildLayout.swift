@@ -8,23 +8,53 @@ import Foundation
 /// line with no arithmetic, and hidden preludes never shift the learner's line numbers. Other
 /// files are written under their own names, one directory each.
 ///
-/// Unwind actions found in a file are registered by an extension appended to that same file
-/// (so `private` methods stay reachable) and called from one generated function exported as
-/// `seguekit_register_actions`, which SegueKit looks up with `dlsym` when it first needs one.
+/// Interface Builder attributes the compiler rejects without Objective-C (`@IBOutlet`, and
+/// `@IBAction` on methods with no or two parameters) are replaced by spaces, so nothing moves.
+/// The outlets, control, unwind and segue actions found in a file are registered by
+/// extensions appended to that same file (so `private` members stay reachable) and a file
+/// function calling them (so `private` classes do too), called from one generated function
+/// exported as `seguekit_register_actions`, which SegueKit looks up with `dlsym` when it first
+/// needs one.
 struct BuildLayout {
     var files: [URL] = []
     var parseAsLibrary = false
-    var unwindActionCount = 0
+    /// How many outlets and actions (control, unwind, segue) the generated code registers.
+    var registrationCount = 0
 
     struct DuplicateName: Error, CustomStringConvertible {
         var name: String
         var description: String { "two source files are named \(name); names must be unique" }
     }
 
-    /// The registry call SegueKit documents (the cross-module contract): one per action.
+    /// The registry calls SegueKit documents (the cross-module contract).
     static func registration(_ action: SourceAnalysis.UnwindAction) -> String {
         "UnwindActionRegistry.register(\(action.typeName).self, \"\(action.selector)\") { controller, segue in controller.\(action.call) }"
     }
+
+    static func registration(_ outlet: SourceAnalysis.Outlet) -> String {
+        let head = "OutletRegistry.register\(outlet.elementType == nil ? "" : "Collection")(\(outlet.typeName).self, \"\(outlet.property)\")"
+        if let element = outlet.elementType {
+            return head + " { controller, objects in controller.\(outlet.property) = objects.compactMap { \(castFunction)($0) as \(element)? } }"
+        }
+        if outlet.isOptional {
+            return head + " { controller, object in controller.\(outlet.property) = \(castFunction)(object) as \(outlet.type)? }"
+        }
+        return head + " { controller, object in if let object = \(castFunction)(object) as \(outlet.type)? { controller.\(outlet.property) = object } }"
+    }
+
+    static func registration(_ action: SourceAnalysis.ControlAction) -> String {
+        let head = "ActionRegistry.register(\(action.typeName).self, \"\(action.selector)\")"
+        guard let sender = action.sender else { return head + " { controller, _ in controller.\(action.methodName)() }" }
+        let argument = sender.label.map { "\($0): sender" } ?? "sender"
+        return head + " { controller, argument in if let sender = \(castFunction)(argument) as \(sender.type)? { controller.\(action.methodName)(\(argument)) } }"
+    }
+
+    static func registration(_ action: SourceAnalysis.SegueAction) -> String {
+        "SegueActionRegistry.register(\(action.typeName).self, \"\(action.selector)\") { controller, coder, sender, identifier in controller.\(action.call) }"
+    }
+
+    /// A conditional cast that never warns, whatever the declared type (`Any`, `AnyObject`...).
+    static let castFunction = "__seguelabCast"
 
     static let generatedName = "<generated>"
 
@@ -36,6 +66,14 @@ struct BuildLayout {
         var registrations: [String] = []
         let analyses = sources.map { SourceAnalysis(text: $0.text) }
         parseAsLibrary = analyses.contains { $0.hasMainAttribute }
+        let valueTypes = analyses.reduce(into: Set<String>()) { $0.formUnion($1.valueTypeNames) }
+        let genericTypes = analyses.reduce(into: Set<String>()) { $0.formUnion($1.genericTypeNames) }
+        /// `Outer.Inner` can be named unless it, or a type around it, is generic or not a class.
+        func registrable(_ typeName: String) -> Bool {
+            let parts = typeName.split(separator: ".")
+            return !valueTypes.contains(typeName)
+                && !parts.indices.contains { genericTypes.contains(parts[...$0].joined(separator: ".")) }
+        }
 
         // `let x = f()` is a declaration to the parser, but top-level code in the program's main
         // file: a file named main.swift is main, and when no file has statements, the first
@@ -46,20 +84,20 @@ struct BuildLayout {
             let isMain = analysis.hasTopLevelCode || source.name == "main.swift" || (!hasStatements && index == firstLearner)
             let joined = (isMain || (joinAllIntoMain && source.origin == .learner)) && !parseAsLibrary
             let diskName = Self.fileSystemName(source.name)
+            // An attribute in an extension of a struct keeps the compiler's own complaint.
+            let attributes = analysis.interfaceBuilderAttributes.filter { $0.extendedType.map { !valueTypes.contains($0) } ?? true }
+            let body = SourceAnalysis.blanking(attributes, in: source.text)
             // A separate file written under its own name needs no directive (and one would clash
             // with the file's own #fileID); joined or renamed files need it.
             var text = joined || diskName != source.name
-                ? "#sourceLocation(file: \(Self.literal(source.name)), line: 1)\n" + source.text
-                : source.text
+                ? "#sourceLocation(file: \(Self.literal(source.name)), line: 1)\n" + body
+                : body
             if !text.hasSuffix("\n") { text += "\n" }
-            if !analysis.unwindActions.isEmpty {
-                text += "#sourceLocation(file: \(Self.literal(Self.generatedName)), line: 1)\n"
-                for (number, action) in analysis.unwindActions.enumerated() {
-                    let function = "__seguelabRegisterUnwindAction_\(index)_\(number)"
-                    text += "extension \(action.typeName) {\n    static func \(function)() {\n        \(Self.registration(action))\n    }\n}\n"
-                    registrations.append("\(action.typeName).\(function)()")
-                }
-                unwindActionCount += analysis.unwindActions.count
+            let generated = Self.registrations(in: analysis, fileIndex: index, where: registrable)
+            if !generated.code.isEmpty {
+                text += "#sourceLocation(file: \(Self.literal(Self.generatedName)), line: 1)\n" + generated.code
+                registrations.append(generated.entry)
+                registrationCount += generated.count
             }
             if joined {
                 mainParts.append(text)
@@ -75,13 +113,15 @@ struct BuildLayout {
             let text = """
             import SegueKit
 
-            // SegueKit calls this from the main actor the first time it needs an unwind action.
+            // SegueKit calls this from the main actor the first time it needs an outlet or action.
             @_cdecl("seguekit_register_actions")
             public func __seguelabRegisterActions() {
                 MainActor.assumeIsolated {
                     \(registrations.joined(separator: "\n        "))
                 }
             }
+
+            func \(Self.castFunction)<T>(_ value: Any) -> T? { value as? T }
 
             """
             let url = directory.appendingPathComponent("seguelab_actions.swift")
@@ -100,6 +140,39 @@ struct BuildLayout {
             try Data((start + mainParts.joined() + end).utf8).write(to: url)
             files.insert(url, at: 0)
         }
+    }
+
+    /// One file's registrations: an extension per class with a static function registering its
+    /// members, and a file function calling those (`entry`).
+    private static func registrations(in analysis: SourceAnalysis, fileIndex: Int,
+                                      where registrable: (String) -> Bool) -> (code: String, entry: String, count: Int) {
+        var byType: [(typeName: String, lines: [String])] = []
+        func add(_ typeName: String, _ line: String) {
+            guard registrable(typeName) else { return }
+            if let index = byType.firstIndex(where: { $0.typeName == typeName }) {
+                byType[index].lines.append(line)
+            } else {
+                byType.append((typeName, [line]))
+            }
+        }
+        for outlet in analysis.outlets { add(outlet.typeName, registration(outlet)) }
+        for action in analysis.controlActions { add(action.typeName, registration(action)) }
+        for action in analysis.unwindActions { add(action.typeName, registration(action)) }
+        for action in analysis.segueActions { add(action.typeName, registration(action)) }
+        guard !byType.isEmpty else { return ("", "", 0) }
+
+        let entry = "__seguelabRegisterFile\(fileIndex)"
+        var code = ""
+        var calls: [String] = []
+        for (number, type) in byType.enumerated() {
+            let function = "__seguelabRegister\(fileIndex)_\(number)"
+            code += "extension \(type.typeName) {\n    static func \(function)() {\n"
+            code += type.lines.map { "        \($0)\n" }.joined()
+            code += "    }\n}\n"
+            calls.append("    \(type.typeName).\(function)()\n")
+        }
+        code += "@MainActor func \(entry)() {\n" + calls.joined() + "}\n"
+        return (code, "\(entry)()", byType.reduce(0) { $0 + $1.lines.count })
     }
 
     static let startFunction = "__seguelabStart"

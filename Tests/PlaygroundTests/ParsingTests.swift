@@ -58,5 +58,47 @@ struct ParsingTests {
         #expect(analysis.hasTopLevelCode)
         #expect(analysis.unwindActions == [.init(typeName: "Outer.ListViewController", methodName: "unwindToList", label: nil)])
         #expect(analysis.unwindActions.first?.selector == "unwindToList:")
+        #expect(analysis.controlActions == [.init(typeName: "Outer.ListViewController", methodName: "tapped",
+                                                  sender: .init(label: nil, type: "Any"))])
+    }
+
+    @Test func selectorsFollowSwiftsObjectiveCNaming() {
+        #expect(ObjCSelector.name(method: "buy", labels: [nil]) == "buy:")
+        #expect(ObjCSelector.name(method: "buy", labels: ["sender"]) == "buyWithSender:")
+        #expect(ObjCSelector.name(method: "tap", labels: ["with"]) == "tapWith:")
+        #expect(ObjCSelector.name(method: "unwindTo", labels: ["list"]) == "unwindToList:")
+        #expect(ObjCSelector.name(method: "refresh", labels: []) == "refresh")
+        #expect(ObjCSelector.name(method: "buy", labels: [nil, "forEvent"]) == "buy:forEvent:")
+    }
+
+    @Test func findsOutletsAndTheirDeclaredTypes() {
+        let analysis = SourceAnalysis(text: """
+        class DetailViewController: UIViewController {
+            @IBOutlet weak var titleLabel: UILabel!
+            @IBOutlet private var first, second: UIButton?
+            @IBOutlet var buttons: [UIButton]!
+            @IBOutlet var views: Array<UIView>
+            var plain: UILabel!
+        }
+        extension DetailViewController { @IBAction func refresh() {} }
+        """)
+        #expect(analysis.outlets == [
+            .init(typeName: "DetailViewController", property: "titleLabel", type: "UILabel", isOptional: true, elementType: nil),
+            .init(typeName: "DetailViewController", property: "first", type: "UIButton", isOptional: true, elementType: nil),
+            .init(typeName: "DetailViewController", property: "second", type: "UIButton", isOptional: true, elementType: nil),
+            .init(typeName: "DetailViewController", property: "buttons", type: "[UIButton]", isOptional: true, elementType: "UIButton"),
+            .init(typeName: "DetailViewController", property: "views", type: "Array<UIView>", isOptional: false, elementType: "UIView"),
+        ])
+        #expect(analysis.controlActions.map(\.selector) == ["refresh"])
+        #expect(analysis.interfaceBuilderAttributes.count == 5)
+        #expect(analysis.interfaceBuilderAttributes.last?.extendedType == "DetailViewController")
+    }
+
+    @Test func blankingReplacesOnlyTheAttributeWithSpaces() {
+        let text = "class A {\n    @IBOutlet weak var label: UILabel! // \"@IBOutlet\"\n}\n"
+        let analysis = SourceAnalysis(text: text)
+        let blanked = SourceAnalysis.blanking(analysis.interfaceBuilderAttributes, in: text)
+        #expect(blanked == "class A {\n              weak var label: UILabel! // \"@IBOutlet\"\n}\n")
+        #expect(blanked.utf8.count == text.utf8.count)
     }
 }

@@ -4,8 +4,8 @@ import Testing
 @testable import Playground
 
 /// Against the real SegueKit of this checkout (compiled once into a temporary cache): a storyboard
-/// found next to the learner's file, a segue with its trace, and an unwind through the
-/// generated action registration.
+/// found next to the learner's file, a segue with its trace, an unwind through the generated
+/// action registration, and `@IBOutlet`/`@IBAction` members connected from a storyboard.
 @Suite("Running against SegueKit")
 struct SegueKitIntegrationTests {
     static let shared: Task<Playground, Error> = Task {
@@ -87,6 +87,177 @@ struct SegueKitIntegrationTests {
         let events = try result.decodedTrace()
         #expect(events.contains { $0.event == .push && $0.destination == "DetailViewController" })
         #expect(events.contains { $0.event == .unwindAction && $0.action == "unwindToList:" })
+    }
+
+    static let connections = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="detail">
+        <scenes>
+            <scene sceneID="s1">
+                <objects>
+                    <viewController storyboardIdentifier="Detail" id="detail" customClass="DetailViewController" customModuleProvider="target" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="root">
+                            <subviews>
+                                <label opaque="NO" text="Green tea" id="title-label"/>
+                                <button opaque="NO" tag="1" buttonType="system" id="buy-button">
+                                    <state key="normal" title="Buy"/>
+                                    <connections>
+                                        <action selector="buy:" destination="detail" eventType="touchUpInside" id="a1"/>
+                                    </connections>
+                                </button>
+                                <button opaque="NO" tag="2" buttonType="system" id="refresh-button">
+                                    <state key="normal" title="Refresh"/>
+                                    <connections>
+                                        <action selector="refresh" destination="detail" eventType="touchUpInside" id="a2"/>
+                                    </connections>
+                                </button>
+                                <tableView opaque="NO" id="notes-table">
+                                    <prototypes>
+                                        <tableViewCell reuseIdentifier="NoteCell" id="note-cell" customClass="NoteCell" customModuleProvider="target">
+                                            <tableViewCellContentView key="contentView" id="note-content">
+                                                <subviews>
+                                                    <label opaque="NO" text="First note" id="note-label"/>
+                                                </subviews>
+                                            </tableViewCellContentView>
+                                            <connections>
+                                                <outlet property="noteLabel" destination="note-label" id="o5"/>
+                                            </connections>
+                                        </tableViewCell>
+                                    </prototypes>
+                                </tableView>
+                                <button opaque="NO" tag="3" buttonType="system" id="share-button">
+                                    <state key="normal" title="Share"/>
+                                    <connections>
+                                        <action selector="shareFrom:" destination="detail" eventType="touchUpInside" id="a3"/>
+                                    </connections>
+                                </button>
+                            </subviews>
+                        </view>
+                        <connections>
+                            <outlet property="titleLabel" destination="title-label" id="o1"/>
+                            <outlet property="notesTable" destination="notes-table" id="o4"/>
+                            <outletCollection property="buttons" destination="refresh-button" collectionClass="NSMutableArray" id="o2"/>
+                            <outletCollection property="buttons" destination="buy-button" collectionClass="NSMutableArray" id="o3"/>
+                            <segue destination="note" kind="presentation" identifier="showNote" destinationCreationSelector="makeNote:sender:" id="g1"/>
+                        </connections>
+                    </viewController>
+                </objects>
+            </scene>
+            <scene sceneID="s2">
+                <objects>
+                    <viewController id="note" customClass="NoteViewController" customModuleProvider="target" sceneMemberID="viewController"/>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
+    @Test func outletsAndActionsAreConnectedFromTheStoryboard() async throws {
+        let directory = try Fixture.temporaryDirectory("connections")
+        try Data(Self.connections.utf8).write(to: directory.appendingPathComponent("Connections.storyboard"))
+        let playground = try await Self.shared.value
+        let result = try await playground.run(RunRequest(sources: [SourceFile(name: "Detail.swift", text: """
+        import UIKit
+
+        class DetailViewController: UIViewController {
+            @IBOutlet private weak var titleLabel: UILabel!
+            @IBOutlet var buttons: [UIButton]!
+            @IBOutlet weak var notesTable: UITableView!
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                print("viewDidLoad:", titleLabel.text ?? "no text", buttons.map(\\.tag))
+            }
+
+            @IBAction func buy(_ sender: UIButton) { print("buy from button", sender.tag) }
+            @IBAction private func refresh() { print("refresh") }
+            @IBAction func share(from sender: UIBarButtonItem) { print("share") }
+        }
+
+        class NoteCell: UITableViewCell {
+            @IBOutlet private(set) weak var noteLabel: UILabel!
+        }
+
+        let detail = UIStoryboard(name: "Connections", bundle: nil).instantiateViewController(withIdentifier: "Detail") as! DetailViewController
+        print("before loading:", detail.buttons == nil)
+        detail.loadViewIfNeeded()
+        for button in detail.buttons.reversed() { button.sendActions(for: .touchUpInside) }
+        // A sender of another type than the action declares is skipped, never a crash.
+        (detail.view.viewWithTag(3) as! UIButton).sendActions(for: .touchUpInside)
+        let cell = detail.notesTable.dequeueReusableCell(withIdentifier: "NoteCell") as! NoteCell
+        print("cell:", cell.noteLabel.text ?? "no text")
+        """)], storyboardDirectories: [directory]))
+        #expect(result.compile.succeeded, "\(result.fullCompilerOutput)")
+        #expect(result.compile.diagnostics.isEmpty, "\(result.compile.diagnostics)")
+        #expect(result.termination == .exited(0), "\(result.stderr)")
+        #expect(result.stdout == """
+        before loading: true
+        viewDidLoad: Green tea [2, 1]
+        buy from button 1
+        refresh
+        cell: First note
+
+        """)
+        let events = try result.decodedTrace()
+        #expect(!events.contains { $0.event == .warning }, "\(events.filter { $0.event == .warning })")
+    }
+
+    @Test func generatedRegistrationsCompileInSwift6Mode() async throws {
+        let playground = try await Self.shared.value
+        let outcome = try await playground.typecheck([SourceFile(name: "Detail.swift", text: """
+        import UIKit
+
+        final class DetailViewController: UIViewController {
+            @IBOutlet private weak var titleLabel: UILabel!
+            @IBOutlet var buttons: [UIButton]!
+            @IBAction func buy(_ sender: Any) {}
+            @IBAction private func refresh() {}
+            @IBAction func unwindToDetail(_ segue: UIStoryboardSegue) {}
+            @IBSegueAction func makeNote(_ coder: NSCoder) -> UIViewController? { nil }
+        }
+
+        final class NoteCell: UITableViewCell {
+            @IBOutlet weak var noteLabel: UILabel!
+        }
+        """)], swiftLanguageMode: .swift6)
+        #expect(outcome.succeeded)
+        #expect(outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
+    }
+
+    @Test func segueActionsCreateTheDestination() async throws {
+        let directory = try Fixture.temporaryDirectory("segue-actions")
+        try Data(Self.connections.utf8).write(to: directory.appendingPathComponent("Connections.storyboard"))
+        let playground = try await Self.shared.value
+        let result = try await playground.run(RunRequest(sources: [SourceFile(name: "Note.swift", text: """
+        import UIKit
+
+        class DetailViewController: UIViewController {
+            @IBSegueAction private func makeNote(_ coder: NSCoder, sender: Any?) -> NoteViewController? {
+                NoteViewController(coder: coder, text: "made for \\(sender ?? "nobody")")
+            }
+        }
+
+        class NoteViewController: UIViewController {
+            let text: String
+            init?(coder: NSCoder, text: String) {
+                self.text = text
+                super.init(coder: coder)
+            }
+            required init?(coder: NSCoder) {
+                text = "made by the storyboard"
+                super.init(coder: coder)
+            }
+        }
+
+        let window = UIWindow()
+        window.rootViewController = UIStoryboard(name: "Connections", bundle: nil).instantiateInitialViewController()
+        window.makeKeyAndVisible()
+        window.rootViewController!.performSegue(withIdentifier: "showNote", sender: "tea")
+        print((window.rootViewController!.presentedViewController as! NoteViewController).text)
+        """)], storyboardDirectories: [directory]))
+        #expect(result.compile.succeeded, "\(result.fullCompilerOutput)")
+        #expect(result.termination == .exited(0), "\(result.stderr)")
+        #expect(result.stdout == "made for tea\n")
     }
 
     @Test func missingSegueIsAUIKitException() async throws {

@@ -22,7 +22,6 @@ enum Fixture {
     /// Unwind actions registered by name, filled lazily through the exported hook.
     public enum UnwindActionRegistry {
         nonisolated(unsafe) static var actions: [String: (UIViewController, UIStoryboardSegue) -> Void] = [:]
-        nonisolated(unsafe) static var loaded = false
 
         public static func register<T: UIViewController>(_ type: T.Type, _ selector: String,
                                                         _ action: @escaping (T, UIStoryboardSegue) -> Void) {
@@ -30,13 +29,60 @@ enum Fixture {
         }
 
         public static func perform(_ selector: String, on controller: UIViewController) -> Bool {
-            if !loaded, let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "seguekit_register_actions") {
-                loaded = true
-                unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)()
-            }
+            loadRegistrations()
             guard let action = actions[selector] else { return false }
             action(controller, UIStoryboardSegue(identifier: nil))
             return true
+        }
+    }
+
+    /// Outlets by property name, filled through the same hook.
+    public enum OutletRegistry {
+        nonisolated(unsafe) static var outlets: [String: (AnyObject, AnyObject) -> Void] = [:]
+        nonisolated(unsafe) static var collections: [String: (AnyObject, [AnyObject]) -> Void] = [:]
+
+        public static func register<T: AnyObject>(_ type: T.Type, _ property: String, _ connect: @escaping (T, AnyObject) -> Void) {
+            outlets[property] = { connect($0 as! T, $1) }
+        }
+        public static func registerCollection<T: AnyObject>(_ type: T.Type, _ property: String, _ connect: @escaping (T, [AnyObject]) -> Void) {
+            collections[property] = { connect($0 as! T, $1) }
+        }
+        public static func connect(_ property: String, on owner: AnyObject, to object: AnyObject) -> Bool {
+            loadRegistrations()
+            guard let outlet = outlets[property] else { return false }
+            outlet(owner, object)
+            return true
+        }
+        public static func connect(_ property: String, on owner: AnyObject, to objects: [AnyObject]) -> Bool {
+            loadRegistrations()
+            guard let collection = collections[property] else { return false }
+            collection(owner, objects)
+            return true
+        }
+    }
+
+    /// Control actions by selector, filled through the same hook.
+    public enum ActionRegistry {
+        nonisolated(unsafe) static var actions: [String: (AnyObject, Any) -> Void] = [:]
+
+        public static func register<T: AnyObject>(_ type: T.Type, _ selector: String, _ perform: @escaping (T, Any) -> Void) {
+            actions[selector] = { perform($0 as! T, $1) }
+        }
+        public static func perform(_ selector: String, on owner: AnyObject, sender: Any) -> Bool {
+            loadRegistrations()
+            guard let action = actions[selector] else { return false }
+            action(owner, sender)
+            return true
+        }
+    }
+
+    nonisolated(unsafe) var registrationsLoaded = false
+
+    func loadRegistrations() {
+        guard !registrationsLoaded else { return }
+        registrationsLoaded = true
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "seguekit_register_actions") {
+            unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)()
         }
     }
 

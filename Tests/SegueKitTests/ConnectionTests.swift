@@ -12,7 +12,11 @@ struct ConnectionTests {
 
     @Test func parserReadsOutletsAndActions() throws {
         let product = try #require(try Fixtures.document("Shop").scene(forControllerID: "product-vc")).controller
-        #expect(product.outlets == [OutletDefinition(property: "nameLabel", destination: "name-label")])
+        #expect(product.outlets == [
+            OutletDefinition(property: "nameLabel", destination: "name-label"),
+            OutletDefinition(property: "actionButtons", destination: "share-button", isCollection: true),
+            OutletDefinition(property: "actionButtons", destination: "buy-button", isCollection: true),
+        ])
         #expect(product.actions == [ActionDefinition(selector: "share:", sourceObjectID: "share-button", eventType: "touchUpInside")])
     }
 
@@ -27,6 +31,82 @@ struct ConnectionTests {
         product.loadViewIfNeeded()
         #expect(CallLog.entries == ["product.viewDidLoad(nil)", "product.nameLabel(Name)"])
         #expect(product.nameLabel?.superview != nil)
+    }
+
+    @Test func outletCollectionsReceiveTheirMembersInStoryboardOrder() throws {
+        defer { OutletRegistry.removeAll() }
+        OutletRegistry.registerCollection(ProductViewController.self, "actionButtons") { controller, objects in
+            controller.actionButtons = objects.compactMap { $0 as? UIButton }
+        }
+        // A single-object registration under the collection's name is not given the collection.
+        OutletRegistry.register(ProductViewController.self, "actionButtons") { _, _ in Issue.record("single setter used for a collection") }
+        let storyboard = try Fixtures.storyboard("Shop")
+        let product = try #require(storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
+        product.loadViewIfNeeded()
+        #expect(product.actionButtons?.map(\.tag) == [4, 1])
+        #expect(product.actionButtons?.allSatisfy { $0.superview != nil } == true)
+    }
+
+    @Test func anyClassCanRegisterConnections() {
+        defer { OutletRegistry.removeAll(); ActionRegistry.removeAll() }
+        final class Cell: UITableViewCell { var taps = 0 }
+        ActionRegistry.register(Cell.self, "tap:") { cell, _ in cell.taps += 1 }
+        let cell = Cell()
+        ActionRegistry.handler(for: "tap:", on: cell)?(cell)
+        #expect(cell.taps == 1)
+        #expect(ActionRegistry.handler(for: "tap:", on: UIViewController()) == nil)
+    }
+
+    static let cellStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="list">
+        <scenes>
+            <scene sceneID="s1">
+                <objects>
+                    <tableViewController id="list" customClass="CellListViewController" customModule="SegueKitTests" sceneMemberID="viewController">
+                        <tableView key="view" id="table">
+                            <prototypes>
+                                <tableViewCell reuseIdentifier="ProductCell" id="cell" customClass="ProductCell" customModule="SegueKitTests">
+                                    <tableViewCellContentView key="contentView" id="content">
+                                        <subviews>
+                                            <label text="Name" id="cell-name"/>
+                                        </subviews>
+                                    </tableViewCellContentView>
+                                    <connections>
+                                        <outlet property="nameLabel" destination="cell-name" id="o1"/>
+                                    </connections>
+                                </tableViewCell>
+                            </prototypes>
+                        </tableView>
+                        <navigationItem key="navigationItem" title="Products" id="nav-item">
+                            <barButtonItem key="rightBarButtonItem" systemItem="add" id="add-item"/>
+                        </navigationItem>
+                        <connections>
+                            <outlet property="addButton" destination="add-item" id="o2"/>
+                        </connections>
+                    </tableViewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
+    @Test func cellOutletsReachTheirOwnCellsViewsAndBarItemsAreOutletTargets() throws {
+        defer { OutletRegistry.removeAll() }
+        OutletRegistry.register(ProductCell.self, "nameLabel") { cell, object in cell.nameLabel = object as? UILabel }
+        OutletRegistry.register(CellListViewController.self, "addButton") { list, object in list.addButton = object as? UIBarButtonItem }
+        SegueRuntime.noteModule(named: "SegueKitTests")
+        let document = try StoryboardDocument.parse(Data(Self.cellStoryboard.utf8), path: "Cells.storyboard")
+        let list = try #require(UIStoryboard(document: document).instantiateInitialViewController() as? CellListViewController)
+        list.loadViewIfNeeded()
+        #expect(list.addButton != nil)
+        #expect(list.addButton === list.navigationItem.rightBarButtonItem)
+        let first = try #require(list.tableView.dequeueReusableCell(withIdentifier: "ProductCell") as? ProductCell)
+        let second = try #require(list.tableView.dequeueReusableCell(withIdentifier: "ProductCell") as? ProductCell)
+        let firstLabel = try #require(first.nameLabel)
+        #expect(firstLabel.text == "Name")
+        #expect(firstLabel.superview === first.contentView)
+        #expect(second.nameLabel?.superview === second.contentView)
     }
 
     @Test func unregisteredOutletsStayNil() throws {
@@ -66,4 +146,13 @@ struct ConnectionTests {
         button.sendActions(for: .touchUpInside)
         #expect(taps == 1)
     }
+}
+
+final class ProductCell: UITableViewCell {
+    /// An `@IBOutlet weak var nameLabel: UILabel!` on iOS.
+    weak var nameLabel: UILabel?
+}
+
+final class CellListViewController: UITableViewController {
+    weak var addButton: UIBarButtonItem?
 }

@@ -44,6 +44,8 @@ open class UIViewController: UIResponder {
     var sceneBinding: SceneBinding?
     /// The scene's views by Interface Builder object id (container views for embeds).
     var sceneViews: [String: UIView] = [:]
+    /// The scene's other objects outlets may point at (bar button items), by object id.
+    var sceneObjects: [String: AnyObject] = [:]
     weak var parentStorage: UIViewController?
     var childrenStorage: [UIViewController] = []
     /// Set on the controller that presents (the root of its containment tree).

@@ -12,23 +12,43 @@ import Foundation
 ///         controller.nameLabel = object as? UILabel
 ///     }
 ///
+/// Outlet collections (`<outletCollection>`, an `@IBOutlet var buttons: [UIButton]!`) receive
+/// every connected object, in the storyboard's order, through `registerCollection`.
 /// Registered outlets are connected after `loadView()` and before `viewDidLoad()`, as in UIKit.
+/// Any class may register (cells and views declare outlets too); SegueKit connects those of
+/// view controllers.
 @preconcurrency @MainActor
 public enum OutletRegistry {
-    private static var table = ConnectionTable<AnyObject>()
+    private static var table = ConnectionTable<AnyObject, Void>()
+    private static var collections = ConnectionTable<[AnyObject], Void>()
 
-    public static func register<Controller: UIViewController>(
-        _ type: Controller.Type, _ property: String,
-        _ connect: @escaping @MainActor (Controller, AnyObject) -> Void
+    public static func register<Owner: AnyObject>(
+        _ type: Owner.Type, _ property: String,
+        _ connect: @escaping @MainActor (Owner, AnyObject) -> Void
     ) {
         table.register(type, property, connect)
     }
 
-    public static func removeAll() { table.removeAll() }
+    public static func registerCollection<Owner: AnyObject>(
+        _ type: Owner.Type, _ property: String,
+        _ connect: @escaping @MainActor (Owner, [AnyObject]) -> Void
+    ) {
+        collections.register(type, property, connect)
+    }
 
-    static func setter(for property: String, on controller: UIViewController) -> ((AnyObject) -> Void)? {
+    public static func removeAll() {
+        table.removeAll()
+        collections.removeAll()
+    }
+
+    static func setter(for property: String, on owner: AnyObject) -> ((AnyObject) -> Void)? {
         ExportedRegistrations.loadOnce()
-        return table.handler(for: property, on: controller)
+        return table.handler(for: property, on: owner)
+    }
+
+    static func collectionSetter(for property: String, on owner: AnyObject) -> (([AnyObject]) -> Void)? {
+        ExportedRegistrations.loadOnce()
+        return collections.handler(for: property, on: owner)
     }
 }
 
@@ -36,50 +56,78 @@ public enum OutletRegistry {
 /// like outlets: `ActionRegistry.register(ProductViewController.self, "buy:") { $0.buy($1) }`.
 @preconcurrency @MainActor
 public enum ActionRegistry {
-    private static var table = ConnectionTable<Any>()
+    private static var table = ConnectionTable<Any, Void>()
 
-    public static func register<Controller: UIViewController>(
-        _ type: Controller.Type, _ selector: String,
-        _ perform: @escaping @MainActor (Controller, Any) -> Void
+    public static func register<Owner: AnyObject>(
+        _ type: Owner.Type, _ selector: String,
+        _ perform: @escaping @MainActor (Owner, Any) -> Void
     ) {
         table.register(type, selector, perform)
     }
 
     public static func removeAll() { table.removeAll() }
 
-    static func handler(for selector: String, on controller: UIViewController) -> ((Any) -> Void)? {
+    static func handler(for selector: String, on owner: AnyObject) -> ((Any) -> Void)? {
         ExportedRegistrations.loadOnce()
-        return table.handler(for: selector, on: controller)
+        return table.handler(for: selector, on: owner)
     }
 }
 
-/// Handlers keyed by name, matched against a controller's class or its superclasses.
+/// Segue actions by selector: a segue's `destinationCreationSelector="makeDetail:"` names an
+/// `@IBSegueAction func makeDetail(_ coder: NSCoder) -> DetailViewController?` of the source,
+/// which creates the destination (`nil` lets the storyboard create it). Registered like outlets:
+///
+///     SegueActionRegistry.register(ListViewController.self, "makeDetail:") { list, coder, sender, identifier in
+///         list.makeDetail(coder)
+///     }
+@preconcurrency @MainActor
+public enum SegueActionRegistry {
+    private static var table = ConnectionTable<(coder: NSCoder, sender: Any?, identifier: String?), UIViewController?>()
+
+    public static func register<Owner: UIViewController>(
+        _ type: Owner.Type, _ selector: String,
+        _ create: @escaping @MainActor (Owner, NSCoder, Any?, String?) -> UIViewController?
+    ) {
+        table.register(type, selector) { owner, context in create(owner, context.coder, context.sender, context.identifier) }
+    }
+
+    public static func removeAll() { table.removeAll() }
+
+    static func creator(for selector: String, on owner: UIViewController, sender: Any?,
+                        identifier: String?) -> ((NSCoder) -> UIViewController?)? {
+        ExportedRegistrations.loadOnce()
+        guard let handler = table.handler(for: selector, on: owner) else { return nil }
+        return { coder in handler((coder, sender, identifier)) }
+    }
+}
+
+/// Handlers keyed by name, matched against an owner's class or its superclasses.
 @MainActor
-struct ConnectionTable<Argument> {
+struct ConnectionTable<Argument, Result> {
     private struct Entry {
         let name: String
         let typeName: String
-        let matches: (UIViewController) -> Bool
-        let invoke: (UIViewController, Argument) -> Void
+        let matches: (AnyObject) -> Bool
+        let invoke: (AnyObject, Argument) -> Result
     }
 
     private var entries: [Entry] = []
 
-    mutating func register<Controller: UIViewController>(
-        _ type: Controller.Type, _ name: String, _ body: @escaping @MainActor (Controller, Argument) -> Void
+    mutating func register<Owner: AnyObject>(
+        _ type: Owner.Type, _ name: String, _ body: @escaping @MainActor (Owner, Argument) -> Result
     ) {
         SegueRuntime.noteModule(of: type)
-        entries.append(Entry(name: name, typeName: String(reflecting: type), matches: { $0 is Controller },
-                             invoke: { controller, argument in body(controller as! Controller, argument) }))
+        entries.append(Entry(name: name, typeName: String(reflecting: type), matches: { $0 is Owner },
+                             invoke: { owner, argument in body(owner as! Owner, argument) }))
     }
 
     mutating func removeAll() { entries.removeAll() }
 
     var names: [String] { entries.map { "\($0.typeName).\($0.name)" } }
 
-    func handler(for name: String, on controller: UIViewController) -> ((Argument) -> Void)? {
-        guard let entry = entries.last(where: { $0.name == name && $0.matches(controller) }) else { return nil }
-        return { argument in entry.invoke(controller, argument) }
+    func handler(for name: String, on owner: AnyObject) -> ((Argument) -> Result)? {
+        guard let entry = entries.last(where: { $0.name == name && $0.matches(owner) }) else { return nil }
+        return { argument in entry.invoke(owner, argument) }
     }
 }
 

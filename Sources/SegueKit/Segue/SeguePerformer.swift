@@ -31,7 +31,8 @@ extension UIViewController {
             Unwinder.perform(definition, from: self, sender: sender)
             return
         }
-        let destination = binding.storyboard.instantiateController(objectID: definition.destination)
+        let destination = binding.storyboard.instantiateController(
+            objectID: definition.destination, creator: destinationCreator(definition, sender: sender))
         if let style = definition.modalPresentationStyle.flatMap(UIModalPresentationStyle.init(storyboardName:)) {
             destination.modalPresentationStyle = style
         }
@@ -45,12 +46,25 @@ extension UIViewController {
         segue.perform()
     }
 
+    /// The `@IBSegueAction` a segue names, bound to this source; one nobody registered is noted
+    /// in the trace and the storyboard creates the destination.
+    func destinationCreator(_ definition: SegueDefinition, sender: Any?) -> ((NSCoder) -> UIViewController?)? {
+        guard let selector = definition.destinationCreationSelector else { return nil }
+        if let creator = SegueActionRegistry.creator(for: selector, on: self, sender: sender, identifier: definition.identifier) {
+            return creator
+        }
+        SegueTrace.record(TraceEvent(event: .warning, identifier: definition.identifier, source: className(self), action: selector,
+                                     message: "no registered segue action \(selector) on \(className(self))"))
+        return nil
+    }
+
     /// Embed segues fire while the container's view loads, before its `viewDidLoad`.
     func performEmbedSegues() {
         guard let binding = sceneBinding else { return }
         for definition in binding.scene.controller.segues where definition.kind == .embed {
             guard case .container(let containerID) = definition.trigger else { continue }
-            let destination = binding.storyboard.instantiateController(objectID: definition.destination)
+            let destination = binding.storyboard.instantiateController(
+                objectID: definition.destination, creator: destinationCreator(definition, sender: nil))
             let containerView = sceneViews[containerID] ?? viewIfLoaded
             let segue = SegueFactory.make(definition, source: self, destination: destination) { [unowned self] in
                 addChild(destination)

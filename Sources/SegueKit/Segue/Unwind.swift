@@ -79,7 +79,7 @@ enum Unwinder {
 /// `ActionRegistry`) is asked.
 @preconcurrency @MainActor
 public enum UnwindActionRegistry {
-    private static var table = ConnectionTable<UIStoryboardSegue>()
+    private static var table = ConnectionTable<UIStoryboardSegue, Void>()
 
     public static func register<Controller: UIViewController>(
         _ type: Controller.Type, _ action: String,

@@ -59,7 +59,8 @@ public struct ControllerDefinition: Sendable, Equatable {
     /// Every segue in the scene: the controller's own, and those on its buttons, cells,
     /// bar button items and container views.
     public let segues: [SegueDefinition]
-    /// The controller's outlets (`<outlet property=… destination=…>`).
+    /// The controller's outlets (`<outlet property=… destination=…>`) and outlet collection
+    /// members (`<outletCollection …>`), in the storyboard's order.
     public let outlets: [OutletDefinition]
     /// Actions of the scene's controls that target this controller.
     public let actions: [ActionDefinition]
@@ -113,14 +114,18 @@ public struct SegueDefinition: Sendable, Equatable {
     public let customModule: String?
     /// `modalPresentationStyle="fullScreen"` and the like, applied to the destination.
     public let modalPresentationStyle: String?
+    /// The source's `@IBSegueAction` that creates the destination (`makeDetail:`).
+    public var destinationCreationSelector: String? = nil
     public let trigger: SegueTrigger
     public let location: StoryboardLocation
 }
 
-/// An outlet of the controller: the property and the object id it points at.
+/// An outlet of the controller: the property and the object id it points at. A collection
+/// outlet has one definition per member.
 public struct OutletDefinition: Sendable, Equatable {
     public let property: String
     public let destination: String
+    public var isCollection = false
 }
 
 /// A control's action: `selector` sent to the controller for `eventType`.
@@ -147,6 +152,8 @@ public struct ViewDefinition: Sendable, Equatable {
     public let prototypes: [ViewDefinition]
     /// A static table view's cells, by section (`dataMode="static"`).
     public let staticSections: [[ViewDefinition]]
+    /// The view's own outlets (a custom cell's labels), in the storyboard's order.
+    public var outlets: [OutletDefinition] = []
 }
 
 /// A scene's navigation item.

@@ -81,11 +81,7 @@ struct StoryboardParser {
         }
         var segues: [SegueDefinition] = []
         try collectSegues(in: element, controller: element, into: &segues)
-        let outlets = (element.child(named: "connections")?.children(named: "outlet") ?? []).compactMap { outlet in
-            outlet["property"].flatMap { property in
-                outlet["destination"].map { OutletDefinition(property: property, destination: $0) }
-            }
-        }
+        let outlets = outlets(of: element)
         var actions: [ActionDefinition] = []
         collectActions(in: element, controllerID: objectID, into: &actions)
         let rootView = try element.children.first { $0["key"] == "view" }.map(view(from:))
@@ -107,6 +103,15 @@ struct StoryboardParser {
             } else {
                 try collectSegues(in: child, controller: controller, into: &segues)
             }
+        }
+    }
+
+    /// An object's `<outlet>` and `<outletCollection>` connections.
+    private func outlets(of element: IBElement) -> [OutletDefinition] {
+        (element.child(named: "connections")?.children ?? []).compactMap { outlet in
+            guard outlet.name == "outlet" || outlet.name == "outletCollection",
+                  let property = outlet["property"], let destination = outlet["destination"] else { return nil }
+            return OutletDefinition(property: property, destination: destination, isCollection: outlet.name == "outletCollection")
         }
     }
 
@@ -141,6 +146,7 @@ struct StoryboardParser {
             relationship: element["relationship"], unwindAction: element["unwindAction"],
             customClass: element["customClass"], customModule: element["customModule"],
             modalPresentationStyle: element["modalPresentationStyle"],
+            destinationCreationSelector: element["destinationCreationSelector"],
             trigger: trigger(for: owner, controller: controller, segue: element), location: location(element))
     }
 
@@ -174,7 +180,7 @@ struct StoryboardParser {
             customModule: element["customModule"], tag: Int(element["tag"] ?? "") ?? 0, title: title,
             text: element["text"], reuseIdentifier: element["reuseIdentifier"],
             accessibilityIdentifier: element.child(named: "accessibility")?["identifier"],
-            subviews: subviews, prototypes: prototypes, staticSections: staticSections)
+            subviews: subviews, prototypes: prototypes, staticSections: staticSections, outlets: outlets(of: element))
     }
 
     private func navigationItem(from element: IBElement) -> NavigationItemDefinition {

@@ -34,6 +34,25 @@ enum StoryboardWiring {
         }
     }
 
+    /// Sets `owner`'s outlets through `OutletRegistry`; a collection receives its members in the
+    /// storyboard's order. Outlets whose object is not found, or nobody registered, stay nil.
+    static func connect(_ outlets: [OutletDefinition], of owner: AnyObject, objects: (String) -> AnyObject?) {
+        var collections: [(property: String, objects: [AnyObject])] = []
+        for outlet in outlets {
+            guard let object = objects(outlet.destination) else { continue }
+            if !outlet.isCollection {
+                OutletRegistry.setter(for: outlet.property, on: owner)?(object)
+            } else if let index = collections.firstIndex(where: { $0.property == outlet.property }) {
+                collections[index].objects.append(object)
+            } else {
+                collections.append((outlet.property, [object]))
+            }
+        }
+        for collection in collections {
+            OutletRegistry.collectionSetter(for: collection.property, on: owner)?(collection.objects)
+        }
+    }
+
     static func applyNavigationItem(of scene: SceneDefinition, to controller: UIViewController) {
         guard let definition = scene.controller.navigationItem else { return }
         let item = controller.navigationItem
@@ -45,6 +64,7 @@ enum StoryboardWiring {
                 barItem.title = definition.title
                 barItem.tag = definition.tag
                 barItem.systemItemFromStoryboard(definition.systemItem)
+                if !definition.objectID.isEmpty { controller.sceneObjects[definition.objectID] = barItem }
                 barItem.storyboardTriggers = scene.controller.segues
                     .filter { $0.trigger == .barButtonItem(objectID: definition.objectID) }
                     .map { StoryboardTrigger(owner: controller, segue: $0) }
@@ -70,13 +90,10 @@ extension UIBarButtonItem {
 }
 
 extension UIViewController {
-    /// Sets the scene's outlets that point at its views, through `OutletRegistry`.
+    /// Sets the scene's outlets that point at its views and bar button items, through `OutletRegistry`.
     func connectOutlets() {
         guard let binding = sceneBinding else { return }
-        for outlet in binding.scene.controller.outlets {
-            guard let object = sceneViews[outlet.destination] else { continue }
-            OutletRegistry.setter(for: outlet.property, on: self)?(object)
-        }
+        StoryboardWiring.connect(binding.scene.controller.outlets, of: self) { sceneViews[$0] ?? sceneObjects[$0] }
     }
 }
 

@@ -15,6 +15,13 @@ struct ViewBuilder {
     }
 
     func makeView(_ definition: ViewDefinition, defaultClass: UIView.Type? = nil) -> UIView {
+        var built: [String: UIView] = [:]
+        return makeView(definition, defaultClass: defaultClass, built: &built)
+    }
+
+    /// Builds the view and its subviews, collecting them by object id (`built`) so that a view's
+    /// own outlets (a custom cell's labels) reach the views made for it, not another cell's.
+    private func makeView(_ definition: ViewDefinition, defaultClass: UIView.Type?, built: inout [String: UIView]) -> UIView {
         let base = defaultClass ?? Self.defaultClass(forElement: definition.elementName)
         var type = base
         if let customClass = definition.customClass {
@@ -27,10 +34,17 @@ struct ViewBuilder {
         let view = type.init(coder: StoryboardCoder()) ?? UIView(frame: .zero)
         view.tag = definition.tag
         view.accessibilityIdentifier = definition.accessibilityIdentifier
-        if !definition.objectID.isEmpty { owner?.sceneViews[definition.objectID] = view }
+        if !definition.objectID.isEmpty {
+            owner?.sceneViews[definition.objectID] = view
+            built[definition.objectID] = view
+        }
         configure(view, from: definition)
         let container = (view as? UITableViewCell)?.contentView ?? view
-        for subview in definition.subviews { container.addSubview(makeView(subview)) }
+        for subview in definition.subviews { container.addSubview(makeView(subview, defaultClass: nil, built: &built)) }
+        if !definition.outlets.isEmpty {
+            let objects = built
+            StoryboardWiring.connect(definition.outlets, of: view) { objects[$0] }
+        }
         return view
     }
 

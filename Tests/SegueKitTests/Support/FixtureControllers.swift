@@ -52,8 +52,11 @@ class ProductListViewController: UITableViewController {
 
 final class ProductViewController: UIViewController {
     var product: Product?
-    /// An `@IBOutlet` on iOS (the attribute does not compile on Linux).
+    /// An `@IBOutlet` on iOS (the attribute needs the Playground's rewriting on Linux; these
+    /// tests register outlets by hand).
     weak var nameLabel: UILabel?
+    /// An `@IBOutlet var actionButtons: [UIButton]!` collection on iOS.
+    var actionButtons: [UIButton]?
 
     override func viewDidLoad() {
         super.viewDidLoad()

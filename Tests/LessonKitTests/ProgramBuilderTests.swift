@@ -13,9 +13,10 @@ struct ProgramBuilderTests {
         let program = ProgramBuilder.program(for: step, code: "print(1)\nprint(2)\n", in: pack)
         let main = try #require(program.sources.first)
         #expect(main.name == "main.swift" && !main.hidden)
-        #expect(main.text.hasPrefix("import UIKit\nlet ready = true\nprint(1)\nprint(2)\nlet detail = "))
+        // The harness opens by marking where the checks begin in the trace.
+        #expect(main.text.hasPrefix("import UIKit\nlet ready = true\nprint(1)\nprint(2)\n__lessonChecksBegin()\nlet detail = "))
         #expect(program.segments.map { [$0.name, "\($0.firstLine)", "\($0.lineCount)"] } == [
-            ["prelude", "1", "2"], ["pass.swift", "3", "2"], ["harness", "5", "2"],
+            ["prelude", "1", "2"], ["pass.swift", "3", "2"], ["harness", "5", "3"],
         ])
         #expect(program.locate(mainLine: 4)?.segment.name == "pass.swift")
         #expect(program.locate(mainLine: 4)?.line == 2)

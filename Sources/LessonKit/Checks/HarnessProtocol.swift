@@ -54,6 +54,12 @@ public enum HarnessProtocol {
     /// Hidden Swift source added to every program whose step has a harness, so authors can
     /// write `lessonCheck("pushed detail", nav.topViewController is DetailViewController)`.
     public static let helperSource = """
+        import SegueKit
+
+        // Marks where the learner's program ends and the checks begin, so the navigation the
+        // checks cause (a probe app they open, the taps they make) is shown apart from the learner's.
+        func \(beginFunction)() { SegueTrace.note("lesson checks begin", ["\(markerKey)": "checks"]) }
+
         // Verdict helpers for lesson checks: each call prints one CHECK line.
         func lessonCheck(_ name: String, _ condition: @autoclosure () -> Bool,
                          _ message: @autoclosure () -> String = "") {
@@ -73,4 +79,11 @@ public enum HarnessProtocol {
         """
 
     static let helperFileName = "LessonCheck.swift"
+    static let beginFunction = "__lessonChecksBegin"
+    static let markerKey = "seguelab"
+
+    /// True for the trace note a harness records before its checks run.
+    public static func isChecksMarker(_ event: NavigationEvent) -> Bool {
+        event.kind == "note" && event.properties[markerKey] == "checks"
+    }
 }

@@ -29,7 +29,7 @@ public enum ProgramBuilder {
         if let prelude = step.code(.prelude) { add(prelude, name: "prelude", hidden: true) }
         add(code, name: learnerFileName(for: step), hidden: false)
         let harness = step.kind == .compiler || !judging ? nil : step.code(.harness)
-        if let harness { add(harness, name: "harness", hidden: true) }
+        if let harness { add("\(HarnessProtocol.beginFunction)()\n" + harness, name: "harness", hidden: true) }
 
         var sources = [ProgramSource(name: "main.swift", text: main, hidden: false)]
         sources += pack.supportSources

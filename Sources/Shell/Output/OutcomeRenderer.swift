@@ -13,9 +13,13 @@ struct OutcomeRenderer {
         guard outcome.compiled else { return lines }
         let output = outcome.learnerStdout
         if showOutput { lines += OutputExcerpt(output).lines(style: style) }
-        let navigation = Self.fromFirstTransition(outcome.trace)
-        if !navigation.isEmpty {
-            lines.append(style.dim("Navigation:"))
+        // The learner's program first; then what happened while the lesson's checks drove it
+        // (a probe app they open, the taps they make), under its own heading.
+        let marker = outcome.trace.firstIndex(where: HarnessProtocol.isChecksMarker) ?? outcome.trace.endIndex
+        for (heading, part) in [("Navigation:", outcome.trace[..<marker]), ("While checking:", outcome.trace[marker...].dropFirst())] {
+            let navigation = Self.fromFirstTransition(Array(part))
+            guard !navigation.isEmpty else { continue }
+            lines.append(style.dim(heading))
             lines += navigation.map { "  " + Self.describe($0) }
         }
         if let state = outcome.endState, let visible = state.visible {

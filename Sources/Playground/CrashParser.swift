@@ -3,6 +3,18 @@ import Foundation
 /// Recognises how a program crashed from what the Swift runtime and SegueKit print on stderr
 /// and from the signal that ended it.
 enum CrashParser {
+    // What the Swift runtime and SegueKit print when a program dies; `RuntimeCrashText` cuts
+    // stderr at the first of them, so the lists are kept here, once.
+    static let uncaughtExceptionMarker = "*** Terminating app due to uncaught exception"
+    static let trapMarkers: [(String, CrashReport.Kind)] = [
+        ("Fatal error: ", .fatalError), ("Precondition failed", .precondition), ("Assertion failed", .assertion),
+    ]
+    static let failedCastMarker = "Could not cast value of type"
+    /// The runtime's words when an allocation failed under the address-space limit.
+    static let memoryExhaustionMarkers = [
+        "Could not allocate memory", "failed to allocate", "std::bad_alloc", "Cannot allocate memory", "out of memory",
+    ]
+
     /// `knownFiles` are the learner's file names; a runtime location in one of them (the runtime
     /// prints `Module/File.swift:LINE:` or a path) is kept, locations in the standard library are not.
     static func parse(stderr: String, termination: Termination, knownFiles: Set<String>) -> CrashReport? {
@@ -14,13 +26,12 @@ enum CrashParser {
         }
         let lines = stderr.split(separator: "\n").map(String.init)
 
-        if let line = lines.first(where: { $0.contains("*** Terminating app due to uncaught exception") }) {
+        if let line = lines.first(where: { $0.contains(uncaughtExceptionMarker) }) {
             let name = between(line, "exception '", "'")
             let reason = between(line, "reason: '", "'", last: true) ?? line
             return CrashReport(kind: .uikitException, message: reason, exceptionName: name, signal: signal)
         }
-        for (marker, kind) in [("Fatal error: ", CrashReport.Kind.fatalError), ("Precondition failed", .precondition),
-                               ("Assertion failed", .assertion)] {
+        for (marker, kind) in trapMarkers {
             guard let line = lines.first(where: { $0.contains(marker) }) else { continue }
             let range = line.range(of: marker)!
             var message = String(line[range.upperBound...])
@@ -32,8 +43,8 @@ enum CrashParser {
             return CrashReport(kind: kind, message: message.trimmingCharacters(in: .whitespaces),
                                location: location(in: String(line[..<range.lowerBound]), knownFiles: knownFiles), signal: signal)
         }
-        if let line = lines.first(where: { $0.contains("Could not cast value of type") }) {
-            let message = String(line[line.range(of: "Could not cast value of type")!.lowerBound...])
+        if let line = lines.first(where: { $0.contains(failedCastMarker) }) {
+            let message = String(line[line.range(of: failedCastMarker)!.lowerBound...])
             return CrashReport(kind: .failedCast, message: message, signal: signal)
         }
         guard let signal else { return nil }
@@ -68,9 +79,7 @@ enum CrashParser {
         return String(rest[..<upper])
     }
 
-    /// The runtime's words when an allocation failed under the address-space limit.
     static func looksLikeMemoryExhaustion(_ stderr: String) -> Bool {
-        ["Could not allocate memory", "failed to allocate", "std::bad_alloc", "Cannot allocate memory", "out of memory"]
-            .contains { stderr.contains($0) }
+        memoryExhaustionMarkers.contains { stderr.contains($0) }
     }
 }

@@ -42,12 +42,11 @@ extension Limits {
 
 /// The Swift runtime's report of a crash, as printed on stderr.
 public enum RuntimeCrashText {
-    /// Lines that open the runtime's (or SegueKit's) report of a crash or failed allocation.
-    static let openers = [
-        "Fatal error:", "Precondition failed", "Assertion failed", "Could not cast value of type",
-        "*** Terminating app due to uncaught exception", "Current stack trace:", "Stack dump:",
-        "Could not allocate memory", "failed to allocate", "std::bad_alloc",
-    ]
+    /// Lines that open the runtime's (or SegueKit's) report of a crash or failed allocation:
+    /// the ones `CrashParser` recognises, and the stack traces that follow them.
+    static let openers = [CrashParser.uncaughtExceptionMarker, CrashParser.failedCastMarker]
+        + CrashParser.trapMarkers.map(\.0) + CrashParser.memoryExhaustionMarkers
+        + ["Current stack trace:", "Stack dump:"]
 
     /// `stderr` up to the first line of the runtime's crash report.
     public static func removed(from stderr: String) -> String {

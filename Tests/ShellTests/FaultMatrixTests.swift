@@ -150,8 +150,14 @@ struct FaultRun {
 
     init(_ fault: LearnerFault, home: URL) throws {
         self.fault = fault
-        pidFiles = [home.appendingPathComponent("child.pid"), home.appendingPathComponent("escaped.pid")]
+        pidFiles = Self.pidFiles(in: home)
         code = fault.code(pidFiles: pidFiles)
+    }
+
+    /// Where a program writes the ids of the child it leaves in its session and of the one
+    /// that escapes it with `setsid`.
+    static func pidFiles(in home: URL) -> [URL] {
+        [home.appendingPathComponent("child.pid"), home.appendingPathComponent("escaped.pid")]
     }
 
     /// Stopped (not hung), named, the shell not crashed, no process left behind, and the run
@@ -236,7 +242,7 @@ enum FaultPack {
             default-language: en
             lessons: [faults]
             """.write(to: root.appendingPathComponent("pack.yaml"), atomically: true, encoding: .utf8)
-        let pidFiles = [home.appendingPathComponent("child.pid"), home.appendingPathComponent("escaped.pid")]
+        let pidFiles = FaultRun.pidFiles(in: home)
         var lesson = "---\nid: faults\ntitle: Faults\ngoal: Survive them.\n---\n\nCode at its worst.\n"
         for fault in LearnerFault.allCases {
             lesson += "\n## \(fault.rawValue) {#\(fault.rawValue)}\n\n```swift example\n\(fault.code(pidFiles: pidFiles))\n```\n"

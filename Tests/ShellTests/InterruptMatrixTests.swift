@@ -98,7 +98,7 @@ struct InterruptSetup {
 
     init() throws {
         home = try SeguelabBinary.makeHome()
-        pidFiles = [home.appendingPathComponent("child.pid"), home.appendingPathComponent("escaped.pid")]
+        pidFiles = FaultRun.pidFiles(in: home)
         code = """
             import Foundation
             let spawned = system("sleep 300 & echo $! > '\(pidFiles[0].path)'; setsid sleep 300 & echo $! > '\(pidFiles[1].path)'")

@@ -19,7 +19,7 @@ struct ShellSetup {
     /// The pack's session with the learner's progress, or nil for a plain playground shell.
     func loadPack() -> LessonDriver? {
         guard let pack = options.pack else { return nil }
-        let store = ProgressStore(directory: ProgressStore.defaultDirectory(environment: environmentWithStateHome()))
+        let store = ProgressStore(directory: ProgressStore.directory(in: options.directories))
         var progress = PackProgress(pack: pack, now: Date())
         var isNew = true
         do {
@@ -39,7 +39,7 @@ struct ShellSetup {
         let shared = playground
         let driver = LessonDriver(pack: pack, session: session, store: store,
                                   runner: LazyPlaygroundRunner(shared: shared),
-                                  playground: shared, context: context)
+                                  playground: shared, directories: options.directories, context: context)
         driver.isNew = isNew
         context.lessonIDs = { pack.lessons.map { $0.id } }
         context.stepIDs = { id in pack.lesson(id: id)?.steps.map { $0.id } ?? [] }
@@ -86,11 +86,5 @@ struct ShellSetup {
             context.output.line(context.output.style.dim("Welcome back: you were here."))
             driver.apply(driver.session.resume())
         }
-    }
-
-    private func environmentWithStateHome() -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_STATE_HOME"] = options.directories.stateHome
-        return environment
     }
 }

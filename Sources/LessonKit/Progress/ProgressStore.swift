@@ -18,8 +18,12 @@ public struct ProgressStore: Sendable {
 
     /// The XDG state directory for progress.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        URL(fileURLWithPath: XDGDirectories(environment: environment).seguelabState, isDirectory: true)
-            .appendingPathComponent("progress", isDirectory: true)
+        directory(in: XDGDirectories(environment: environment))
+    }
+
+    /// `progress/` in seguelab's state directory.
+    public static func directory(in directories: XDGDirectories) -> URL {
+        URL(fileURLWithPath: directories.seguelabState, isDirectory: true).appendingPathComponent("progress", isDirectory: true)
     }
 
     /// The pack's id (made safe as a file name): progress follows the pack, not where it lies,

@@ -1,6 +1,5 @@
 import Foundation
 import LessonKit
-import XDGDirectories
 
 /// The commands of a learner's session on a pack.
 enum LessonCommands {
@@ -105,7 +104,7 @@ extension LessonDriver {
 
     /// Where the draft of the current step is edited: kept in the state directory so an
     /// editor's swap files and the learner's last save survive a crash.
-    func draftFile(directories: XDGDirectories = XDGDirectories()) -> URL? {
+    func draftFile() -> URL? {
         guard let ref = session.position else { return nil }
         let name = session.currentStep?.fileName ?? "\(ref.step).swift"
         return URL(fileURLWithPath: directories.seguelabState)

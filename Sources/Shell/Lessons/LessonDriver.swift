@@ -1,6 +1,7 @@
 import Foundation
 import LessonKit
 import Playground
+import XDGDirectories
 
 /// The learner's session on one pack, as the shell drives it: moves, answers, runs and
 /// progress saved after every change. LessonKit decides; this type asks, shows and saves.
@@ -11,13 +12,16 @@ final class LessonDriver {
     let runner: any CodeRunner
     /// The Playground behind `runner`, for running files outside the steps.
     let playground: SharedPlayground
+    /// Where drafts are edited (the shell's XDG directories).
+    let directories: XDGDirectories
     let context: ShellContext
     private var warnedAboutSaving = false
     /// True when this learner had no progress on the pack before this session.
     var isNew = false
 
     init(pack: Pack, session: Session, store: ProgressStore, runner: any CodeRunner,
-         playground: SharedPlayground, context: ShellContext) {
+         playground: SharedPlayground, directories: XDGDirectories, context: ShellContext) {
+        self.directories = directories
         self.pack = pack
         self.session = session
         self.store = store

@@ -21,7 +21,7 @@ struct StoryboardCommand: ParsableCommand {
     @Option(help: "Diagram format: text, dot (Graphviz) or mermaid.")
     var format: String = DiagramFormat.text.rawValue
 
-    @Flag(help: "Print a `SegueIdentifier: String` enum for each scene class instead of a diagram.")
+    @Flag(help: "Print a `SegueIdentifier: String` enum for each scene class instead of a diagram (with `case unnamed = \"\"` where a segue has no identifier).")
     var enums = false
 
     @Option(name: .customLong("check-source"), help: "A Swift file whose identifier enums are compared with the storyboard (repeatable).")

@@ -4,21 +4,21 @@ import SegueKit
 
 /// Shows what a lesson program did: compiler errors on the learner's lines, its output, how it
 /// ended, and the navigation it caused.
-struct OutcomeRenderer {
+struct LessonRunRenderer {
     var style: Style
 
-    func render(_ outcome: RunResult, learnerCode: String?, showOutput: Bool = true) -> [String] {
+    func render(_ run: RunResult, learnerCode: String?, showOutput: Bool = true) -> [String] {
         var lines: [String] = []
-        let compiled = outcome.compile.succeeded
-        for diagnostic in outcome.compile.diagnostics where diagnostic.severity != .note || !compiled {
+        let compiled = run.compile.succeeded
+        for diagnostic in run.compile.diagnostics where diagnostic.severity != .note || !compiled {
             lines += render(diagnostic, learnerCode: learnerCode)
         }
         guard compiled else { return lines }
-        let output = outcome.learnerStdout
+        let output = run.learnerStdout
         if showOutput { lines += OutputExcerpt(output).lines(style: style) }
         // The learner's program first; then what happened while the lesson's checks drove it
         // (a probe app they open, the taps they make), under its own heading.
-        let trace = outcome.navigation
+        let trace = run.navigation
         let marker = trace.firstIndex(where: HarnessSupport.isChecksMarker) ?? trace.endIndex
         for (heading, part) in [("Navigation:", trace[..<marker]), ("While checking:", trace[marker...].dropFirst())] {
             let navigation = Self.fromFirstTransition(Array(part))
@@ -26,14 +26,14 @@ struct OutcomeRenderer {
             lines.append(style.dim(heading))
             lines += navigation.map { "  " + Self.describe($0) }
         }
-        if let state = outcome.endState, let visible = state.visible {
+        if let state = run.endState, let visible = state.visible {
             lines.append(style.dim("On screen: ") + visible + Self.describeStack(state))
         }
-        if case let (kind, message)? = outcome.crashName {
+        if case let (kind, message)? = run.crashName {
             lines.append(style.failure("The program crashed (\(kind))") + (message.isEmpty ? "" : ": \(message)"))
-        } else if let reason = outcome.stopReason {
+        } else if let reason = run.stopReason {
             lines.append(style.warning("Stopped: \(reason)."))
-        } else if case .exited(let code) = outcome.termination, code != 0 {
+        } else if case .exited(let code) = run.termination, code != 0 {
             lines.append(style.warning("The program exited with status \(code)."))
         }
         return lines

@@ -48,6 +48,27 @@ struct CheckEvaluatorTests {
         #expect(result(.noTrace(TracePattern(kind: "push")), outcome).status == .fail)
     }
 
+    @Test func traceOrderNeedsEachEventAfterThePrevious() {
+        let unwind = [NavigationEvent(kind: "prepare", segueIdentifier: "saveReview", source: "App.ReviewComposerViewController"),
+                      NavigationEvent(kind: "unwindAction", segueIdentifier: "saveReview", destination: "App.ShelfViewController"),
+                      NavigationEvent(kind: "unwind", segueIdentifier: "saveReview"),
+                      NavigationEvent(kind: "dismiss", source: "UINavigationController")]
+        let outcome = ProgramOutcome.ran(trace: unwind)
+        let inOrder = Check.traceOrder([TracePattern(kind: "prepare", source: "ReviewComposerViewController"),
+                                        TracePattern(kind: "unwindAction", destination: "ShelfViewController"),
+                                        TracePattern(kind: "dismiss")])
+        #expect(result(inOrder, outcome).status == .pass)
+        let reversed = result(.traceOrder([TracePattern(kind: "dismiss"), TracePattern(kind: "unwindAction")]), outcome)
+        #expect(reversed.status == .fail)
+        #expect(reversed.message == "the program did unwindAction 'saveReview' to ShelfViewController before dismiss, not after it")
+        let silent = ProgramOutcome.ran(trace: [unwind[0], NavigationEvent(kind: "unwind", segueIdentifier: "saveReview")])
+        let missing = result(inOrder, silent)
+        #expect(missing.status == .fail)
+        #expect(missing.message.hasPrefix("expected unwindAction to ShelfViewController after prepare from ReviewComposerViewController, but"))
+        #expect(result(inOrder, .ran()).message == "expected prepare from ReviewComposerViewController, but the program caused no navigation")
+        #expect(inOrder.summary == "navigation does, in order: prepare from ReviewComposerViewController, then unwindAction to ShelfViewController, then dismiss")
+    }
+
     @Test func endStateChecks() {
         let outcome = ProgramOutcome.ran(endState: EndState(topOfStack: "App.DetailViewController", presented: ["LoginViewController"]))
         #expect(result(.topOfStack("DetailViewController"), outcome).status == .pass)

@@ -14,6 +14,15 @@ struct TraceMappingTests {
         #expect(NavigationEvent(TraceEvent(event: .showDetail)).kind == "showDetail")
     }
 
+    /// An unwind nobody handled keeps SegueKit's account of whom it asked; other events'
+    /// messages (a relationship's name, a stack listing) are not explanations and are dropped.
+    @Test func anUnhandledUnwindKeepsItsMessage() {
+        let lost = TraceEvent(event: .unwind, identifier: "saveReview", source: "ReviewComposerViewController",
+                              action: "unwindToShelf:", message: "no view controller handles unwindToShelf: (asked, …)")
+        #expect(NavigationEvent(lost).message == "no view controller handles unwindToShelf: (asked, …)")
+        #expect(NavigationEvent(TraceEvent(event: .relationship, message: "rootViewController")).message == nil)
+    }
+
     @Test func endStateFollowsTheVisibleStackAndPresentations() {
         let nav = ControllerNode(className: "UINavigationController", container: .navigation,
                                  children: [ControllerNode(className: "ListViewController"), ControllerNode(className: "DetailViewController")])

@@ -18,4 +18,17 @@ import Testing
             "While checking:", "  push ShelfViewController → AuthorViewController",
         ])
     }
+
+    /// UIKit gives up on an unwind nobody handles without a word; the trace line says whom it asked.
+    @Test func anUnhandledUnwindSaysWhomUIKitAsked() {
+        var outcome = ProgramOutcome(compiled: true, termination: .exited(0))
+        outcome.trace = [
+            NavigationEvent(kind: "present", source: "ShelfViewController", destination: "UINavigationController"),
+            NavigationEvent(kind: "unwind", segueIdentifier: "saveReview", source: "ReviewComposerViewController",
+                            message: "no view controller handles unwindToShelf: (asked, above the source ReviewComposerViewController: UINavigationController)"),
+        ]
+        let lines = OutcomeRenderer(style: Style(enabled: false)).render(outcome, learnerCode: nil)
+        #expect(lines.last == "  unwind 'saveReview' ReviewComposerViewController — no view controller handles unwindToShelf: "
+            + "(asked, above the source ReviewComposerViewController: UINavigationController)")
+    }
 }

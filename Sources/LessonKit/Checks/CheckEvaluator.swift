@@ -111,6 +111,9 @@ public enum CheckEvaluator {
             }
             return pass()
 
+        case .traceOrder(let patterns):
+            return traceOrderResult(patterns, in: outcome.trace, pass: pass(), fail: fail)
+
         case .topOfStack(let name):
             guard let state = outcome.endState else { return broken("the run recorded no final screen state") }
             if TextMatching.sameClass(state.topOfStack, name) { return pass() }
@@ -178,6 +181,26 @@ public enum CheckEvaluator {
         let properties = event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !properties.isEmpty { text += " (" + properties.joined(separator: ", ") + ")" }
         return text
+    }
+
+    /// Finds each pattern after the event that matched the one before it; on a miss, says
+    /// whether the event came too early or never came.
+    private static func traceOrderResult(_ patterns: [TracePattern], in trace: [NavigationEvent],
+                                         pass: CheckResult, fail: (String) -> CheckResult) -> CheckResult {
+        var next = trace.startIndex
+        for (position, pattern) in patterns.enumerated() {
+            if let found = trace[next...].firstIndex(where: { matches($0, pattern) }) {
+                next = found + 1
+                continue
+            }
+            guard position > 0 else { return fail("expected \(pattern.summary), but " + nearestMiss(pattern, in: trace)) }
+            let previous = patterns[position - 1].summary
+            if let early = trace[..<next].first(where: { matches($0, pattern) }) {
+                return fail("the program did \(describe(early)) before \(previous), not after it")
+            }
+            return fail("expected \(pattern.summary) after \(previous), but " + nearestMiss(pattern, in: Array(trace[next...])))
+        }
+        return pass
     }
 
     /// Explains the closest event to what was expected, so the learner sees what happened.

@@ -5,10 +5,12 @@ import SegueKit
 extension NavigationEvent {
     /// The event as checks see it: kind is SegueKit's event name (`push`, `present`,
     /// `showDetail`, `unwind`, …); properties are the destination's after `prepare`. Events
-    /// about one controller (`viewDidLoad`, `instantiate`) name it as the source.
+    /// about one controller (`viewDidLoad`, `instantiate`) name it as the source. An unwind
+    /// keeps its message, which says whom UIKit asked when nobody handled the action.
     public init(_ event: TraceEvent) {
         self.init(kind: event.event.rawValue, segueIdentifier: event.identifier, source: event.source ?? event.controller,
-                  destination: event.destination, properties: event.properties ?? [:])
+                  destination: event.destination, properties: event.properties ?? [:],
+                  message: event.event == .unwind ? event.message : nil)
     }
 }
 

@@ -79,6 +79,7 @@ struct OutcomeRenderer {
         }
         let values = event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }
+        if let message = event.message { text += " — " + message }
         return text
     }
 

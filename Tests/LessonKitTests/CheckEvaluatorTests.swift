@@ -65,6 +65,13 @@ struct CheckEvaluatorTests {
         let missing = result(inOrder, silent)
         #expect(missing.status == .fail)
         #expect(missing.message.hasPrefix("expected unwindAction to ShelfViewController after prepare from ReviewComposerViewController, but"))
+        // Another segue's event of the same kind is named rather than the whole trace.
+        let cancelled = ProgramOutcome.ran(trace: [
+            NavigationEvent(kind: "prepare", segueIdentifier: "writeReview", source: "ShelfViewController"),
+            NavigationEvent(kind: "prepare", segueIdentifier: "cancelReview", source: "ReviewComposerViewController"),
+        ])
+        #expect(result(.trace(TracePattern(kind: "prepare", identifier: "saveReview")), cancelled).message
+            == "expected prepare 'saveReview', but the program did prepare 'cancelReview' from ReviewComposerViewController")
         #expect(result(inOrder, .ran()).message == "expected prepare from ReviewComposerViewController, but the program caused no navigation")
         #expect(inOrder.summary == "navigation does, in order: prepare from ReviewComposerViewController, then unwindAction to ShelfViewController, then dismiss")
     }

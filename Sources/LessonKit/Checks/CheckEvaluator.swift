@@ -219,6 +219,11 @@ public enum CheckEvaluator {
         if let near = trace.first(where: { matches($0, loose) }) {
             return "the program did \(describe(near))"
         }
+        // The same kind of event for another segue (a prepare for 'cancel' instead of 'save'):
+        // the latest one is the closest to what the learner just did.
+        if let kind = pattern.kind, let near = trace.last(where: { matches($0, TracePattern(kind: kind)) }) {
+            return "the program did \(describe(near))"
+        }
         let kinds = trace.map(describe).prefix(8).joined(separator: "; ")
         return "the navigation was: \(kinds)"
     }

@@ -201,7 +201,7 @@ public struct StoryboardDiagram: Sendable {
     // MARK: DOT
 
     private func renderDOT() -> String {
-        var lines = ["digraph \(Self.quoted(document.name)) {", "  label=\(Self.quoted(header));", "  labelloc=t;",
+        var lines = ["digraph \(Self.quoted(document.name)) {", "  label=\(Self.quoted(header));", "  labelloc=t;", "  fontname=\"Helvetica\";",
                      "  rankdir=LR;", "  node [shape=box, style=rounded, fontname=\"Helvetica\"];",
                      "  edge [fontname=\"Helvetica\", fontsize=10];"]
         for scene in drawnScenes {

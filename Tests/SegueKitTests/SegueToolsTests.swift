@@ -26,6 +26,7 @@ struct SegueToolsTests {
         digraph "Embed" {
           label="Storyboard Embed — 2 scenes";
           labelloc=t;
+          fontname="Helvetica";
           rankdir=LR;
           node [shape=box, style=rounded, fontname="Helvetica"];
           edge [fontname="Helvetica", fontsize=10];

@@ -15,7 +15,7 @@ import Testing
         let result = try run(["storyboard", Self.shop])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Storyboard Shop — 8 scenes\n"))
-        #expect(result.stdout.contains("  ──show 'showProduct'──▶ ProductViewController   (from cell ProductCell)"))
+        #expect(result.stdout.contains("  ──show 'showProduct'──▶ ProductViewController \"Product\" #Product   (from cell ProductCell)"))
     }
 
     @Test func generatesIdentifierEnumsPerScene() throws {

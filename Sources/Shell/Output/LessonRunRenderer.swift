@@ -80,6 +80,8 @@ struct LessonRunRenderer {
         }
         let values = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }
+        // An unwind nobody handled says whom UIKit asked; other events' messages are details.
+        if event.event == .unwind, let message = event.message { text += " — " + message }
         return text
     }
 

@@ -24,14 +24,14 @@ import TestSupport
     /// UIKit gives up on an unwind nobody handles without a word; the trace line says whom it
     /// asked. Other events' messages (a relationship's name) stay out of the line.
     @Test func anUnhandledUnwindSaysWhomUIKitAsked() {
-        let outcome = RunResult.ran(trace: [
+        let run = RunResult.ran(trace: [
             TraceEvent(event: .present, source: "ShelfViewController", destination: "UINavigationController"),
             TraceEvent(event: .relationship, source: "UINavigationController", destination: "ReviewComposerViewController",
                        message: "rootViewController"),
             TraceEvent(event: .unwind, identifier: "saveReview", source: "ReviewComposerViewController", action: "unwindToShelf:",
                        message: "no view controller handles unwindToShelf: (asked, above the source ReviewComposerViewController: UINavigationController)"),
         ])
-        let lines = OutcomeRenderer(style: Style(enabled: false)).render(outcome, learnerCode: nil)
+        let lines = LessonRunRenderer(style: Style(enabled: false)).render(run, learnerCode: nil)
         #expect(lines.contains("  relationship UINavigationController → ReviewComposerViewController"))
         #expect(lines.last == "  unwind 'saveReview' ReviewComposerViewController — no view controller handles unwindToShelf: "
             + "(asked, above the source ReviewComposerViewController: UINavigationController)")

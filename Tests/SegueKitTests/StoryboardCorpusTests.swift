@@ -21,6 +21,11 @@ struct StoryboardCorpusTests {
         #expect(lines >= 2_500)
         let kinds = Set(try Self.storyboards.flatMap { try Fixtures.document($0).scenes.flatMap(\.controller.segues).map(\.kind) })
         #expect(kinds == Set(SegueKind.allCases))
+        let elements = Set(try Self.storyboards.flatMap { try Fixtures.document($0).scenes.map(\.controller.elementName) })
+        #expect(elements.isSuperset(of: ["viewController", "navigationController", "tableViewController", "splitViewController",
+                                         "tabBarController", "collectionViewController", "pageViewController",
+                                         "viewControllerPlaceholder", "hostingController", "avPlayerViewController",
+                                         "glkViewController"]))
     }
 
     // MARK: Diagrams

@@ -158,7 +158,9 @@ public actor SwiftSession {
 
     /// `:save FILE` — writes the accepted entries as a Swift file that `seguelab run` can run.
     public func save(to url: URL) throws {
-        let text = entries.map(\.text).joined(separator: "\n") + "\n"
+        // UIKit is implied in the session, as in lessons; a file on its own must say it.
+        let importsUIKit = entries.contains { $0.text.range(of: #"(?m)^\s*import\s+UIKit\b"#, options: .regularExpression) != nil }
+        let text = (importsUIKit ? "" : "import UIKit\n\n") + entries.map(\.text).joined(separator: "\n") + "\n"
         try AtomicFile.write(Data(text.utf8), to: url)
     }
 
@@ -167,8 +169,11 @@ public actor SwiftSession {
     static let showFunction = "__seguelabShow"
     static let markFunction = "__seguelabMark"
 
-    /// Marker and value display, with no Foundation import (keeps each compile fast).
+    /// Marker and value display, with no Foundation import (keeps each compile fast). UIKit is
+    /// imported for the learner, as in a lesson's code: `swift` mode is for UIKit code.
     static let support = BuildLayout.platformImports + """
+
+    import UIKit
 
     func \(markFunction)(_ token: String) {
         fflush(stdout)

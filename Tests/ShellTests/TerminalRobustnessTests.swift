@@ -70,7 +70,7 @@ import Glibc
     }
 
     @Test func aPastedProgramIsJudgedOnceOnAnExerciseStep() throws {
-        let prompt = "seguelab [segue-basics/identifiers/fix]> "
+        let prompt = "seguelab:fix> "
         let terminal = try start(["--pack", LessonSessionTests.pack, "--lesson", "identifiers", "--step", "fix"], prompt: prompt)
         let middle = (1...193).map { _ in "visits += 1" }
         let program = ["import UIKit", "// Each line is whole on its own; don't judge the first alone.",
@@ -92,7 +92,7 @@ import Glibc
 
     @Test func aPastedPredictionOfSeveralLinesIsOneAnswer() throws {
         // The built-in course: "What does this print? Type the three lines".
-        let prompt = "seguelab [seguelab-course/enum-identifiers/raw-values]> "
+        let prompt = "seguelab:raw-values> "
         let terminal = try start(["--lesson", "enum-identifiers", "--step", "raw-values"], prompt: prompt)
         terminal.paste("showBasket\ntrue\ntrue\n")
         try terminal.waitFor("showBasket\ntrue\ntrue")

@@ -1,4 +1,5 @@
 import LessonKit
+import Playground
 
 /// Shows what a lesson program did: compiler errors on the learner's lines, its output, how it
 /// ended, and the navigation it caused.
@@ -23,11 +24,14 @@ struct OutcomeRenderer {
             lines += navigation.map { "  " + Self.describe($0) }
         }
         if let state = outcome.endState, let visible = state.visible {
-            lines.append(style.dim("On screen: ") + visible + Self.describeStack(state))
+            // Not "On screen:", which programs print themselves (`On screen: Dune`).
+            lines.append(style.dim("Final screen: ") + visible + Self.describeStack(state))
         }
         switch outcome.termination {
         case .crashed(let kind, let message):
-            lines.append(style.failure("The program crashed (\(kind))") + (message.isEmpty ? "" : ": \(message)"))
+            // A crash of no known kind ("crash") is named by its message alone: "crashed: Trapped (…)".
+            let named = kind == CrashReport.Kind.other.readableName && !message.isEmpty ? "" : " (\(kind))"
+            lines.append(style.failure("The program crashed\(named)") + (message.isEmpty ? "" : ": \(message)"))
         case .stopped(let reason):
             lines.append(style.warning("Stopped: \(reason)."))
         case .exited(let code) where code != 0:

@@ -24,11 +24,12 @@ import Testing
         let saved = try terminal.waitFor("Draft saved.")
         try terminal.waitForPrompt(EditorTerminalTests.prompt, after: saved)
         terminal.type("hint\r")
-        try terminal.waitFor("Look at the storyboard for the segue's name.", after: saved)
+        let hinted = try terminal.waitFor("Look at the storyboard for the segue's name.", after: saved)
         #expect(!terminal.screen[saved...].contains("unknown command"))
         let draft = try String(contentsOf: home.appendingPathComponent(EditorTerminalTests.draftPath), encoding: .utf8)
         #expect(draft.contains("withIdentifier: \"showDetail\""))
         #expect(!draft.contains("withIdentifier: \"detail\""))
+        try terminal.waitForPrompt(EditorTerminalTests.prompt, after: hinted)
         terminal.type("\u{04}")
         #expect(try terminal.waitForExit() == 0)
     }
@@ -55,7 +56,7 @@ import Testing
         let home = try SeguelabBinary.makeHome()
         let terminal = try startOnExercise(home: home, editor: ["EDITOR": "nano"])
         terminal.type("edit\r")
-        try terminal.waitFor("GNU nano", timeout: 30)
+        try terminal.waitFor("Read 4 lines", timeout: 30)
         try terminal.waitFor("performSegue(withIdentifier: \"detail\"", timeout: 30)
         Thread.sleep(forTimeInterval: 0.5)
         // Ctrl-\ replaces: what, with what, then All.
@@ -64,7 +65,7 @@ import Testing
         terminal.type("\"detail\"\r")
         try terminal.waitFor("Replace with")
         terminal.type("\"showDetail\"\r")
-        try terminal.waitFor("Replace this instance?")
+        try terminal.waitFor("this instance?")
         terminal.type("a")
         // Ctrl-X, yes to saving, keep the file name.
         terminal.type("\u{18}")

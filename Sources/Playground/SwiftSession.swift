@@ -112,6 +112,9 @@ public actor SwiftSession {
         let markFile = work.url.appendingPathComponent("trace-mark")
         let history = entries.map(\.display).joined(separator: "\n")
         var sources = [SourceFile(name: "seguelab_session.swift", text: Self.support, origin: .hidden)] + prelude
+        // UIKit is imported for the learner, as in a lesson's code: `swift` mode is for UIKit
+        // code. Joined into the entries' file (learner files are), where an import must be.
+        sources.append(SourceFile(name: "imports", text: "import UIKit\n", origin: .learner))
         if !history.isEmpty { sources.append(SourceFile(name: "history", text: history, origin: .learner)) }
         sources.append(SourceFile(name: "mark", text: "\(Self.markFunction)(\"\(token)\")\n", origin: .hidden))
         sources.append(SourceFile(name: Self.entryFileName, text: entryText, origin: .learner))
@@ -169,11 +172,8 @@ public actor SwiftSession {
     static let showFunction = "__seguelabShow"
     static let markFunction = "__seguelabMark"
 
-    /// Marker and value display, with no Foundation import (keeps each compile fast). UIKit is
-    /// imported for the learner, as in a lesson's code: `swift` mode is for UIKit code.
+    /// Marker and value display, with no Foundation import (keeps each compile fast).
     static let support = BuildLayout.platformImports + """
-
-    import UIKit
 
     func \(markFunction)(_ token: String) {
         fflush(stdout)

@@ -204,7 +204,8 @@ public final class ShellSession {
             // On a choice step, a word that is no choice (`nxt`) is a mistyped command too.
             let loneWordNearCommand = invocation.arguments.isEmpty && invocation.name.allSatisfy(\.isLetter)
                 && context.registry.suggestion(for: invocation.name) != nil
-            let mistypedCommand = loneWordNearCommand && (context.expectsCode() || !context.acceptsAsAnswer(text))
+            let mistypedCommand = loneWordNearCommand
+                && (context.expectsCode() || (invocation.name.count > 1 && !context.acceptsAsAnswer(text)))
             if let answer = context.answerHandler, context.isAwaitingAnswer(), !mistypedCommand {
                 await answer(text)
                 return .continueSession

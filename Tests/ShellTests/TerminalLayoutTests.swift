@@ -26,17 +26,22 @@ import Testing
     @Test func everyLineFitsAnEightyColumnTerminalAndFollowsAResize() throws {
         let (terminal, _) = try start(columns: 80, rows: 200)
         try terminal.waitForPrompt()
-        for command in ["next", "next", "help", "answer", "zzz", "hint", "next"] {
+        // The lesson's introduction with its diagram, a prose step, an example, errors, help.
+        let steps = [("next", "shop"), ("next", "first-run"), ("help", "first-run"), ("answer", "first-run"),
+                     ("zzz", "first-run"), ("hint", "first-run"), ("next", "why-cast")]
+        for (command, step) in steps {
             let before = terminal.screen.endIndex
             terminal.type(command + "\r")
-            try terminal.waitForPrompt(after: before)
+            try terminal.waitForPrompt("seguelab:\(step)> ", after: before)
         }
+        // Code and diagrams keep their alignment.
+        #expect(terminal.screen.contains("      └─ root: ShelfViewController  (title \"Shelf\")"))
         #expect(overflowing(terminal, columns: 80).isEmpty, "lines wider than 80 columns:\n\(overflowing(terminal, columns: 80).joined(separator: "\n"))")
         terminal.resize(columns: 50, rows: 200)
         Thread.sleep(forTimeInterval: 0.3)
         let resized = terminal.screen.endIndex
         terminal.type("help\r")
-        try terminal.waitForPrompt(after: try terminal.waitFor("Type `help COMMAND`", after: resized))
+        try terminal.waitForPrompt("seguelab:why-cast> ", after: try terminal.waitFor("Type `help COMMAND`", after: resized))
         let wide = overflowing(terminal, from: resized, columns: 50)
         #expect(wide.isEmpty, "after the resize, lines wider than 50 columns:\n\(wide.joined(separator: "\n"))")
         #expect(terminal.screen[resized...].contains("Commands"))

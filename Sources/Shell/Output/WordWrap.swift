@@ -36,19 +36,63 @@ struct WordWrap {
         return lines
     }
 
-    /// Fits one line of output to the width. Continuation lines keep the line's indentation, and
-    /// line up after a list marker (`a) `, `- `, `3. `) or a label (`error: `, `Hint 1/2: `).
+    /// Fits one line of output to the width, breaking only where it has spaces and keeping the
+    /// spacing it has elsewhere (code and diagrams stay aligned). Continuation lines keep the
+    /// line's indentation, and line up after a list marker (`a) `, `- `, `3. `) or a label
+    /// (`error: `, `Hint 1/2: `).
     func fit(_ line: String) -> [String] {
         guard Self.visibleWidth(line) > width, width > 20 else { return [line] }
-        let leading = String(line.prefix { $0 == " " })
-        let body = String(line.dropFirst(leading.count))
-        let plain = Self.stripped(body)
+        let plain = Self.stripped(line)
+        let leading = plain.prefix { $0 == " " }.count
         var marker = 0
-        if let match = plain.firstMatch(of: /^(?:[a-z]\) |- |\d+\. |\d+ +|[A-Za-z✘✔ ]{1,12}(?:\d+\/\d+)?: )/) {
+        if let match = plain.dropFirst(leading).firstMatch(of: /^(?:[a-z]\) |- |\d+\. |\d+ +|[A-Za-z✘✔ ]{1,12}(?:\d+\/\d+)?: )/) {
             marker = match.output.count
         }
-        let hanging = String(repeating: " ", count: min(leading.count + marker, width / 2))
-        return wrap(body, indent: leading, hanging: hanging)
+        let hanging = String(repeating: " ", count: min(leading + marker, width / 2))
+        // Pieces: a run of non-spaces with the spaces after it (escape sequences ride along).
+        var pieces: [(word: String, spaces: String)] = []
+        var word = "", spaces = ""
+        for c in line {
+            if c == " " {
+                spaces.append(c)
+            } else {
+                if !spaces.isEmpty { pieces.append((word, spaces)); word = ""; spaces = "" }
+                word.append(c)
+            }
+        }
+        pieces.append((word, spaces))
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        var pendingSpaces = ""
+        for (index, piece) in pieces.enumerated() {
+            var word = piece.word
+            var w = Self.visibleWidth(word)
+            let startsLine = index == 0 || currentWidth == hanging.count && !lines.isEmpty && current == hanging
+            if !startsLine && currentWidth + pendingSpaces.count + w > width {
+                lines.append(current)
+                current = hanging
+                currentWidth = hanging.count
+                pendingSpaces = ""
+            } else {
+                current += pendingSpaces
+                currentWidth += pendingSpaces.count
+            }
+            // A word wider than a whole line: cut it, there is no better place.
+            while currentWidth + w > width && width - currentWidth > 0 {
+                let (head, tail) = Self.split(word, visible: width - currentWidth)
+                lines.append(current + head)
+                current = hanging
+                currentWidth = hanging.count
+                word = tail
+                w = Self.visibleWidth(word)
+            }
+            current += word
+            currentWidth += w
+            pendingSpaces = piece.spaces
+        }
+        lines.append(current)
+        return lines
     }
 
     static func visibleWidth(_ s: String) -> Int {

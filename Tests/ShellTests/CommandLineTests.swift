@@ -322,7 +322,7 @@ struct CommandLineTests {
     /// The README tells how to install these for bash, zsh and fish.
     @Test func completionScriptsAreGeneratedForEveryShellTheReadmeNames() throws {
         let home = try SeguelabBinary.makeHome()
-        for (shell, marker) in [("bash", "complete -F"), ("zsh", "#compdef seguelab"), ("fish", "complete -c seguelab")] {
+        for (shell, marker) in [("bash", "-F _seguelab seguelab"), ("zsh", "#compdef seguelab"), ("fish", "complete -c 'seguelab'")] {
             let script = try Self.run(["--generate-completion-script", shell], home: home)
             #expect(script.status == 0)
             #expect(script.stdout.contains(marker), "\(shell): \(script.stdout.prefix(200))")
@@ -414,7 +414,7 @@ struct CommandLineTests {
         let resumed = try SeguelabBinary.runPiped("progress\n", arguments: ["--pack", second.path],
                                                   home: home, extra: ["XDG_CACHE_HOME": Self.sharedCache.path])
         #expect(resumed.stdout.contains("Welcome back"), "\(resumed.stdout)")
-        #expect(resumed.stdout.contains("You are at a/which."), "\(resumed.stdout)")
+        #expect(resumed.stdout.contains("Current step: a/which"), "\(resumed.stdout)")
     }
 
     @Test(arguments: [

@@ -41,6 +41,8 @@ import Testing
         #expect(wrap.fit("error: unknown command 'nxt' (did you mean 'next'?)")
             == ["error: unknown command 'nxt'", "       (did you mean 'next'?)"])
         #expect(wrap.fit("short line") == ["short line"])
+        // Alignment runs shrink before anything is broken.
+        #expect(wrap.fit("  ├─ showBook     (show)       → Book") == ["  ├─ showBook  (show)  → Book"])
         // Colour takes no room; a word longer than a line is the only thing cut.
         #expect(wrap.fit("\u{1B}[2mdim words that go on and on and on\u{1B}[0m").allSatisfy { WordWrap.visibleWidth($0) <= 30 })
         #expect(wrap.fit(String(repeating: "x", count: 70)).map(\.count) == [30, 30, 10])

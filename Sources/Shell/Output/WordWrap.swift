@@ -42,6 +42,11 @@ struct WordWrap {
     /// (`error: `, `Hint 1/2: `).
     func fit(_ line: String) -> [String] {
         guard Self.visibleWidth(line) > width, width > 20 else { return [line] }
+        // A table or diagram aligned with runs of spaces: narrower runs keep it one line a row.
+        for tightened in [Self.tightened(line, to: 2), Self.tightened(line, to: 1)]
+        where tightened != line && Self.visibleWidth(tightened) <= width {
+            return [tightened]
+        }
         let plain = Self.stripped(line)
         let leading = plain.prefix { $0 == " " }.count
         var marker = 0
@@ -93,6 +98,15 @@ struct WordWrap {
         }
         lines.append(current)
         return lines
+    }
+
+    /// Runs of spaces after the indentation, longer than `spaces`, shortened to it.
+    static func tightened(_ line: String, to spaces: Int) -> String {
+        let indent = line.prefix { $0 == " " }
+        let rest = line.dropFirst(indent.count).replacing(/\ {2,}/) { run in
+            String(repeating: " ", count: min(run.output.count, spaces))
+        }
+        return String(indent) + rest
     }
 
     static func visibleWidth(_ s: String) -> Int {

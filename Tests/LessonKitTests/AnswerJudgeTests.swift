@@ -78,9 +78,9 @@ struct AnswerJudgeTests {
     @Test func aWrongPredictionIsToldWhereItDiffersNotTheOutput() {
         var predict = step("predict-top")
         predict.predictTarget = .output
-        let outcome = ProgramOutcome.ran("Top:  Detail\nDone\n")
+        let outcome = RunResult.ran("Top:  Detail\nDone\n")
         func message(_ prediction: String) -> String {
-            AnswerJudge.judgePrediction(prediction, for: predict, outcome: outcome).firstFailure?.message ?? ""
+            AnswerJudge.judgePrediction(prediction, for: predict, run: outcome).firstFailure?.message ?? ""
         }
         #expect(message("Top: List") == "the start \"Top:\" is right; \"List\" is not what comes next")
         #expect(message("Top: detail Done") == "the start \"Top:\" is right; \"detail\" is not what comes next (the capitals differ)")

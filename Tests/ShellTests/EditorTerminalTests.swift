@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `edit` with real terminal editors in a pseudo-terminal: the editor must own the terminal
 /// while it runs (or it cannot read keys) and give it back to the shell's line editor.

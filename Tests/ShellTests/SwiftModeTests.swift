@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `swift` mode knows UIKit as lessons do, and what `:save` writes runs as it ran.
 @Suite(.serialized) struct SwiftModeTests {

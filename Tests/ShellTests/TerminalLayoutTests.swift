@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What a learner sees in a real terminal: every line fits the window (broken between words,
 /// following resizes), a tall step comes a screenful at a time, Enter moves on from a finished

@@ -3,8 +3,9 @@
 #   make install PREFIX=$HOME/.local
 # puts the binary in $(PREFIX)/bin, SegueKit's sources in $(PREFIX)/share/seguelab/SegueKit and the
 # built-in pack in $(PREFIX)/share/seguelab/Lessons, where the binary looks for them
-# (<bin>/../share/seguelab/SegueKit and <bin>/../share/seguelab/Lessons). SwiftPM's resource
-# bundles (the `pack new` starter pack) go beside the binary, where Bundle.module looks first.
+# (<bin>/../share/seguelab/SegueKit and <bin>/../share/seguelab/Lessons), and the pack authoring
+# guide in $(PREFIX)/share/seguelab/authoring.md (`seguelab help authoring` prints it). SwiftPM's
+# resource bundles (the `pack new` starter pack) go beside the binary, where Bundle.module looks first.
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
@@ -22,6 +23,7 @@ install: build
 	rm -rf "$(DESTDIR)$(PREFIX)/share/seguelab/SegueKit" "$(DESTDIR)$(PREFIX)/share/seguelab/Lessons"
 	cp -R Sources/SegueKit "$(DESTDIR)$(PREFIX)/share/seguelab/SegueKit"
 	cp -R Lessons "$(DESTDIR)$(PREFIX)/share/seguelab/Lessons"
+	install -m 644 docs/authoring.md "$(DESTDIR)$(PREFIX)/share/seguelab/authoring.md"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/seguelab"

@@ -44,6 +44,28 @@ ensure_graphviz() {
     apt_install graphviz || say "Graphviz is missing: the tests that render DOT diagrams will be skipped."
 }
 
+# The end-to-end tests open real terminal editors in a pseudo-terminal (`edit` with vi, the
+# default, and with nano). Installed through apt when missing.
+ensure_test_editors() {
+    local missing=()
+    [ -x /usr/bin/vi ] || missing+=(vim-tiny)
+    command -v nano >/dev/null 2>&1 || missing+=(nano)
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if ! command -v apt-get >/dev/null 2>&1; then
+        say "the editor tests need vi and nano; install ${missing[*]} with your package manager."
+        exit 1
+    fi
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null 2>&1 || { say "${missing[*]} missing; run 'apt-get install ${missing[*]}' as root, then try again."; exit 1; }
+        sudo="sudo"
+    fi
+    say "installing ${missing[*]} for the editor tests (one time)..."
+    $sudo apt-get update -qq || { say "apt-get update failed"; exit 1; }
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null \
+        || { say "could not install ${missing[*]} with apt-get"; exit 1; }
+}
+
 ensure_swift() {
     if ! command -v swift >/dev/null 2>&1; then
         say "no Swift toolchain on PATH: install Swift 6.2 or later (https://swift.org/install), then try again."

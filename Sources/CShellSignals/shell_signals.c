@@ -115,6 +115,11 @@ void seguelab_install_signal_handlers(void) {
     atexit(at_exit);
 }
 
+void seguelab_note_resize(void) {
+    sigwinch_seen = 1;
+    wake_reader();
+}
+
 int seguelab_take_sigint(void) {
     int seen = sigint_seen;
     sigint_seen = 0;

@@ -96,7 +96,8 @@ public struct CrashReport: Sendable, Hashable {
 
     /// One line for the learner: `Crash (force-unwrap of nil) at Exercise.swift:4: Unexpectedly found nil ...`.
     public var summary: String {
-        var text = "Crash (\(kind.readableName))"
+        // `.other` has no name of its own: its message says what happened ("Trapped …").
+        var text = kind == .other ? "Crash" : "Crash (\(kind.readableName))"
         if let location { text += " at \(location)" }
         if !message.isEmpty { text += ": \(message)" }
         return text

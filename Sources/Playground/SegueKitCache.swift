@@ -77,9 +77,14 @@ public struct SegueKitCache: Sendable {
         return StableHash.hex(of: fingerprint)
     }
 
+    /// Starts a progress line that only says how long so far: a terminal shows it in place of
+    /// the previous one; a log can leave it out.
+    public static let tick = "\r"
+
     /// Returns the build for the current sources and toolchain, compiling it first if needed.
-    /// `progress` hears one line before a (slow) build starts.
-    public func prepare(toolchain: Toolchain, progress: @Sendable (String) -> Void = { _ in }) async throws -> Build {
+    /// `progress` hears a line with an estimate before a (slow) build starts, then how long it
+    /// has taken every few seconds (lines starting with `tick`), then the time it took.
+    public func prepare(toolchain: Toolchain, progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> Build {
         let key = try key(toolchain: toolchain)
         let root = cacheRoot.appendingPathComponent("seguekit")
         let final = root.appendingPathComponent(key)
@@ -87,16 +92,33 @@ public struct SegueKitCache: Sendable {
             return Build(directory: final, builtNow: false)
         }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        progress("Compiling SegueKit for \(toolchain.version.split(separator: "\n").first ?? "this toolchain") (once; later runs reuse it)…")
+        // The last build's duration is the best estimate of this one (same machine).
+        let durationFile = root.appendingPathComponent("last-build-seconds")
+        let last = (try? String(contentsOf: durationFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let estimate = last.map { "about \($0) s" } ?? "usually 30 to 60 s"
+        progress("Compiling SegueKit for \(toolchain.version.split(separator: "\n").first ?? "this toolchain"), once (later runs reuse it): \(estimate)…")
         let staging = root.appendingPathComponent(".build-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        let start = Date()
+        // How long so far, every few seconds: a silent minute looks like a hang.
+        let ticker = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(nanoseconds: 5_000_000_000)
+                progress(Self.tick + "  compiling SegueKit: \(Int(Date().timeIntervalSince(start))) s so far (\(estimate))")
+            }
+        }
         do {
             try await compile(into: staging, toolchain: toolchain)
+            ticker.cancel()
             try Data().write(to: staging.appendingPathComponent("complete"))
         } catch {
+            ticker.cancel()
             try? FileManager.default.removeItem(at: staging)
             throw error
         }
+        let seconds = Int(Date().timeIntervalSince(start).rounded())
+        try? Data("\(seconds)\n".utf8).write(to: durationFile)
+        progress("SegueKit compiled in \(seconds) s.")
         if rename(staging.path, final.path) != 0 {
             // Someone else finished first (the target exists); theirs is as good as ours.
             try? FileManager.default.removeItem(at: staging)

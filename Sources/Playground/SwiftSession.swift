@@ -112,6 +112,9 @@ public actor SwiftSession {
         let markFile = work.url.appendingPathComponent("trace-mark")
         let history = entries.map(\.display).joined(separator: "\n")
         var sources = [SourceFile(name: "seguelab_session.swift", text: Self.support, origin: .hidden)] + prelude
+        // UIKit is imported for the learner, as in a lesson's code: `swift` mode is for UIKit
+        // code. Joined into the entries' file (learner files are), where an import must be.
+        sources.append(SourceFile(name: "imports", text: "import UIKit\n", origin: .learner))
         if !history.isEmpty { sources.append(SourceFile(name: "history", text: history, origin: .learner)) }
         sources.append(SourceFile(name: "mark", text: "\(Self.markFunction)(\"\(token)\")\n", origin: .hidden))
         sources.append(SourceFile(name: Self.entryFileName, text: entryText, origin: .learner))
@@ -159,7 +162,9 @@ public actor SwiftSession {
 
     /// `:save FILE` — writes the accepted entries as a Swift file that `seguelab run` can run.
     public func save(to url: URL) throws {
-        let text = entries.map(\.text).joined(separator: "\n") + "\n"
+        // UIKit is implied in the session, as in lessons; a file on its own must say it.
+        let importsUIKit = entries.contains { $0.text.range(of: #"(?m)^\s*import\s+UIKit\b"#, options: .regularExpression) != nil }
+        let text = (importsUIKit ? "" : "import UIKit\n\n") + entries.map(\.text).joined(separator: "\n") + "\n"
         try AtomicFile.write(Data(text.utf8), to: url)
     }
 

@@ -33,6 +33,10 @@ public final class ShellContext {
     /// Takes an answer typed without a command, while `isAwaitingAnswer()` says a step wants one.
     var answerHandler: ((String) async -> Void)?
     var isAwaitingAnswer: () -> Bool = { false }
+    /// False when what was typed cannot be an answer to the step (not a letter on a choice step).
+    var acceptsAsAnswer: (String) -> Bool = { _ in true }
+    /// True when the step is done, so Enter on an empty line goes to the next one.
+    var advancesOnEnter: () -> Bool = { false }
     /// True when the awaited answer is Swift code (a lone word there is more likely a typo).
     var expectsCode: () -> Bool = { false }
     /// True when the awaited answer may span lines (Swift code, a predicted output), so a
@@ -73,7 +77,9 @@ public final class ShellContext {
 
     public var prompt: String {
         if let mode { return mode.prompt }
-        let place = location.map { " [\($0.path)]" } ?? ""
+        // The step only: a prompt as long as `pack/lesson/step` would wrap one-line answers.
+        // The step header shows the full place.
+        let place = location?.step.map { ":\($0)" } ?? ""
         return "seguelab\(place)> "
     }
 

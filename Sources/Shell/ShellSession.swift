@@ -60,7 +60,9 @@ public final class ShellSession {
         InterruptFlag.install()
         let interactive = Terminal.isTerminal(STDIN_FILENO)
         let style = Style(enabled: options.color.isEnabled())
-        let output = ShellOutput(style: style)
+        // On a terminal every line is wrapped to the window's current width.
+        let wraps = interactive && Terminal.isTerminal(STDOUT_FILENO)
+        let output = ShellOutput(style: style, width: { wraps ? Terminal.width() : nil })
         let context = ShellContext(output: output, registry: CommandRegistry(), isInteractive: interactive)
         var registry = CommandRegistry(CoreCommands.all)
         let setup = ShellSetup(options: options, context: context)
@@ -86,6 +88,12 @@ public final class ShellSession {
         setup.begin(driver)
         await session.run()
         driver?.close()
+        if interactive {
+            // Ctrl-D or `quit`: say that leaving lost nothing, and how to come back.
+            output.line(style.dim(driver == nil
+                ? "History saved. Goodbye."
+                : "Everything is saved: progress, drafts and history. `seguelab` brings you back to this step."))
+        }
         if context.wasInterrupted && !interactive { return 130 }
         return context.hadErrors && !interactive ? 1 : 0
     }
@@ -183,12 +191,21 @@ public final class ShellSession {
             context.fail(error.description)
             return .continueSession
         }
-        guard let invocation else { return .continueSession }
+        guard let invocation else {
+            // Enter on an empty line moves on from a step that is done ("Type `next` to continue").
+            if context.isInteractive, context.advancesOnEnter(), let next = context.registry.command(named: "next") {
+                return await next.run(context, CommandInvocation(name: "next", arguments: [], rawArguments: ""))
+            }
+            return .continueSession
+        }
         guard let command = context.registry.command(named: invocation.name) else {
             // Not a command: while a step waits for an answer, what was typed is the answer —
             // unless it is a lone word one typo away from a command where code is expected.
-            let mistypedCommand = context.expectsCode() && invocation.arguments.isEmpty
-                && invocation.name.allSatisfy(\.isLetter) && context.registry.suggestion(for: invocation.name) != nil
+            // On a choice step, a word that is no choice (`nxt`) is a mistyped command too.
+            let loneWordNearCommand = invocation.arguments.isEmpty && invocation.name.allSatisfy(\.isLetter)
+                && context.registry.suggestion(for: invocation.name) != nil
+            let mistypedCommand = loneWordNearCommand
+                && (context.expectsCode() || (invocation.name.count > 1 && !context.acceptsAsAnswer(text)))
             if let answer = context.answerHandler, context.isAwaitingAnswer(), !mistypedCommand {
                 await answer(text)
                 return .continueSession

@@ -48,6 +48,14 @@ struct ShellSetup {
         context.expectsCode = { [unowned driver] in
             [.prompt, .exercise, .compiler].contains(driver.session.currentStep?.kind)
         }
+        context.acceptsAsAnswer = { [unowned driver] text in
+            guard let step = driver.session.currentStep, step.kind == .choice else { return true }
+            return Answer.parseChoices(text, count: step.choices.count) != nil
+        }
+        context.advancesOnEnter = { [unowned driver] in
+            guard let step = driver.session.currentStep, let ref = driver.session.position else { return false }
+            return !step.kind.needsAnswer || [.passed, .skipped].contains(driver.session.stepProgress(ref).status)
+        }
         context.takesBlockAnswer = { [unowned driver] in
             [.prompt, .exercise, .compiler, .predict].contains(driver.session.currentStep?.kind)
         }
@@ -56,7 +64,7 @@ struct ShellSetup {
 
     func commands(driver: LessonDriver?) -> [ShellCommand] {
         let shared = playground
-        let support = driver?.pack.supportSources.map { SourceFile(name: $0.name, text: $0.text, origin: .hidden) } ?? []
+        let support = driver?.supportSources ?? []
         let storyboards = driver?.pack.storyboardDirectories ?? []
         var commands = driver.map(LessonCommands.all) ?? [
             ShellCommand(name: "run", usage: "run FILE.swift …", summary: "Compile and run Swift files against SegueKit, showing the navigation.",
@@ -74,11 +82,14 @@ struct ShellSetup {
     func begin(_ driver: LessonDriver?) {
         guard let driver else { return }
         driver.updateLocation()
-        if let lesson = options.lesson {
-            let target = options.step.map { "\(lesson)/\($0)" } ?? lesson
+        let saved = driver.isNew ? nil : driver.session.position
+        if options.lesson != nil || options.step != nil {
+            let target = options.lesson.map { lesson in options.step.map { "\(lesson)/\($0)" } ?? lesson } ?? options.step!
             driver.mutate { (s: inout Session) throws(SessionError) in try s.goto(target) }
-        } else if let step = options.step {
-            driver.mutate { (s: inout Session) throws(SessionError) in try s.goto(step) }
+            // The saved place moves with it: say so, and how to go back.
+            if let saved, let now = driver.session.position, now != saved {
+                context.output.line(context.output.style.dim("Your saved place moved here from \(saved); `goto \(saved)` goes back."))
+            }
         } else if driver.isNew || driver.session.position == nil {
             driver.showLessons()
             context.output.line("Type `next` to begin the first lesson.")

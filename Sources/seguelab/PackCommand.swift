@@ -56,7 +56,7 @@ struct PackCheckCommand: AsyncParsableCommand {
                 pack.translations = [:]
             }
             if !staticOnly {
-                let dynamic = try await checkDynamically(pack)
+                let dynamic = try await Self.checkDynamically(pack, verbose: verbose)
                 for diagnostic in dynamic { print(diagnostic) }
                 diagnostics += dynamic
             }
@@ -65,7 +65,8 @@ struct PackCheckCommand: AsyncParsableCommand {
         }
     }
 
-    private func checkDynamically(_ pack: Pack) async throws -> [Diagnostic] {
+    /// Runs every example and proves every exercise (what `--static-only` leaves out).
+    static func checkDynamically(_ pack: Pack, verbose: Bool) async throws -> [Diagnostic] {
         // Lessons in the order PackChecker checks them: the default language, then each translation.
         var labels = pack.lessons.map(\.id)
         for language in pack.translations.keys.sorted() {
@@ -160,7 +161,7 @@ struct PackNewCommand: ParsableCommand {
         Next:
           seguelab pack check \(folder)       validate it and run all its code
           seguelab --pack \(folder)           take the lessons as a learner would
-        Edit \(folder)/lessons/01-first-segue.md; the format is described in docs/authoring.md.
+        Edit \(folder)/lessons/01-first-segue.md; `seguelab help authoring` prints the guide to the format.
         """)
     }
 }
@@ -170,11 +171,17 @@ struct PackInstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
         abstract: "Install a pack (folder or .zip/.tar.gz/.tgz archive) so that `--pack ID` finds it.",
-        discussion: "Packs go to $XDG_DATA_HOME/seguelab/packs/ID (default ~/.local/share/seguelab/packs). A pack with errors is refused; installing a pack again replaces it."
+        discussion: "Packs go to $XDG_DATA_HOME/seguelab/packs/ID (default ~/.local/share/seguelab/packs). The pack is checked as `pack check` does, its code run; a pack with errors is refused. Installing a pack again replaces it."
     )
 
     @Argument(help: ArgumentHelp("The pack folder or archive.", valueName: "archive|dir"), completion: .file())
     var source: String
+
+    @Flag(name: .customLong("static-only"), help: "Only read and validate before installing; run no code (a solution that does not compile goes unnoticed).")
+    var staticOnly = false
+
+    @Flag(name: .shortAndLong, help: "Report each lesson as it is checked, even when stderr is not a terminal.")
+    var verbose = false
 
     func run() async throws {
         try await reportingFailures {
@@ -185,6 +192,16 @@ struct PackInstallCommand: AsyncParsableCommand {
             for diagnostic in loaded.diagnostics { print(diagnostic) }
             guard let pack = loaded.pack else {
                 throw CommandFailure("\(source): the pack has errors (above); not installed")
+            }
+            // The same proof as `pack check`: a learner must never meet an exercise that cannot pass.
+            if staticOnly {
+                print("note: the pack's code was not run (--static-only): its examples, starters and solutions are unchecked; `seguelab pack check \(source)` runs them")
+            } else {
+                let dynamic = try await PackCheckCommand.checkDynamically(pack, verbose: verbose)
+                for diagnostic in dynamic { print(diagnostic) }
+                if dynamic.hasErrors {
+                    throw CommandFailure("\(source): the pack's code fails its checks (above); not installed")
+                }
             }
             let installed: PackInstaller.Installed
             do {

@@ -35,25 +35,9 @@ struct ProgressCommand: AsyncParsableCommand {
             } else if csv {
                 print(ProgressExport.csv(for: progress, pack: loaded.pack), terminator: "")
             } else {
-                printSummary(Session(pack: loaded.pack, progress: progress, language: loaded.language), loaded.pack)
+                ProgressReport.lines(Session(pack: loaded.pack, progress: progress, language: loaded.language), pack: loaded.pack).forEach { print($0) }
             }
         }
-    }
-
-    private func printSummary(_ session: Session, _ pack: Pack) {
-        let summary = session.summary()
-        print("\(pack.manifest.title) (\(pack.id) \(pack.manifest.version))")
-        let percent = summary.totalSteps == 0 ? 0 : summary.completedSteps * 100 / summary.totalSteps
-        print("Done: \(summary.completedSteps) of \(summary.totalSteps) steps (\(percent)%)")
-        print("Attempts: \(summary.attempts), hints used: \(summary.hintsUsed), solutions shown: \(summary.solutionsShown), time: \(Self.duration(summary.secondsSpent))")
-        if let position = session.position { print("Current step: \(position)") }
-        print("")
-        LessonTable.print(summary.lessons)
-    }
-
-    static func duration(_ seconds: Double) -> String {
-        let minutes = Int(seconds / 60)
-        return minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
     }
 }
 

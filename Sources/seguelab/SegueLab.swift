@@ -8,10 +8,28 @@ struct SegueLab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
-        subcommands: [RunCommand.self, StoryboardCommand.self, PackCommand.self, LessonsCommand.self, ProgressCommand.self]
+        subcommands: [RunCommand.self, StoryboardCommand.self, PackCommand.self, LessonsCommand.self, ProgressCommand.self,
+                      AuthoringCommand.self]
     )
 
     @OptionGroup var display: DisplayOptions
+
+    /// `seguelab help authoring` prints the authoring guide itself, not the usage of the
+    /// command that prints it; everything else is ArgumentParser's.
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["help", "authoring"] { arguments = ["authoring"] }
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 
     /// Which pack, language and starting point the shell opens (`resolve()` loads the pack).
     @OptionGroup var packOptions: PackOptions

@@ -99,49 +99,8 @@ struct CommandLineTests {
 
     @Test func checkProvesStartersFailAndSolutionsPass() throws {
         let home = try SeguelabBinary.makeHome()
-        let lesson = """
-            ---
-            id: a
-            title: A
-            ---
-
-            ## Greet {#greet}
-
-            ```step
-            kind: exercise
-            checks:
-              - output: hello
-            hints: [Print it.]
-            ```
-
-            ```swift starter
-            print("hello")
-            ```
-
-            ```swift solution
-            print("hello")
-            ```
-
-            ## Part {#part}
-
-            ```step
-            kind: exercise
-            checks:
-              - output: hello
-            hints: [Print it.]
-            ```
-
-            ```swift starter
-            print("")
-            ```
-
-            ```swift solution
-            print("goodbye")
-            ```
-
-            """
         let root = try Self.makePack(["pack.yaml": "id: demo\ntitle: D\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n",
-                                      "lessons/01-a.md": lesson], in: home)
+                                      "lessons/01-a.md": Self.lessonWithBadCode], in: home)
         let result = try Self.run(["pack", "check", root.path], home: home)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -293,7 +252,102 @@ struct CommandLineTests {
         return try decoder.decode(ProgressExport.Report.self, from: Data(text.utf8))
     }
 
+    /// A starter that already passes, and a solution that does not.
+    static let lessonWithBadCode = """
+        ---
+        id: a
+        title: A
+        ---
+
+        ## Greet {#greet}
+
+        ```step
+        kind: exercise
+        checks:
+          - output: hello
+        hints: [Print it.]
+        ```
+
+        ```swift starter
+        print("hello")
+        ```
+
+        ```swift solution
+        print("hello")
+        ```
+
+        ## Part {#part}
+
+        ```step
+        kind: exercise
+        checks:
+          - output: hello
+        hints: [Print it.]
+        ```
+
+        ```swift starter
+        print("")
+        ```
+
+        ```swift solution
+        print("goodbye")
+        ```
+
+        """
+
+    @Test func helpAuthoringPrintsTheGuideInstalledBesideTheBinary() throws {
+        let home = try SeguelabBinary.makeHome()
+        // In the checkout: docs/authoring.md.
+        let checkout = try Self.run(["help", "authoring"], home: home)
+        #expect(checkout.status == 0)
+        #expect(checkout.stdout.hasPrefix("# Writing lesson packs for seguelab\n"))
+        // Installed (`make install`'s layout): share/seguelab/authoring.md beside bin/.
+        let prefix = home.appendingPathComponent("prefix")
+        try FileManager.default.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: SeguelabBinary.path, toPath: prefix.appendingPathComponent("bin/seguelab").path)
+        try Self.write(["share/seguelab/authoring.md": "# The installed guide\n"], under: prefix)
+        let process = Process()
+        process.executableURL = prefix.appendingPathComponent("bin/seguelab")
+        process.arguments = ["help", "authoring"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(output == "# The installed guide\n")
+        // `pack new` points there.
+        let created = try Self.run(["pack", "new", home.appendingPathComponent("new-pack").path], home: home)
+        #expect(created.stdout.contains("`seguelab help authoring` prints the guide to the format."))
+    }
+
+    /// The README tells how to install these for bash, zsh and fish.
+    @Test func completionScriptsAreGeneratedForEveryShellTheReadmeNames() throws {
+        let home = try SeguelabBinary.makeHome()
+        for (shell, marker) in [("bash", "-F _seguelab seguelab"), ("zsh", "#compdef seguelab"), ("fish", "complete -c 'seguelab'")] {
+            let script = try Self.run(["--generate-completion-script", shell], home: home)
+            #expect(script.status == 0)
+            #expect(script.stdout.contains(marker), "\(shell): \(script.stdout.prefix(200))")
+        }
+    }
+
     // MARK: - pack install
+
+    @Test func installRunsThePacksCodeAndRefusesOneThatFails() throws {
+        let home = try SeguelabBinary.makeHome()
+        let root = try Self.makePack(["pack.yaml": "id: demo\ntitle: D\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n",
+                                      "lessons/01-a.md": Self.lessonWithBadCode], in: home)
+        let refused = try Self.run(["pack", "install", root.path], home: home)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.contains(": error: the solution of 'part' does not pass"), "\(refused.stdout)")
+        #expect(refused.stderr.contains("the pack's code fails its checks (above); not installed"))
+        let packs = home.appendingPathComponent(".local/share/seguelab/packs/demo")
+        #expect(!FileManager.default.fileExists(atPath: packs.path))
+        // Installing without running the code says what was skipped.
+        let unchecked = try Self.run(["pack", "install", "--static-only", root.path], home: home)
+        #expect(unchecked.status == 0)
+        #expect(unchecked.stdout.hasPrefix("note: the pack's code was not run (--static-only): its examples, starters and solutions are unchecked"))
+    }
+
 
     @Test func installedFolderIsFoundByID() throws {
         let home = try SeguelabBinary.makeHome()
@@ -361,7 +415,7 @@ struct CommandLineTests {
         let resumed = try SeguelabBinary.runPiped("progress\n", arguments: ["--pack", second.path],
                                                   home: home, extra: ["XDG_CACHE_HOME": Self.sharedCache.path])
         #expect(resumed.stdout.contains("Welcome back"), "\(resumed.stdout)")
-        #expect(resumed.stdout.contains("You are at a/which."), "\(resumed.stdout)")
+        #expect(resumed.stdout.contains("Current step: a/which"), "\(resumed.stdout)")
     }
 
     @Test(arguments: [

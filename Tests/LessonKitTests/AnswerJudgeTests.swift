@@ -37,6 +37,10 @@ struct AnswerJudgeTests {
         #expect(Answer.parseChoices("1 3", count: 3) == [0, 2])
         #expect(Answer.parseChoices("d", count: 3) == nil)
         #expect(Answer.parseChoices("", count: 3) == nil)
+        // Written the way the choices are shown.
+        #expect(Answer.parseChoices("A)", count: 3) == [0])
+        #expect(Answer.parseChoices("b) c.", count: 3) == [1, 2])
+        #expect(Answer.parseChoices("d)", count: 3) == nil)
     }
 
     @Test func textAnswersIgnoreCaseSpacingAndMatchPatterns() {
@@ -69,6 +73,23 @@ struct AnswerJudgeTests {
         #expect(AnswerJudge.judgePrediction("Top: Detail\\nDone", for: predict, run: outcome).passed)
         #expect(AnswerJudge.judgePrediction("Top: Detail Done", for: predict, run: outcome).passed)
         #expect(!AnswerJudge.judgePrediction("Top: List", for: predict, run: outcome).passed)
+    }
+
+    @Test func aWrongPredictionIsToldWhereItDiffersNotTheOutput() {
+        var predict = step("predict-top")
+        predict.predictTarget = .output
+        let outcome = RunResult.ran("Top:  Detail\nDone\n")
+        func message(_ prediction: String) -> String {
+            AnswerJudge.judgePrediction(prediction, for: predict, run: outcome).firstFailure?.message ?? ""
+        }
+        #expect(message("Top: List") == "the start \"Top:\" is right; \"List\" is not what comes next")
+        #expect(message("Top: detail Done") == "the start \"Top:\" is right; \"detail\" is not what comes next (the capitals differ)")
+        #expect(message("Top: Detail") == "your prediction is right as far as it goes, but it prints more after \"Top: Detail\"")
+        #expect(message("Top: Detail Done Again") == "it prints only the first 3 words of your prediction (\"Top: Detail Done\")")
+        #expect(message("Bottom") == "it does not start with \"Bottom\"")
+        for wrong in ["Top: List", "Top: Detail", "Bottom"] {
+            #expect(!message(wrong).contains("Detail\nDone") && !message(wrong).contains("Done"), "the output is not given away")
+        }
     }
 
     @Test func promptLineIsJudgedByItsEffectNotItsText() async {

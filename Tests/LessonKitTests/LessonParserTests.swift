@@ -53,6 +53,15 @@ struct LessonParserTests {
         ])
     }
 
+    @Test func aColonInAChoiceSaysToQuoteItAndShowsTheQuotedLine() throws {
+        let dir = TemporaryDirectory()
+        let body = "\n## One {#one}\n\n```step\nkind: choice\nchoices:\n  - text: Note: the destination exists\n    correct: true\n  - text: No\n```\n"
+        let diagnostics = try PackBuilder(lesson: lessonFile(body)).diagnostics(in: dir)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.hasPrefix("p/lessons/01-a.md:11:") == true, "\(diagnostics)")
+        #expect(diagnostics.first?.hasSuffix("; a value holding `: ` must be quoted:   - text: \"Note: the destination exists\"") == true, "\(diagnostics)")
+    }
+
     @Test func unknownKeysKindsAndRolesAreAllReported() throws {
         let dir = TemporaryDirectory()
         let body = """

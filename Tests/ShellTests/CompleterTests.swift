@@ -30,10 +30,12 @@ import Playground
 
     @Test func lessonAndStepIDs() {
         #expect(completer().complete("start en") == Completion(insertion: "ums "))
-        #expect(completer().complete("goto s") == Completion(alternatives: ["segue-handler", "strings"]))
+        // Lessons and steps are listed in course order, as the learner meets them.
+        #expect(completer().complete("goto s") == Completion(alternatives: ["strings", "segue-handler"]))
+        #expect(completer().complete("goto ") == Completion(alternatives: ["strings", "enums", "segue-handler"]))
         #expect(completer().complete("goto enu") == Completion(insertion: "ms/"))
         #expect(completer().complete("goto enums/i") == Completion(insertion: "n"))
-        #expect(completer().complete("goto enums/in") == Completion(alternatives: ["enums/init-raw", "enums/intro"]))
+        #expect(completer().complete("goto enums/in") == Completion(alternatives: ["enums/intro", "enums/init-raw"]))
         #expect(completer().complete("goto enums/s") == Completion(insertion: "witch "))
     }
 

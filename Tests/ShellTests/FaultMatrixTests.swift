@@ -22,7 +22,7 @@ import Glibc
             "run\nprogress\n", arguments: ["--pack", pack.path, "--lesson", "faults", "--step", fault.rawValue] + Self.limitArguments,
             home: home, hangGuard: 300)
         try run.expectContained(result, context: "example")
-        #expect(result.stdout.contains("You are at faults/\(fault.rawValue)."), "the shell went on: \(result.stdout.suffix(300))")
+        #expect(result.stdout.contains("Current step: faults/\(fault.rawValue)\n"), "the shell went on: \(result.stdout.suffix(300))")
     }
 
     @Test(arguments: LearnerFault.allCases)
@@ -34,7 +34,7 @@ import Glibc
         let result = try SeguelabBinary.runPiped("edit\n\(run.code)\n.\ncheck\nprogress\n", arguments: arguments, home: home, hangGuard: 300)
         try run.expectContained(result, context: "exercise")
         #expect(result.stdout.contains("Not yet"), "the fault is judged, not passed: \(result.stdout.suffix(300))")
-        #expect(result.stdout.contains("You are at faults/exercise."))
+        #expect(result.stdout.contains("Current step: faults/exercise\n"))
         // The faulty draft is the learner's work: it survives into the next session.
         let next = try SeguelabBinary.runPiped("step\n", arguments: arguments, home: home, hangGuard: 120)
         #expect(next.stdout.contains(run.code.split(separator: "\n").last.map(String.init) ?? "?"), "draft kept: \(next.stdout)")

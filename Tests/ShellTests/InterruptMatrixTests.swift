@@ -13,14 +13,14 @@ import Glibc
 
     @Test func inAnExampleStep() throws {
         let setup = try InterruptSetup()
-        let prompt = "seguelab [faults/faults/interrupt]> "
+        let prompt = "seguelab:interrupt> "
         let terminal = try setup.terminal(["--pack", setup.pack.path, "--lesson", "faults", "--step", "interrupt"])
         try terminal.waitForPrompt(prompt)
         terminal.type("run\r")
         let after = try setup.interruptOnceRunning(terminal, context: "example")
         try terminal.waitForPrompt(prompt, after: after)
         terminal.type("progress\r")
-        try terminal.waitFor("You are at faults/interrupt.", after: after)
+        try terminal.waitFor("Current step: faults/interrupt", after: after)
         try setup.expectStopped(terminal)
     }
 
@@ -29,7 +29,7 @@ import Glibc
         let editor = setup.home.appendingPathComponent("editor")
         // An "editor" that writes the learner's (runaway) program.
         try ExecutableScript.write("#!/bin/sh\ncat > \"$1\" <<'SWIFT'\n\(setup.code)\nSWIFT\n", to: editor)
-        let prompt = "seguelab [faults/faults/exercise]> "
+        let prompt = "seguelab:exercise> "
         let terminal = try setup.terminal(["--pack", setup.pack.path, "--lesson", "faults", "--step", "exercise"],
                                           extra: ["EDITOR": editor.path])
         try terminal.waitForPrompt(prompt)

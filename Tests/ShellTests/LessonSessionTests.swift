@@ -16,16 +16,16 @@ import TestSupport
         let home = try SeguelabBinary.makeHome()
         let result = try session("next\nnext\nback\ngoto identifiers/method\nstep\n", home: home)
         #expect(result.stdout.hasPrefix("Segue basics\n   identifiers  Segue identifiers  0/8\n   prepare      Passing data       0/3\n"))
-        #expect(result.stdout.contains("── Step 1/8: What an identifier is  [prose]"))
-        #expect(result.stdout.contains("── Step 2/8: Run it  [example]"))
+        #expect(result.stdout.contains("── Step 1/8: What an identifier is  [prose · identifiers/intro]"))
+        #expect(result.stdout.contains("── Step 2/8: Run it  [example · identifiers/run]"))
         // back returns to step 1; goto jumps; step repeats the current step.
         let steps = result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("── Step") }
         #expect(steps == [
-            "── Step 1/8: What an identifier is  [prose]",
-            "── Step 2/8: Run it  [example]",
-            "── Step 1/8: What an identifier is  [prose]",
-            "── Step 4/8: Name the method  [text]",
-            "── Step 4/8: Name the method  [text]",
+            "── Step 1/8: What an identifier is  [prose · identifiers/intro]",
+            "── Step 2/8: Run it  [example · identifiers/run]",
+            "── Step 1/8: What an identifier is  [prose · identifiers/intro]",
+            "── Step 4/8: Name the method  [text · identifiers/method]",
+            "── Step 4/8: Name the method  [text · identifiers/method]",
         ])
         #expect(result.stderr == "")
     }
@@ -84,7 +84,7 @@ import TestSupport
 
         // A new shell resumes on the same step with the learner's draft, and judges it.
         let second = try session("check\n", home: home)
-        #expect(second.stdout.contains("Welcome back: you were here.\n── Step 7/8: Fix the identifier  [exercise]\n  1 import UIKit\n  2 let nav = launchApp()\n  3 print(\"draft in progress\")\n"))
+        #expect(second.stdout.contains("Welcome back: you were here.\n── Step 7/8: Fix the identifier  [exercise · identifiers/fix]\n  1 import UIKit\n  2 let nav = launchApp()\n  3 print(\"draft in progress\")\n"))
         #expect(second.stdout.contains("draft in progress\n"))
         #expect(second.stdout.contains("✘ Not yet"))
     }
@@ -110,16 +110,26 @@ import TestSupport
             no
             solution
             yes
+            no
             skip
             goto identifiers/fix
             progress
             """, home: home)
+        #expect(result.stdout.contains("Your draft is unchanged."))
         #expect(result.stdout.contains("Not shown.\n"))
         #expect(result.stdout.contains("Solution:\n    import UIKit\n"))
-        #expect(result.stdout.contains("Skipped; the reference code was filled in"))
+        // What skip filled in is shown.
+        #expect(result.stdout.contains("Skipped; the reference code was filled in so later steps build on working code:\n    import UIKit\n    let navigation = launchApp()\n"))
         // Back on the skipped step, the draft is the reference solution.
         #expect(result.stdout.contains("  3 navigation.topViewController?.performSegue(withIdentifier: \"showDetail\", sender: nil)\n"))
         #expect(result.stdout.contains("solutions shown: 1"))
+    }
+
+    @Test func solutionCanBePutInTheDraftSoCheckPasses() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try session("goto identifiers/fix\nsolution yes\ny\ncheck\n", home: home)
+        #expect(result.stdout.contains("Your draft is now the solution."))
+        #expect(result.stdout.contains("✔ Correct."), "\(result.stdout)\n\(result.stderr)")
     }
 
     @Test func restartKeepsABackup() throws {
@@ -134,7 +144,40 @@ import TestSupport
     @Test func startAtALessonAndStepFromTheCommandLine() throws {
         let home = try SeguelabBinary.makeHome()
         let result = try session("", home: home, arguments: ["--lesson", "prepare", "--step", "quiz"])
-        #expect(result.stdout.contains("── Step 3/3: Quiz  [choice]"))
+        #expect(result.stdout.contains("── Step 3/3: Quiz  [choice · prepare/quiz]"))
+    }
+
+    @Test func startingElsewhereSaysTheSavedPlaceMoved() throws {
+        let home = try SeguelabBinary.makeHome()
+        _ = try session("goto identifiers/method\n", home: home)
+        let moved = try session("", home: home, arguments: ["--lesson", "prepare", "--step", "quiz"])
+        #expect(moved.stdout.contains("Your saved place moved here from identifiers/method; `goto identifiers/method` goes back."))
+        let same = try session("", home: home, arguments: ["--lesson", "prepare", "--step", "quiz"])
+        #expect(!same.stdout.contains("saved place moved"))
+    }
+
+    @Test func theLastStepOfALessonEndsItWithWhatIsLeftAndWhatIsNext() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try session("goto identifiers/method\nprepare(for:sender:)\nnext\nskip\ngoto identifiers/compile-error\n", home: home)
+        #expect(result.stdout.contains("━━ End of “Segue identifiers” ━━\n"))
+        #expect(result.stdout.contains("Left undone: `goto identifiers/asks`, `goto identifiers/predict-top` (skipped), `goto identifiers/typed`, `goto identifiers/fix`, `goto identifiers/compile-error`.\n"))
+        #expect(result.stdout.contains("Next lesson: “Passing data”: type `next` to start it.\n"))
+    }
+
+    @Test func aMistypedCommandOnAChoiceStepIsNotTakenAsAnAnswer() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try session("goto identifiers/asks\nnxt\nprogress\n", home: home)
+        #expect(result.stderr.contains("unknown command 'nxt' (did you mean 'next'?)"))
+        #expect(!result.stdout.contains("✘ Not yet"))
+        #expect(result.stdout.contains("Attempts: 0,"))
+    }
+
+    @Test func progressInTheShellShowsEveryLesson() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try session("goto identifiers/method\nprepare(for:sender:)\nprogress\n", home: home)
+        #expect(result.stdout.contains("Done: 1 of 11 steps (9%)\n"))
+        #expect(result.stdout.contains("> identifiers  Segue identifiers  1/8  in progress"), "\(result.stdout)")
+        #expect(result.stdout.contains("  prepare      Passing data       0/3  not started"))
     }
 
     @Test func aBrokenLessonIsMarkedAndTheOthersStillOpen() throws {
@@ -148,7 +191,7 @@ import TestSupport
         #expect(result.status == 0)
         #expect(result.stderr.contains("warning: lesson 'prepare' (en) is left out: it has 2 errors, first pack/lessons/02-prepare.md:9:7: error: unknown step kind 'exercize'"))
         #expect(result.stdout.contains(" ✗ prepare      unavailable: the lesson file has errors"))
-        #expect(result.stdout.contains("── Step 1/8: What an identifier is  [prose]"))
+        #expect(result.stdout.contains("── Step 1/8: What an identifier is  [prose · identifiers/intro]"))
     }
 
     @Test func translatedLessonsFollowLang() throws {

@@ -25,6 +25,29 @@ import Testing
         #expect(text == "Recap\n- Enums catch typos\n- a switch is exhaustive\n1. one")
     }
 
+    @Test func emphasisIsRenderedNotShownWithItsMarks() {
+        #expect(plain.inline("an *exhaustive* switch, _really_") == "an exhaustive switch, really")
+        // Not emphasis: arithmetic, identifiers with underscores, a lone star.
+        #expect(plain.inline("a * b * c, segue_id_name, 5 * 3") == "a * b * c, segue_id_name, 5 * 3")
+        let coloured = MarkdownText(style: Style(enabled: true), width: 80).inline("an *exhaustive* switch")
+        #expect(!coloured.contains("*"))
+        #expect(coloured.contains("exhaustive"))
+    }
+
+    @Test func linesAreFittedToTheWidthBetweenWords() {
+        let wrap = WordWrap(width: 30)
+        #expect(wrap.fit("  b) The destination already exists during prepare")
+            == ["  b) The destination already", "     exists during prepare"])
+        #expect(wrap.fit("error: unknown command 'nxt' (did you mean 'next'?)")
+            == ["error: unknown command 'nxt'", "       (did you mean 'next'?)"])
+        #expect(wrap.fit("short line") == ["short line"])
+        // Alignment runs shrink before anything is broken.
+        #expect(wrap.fit("  ├─ showBook     (show)       → Book") == ["  ├─ showBook  (show)  → Book"])
+        // Colour takes no room; a word longer than a line is the only thing cut.
+        #expect(wrap.fit("\u{1B}[2mdim words that go on and on and on\u{1B}[0m").allSatisfy { WordWrap.visibleWidth($0) <= 30 })
+        #expect(wrap.fit(String(repeating: "x", count: 70)).map(\.count) == [30, 30, 10])
+    }
+
     @Test func colourReplacesBackticks() {
         let coloured = MarkdownText(style: Style(enabled: true), width: 80).inline("use `next`")
         #expect(!coloured.contains("`"))

@@ -127,10 +127,10 @@ import TestSupport
         let terminal = try PseudoTerminal(
             executable: SeguelabBinary.path, arguments: ["--pack", LessonSessionTests.pack, "--lesson", "identifiers", "--step", "fix"],
             environment: SeguelabBinary.environment(home: home, extra: ["EDITOR": editor.path]))
-        try terminal.waitForPrompt("seguelab [segue-basics/identifiers/fix]> ")
+        try terminal.waitForPrompt("seguelab:fix> ")
         terminal.type("edit\r")
         let saved = try terminal.waitFor("Draft saved.")
-        try terminal.waitForPrompt("seguelab [segue-basics/identifiers/fix]> ", after: saved)
+        try terminal.waitForPrompt("seguelab:fix> ", after: saved)
         terminal.type("check\r")
         try terminal.waitFor("✔ Correct.", after: saved, timeout: 240)
         let draft = home.appendingPathComponent("state/seguelab/drafts/segue-basics/identifiers/fix.swift")

@@ -19,4 +19,10 @@ void seguelab_end_reading(void);
 int seguelab_el_bind_paste(EditLine *el);
 /// 1 if a paste went into the line being read since the last call (and forgets it).
 int seguelab_take_paste(void);
+/// Runs a program that needs the terminal (an editor) as a foreground job: its own process
+/// group owns the terminal until it ends, then the shell gets it back with its modes as they
+/// were. Returns the exit status (128 + signal when killed), or -1 with errno set.
+int seguelab_run_foreground(const char *path, char *const argv[], char *const envp[]);
+/// Makes the line reader measure the window again before its next key.
+void seguelab_note_resize(void);
 #endif

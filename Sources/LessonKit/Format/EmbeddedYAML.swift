@@ -64,6 +64,9 @@ struct EmbeddedYAML {
                 let where_ = location(context.mark)
                 message += " (\(context.text) at line \(where_.line), column \(where_.column))"
             }
+            if problem.hasPrefix("mapping values are not allowed"), let quoted = quotedValue(atLine: mark.line) {
+                message += "; a value holding `: ` must be quoted: \(quoted)"
+            }
             sink.error(message, at: location(mark))
         case let .duplicatedKeysInMapping(duplicates, context):
             let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
@@ -94,6 +97,21 @@ struct EmbeddedYAML {
             }
         }
         return nil
+    }
+
+    /// The snippet's line `line` (1-based) with its value in double quotes: `- text: a: b`
+    /// becomes `- text: "a: b"`. Nil when the line has no `key: value` to quote.
+    func quotedValue(atLine line: Int) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return nil }
+        let original = String(lines[line - 1])
+        let body = original.drop { $0 == " " || $0 == "-" }
+        guard let separator = body.range(of: ": ") else { return nil }
+        let value = body[separator.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty, !value.hasPrefix("\""), !value.hasPrefix("'") else { return nil }
+        let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let lead = original.prefix(original.count - body.count)
+        return String(lead) + String(body[..<separator.upperBound]) + "\"" + escaped + "\""
     }
 
     private func locationOfOffset(_ offset: Int) -> SourceLocation {

@@ -22,7 +22,8 @@ public enum Answer: Sendable, Hashable {
     public static func parseChoices(_ input: String, count: Int) -> [Int]? {
         let tokens = input.lowercased().split(whereSeparator: { $0 == "," || $0 == " " })
         var indices: [Int] = []
-        for token in tokens {
+        // `A)` and `b.` are written as the choices are shown.
+        for token in tokens.map({ $0.hasSuffix(")") || $0.hasSuffix(".") ? $0.dropLast() : $0 }) {
             if let number = Int(token), (1...count).contains(number) {
                 indices.append(number - 1)
             } else if token.count == 1, let index = (0..<count).first(where: { Choice.label(for: $0) == String(token) }) {

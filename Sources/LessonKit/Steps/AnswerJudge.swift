@@ -101,8 +101,8 @@ public struct AnswerJudge: Sendable {
         return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message])
     }
 
-    /// Compares a prediction with what the example really did; the verdict carries the run,
-    /// so the learner sees the truth either way.
+    /// Compares a prediction with what the example really did. The verdict carries the run (the
+    /// shell shows it once the prediction is right); a wrong one is told where it differs.
     public static func judgePrediction(_ prediction: String, for step: Step, run outcome: RunResult) -> Verdict {
         switch step.predictTarget ?? .output {
         case .output:
@@ -112,7 +112,7 @@ public struct AnswerJudge: Sendable {
             if predicted == actual {
                 return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
-            let message = "the example printed:\n" + TextMatching.normalizedLines(outcome.learnerStdout).map { "    " + $0 }.joined(separator: "\n")
+            let message = PredictionDifference.describe(predicted: prediction, actual: outcome.learnerStdout)
             return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], run: outcome)
         case .destination:
             let summary = "the predicted destination"

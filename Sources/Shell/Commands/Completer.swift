@@ -27,7 +27,7 @@ public struct Completer {
         let position = endsWithSpace ? words.count : max(words.count - 1, 0)
 
         if position == 0 {
-            return Self.choose(from: registry.allNames, prefix: current, suffix: " ")
+            return Self.choose(from: registry.allNames.sorted(), prefix: current, suffix: " ")
         }
         guard let command = registry.command(named: words[0]) else { return Completion() }
         let index = position - 1
@@ -35,7 +35,7 @@ public struct Completer {
         switch kind {
         case .text: return Completion()
         case .word(let choices): return Self.choose(from: choices, prefix: current, suffix: " ")
-        case .commandName: return Self.choose(from: registry.allNames, prefix: current, suffix: " ")
+        case .commandName: return Self.choose(from: registry.allNames.sorted(), prefix: current, suffix: " ")
         case .lesson: return Self.choose(from: lessonIDs(), prefix: current, suffix: " ")
         case .lessonStep:
             if let slash = current.firstIndex(of: "/") {
@@ -49,9 +49,11 @@ public struct Completer {
         }
     }
 
-    /// Inserts the common extension of all matches; lists them when there is nothing to add.
+    /// Inserts the common extension of all matches; lists them when there is nothing to add, in
+    /// the order given (lessons and steps in course order, commands and files sorted by the caller).
     static func choose(from candidates: [String], prefix: String, suffix: String) -> Completion {
-        let matches = Array(Set(candidates.filter { $0.hasPrefix(prefix) })).sorted()
+        var seen = Set<String>()
+        let matches = candidates.filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }
         guard !matches.isEmpty else { return Completion() }
         if matches.count == 1 { return Completion(insertion: String(matches[0].dropFirst(prefix.count)) + suffix) }
         let common = commonPrefix(matches)
@@ -80,7 +82,7 @@ public struct Completer {
             FileManager.default.fileExists(atPath: directory + name, isDirectory: &isDirectory)
             return isDirectory.boolValue ? name + "/" : name
         }
-        let result = Self.choose(from: names, prefix: namePart, suffix: " ")
+        let result = Self.choose(from: names.sorted(), prefix: namePart, suffix: " ")
         // A directory completes to `dir/`, ready for the next part, not `dir/ `.
         if result.insertion.hasSuffix("/ ") { return Completion(insertion: String(result.insertion.dropLast())) }
         return result

@@ -37,7 +37,8 @@ enum LessonCommands {
             ShellCommand(name: "run", usage: "run [FILE.swift …]", summary: "Run the step's code, or Swift files, and show the navigation.",
                          details: "Without a file, runs the current example or your draft. With files, compiles and runs them against SegueKit (storyboards next to the first file are found).",
                          arguments: [.file]) { context, invocation in
-                if invocation.arguments.isEmpty { await driver.runCurrent() } else { await PlaygroundCommands.runFiles(invocation.arguments, context: context, playground: driver.playground) }
+                if invocation.arguments.isEmpty { await driver.runCurrent() } else { await PlaygroundCommands.runFiles(invocation.arguments, context: context, playground: driver.playground,
+                                                                                                     support: driver.supportSources, storyboards: driver.pack.storyboardDirectories) }
                 return .continueSession
             },
             ShellCommand(name: "edit", summary: "Edit your code for this step in $VISUAL or $EDITOR.",
@@ -62,7 +63,7 @@ enum LessonCommands {
                 driver.restart(lesson: args.first, confirmed: invocation.arguments.contains("yes"))
                 return .continueSession
             },
-            ShellCommand(name: "progress", summary: "Summarise your progress: steps done, attempts, hints, time.") { _, _ in
+            ShellCommand(name: "progress", summary: "Your progress: steps done, attempts, hints, time, and a line per lesson.") { _, _ in
                 driver.showProgress(); return .continueSession
             },
         ]
@@ -95,11 +96,7 @@ extension LessonDriver {
     }
 
     func showProgress() {
-        let summary = session.summary()
-        let minutes = Int((summary.secondsSpent / 60).rounded())
-        output.line("\(summary.completedSteps) of \(summary.totalSteps) steps done in \(summary.lessons.filter { $0.state == .completed }.count) of \(summary.lessons.count) lessons.")
-        output.line("Attempts: \(summary.attempts), hints used: \(summary.hintsUsed), solutions shown: \(summary.solutionsShown), time: \(minutes) min.")
-        if let position = session.position { output.line("You are at \(position).") }
+        ProgressReport.lines(session, pack: pack).forEach { output.line($0) }
     }
 
     /// Where the draft of the current step is edited: kept in the state directory so an

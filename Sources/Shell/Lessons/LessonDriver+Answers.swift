@@ -78,7 +78,9 @@ extension LessonDriver {
             verdict.feedback.forEach { output.line(markdown.render($0)) }
             output.line(style.dim("Type `next` to continue."))
         case .fail:
-            if let run = verdict.run { renderer.render(run, learnerCode: learnerCode).forEach(output.line) }
+            // A wrong prediction is told where it differs, not shown the output it should predict.
+            let revealsAnswer = session.currentStep?.kind == .predict
+            if let run = verdict.run, !revealsAnswer { renderer.render(run, learnerCode: learnerCode).forEach(output.line) }
             let failure = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message }
             output.line(style.failure("✘ Not yet") + (failure.map { ": " + $0 } ?? "."))
             // Feedback often restates the failure (a wrong choice's own explanation): say it once.
@@ -86,7 +88,9 @@ extension LessonDriver {
             let ref = session.position
             let used = ref.map { session.stepProgress($0).hintsUsed } ?? 0
             let total = session.currentStep?.hints.count ?? 0
-            output.line(style.dim(used < total ? "Try again, or type `hint` (\(total - used) left)." : "Try again; `solution` shows the answer, `skip` moves on."))
+            output.line(style.dim(used < total ? "Try again, or type `hint` (\(total - used) left)."
+                : revealsAnswer ? "Try again; `run` shows what it prints, `solution` the answer, `skip` moves on."
+                : "Try again; `solution` shows the answer, `skip` moves on."))
         case .error:
             if let run = verdict.run { renderer.render(run, learnerCode: learnerCode).forEach(output.line) }
             context.fail("the answer could not be judged: " + (verdict.firstFailure?.message ?? "no check applied") + " (this is a problem in the lesson, not in your answer)")
@@ -146,12 +150,29 @@ extension LessonDriver {
         if let code = reveal.code { showCode(code) }
         if let answer = reveal.answer { output.line("  " + answer) }
         if let explanation = reveal.explanation { output.line(markdown.render(explanation)) }
+        // An exercise is judged on the draft: without this the draft keeps the starter and
+        // `check` goes on failing.
+        if let code = reveal.code, [.exercise, .compiler].contains(step.kind), session.draft != code {
+            if context.confirm("Put the solution in your draft (replacing it), so `check` passes? [y/N] ") {
+                saveDraft(code)
+                output.line("Your draft is now the solution. Type `check` to finish the step, or `edit` to try your own way.")
+            } else {
+                output.line(style.dim("Your draft is unchanged. `edit` it (or paste your code), then `check`; `skip` moves on with the solution filled in."))
+            }
+        }
     }
 
     func skip() {
-        let skippedCode = session.currentStep.map { [.exercise, .compiler, .prompt].contains($0.kind) } ?? false
+        let step = session.currentStep
+        let status = session.position.map { session.stepProgress($0).status }
         let move = session.skip()
-        if skippedCode { output.line(style.dim("Skipped; the reference code was filled in so later steps build on working code.")) }
+        // Show what was filled in: the next steps build on this code.
+        if let step, [.exercise, .compiler, .prompt].contains(step.kind), status != .passed, let reference = step.referenceAnswer {
+            output.line(style.dim("Skipped; the reference code was filled in so later steps build on working code:"))
+            showCode(reference)
+        } else if let step, step.kind.needsAnswer, status != .passed, let reference = step.referenceAnswer {
+            output.line(style.dim("Skipped; the answer was: ") + reference)
+        }
         apply(move)
     }
 

@@ -30,6 +30,9 @@ final class LessonDriver {
         self.context = context
     }
 
+    /// The pack's support code, hidden from the learner, for `swift` mode and `run FILE`.
+    var supportSources: [SourceFile] { pack.supportSources.map { SourceFile(name: $0.name, text: $0.text, origin: .hidden) } }
+
     var output: ShellOutput { context.output }
     var style: Style { context.output.style }
     var width: Int { context.isInteractive ? min(Terminal.width(), 100) : 80 }
@@ -72,8 +75,7 @@ final class LessonDriver {
         case .atStart:
             output.line("There is nothing before this step.")
         case .enteredLesson:
-            if let lesson = session.currentLesson, session.stepNumber?.index == 1 { showLessonIntro(lesson) }
-            showStep()
+            showStep(withIntroOf: session.stepNumber?.index == 1 ? session.currentLesson : nil)
         case .moved:
             showStep()
         }
@@ -100,7 +102,20 @@ final class LessonDriver {
         output.line()
     }
 
-    func showStep() {
+    /// The step, a screenful at a time when it is taller than the terminal.
+    func showStep(withIntroOf lesson: Lesson? = nil) {
+        let rows = context.isInteractive ? Terminal.height() : nil
+        let finished = output.paging(rows: rows, more: { question in
+            guard let reply = context.ask(question + " ") else { return false }
+            return reply.trimmingCharacters(in: .whitespaces).lowercased() != "q"
+        }) {
+            if let lesson { showLessonIntro(lesson) }
+            showStepText()
+        }
+        if !finished { output.line(style.dim("(`step` shows the whole step again.)")) }
+    }
+
+    private func showStepText() {
         guard let step = session.currentStep, let ref = session.position else {
             output.line("No lesson started yet: `lessons` lists them, `start ID` begins one.")
             return
@@ -109,7 +124,8 @@ final class LessonDriver {
         let number = session.stepNumber.map { " \($0.index)/\($0.count)" } ?? ""
         let status = session.stepProgress(ref).status
         let done = status == .passed ? style.success(" ✔") : status == .skipped ? style.dim(" (skipped)") : ""
-        output.line(style.heading("── Step\(number): \(step.title)") + style.dim("  [\(step.kind.rawValue)]") + done)
+        // The full place is here, not in the prompt (which stays short): `goto` takes it.
+        output.line(style.heading("── Step\(number): \(step.title)") + style.dim("  [\(step.kind.rawValue) · \(ref)]") + done)
         if !step.prose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             output.line(markdown.render(step.prose))
         }
@@ -147,6 +163,33 @@ final class LessonDriver {
         let hints = step.hints.count
         if step.kind.needsAnswer && hints > 0 {
             output.line(style.dim("Stuck? `hint` (\(hints) available), `solution`, or `skip`."))
+        }
+        if let number = session.stepNumber, number.index == number.count { showLessonEnd() }
+    }
+
+    /// Under a lesson's last step (its recap): that the lesson ends here, what is left undone in
+    /// it, and which lesson comes next.
+    func showLessonEnd() {
+        guard let lesson = session.currentLesson else { return }
+        output.line()
+        output.line(style.heading("━━ End of “\(lesson.title)” ━━"))
+        let open = lesson.steps.filter { step in
+            step.kind.needsAnswer && session.stepProgress(StepRef(lesson: lesson.id, step: step.id)).status != .passed
+        }
+        if open.isEmpty {
+            output.line(style.success("Every step of this lesson is done."))
+        } else {
+            let list = open.map { step -> String in
+                let skipped = session.stepProgress(StepRef(lesson: lesson.id, step: step.id)).status == .skipped
+                return "`goto \(lesson.id)/\(step.id)`" + (skipped ? " (skipped)" : "")
+            }
+            output.line("Left undone: " + list.joined(separator: ", ") + ".")
+        }
+        let lessons = pack.lessons(in: session.language)
+        if let index = lessons.firstIndex(where: { $0.id == lesson.id }), index + 1 < lessons.count {
+            output.line("Next lesson: “\(lessons[index + 1].title)”: type `next` to start it.")
+        } else {
+            output.line("This was the last lesson of \(pack.manifest.title); `lessons` shows what you have done.")
         }
     }
 

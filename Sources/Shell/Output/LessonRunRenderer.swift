@@ -27,10 +27,13 @@ struct LessonRunRenderer {
             lines += navigation.map { "  " + Self.describe($0) }
         }
         if let state = run.endState, let visible = state.visible {
-            lines.append(style.dim("On screen: ") + visible + Self.describeStack(state))
+            // Not "On screen:", which programs print themselves (`On screen: Dune`).
+            lines.append(style.dim("Final screen: ") + visible + Self.describeStack(state))
         }
         if case let (kind, message)? = run.crashName {
-            lines.append(style.failure("The program crashed (\(kind))") + (message.isEmpty ? "" : ": \(message)"))
+            // A crash of no known kind ("crash") is named by its message alone: "crashed: Trapped (…)".
+            let named = kind == CrashReport.Kind.other.readableName && !message.isEmpty ? "" : " (\(kind))"
+            lines.append(style.failure("The program crashed\(named)") + (message.isEmpty ? "" : ": \(message)"))
         } else if let reason = run.stopReason {
             lines.append(style.warning("Stopped: \(reason)."))
         } else if case .exited(let code) = run.termination, code != 0 {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders the Markdown of lesson prose for a terminal: headings and **bold** in bold,
 /// `code` in colour (kept in backticks without colour), fenced code indented, paragraphs
 /// wrapped to the width. Enough Markdown for prose; authors see the full file in an editor.
@@ -62,6 +64,21 @@ struct MarkdownText {
         return first.hasPrefix("- ") || first.range(of: #"^\d+\. "#, options: .regularExpression) != nil
     }
 
+    /// `*text*` or `_text_` at `rest`: the delimiter hugs the text (`a * b` is no emphasis) and
+    /// `_` only counts between words (`segue_id` keeps its underscore).
+    private static func emphasis(_ rest: Substring, previous: Character?) -> (text: String, after: Substring)? {
+        guard let mark = rest.first, rest.count > 2 else { return nil }
+        let inner = rest.dropFirst()
+        guard let first = inner.first, !first.isWhitespace, first != mark else { return nil }
+        if mark == "_", let previous, previous.isLetter || previous.isNumber { return nil }
+        guard let end = inner.firstIndex(of: mark), end > inner.startIndex else { return nil }
+        let text = inner[..<end]
+        guard let last = text.last, !last.isWhitespace else { return nil }
+        let after = inner[inner.index(after: end)...]
+        if mark == "_", let next = after.first, next.isLetter || next.isNumber { return nil }
+        return (String(text), after)
+    }
+
     /// `code`, **bold** and *emphasis* spans.
     func inline(_ text: String) -> String {
         var out = ""
@@ -75,6 +92,9 @@ struct MarkdownText {
                 let bold = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end.lowerBound])
                 out += style.heading(bold)
                 rest = rest[end.upperBound...]
+            } else if c == "*" || c == "_", let found = Self.emphasis(rest, previous: out.last) {
+                out += style.emphasis(found.text)
+                rest = found.after
             } else {
                 out.append(c)
                 rest = rest.dropFirst()
@@ -83,37 +103,7 @@ struct MarkdownText {
         return out
     }
 
-    /// Greedy word wrap; widths count characters outside escape sequences.
     func wrap(_ text: String, indent: String, hanging: String) -> [String] {
-        var lines: [String] = []
-        var current = indent
-        var currentWidth = indent.count
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let w = visibleWidth(String(word))
-            let isStart = currentWidth == (lines.isEmpty ? indent.count : hanging.count)
-            if !isStart && currentWidth + 1 + w > width {
-                lines.append(current)
-                current = hanging + word
-                currentWidth = hanging.count + w
-            } else {
-                current += (isStart ? "" : " ") + word
-                currentWidth += (isStart ? 0 : 1) + w
-            }
-        }
-        lines.append(current)
-        return lines
-    }
-
-    private func visibleWidth(_ s: String) -> Int {
-        var width = 0
-        var inEscape = false
-        for c in s.unicodeScalars {
-            if c == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if c == "m" { inEscape = false }; continue }
-            width += 1
-        }
-        return width
+        WordWrap(width: width).wrap(text, indent: indent, hanging: hanging)
     }
 }
-
-import Foundation

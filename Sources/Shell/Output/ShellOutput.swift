@@ -25,6 +25,8 @@ public struct Style: Sendable {
     }
 
     public func heading(_ s: String) -> String { enabled ? s.bold : s }
+    /// Markdown's *emphasis*: italic, or the bare words without colour (never the asterisks).
+    public func emphasis(_ s: String) -> String { enabled ? s.italic : s }
     public func command(_ s: String) -> String { enabled ? s.cyan : s }
     public func dim(_ s: String) -> String { enabled ? s.dim : s }
     public func success(_ s: String) -> String { enabled ? s.green : s }
@@ -39,29 +41,72 @@ public final class ShellOutput {
     private let writeOut: (String) -> Void
     private let writeErr: (String) -> Void
 
-    public init(style: Style,
+    /// The terminal's width when output goes to one (asked at every line, so a resized window
+    /// is followed); nil leaves lines as they are (pipes and files).
+    private let width: () -> Int?
+
+    public init(style: Style, width: @escaping () -> Int? = { nil },
                 writeOut: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
                 writeErr: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
         self.style = style
+        self.width = width
         self.writeOut = writeOut
         self.writeErr = writeErr
     }
 
-    /// Prints text followed by a newline.
-    public func line(_ text: String = "") { writeOut(text + "\n") }
+    /// Prints text followed by a newline, each line wrapped at word boundaries to the terminal.
+    public func line(_ text: String = "") {
+        if collected != nil { collected!.append(fitted(text)); return }
+        writeOut(fitted(text) + "\n")
+    }
+
+    /// Lines held back by `paging` instead of written.
+    private var collected: [String]?
+
+    /// What `body` prints, a screenful at a time when it is taller than the terminal: after each
+    /// screenful `more` is asked whether to go on (false stops, and the rest is not shown).
+    /// Returns false when the learner stopped early.
+    @discardableResult
+    func paging(rows: Int?, more: (String) -> Bool, _ body: () -> Void) -> Bool {
+        guard let rows, rows > 4, width() != nil else { body(); return true }
+        collected = []
+        body()
+        let lines = (collected ?? []).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        collected = nil
+        // The prompt line and the question stay on screen too.
+        let screenful = rows - 2
+        var start = 0
+        while start < lines.count {
+            let end = min(start + screenful, lines.count)
+            lines[start..<end].forEach { writeOut($0 + "\n") }
+            start = end
+            if start < lines.count && !more(style.dim("-- \(lines.count - start) more lines: Enter shows them, q stops --")) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Text with every line no wider than the terminal, broken between words.
+    func fitted(_ text: String) -> String {
+        guard let width = width() else { return text }
+        let wrap = WordWrap(width: width)
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { wrap.fit(String($0)) }.joined(separator: "\n")
+    }
 
     /// `error: message`, prefixed by where it happened when known (`<stdin>:3: error: …`).
     public func error(_ message: String, at location: String? = nil) {
         let prefix = location.map { "\($0): " } ?? ""
-        writeErr(prefix + style.failure("error:") + " " + message + "\n")
+        writeErr(fitted(prefix + style.failure("error:") + " " + message) + "\n")
     }
 
     /// A progress line for long work (building SegueKit the first time), on standard error.
     public func progress(_ message: String) {
-        writeErr(style.dim(message) + "\n")
+        writeErr(fitted(style.dim(message)) + "\n")
     }
 
     public func warning(_ message: String) {
-        writeErr(style.warning("warning:") + " " + message + "\n")
+        writeErr(fitted(style.warning("warning:") + " " + message) + "\n")
     }
 }

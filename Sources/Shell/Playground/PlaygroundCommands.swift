@@ -17,8 +17,12 @@ enum PlaygroundCommands {
         ]
     }
 
-    /// `run FILE…` without a lesson step: compile and run the files against SegueKit.
-    static func runFiles(_ paths: [String], context: ShellContext, playground: SharedPlayground) async {
+    /// `run FILE…` without a lesson step: compile and run the files against SegueKit. In a
+    /// pack's shell the pack's support code and storyboards come too (what `swift` mode and
+    /// the lessons build on, so a file saved with `:save` runs as it ran), unless the files
+    /// declare the support's types themselves.
+    static func runFiles(_ paths: [String], context: ShellContext, playground: SharedPlayground,
+                         support: [SourceFile] = [], storyboards: [URL] = []) async {
         var sources: [SourceFile] = []
         var directories: [URL] = []
         for path in paths {
@@ -33,6 +37,10 @@ enum PlaygroundCommands {
         }
         let engine: Playground
         do { engine = try playground.get() } catch { context.fail("run: \(error)"); return }
+        if !support.isEmpty && !declaresAny(of: support, in: sources) {
+            sources += support
+            directories += storyboards.filter { !directories.contains($0) }
+        }
         let request = RunRequest(sources: sources, storyboardDirectories: directories, limits: playground.limits)
         let outcome = await Interruptible.run { try await engine.run(request) }
         let renderer = RunResultRenderer(style: context.output.style)
@@ -50,6 +58,16 @@ enum PlaygroundCommands {
                             crash: result.crash, stopReason: result.stopReason)
                 .forEach(context.output.line)
         }
+    }
+
+    /// True when `files` declare a type the support code declares (a copy of it, or their own
+    /// app): adding the support would declare it twice.
+    private static func declaresAny(of support: [SourceFile], in files: [SourceFile]) -> Bool {
+        func typeNames(_ sources: [SourceFile]) -> Set<String> {
+            let pattern = /(?m)^\s*(?:public\s+|final\s+|open\s+)*(?:class|struct|enum|protocol|actor)\s+(\w+)/
+            return Set(sources.flatMap { $0.text.matches(of: pattern).map { String($0.output.1) } })
+        }
+        return !typeNames(support).isDisjoint(with: typeNames(files))
     }
 
     static func showStoryboard(_ arguments: [String], context: ShellContext) {

@@ -29,7 +29,16 @@ final class SharedPlayground: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let instance { return instance }
-        let made = try Playground { [style] line in fputs(style.dim(line) + "\n", seguelab_stderr()) }
+        let onTerminal = Terminal.isTerminal(STDERR_FILENO)
+        let made = try Playground { [style] line in
+            // Elapsed time updates one line on a terminal, and is left out of logs.
+            if line.hasPrefix(SegueKitCache.tick) {
+                guard onTerminal else { return }
+                fputs("\r\u{1B}[K" + style.dim(String(line.dropFirst(SegueKitCache.tick.count))), seguelab_stderr())
+            } else {
+                fputs((onTerminal ? "\r\u{1B}[K" : "") + style.dim(line) + "\n", seguelab_stderr())
+            }
+        }
         instance = made
         return made
     }

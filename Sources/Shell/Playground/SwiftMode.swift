@@ -18,7 +18,7 @@ extension PlaygroundCommands {
         ) { context, invocation in
             let engine: Playground
             do { engine = try playground.get() } catch { context.fail("swift: \(error)"); return .continueSession }
-            let mode = context.swiftMode ?? SwiftModeState(report: playground.report,
+            let mode = context.swiftMode ?? SwiftModeState(report: playground.report, usesPackSupport: !support.isEmpty,
                 session: SwiftSession(playground: engine, prelude: support, limits: playground.limits,
                                      storyboardDirectories: storyboards))
             context.swiftMode = mode
@@ -40,9 +40,12 @@ final class SwiftModeState: InputMode {
     /// Told how long each entry took (`--timings`).
     let report: (Timings) -> Void
     var prompt: String { "swift> " }
+    /// True when the entries build on a pack's support code (its app, its storyboards).
+    let usesPackSupport: Bool
 
-    init(report: @escaping (Timings) -> Void = { _ in }, session: SwiftSession) {
+    init(report: @escaping (Timings) -> Void = { _ in }, usesPackSupport: Bool = false, session: SwiftSession) {
         self.report = report
+        self.usesPackSupport = usesPackSupport
         self.session = session
     }
 
@@ -97,7 +100,9 @@ final class SwiftModeState: InputMode {
             let url = URL(fileURLWithPath: (words[1] as NSString).expandingTildeInPath)
             do {
                 try await session.save(to: url)
-                context.output.line("Saved to \(url.path); `run \(words[1])` runs it.")
+                context.output.line(usesPackSupport
+                    ? "Saved to \(url.path). `run \(words[1])` runs it in this shell, with the pack's support code and storyboards it was written against; elsewhere, open the same pack (`seguelab --pack …`) and `run` it there."
+                    : "Saved to \(url.path) (with `import UIKit`, implied here). `run \(words[1])` runs it, here or as `seguelab run \(words[1])`.")
             } catch {
                 context.fail(":save: \(error.localizedDescription)")
             }

@@ -16,6 +16,13 @@ public enum Terminal {
         return 80
     }
 
+    /// Rows of the terminal on standard output, or nil when it cannot be told.
+    public static func height() -> Int? {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return nil
+    }
+
     /// libedit decodes multibyte input through the C locale: make it UTF-8 even when the
     /// environment names none (a bare `LANG=C` terminal still sends UTF-8 for é and emoji).
     public static func enableUTF8Locale() {

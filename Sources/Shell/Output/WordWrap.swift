@@ -1,0 +1,149 @@
+/// Breaks text into lines no wider than the terminal, at spaces, never inside a word (a word
+/// longer than a whole line is the only thing cut). Widths count what the terminal shows:
+/// colour escape sequences take no room.
+struct WordWrap {
+    var width: Int
+
+    /// Greedy wrap of one paragraph: the first line starts with `indent`, the others with `hanging`.
+    func wrap(_ text: String, indent: String, hanging: String) -> [String] {
+        var lines: [String] = []
+        var current = indent
+        var currentWidth = Self.visibleWidth(indent)
+        let hangingWidth = Self.visibleWidth(hanging)
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = String(word)
+            var w = Self.visibleWidth(word)
+            let isStart = currentWidth == (lines.isEmpty ? Self.visibleWidth(indent) : hangingWidth)
+            if !isStart && currentWidth + 1 + w > width {
+                lines.append(current)
+                current = hanging
+                currentWidth = hangingWidth
+            }
+            // A word wider than a line: cut it, there is no better place.
+            while currentWidth + w > width && w > width - hangingWidth && width - currentWidth > 0 {
+                let (head, tail) = Self.split(word, visible: width - currentWidth)
+                lines.append(current + head)
+                current = hanging
+                currentWidth = hangingWidth
+                word = tail
+                w = Self.visibleWidth(word)
+            }
+            let atStart = currentWidth == (lines.isEmpty ? Self.visibleWidth(indent) : hangingWidth)
+            current += (atStart ? "" : " ") + word
+            currentWidth += (atStart ? 0 : 1) + w
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// Fits one line of output to the width, breaking only where it has spaces and keeping the
+    /// spacing it has elsewhere (code and diagrams stay aligned). Continuation lines keep the
+    /// line's indentation, and line up after a list marker (`a) `, `- `, `3. `) or a label
+    /// (`error: `, `Hint 1/2: `).
+    func fit(_ line: String) -> [String] {
+        guard Self.visibleWidth(line) > width, width > 20 else { return [line] }
+        // A table or diagram aligned with runs of spaces: narrower runs keep it one line a row.
+        for tightened in [Self.tightened(line, to: 2), Self.tightened(line, to: 1)]
+        where tightened != line && Self.visibleWidth(tightened) <= width {
+            return [tightened]
+        }
+        let plain = Self.stripped(line)
+        let leading = plain.prefix { $0 == " " }.count
+        var marker = 0
+        if let match = plain.dropFirst(leading).firstMatch(of: /^(?:[a-z]\) |- |\d+\. |\d+ +|[A-Za-z✘✔ ]{1,12}(?:\d+\/\d+)?: )/) {
+            marker = match.output.count
+        }
+        let hanging = String(repeating: " ", count: min(leading + marker, width / 2))
+        // Pieces: a run of non-spaces with the spaces after it (escape sequences ride along).
+        var pieces: [(word: String, spaces: String)] = []
+        var word = "", spaces = ""
+        for c in line {
+            if c == " " {
+                spaces.append(c)
+            } else {
+                if !spaces.isEmpty { pieces.append((word, spaces)); word = ""; spaces = "" }
+                word.append(c)
+            }
+        }
+        pieces.append((word, spaces))
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        var pendingSpaces = ""
+        for (index, piece) in pieces.enumerated() {
+            var word = piece.word
+            var w = Self.visibleWidth(word)
+            let startsLine = index == 0 || currentWidth == hanging.count && !lines.isEmpty && current == hanging
+            if !startsLine && currentWidth + pendingSpaces.count + w > width {
+                lines.append(current)
+                current = hanging
+                currentWidth = hanging.count
+                pendingSpaces = ""
+            } else {
+                current += pendingSpaces
+                currentWidth += pendingSpaces.count
+            }
+            // A word wider than a whole line: cut it, there is no better place.
+            while currentWidth + w > width && width - currentWidth > 0 {
+                let (head, tail) = Self.split(word, visible: width - currentWidth)
+                lines.append(current + head)
+                current = hanging
+                currentWidth = hanging.count
+                word = tail
+                w = Self.visibleWidth(word)
+            }
+            current += word
+            currentWidth += w
+            pendingSpaces = piece.spaces
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// Runs of spaces after the indentation, longer than `spaces`, shortened to it.
+    static func tightened(_ line: String, to spaces: Int) -> String {
+        let indent = line.prefix { $0 == " " }
+        let rest = line.dropFirst(indent.count).replacing(/\ {2,}/) { run in
+            String(repeating: " ", count: min(run.output.count, spaces))
+        }
+        return String(indent) + rest
+    }
+
+    static func visibleWidth(_ s: String) -> Int {
+        var width = 0
+        var inEscape = false
+        for c in s.unicodeScalars {
+            if c == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if c == "m" { inEscape = false }; continue }
+            width += 1
+        }
+        return width
+    }
+
+    static func stripped(_ s: String) -> String {
+        var out = ""
+        var inEscape = false
+        for c in s.unicodeScalars {
+            if c == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if c == "m" { inEscape = false }; continue }
+            out.unicodeScalars.append(c)
+        }
+        return out
+    }
+
+    /// The first `visible` shown characters of `s` (escapes kept with them), and the rest.
+    private static func split(_ s: String, visible: Int) -> (String, String) {
+        var count = 0
+        var inEscape = false
+        var index = s.startIndex
+        while index < s.endIndex {
+            let c = s[index]
+            if c == "\u{1B}" { inEscape = true } else if inEscape { if c == "m" { inEscape = false } } else {
+                if count == visible { break }
+                count += 1
+            }
+            index = s.index(after: index)
+        }
+        return (String(s[..<index]), String(s[index...]))
+    }
+}

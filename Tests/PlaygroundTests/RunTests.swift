@@ -126,7 +126,9 @@ struct RunTests {
     }
 
     @Test func timeoutStopsTheProgram() async throws {
-        let result = try await Fixture.run("print(\"start\")\nwhile true {}\n", limits: Limits(timeout: 1))
+        // 5 s, not 1: on a loaded machine a program can take over a second just to start and
+        // print, and the limit must stop the loop, not the start.
+        let result = try await Fixture.run("print(\"start\")\nwhile true {}\n", limits: Limits(timeout: 5))
         #expect(result.termination == .timedOut)
         #expect(result.stdout == "start\n")
         // A loop that is never stopped would make this 30 s bound fail (timings are for

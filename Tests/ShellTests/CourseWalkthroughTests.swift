@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A scripted learner works through each lesson of the built-in course (Lessons/) in the shell,
 /// with piped standard input: wrong answers first, then right ones, often written differently
@@ -28,12 +29,20 @@ import Testing
         try walk("03-segue-handler.en", lesson: "segue-handler", answered: 10)
     }
 
+    @Test func lesson4InEnglish() throws {
+        try walk("04-unwind-segues.en", lesson: "unwind-segues", answered: 9)
+    }
+
     @Test func lesson2InFrench() throws {
         try walk("02-enum-identifiers.fr", lesson: "enum-identifiers", answered: 8, language: "fr")
     }
 
     @Test func lesson3InFrench() throws {
         try walk("03-segue-handler.fr", lesson: "segue-handler", answered: 10, language: "fr")
+    }
+
+    @Test func lesson4InFrench() throws {
+        try walk("04-unwind-segues.fr", lesson: "unwind-segues", answered: 9, language: "fr")
     }
 
     @Test func lesson5InEnglish() throws {

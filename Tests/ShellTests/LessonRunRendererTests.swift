@@ -31,7 +31,7 @@ import TestSupport
             TraceEvent(event: .unwind, identifier: "saveReview", source: "ReviewComposerViewController", action: "unwindToShelf:",
                        message: "no view controller handles unwindToShelf: (asked, above the source ReviewComposerViewController: UINavigationController)"),
         ])
-        let lines = OutcomeRenderer(style: Style(enabled: false)).render(outcome, learnerCode: nil)
+        let lines = LessonRunRenderer(style: Style(enabled: false)).render(outcome, learnerCode: nil)
         #expect(lines.contains("  relationship UINavigationController → ReviewComposerViewController"))
         #expect(lines.last == "  unwind 'saveReview' ReviewComposerViewController — no view controller handles unwindToShelf: "
             + "(asked, above the source ReviewComposerViewController: UINavigationController)")

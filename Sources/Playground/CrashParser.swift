@@ -45,7 +45,7 @@ enum CrashParser {
         }
         if let line = lines.first(where: { $0.contains(failedCastMarker) }) {
             let message = String(line[line.range(of: failedCastMarker)!.lowerBound...])
-            return CrashReport(kind: .failedCast, message: message, signal: signal)
+            return CrashReport(kind: .failedCast, message: iOSTypeNames(message), signal: signal)
         }
         guard let signal else { return nil }
         switch signal {
@@ -70,6 +70,12 @@ enum CrashParser {
         let last = (path as NSString).lastPathComponent
         guard knownFiles.contains(last) else { return nil }
         return SourceLocation(file: last, line: line)
+    }
+
+    /// The runtime names SegueKit's classes `SegueKit.UINavigationController`; on iOS they are
+    /// Objective-C classes, printed without a module (`UINavigationController`).
+    static func iOSTypeNames(_ text: String) -> String {
+        text.replacingOccurrences(of: #"(?<=['<(, ])SegueKit\."#, with: "", options: .regularExpression)
     }
 
     private static func between(_ text: String, _ start: String, _ end: String, last: Bool = false) -> String? {

@@ -40,6 +40,16 @@ struct ParsingTests {
         #expect(crash.message == "Receiver (<App.ListViewController: 0x1>) has no segue with identifier 'x'")
     }
 
+    /// A failed cast names SegueKit's classes as iOS names UIKit's, without a module.
+    @Test func failedCastsNameUIKitClassesWithoutAModule() throws {
+        let stderr = "Could not cast value of type 'SegueKit.UINavigationController' (0x55d1) to 'SegueLabApp.BasketViewController' (0x55d2).\n"
+        let crash = try #require(CrashParser.parse(stderr: stderr, termination: .signaled(SIGABRT), knownFiles: []))
+        #expect(crash.kind == .failedCast)
+        #expect(crash.message == "Could not cast value of type 'UINavigationController' (0x55d1) to 'SegueLabApp.BasketViewController' (0x55d2).")
+        let generic = "Could not cast value of type 'Swift.Array<SegueKit.UIViewController>' (0x1) to 'MySegueKit.Shelf' (0x2)."
+        #expect(CrashParser.iOSTypeNames(generic) == "Could not cast value of type 'Swift.Array<UIViewController>' (0x1) to 'MySegueKit.Shelf' (0x2).")
+    }
+
     @Test func mapsRuntimeLocationsToLearnerFilesOnly() {
         let files: Set = ["Exercise.swift"]
         #expect(CrashParser.location(in: "SegueLabApp/Exercise.swift:12: ", knownFiles: files) == SourceLocation(file: "Exercise.swift", line: 12))

@@ -33,6 +33,29 @@ struct ConnectionTests {
         #expect(product.nameLabel?.superview != nil)
     }
 
+    /// A table view inside a plain view controller gets the dataSource and delegate the
+    /// storyboard connects, without any registration (they are UIKit's own outlets), before
+    /// the controller's viewDidLoad; its cells then fire their segues with the selected row.
+    @Test func tableViewInAPlainControllerGetsItsDataSourceAndDelegate() throws {
+        defer { OutletRegistry.removeAll() }
+        OutletRegistry.register(BrowseViewController.self, "tableView") { $0.tableView = $1 as? UITableView }
+        let storyboard = try Fixtures.storyboard("PlainTable")
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        let browse = try #require(navigation.topViewController as? BrowseViewController)
+        let table = try #require(browse.tableView)
+        #expect(table.dataSource === browse)
+        #expect(table.delegate === browse)
+        #expect(CallLog.entries.first == "browse.viewDidLoad(dataSource connected: true)")
+        #expect(table.numberOfRows(inSection: 0) == 3)
+        #expect(table.cellForRow(at: IndexPath(row: 2, section: 0))?.textLabel?.text == "Gamma")
+        table.simulateTapOnRow(at: IndexPath(row: 1, section: 0))
+        #expect(CallLog.entries.suffix(2) == ["browse.prepare(showItem, row: 1)", "browse.didSelectRowAt(1)"])
+        #expect((navigation.topViewController as? NoteViewController)?.note == "Beta")
+    }
+
     @Test func outletCollectionsReceiveTheirMembersInStoryboardOrder() throws {
         defer { OutletRegistry.removeAll() }
         OutletRegistry.registerCollection(ProductViewController.self, "actionButtons") { controller, objects in

@@ -134,7 +134,7 @@ struct ContainerTests {
         #expect(root.presentedViewController === first)
         #expect(!completed)
         let warning = try #require(SegueTrace.events(.warning).first?.message)
-        #expect(warning.hasPrefix("Attempt to present <SegueKit.UIViewController: 0x"))
+        #expect(warning.hasPrefix("Attempt to present <UIViewController: 0x"))
         #expect(warning.hasSuffix(">."))
         #expect(warning.contains("which is already presenting"))
     }

@@ -192,9 +192,34 @@ struct SegueBehaviourTests {
         #expect(UIViewController.noSegueReason(receiver: controller, identifier: nil).hasSuffix("identifier '(null)'"))
     }
 
+    /// UIKit's classes are Objective-C classes on iOS, described without a module; an app's
+    /// Swift classes keep theirs.
     @Test func descriptionLooksLikeNSObject() {
         let controller = UIViewController()
-        #expect(controller.description.hasPrefix("<SegueKit.UIViewController: 0x"))
+        #expect(controller.description.hasPrefix("<UIViewController: 0x"))
         #expect("\(controller)".hasSuffix(">"))
+        #expect(UINavigationController().description.hasPrefix("<UINavigationController: 0x"))
+        #expect(StartViewController().description.hasPrefix("<SegueKitTests.StartViewController: 0x"))
+    }
+
+    /// A show segue whose destination is a navigation controller, fired from inside a
+    /// navigation stack, presents it modally: a navigation controller is never pushed.
+    @Test func showOfANavigationControllerPresentsIt() throws {
+        let (_, navigation, list) = try shopOnScreen()
+        list.performSegue(withIdentifier: "showFeatured", sender: nil)
+        let product = try #require(navigation.topViewController as? ProductViewController)
+        product.performSegue(withIdentifier: "pushNavigation", sender: nil)
+        #expect(navigation.viewControllers.count == 2)
+        let presented = try #require(navigation.presentedViewController as? UINavigationController)
+        #expect(presented.presentingViewController === navigation)
+        #expect(presented.topViewController is ProductListViewController)
+        let present = try #require(SegueTrace.events(.present).last)
+        #expect(present.source == "ProductViewController")
+        #expect(present.destination == "UINavigationController")
+        // Asked directly, the navigation controller's own show(_:sender:) presents it too.
+        let other = UINavigationController(rootViewController: UIViewController())
+        presented.show(other, sender: nil)
+        #expect(presented.presentedViewController === other)
+        #expect(presented.viewControllers.count == 1)
     }
 }

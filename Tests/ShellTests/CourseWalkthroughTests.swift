@@ -45,6 +45,27 @@ import TestSupport
         try walk("04-unwind-segues.fr", lesson: "unwind-segues", answered: 9, language: "fr")
     }
 
+    @Test func lesson5InEnglish() throws {
+        try walk("05-injection.en", lesson: "injection", answered: 11)
+    }
+
+    @Test func lesson5InFrench() throws {
+        try walk("05-injection.fr", lesson: "injection", answered: 11, language: "fr")
+    }
+
+    /// `seguelab lessons` lists the injection lesson in each of the course's languages.
+    @Test func lessonsListsLesson5InBothLanguages() throws {
+        let home = try SeguelabBinary.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let pack = Self.packageRoot.appendingPathComponent("Lessons").path
+        for (language, title) in [("en", "Dependency injection through segues"), ("fr", "Injecter des dépendances par les segues")] {
+            let result = try SeguelabBinary.runPiped("", arguments: ["lessons", "--pack", pack, "--lang", language], home: home)
+            #expect(result.status == 0, "stderr:\n\(result.stderr)")
+            let line = result.stdout.split(separator: "\n").first { $0.hasPrefix("  injection ") }
+            #expect(line.map { $0.contains(" \(title) ") && $0.contains("0/15") } == true, "\(language): \(result.stdout)")
+        }
+    }
+
     /// The expectation syntax itself: a verdict nobody expected fails the walk.
     @Test func anUnexpectedVerdictIsReported() {
         let script = WalkthroughScript(text: "b\n#~ Correct\n")

@@ -4,16 +4,15 @@ import Foundation
 /// animation, so completion handlers run before the call returns.
 @MainActor
 enum Presentation {
+    /// A navigation controller is never pushed onto another: UIKit presents it modally even
+    /// from inside a navigation stack (only an explicit `pushViewController` raises).
     static func show(_ controller: UIViewController, from source: UIViewController, sender: Any?) {
-        var node: UIViewController? = source
-        while let current = node {
-            if let navigation = current as? UINavigationController {
-                navigation.pushViewController(controller, animated: true)
-                return
-            }
-            node = current.parentStorage
+        if !(controller is UINavigationController),
+           let navigation = source as? UINavigationController ?? source.navigationController {
+            navigation.pushViewController(controller, animated: true)
+        } else {
+            source.present(controller, animated: true, completion: nil)
         }
-        source.present(controller, animated: true, completion: nil)
     }
 
     static func showDetail(_ controller: UIViewController, from source: UIViewController, sender: Any?) {

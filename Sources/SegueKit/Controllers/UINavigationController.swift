@@ -87,9 +87,9 @@ open class UINavigationController: UIViewController {
         if isViewLoaded { topViewController?.loadViewIfNeeded() }
     }
 
-    /// A navigation controller shows the pushed controller itself.
+    /// Pushes `vc`, except another navigation controller, which is presented modally.
     open override func show(_ vc: UIViewController, sender: Any?) {
-        pushViewController(vc, animated: true)
+        Presentation.show(vc, from: self, sender: sender)
     }
 
     /// Children nearest the top are searched first.

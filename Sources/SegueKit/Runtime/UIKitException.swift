@@ -57,7 +57,14 @@ func writeToStandardError(_ text: String) {
 /// `<Module.ClassName: 0x…>`, the way NSObject describes an instance.
 func objectDescription(_ object: AnyObject) -> String {
     let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
-    return "<\(String(reflecting: type(of: object))): 0x\(String(address, radix: 16))>"
+    return "<\(uikitTypeName(type(of: object))): 0x\(String(address, radix: 16))>"
+}
+
+/// A class name as iOS prints it: UIKit's own classes are Objective-C classes, named without a
+/// module (`UINavigationController`); the app's classes keep theirs (`Shop.ListViewController`).
+func uikitTypeName(_ type: Any.Type) -> String {
+    let name = String(reflecting: type)
+    return name.hasPrefix("SegueKit.") ? String(name.dropFirst("SegueKit.".count)) : name
 }
 
 /// The short class name used in trace events: `ProductViewController`, `ViewController<Model>`.

@@ -40,7 +40,9 @@ enum StoryboardWiring {
         var collections: [(property: String, objects: [AnyObject])] = []
         for outlet in outlets {
             guard let object = objects(outlet.destination) else { continue }
-            if !outlet.isCollection {
+            if !outlet.isCollection, connectUIKitOutlet(outlet.property, of: owner, to: object) {
+                continue
+            } else if !outlet.isCollection {
                 OutletRegistry.setter(for: outlet.property, on: owner)?(object)
             } else if let index = collections.firstIndex(where: { $0.property == outlet.property }) {
                 collections[index].objects.append(object)
@@ -51,6 +53,19 @@ enum StoryboardWiring {
         for collection in collections {
             OutletRegistry.collectionSetter(for: collection.property, on: owner)?(collection.objects)
         }
+    }
+
+    /// Outlets declared by UIKit's own classes, which a storyboard sets without registration:
+    /// a table view's `dataSource` and `delegate` (an object that does not adopt the protocol
+    /// leaves it nil; iOS would fail later, at the first unrecognized selector).
+    private static func connectUIKitOutlet(_ property: String, of owner: AnyObject, to object: AnyObject) -> Bool {
+        guard let table = owner as? UITableView else { return false }
+        switch property {
+        case "dataSource": table.dataSource = object as? UITableViewDataSource
+        case "delegate": table.delegate = object as? UITableViewDelegate
+        default: return false
+        }
+        return true
     }
 
     static func applyNavigationItem(of scene: SceneDefinition, to controller: UIViewController) {

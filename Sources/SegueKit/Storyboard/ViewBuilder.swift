@@ -42,8 +42,13 @@ struct ViewBuilder {
         let container = (view as? UITableViewCell)?.contentView ?? view
         for subview in definition.subviews { container.addSubview(makeView(subview, defaultClass: nil, built: &built)) }
         if !definition.outlets.isEmpty {
+            // A view's outlets reach the views built so far and the scene's controller (a table
+            // view's dataSource and delegate).
             let objects = built
-            StoryboardWiring.connect(definition.outlets, of: view) { objects[$0] }
+            let controllerID = owner?.sceneBinding?.scene.controller.objectID
+            StoryboardWiring.connect(definition.outlets, of: view) { id in
+                objects[id] ?? (id == controllerID ? owner : nil)
+            }
         }
         return view
     }

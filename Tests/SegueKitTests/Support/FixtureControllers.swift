@@ -149,3 +149,33 @@ final class FadeSegue: UIStoryboardSegue {
 
 /// Overrides nothing: performing it must raise.
 final class IncompleteSegue: UIStoryboardSegue {}
+
+/// A plain view controller showing a table view it does not own as its view
+/// (PlainTable.storyboard); its `tableView` outlet is registered by the tests.
+final class BrowseViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
+    let items = ["Alpha", "Beta", "Gamma"]
+    var tableView: UITableView?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        CallLog.add("browse.viewDidLoad(dataSource connected: \(tableView?.dataSource === self))")
+    }
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { items.count }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "ItemCell", for: indexPath)
+        cell.textLabel?.text = items[indexPath.row]
+        return cell
+    }
+
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        CallLog.add("browse.didSelectRowAt(\(indexPath.row))")
+    }
+
+    override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+        guard let row = tableView?.indexPathForSelectedRow?.row else { return }
+        CallLog.add("browse.prepare(\(segue.identifier ?? "nil"), row: \(row))")
+        (segue.destination as? NoteViewController)?.note = items[row]
+    }
+}

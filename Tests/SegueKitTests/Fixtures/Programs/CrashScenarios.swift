@@ -26,8 +26,8 @@ case "pushNavigationController":
     let navigation = storyboard.instantiateInitialViewController() as! UINavigationController
     window.rootViewController = navigation
     window.makeKeyAndVisible()
-    navigation.topViewController!.performSegue(withIdentifier: "showFeatured", sender: nil)
-    navigation.topViewController!.performSegue(withIdentifier: "pushNavigation", sender: nil)
+    // Only an explicit push raises; a show segue to a navigation controller presents it.
+    navigation.pushViewController(UINavigationController(rootViewController: UIViewController()), animated: true)
 case "incompleteCustomSegue":
     let start = UIStoryboard(name: "Custom", bundle: nil).instantiateInitialViewController()!
     start.performSegue(withIdentifier: "broken", sender: nil)

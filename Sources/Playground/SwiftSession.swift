@@ -120,6 +120,7 @@ public actor SwiftSession {
                                  swiftLanguageMode: swiftLanguageMode,
                                  environment: ["SEGUELAB_TRACE_MARK": markFile.path])
         request.joinsAllSourcesIntoMain = true
+        request.writableDirectories = [work.url]  // the mark file
         let result: RunResult
         if Self.hasNoRuntimeEffect(text) {
             // Types, functions, imports: nothing to run, so type-checking is the whole verdict

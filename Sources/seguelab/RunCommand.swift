@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LessonKit
 import Playground
 import SegueTools
 import Shell
@@ -80,15 +81,19 @@ struct RunCommand: AsyncParsableCommand {
             throw error
         }
 
+        // Everything goes out unbuffered, in order: with both streams on one file or terminal,
+        // each line lands where it happened.
         let standardError = FileHandle.standardError
         for diagnostic in result.compile.diagnostics {
             standardError.write(Data((diagnostic.rendered() + "\n").utf8))
         }
-        FileHandle.standardOutput.write(Data(result.stdout.utf8))
-        standardError.write(Data(result.programErrorOutput.utf8))
+        // The program's own bytes, in the order it wrote them: colour passes, other control
+        // sequences are shown, not obeyed.
+        for run in result.programOutputInOrder {
+            (run.isError ? standardError : FileHandle.standardOutput).write(Data(ControlCharacters.neutralised(run.text).utf8))
+        }
         if !noTrace && !result.traceLines.isEmpty {
-            print("── navigation ──")
-            print(Self.renderTrace(result.traceLines), terminator: "")
+            FileHandle.standardOutput.write(Data(("── navigation ──\n" + Self.renderTrace(result.traceLines)).utf8))
         }
         if let crash = result.crash { standardError.write(Data((crash.summary + "\n").utf8)) }
         if timings { standardError.write(Data((result.timings.summary + "\n").utf8)) }
@@ -119,8 +124,9 @@ struct RunCommand: AsyncParsableCommand {
                 case .failed(let error): throw error
                 }
                 for diagnostic in response.diagnostics { print(diagnostic.rendered()) }
-                print(response.output, terminator: "")
-                FileHandle.standardError.write(Data(response.errorOutput.utf8))
+                print(ControlCharacters.neutralised(response.output), terminator: "")
+                fflush(nil)  // what was printed lands before what goes to stderr
+                FileHandle.standardError.write(Data(ControlCharacters.neutralised(response.errorOutput).utf8))
                 if !noTrace { print(Self.renderTrace(response.traceLines), terminator: "") }
                 if let crash = response.crash { print(crash.summary) }
                 if let reason = response.stopReason { print("Stopped: \(reason).") }

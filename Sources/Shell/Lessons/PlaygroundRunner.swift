@@ -72,7 +72,7 @@ public struct PlaygroundRunner: CodeRunner {
         switch result.termination {
         case .exited(let code): return .exited(code)
         case .signaled(let signal): return .crashed(kind: "signal \(signal)", message: "")
-        case .notRun, .timedOut, .memoryLimit, .outputCapped, .interrupted: return .notRun
+        case .notRun, .timedOut, .suspended, .memoryLimit, .fileSizeLimit, .outputCapped, .interrupted: return .notRun
         }
     }
 }

@@ -30,8 +30,9 @@ struct RunResultRenderer {
             if split.last == "" { split.removeLast() }
             lines += split
         }
+        // Both streams are cut the same way: a program can flood either.
         lines += OutputExcerpt(output).lines(style: style)
-        add(errorOutput)
+        lines += OutputExcerpt(errorOutput).lines(style: style)
         if showTrace {
             let events = traceLines.compactMap { try? JSONDecoder().decode(TraceEvent.self, from: Data($0.utf8)) }
             let navigation = events.filter { $0.event != .snapshot }

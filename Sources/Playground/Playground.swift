@@ -112,8 +112,15 @@ public actor Playground {
         return (outcome(output, sources: request.sources), output.text)
     }
 
-    /// Compiles and runs the request's program under its limits.
+    /// Compiles and runs the request's program under its limits (only compiles it when the
+    /// request says `typecheckOnly`).
     public func run(_ request: RunRequest) async throws -> RunResult {
+        if request.typecheckOnly {
+            let start = Date()
+            let checked = try await typecheck(request)
+            return RunResult(compile: checked.outcome, termination: .notRun, fullCompilerOutput: checked.output,
+                             timings: Timings(compile: Date().timeIntervalSince(start)), limits: request.limits)
+        }
         var timings = Timings()
         var clock = Date()
         func lap() -> Double { let now = Date(); defer { clock = now }; return now.timeIntervalSince(clock) }
@@ -206,6 +213,8 @@ public actor Playground {
     }
 }
 
+extension Playground: ProgramRunner {}
+
 extension Playground {
     /// The two streams cut into the runs they were read in.
     static func interleave(_ outcome: ChildProcess.Outcome) -> [OutputRun] {
@@ -254,7 +263,7 @@ struct WorkDirectory {
     /// words, not as Foundation's error dump.
     func layout(_ request: RunRequest) throws -> BuildLayout {
         do {
-            return try BuildLayout(sources: request.sources, in: url, joinAllIntoMain: request.joinsAllSourcesIntoMain)
+            return try BuildLayout(sources: request.sources, in: url)
         } catch {
             let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
             let reason = underlying?.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(underlying!.code)))

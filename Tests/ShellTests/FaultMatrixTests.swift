@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -116,7 +117,8 @@ enum LearnerFault: String, CaseIterable, CustomTestStringConvertible {
             // 100 MB if nothing stopped it.
             return "let line = String(repeating: \"x\", count: 1023)\nfor _ in 0..<102_400 { print(line) }"
         case .memoryHog:
-            return "var blocks: [[UInt8]] = []\nwhile true { blocks.append([UInt8](repeating: 1, count: 50_000_000)) }"
+            // Address space, not pages written: how fast pages fill depends on the machine's load.
+            return "var blocks: [UnsafeMutableRawPointer] = []\nwhile true { blocks.append(UnsafeMutableRawPointer.allocate(byteCount: 50_000_000, alignment: 16)) }"
         case .readsStdin:
             return "print(readLine() ?? \"no input\")"
         case .outlivingChildren:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The shell in a real pseudo-terminal: libedit, keys, signals, history on disk.
 @Suite(.serialized) struct TerminalSessionTests {

@@ -3,7 +3,8 @@ import PackageDescription
 
 // One job per module. Module graph (each depends only on those below it):
 //   seguelab (executable: commands and wiring)
-//   Shell (libedit line editor, command loop, rendering)   SegueTools (diagrams, trace pictures)
+//   Shell (libedit line editor, command loop, lesson flows, rendering)
+//   SegueTools (storyboard diagrams, identifier enums, trace pictures)
 //   LessonKit (packs, sessions, checks, progress)
 //   Playground (swiftc + SegueKit in a limited child process: RunRequest -> RunResult)
 //   SegueKit (UIKit's segue machinery, simulated)           XDGDirectories

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LessonKit
 import Playground
-import SegueTools
 import Shell
 
 /// `seguelab run FILE.swift…`: compile against SegueKit, run, show output and navigation.
@@ -81,30 +80,12 @@ struct RunCommand: AsyncParsableCommand {
             throw error
         }
 
-        // Everything goes out unbuffered, in order: with both streams on one file or terminal,
-        // each line lands where it happened.
-        let standardError = FileHandle.standardError
-        for diagnostic in result.compile.diagnostics {
-            standardError.write(Data((diagnostic.rendered() + "\n").utf8))
+        // Written unbuffered, piece by piece, in order: with both streams on one file, no line
+        // is cut by another.
+        for (stream, text) in RunReport.pieces(of: result, trace: !noTrace, timings: timings) {
+            (stream == .output ? FileHandle.standardOutput : FileHandle.standardError).write(Data(text.utf8))
         }
-        // The program's own bytes, in the order it wrote them: colour passes, other control
-        // sequences are shown, not obeyed.
-        for run in result.programOutputInOrder {
-            (run.isError ? standardError : FileHandle.standardOutput).write(Data(ControlCharacters.neutralised(run.text).utf8))
-        }
-        if !noTrace && !result.traceLines.isEmpty {
-            FileHandle.standardOutput.write(Data(("── navigation ──\n" + Self.renderTrace(result.traceLines)).utf8))
-        }
-        if let crash = result.crash { standardError.write(Data((crash.summary + "\n").utf8)) }
-        if timings { standardError.write(Data((result.timings.summary + "\n").utf8)) }
-        if let reason = result.stopReason { standardError.write(Data("Stopped: \(reason).\n".utf8)) }
         if result.termination != .exited(0) { throw ExitCode(result.termination.exitStatus) }
-    }
-
-    /// SegueTools' readable lines; a trace SegueKit did not write is shown field by field.
-    private static func renderTrace(_ lines: [String]) -> String {
-        if let events = try? TraceDecoding.decode(lines) { return TraceRenderer.render(events) }
-        return TraceFormatter.plain(lines).map { $0 + "\n" }.joined()
     }
 
     /// Each blank-line-separated chunk is one entry, echoed with `swift> ` like a prompt.
@@ -127,7 +108,7 @@ struct RunCommand: AsyncParsableCommand {
                 print(ControlCharacters.neutralised(response.output), terminator: "")
                 fflush(nil)  // what was printed lands before what goes to stderr
                 FileHandle.standardError.write(Data(ControlCharacters.neutralised(response.errorOutput).utf8))
-                if !noTrace { print(Self.renderTrace(response.traceLines), terminator: "") }
+                if !noTrace { print(RunReport.navigation(response.traceLines), terminator: "") }
                 if let crash = response.crash { print(crash.summary) }
                 if let reason = response.stopReason { print("Stopped: \(reason).") }
                 if !response.accepted { rejected += 1; print("(not kept)") }

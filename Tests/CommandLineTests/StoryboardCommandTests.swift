@@ -16,7 +16,7 @@ import TestSupport
         let result = try run(["storyboard", Self.shop])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Storyboard Shop — 8 scenes\n"))
-        #expect(result.stdout.contains("  ──show 'showProduct'──▶ ProductViewController   (from cell ProductCell)"))
+        #expect(result.stdout.contains("  ──show 'showProduct'──▶ ProductViewController \"Product\" #Product   (from cell ProductCell)"))
     }
 
     @Test func generatesIdentifierEnumsPerScene() throws {
@@ -27,6 +27,41 @@ import TestSupport
     @Test func exportsMermaidAndDot() throws {
         #expect(try run(["storyboard", Self.shop, "--format", "mermaid"]).stdout.hasPrefix("flowchart LR\n"))
         #expect(try run(["storyboard", Self.shop, "--format", "dot"]).stdout.hasPrefix("digraph"))
+    }
+
+    static let catalog = fixtures.appendingPathComponent("Catalog.storyboard").path
+
+    func source(_ text: String) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("segues-\(UUID().uuidString).swift")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    @Test func drawsOnePartOfAStoryboard() throws {
+        let result = try run(["storyboard", Self.catalog, "--from", "Book", "--depth", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Storyboard Catalog — 5 of 31 scenes, from BookViewController #Book within 1 segue\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("HomeViewController"))
+        let unknown = try run(["storyboard", Self.catalog, "--from", "Nowhere"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("Catalog.storyboard: error: no scene of Catalog.storyboard is called 'Nowhere'"), "\(unknown.stderr)")
+    }
+
+    @Test func checkSourceSeesIdentifiersOfScenesWithoutAClass() throws {
+        let enums = try run(["storyboard", Self.catalog, "--enums"])
+        #expect(enums.stdout.contains("enum CatalogSegueIdentifier: String {\n    case showPrivacy\n"))
+        let correct = try source(enums.stdout)
+        let clean = try run(["storyboard", Self.catalog, "--check-source", correct])
+        #expect(clean.status == 0, "\(clean.stdout)")
+        #expect(clean.stdout == "All segue identifiers of Catalog.storyboard are known to the code.\n")
+
+        let lacking = try source(enums.stdout.replacingOccurrences(of: "    case showPrivacy\n", with: "")
+            + "enum Legacy: String { case showAbout, showLegal }\n")
+        let findings = try run(["storyboard", Self.catalog, "--check-source", lacking])
+        #expect(findings.status == 1)
+        #expect(findings.stdout.range(of: #"Catalog\.storyboard:\d+:\d+: warning: segue identifier 'showPrivacy' of UITableViewController "Settings" \(no custom class\) is not a case of any String enum in the code"#,
+                                      options: .regularExpression) != nil, "\(findings.stdout)")
+        #expect(findings.stdout.contains("warning: enum value 'showLegal' is not a segue identifier in this storyboard"))
     }
 
     @Test func aMalformedStoryboardIsAnErrorWithItsPosition() throws {

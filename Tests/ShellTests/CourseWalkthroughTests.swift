@@ -29,12 +29,20 @@ import TestSupport
         try walk("03-segue-handler.en", lesson: "segue-handler", answered: 10)
     }
 
+    @Test func lesson4InEnglish() throws {
+        try walk("04-unwind-segues.en", lesson: "unwind-segues", answered: 9)
+    }
+
     @Test func lesson2InFrench() throws {
         try walk("02-enum-identifiers.fr", lesson: "enum-identifiers", answered: 8, language: "fr")
     }
 
     @Test func lesson3InFrench() throws {
         try walk("03-segue-handler.fr", lesson: "segue-handler", answered: 10, language: "fr")
+    }
+
+    @Test func lesson4InFrench() throws {
+        try walk("04-unwind-segues.fr", lesson: "unwind-segues", answered: 9, language: "fr")
     }
 
     /// The expectation syntax itself: a verdict nobody expected fails the walk.

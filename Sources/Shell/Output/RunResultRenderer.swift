@@ -1,4 +1,5 @@
 import Foundation
+import LessonKit
 import Playground
 import SegueKit
 import SegueTools
@@ -50,3 +51,29 @@ struct RunResultRenderer {
         return lines
     }
 }
+
+/// What `seguelab run` writes for a run, in order: the program's output and the navigation on
+/// standard output; diagnostics, the program's own stderr, the crash, timings and why a limit
+/// stopped it on standard error. No colour: the output is for pipes as much as terminals.
+public enum RunReport {
+    public enum Stream: Sendable { case output, error }
+
+    public static func pieces(of result: RunResult, trace: Bool, timings: Bool) -> [(Stream, String)] {
+        var pieces: [(Stream, String)] = result.compile.diagnostics.map { (.error, $0.rendered() + "\n") }
+        // The program's own bytes, in the order they were read: colour passes, other control
+        // sequences are shown, not obeyed.
+        pieces += result.programOutputInOrder.map { ($0.isError ? .error : .output, ControlCharacters.neutralised($0.text)) }
+        if trace && !result.traceLines.isEmpty { pieces.append((.output, "── navigation ──\n" + navigation(result.traceLines))) }
+        if let crash = result.crash { pieces.append((.error, crash.summary + "\n")) }
+        if timings { pieces.append((.error, result.timings.summary + "\n")) }
+        if let reason = result.stopReason { pieces.append((.error, "Stopped: \(reason).\n")) }
+        return pieces
+    }
+
+    /// SegueTools' readable lines; a trace SegueKit did not write is shown field by field.
+    public static func navigation(_ lines: [String]) -> String {
+        if let events = try? TraceDecoding.decode(lines) { return TraceRenderer.render(events) }
+        return TraceFormatter.plain(lines).map { $0 + "\n" }.joined()
+    }
+}
+

@@ -37,6 +37,9 @@ let package = Package(
         .target(name: "CShellSignals", dependencies: ["CLibEdit"]),
         // UIKit's storyboard-segue machinery, simulated. Knows nothing about lessons or terminals.
         .target(name: "SegueKit", exclude: ["README.md"]),
+        // The per-run supervisor (fork, subreaper, limits, Landlock): C, because what runs
+        // between fork and exec in a multi-threaded host must not allocate.
+        .target(name: "CSupervisor"),
         // Where seguelab keeps its files (XDG base directories), read once for every module.
         .target(name: "XDGDirectories"),
         // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation, trace pictures.
@@ -45,7 +48,7 @@ let package = Package(
         .target(
             name: "Playground",
             dependencies: [
-                "SegueKit", "XDGDirectories",
+                "SegueKit", "XDGDirectories", "CSupervisor",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]

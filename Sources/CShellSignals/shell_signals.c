@@ -120,6 +120,14 @@ void seguelab_note_resize(void) {
     wake_reader();
 }
 
+static volatile sig_atomic_t terminal_lost = 0;
+
+int seguelab_take_terminal_lost(void) {
+    int lost = terminal_lost;
+    terminal_lost = 0;
+    return lost;
+}
+
 int seguelab_take_sigint(void) {
     int seen = sigint_seen;
     sigint_seen = 0;
@@ -167,6 +175,9 @@ int seguelab_read_byte(EditLine *el, int timeout_ms) {
         if (n == 0) return SEGUELAB_READ_END;
         if (n < 0) {
             if (errno == EINTR || errno == EAGAIN) continue;
+            // EIO: a background process group reading its terminal. Retrying would spin
+            // for ever (every read fails at once); the shell must stop instead.
+            if (errno == EIO) terminal_lost = 1;
             return SEGUELAB_READ_FAILED;
         }
         return byte;

@@ -1,3 +1,4 @@
+import CSupervisor
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,15 +9,18 @@ import Darwin
 #endif
 
 /// Runs one program in its own session (and so its own process group) with stdin on /dev/null,
-/// collecting its output under a byte cap and a wall-clock deadline. Everything in the session is
-/// killed when the program ends, times out, overflows its output or is cancelled, so
-/// grandchildren never outlive it, even those put in a process group of their own (Foundation's
-/// `Process` does that) or orphaned when their parent exits. A descendant that leaves the session
-/// (`setsid`) is still found: every process of the run inherits a tag in its environment.
+/// collecting its output under a byte cap and a wall-clock deadline.
 ///
-/// Spawned with posix_spawn (no shell, arguments as an array). Memory limits are applied by
-/// the caller through `prlimit(1)` in front of the executable, because posix_spawn cannot set
-/// rlimits in the child and lowering them in this multi-threaded host would affect the host.
+/// The program is started by a small supervisor process (`CSupervisor`) that is the subreaper
+/// of everything the program starts: a descendant that leaves the session (`setsid`), clears
+/// its environment or is orphaned is handed to the supervisor by the kernel, which cannot be
+/// shed. When the program ends, times out, overflows its output or is cancelled, the
+/// supervisor kills every descendant, one generation after another, until none is left, and
+/// only then exits. As a second net, members of the session and processes carrying the run's
+/// tag in their environment are killed too.
+///
+/// Limits are set in the program's process before it starts: memory (RLIMIT_AS), file size
+/// (RLIMIT_FSIZE) and, where the kernel has Landlock, the folders it may write in.
 struct ChildProcess: Sendable {
     var executable: String
     var arguments: [String]
@@ -24,6 +28,12 @@ struct ChildProcess: Sendable {
     var workingDirectory: String?
     var timeout: Double?
     var outputLimit: Int?
+    /// RLIMIT_AS in bytes.
+    var memoryLimit: Int?
+    /// RLIMIT_FSIZE in bytes: a larger write ends the program with SIGXFSZ.
+    var fileSizeLimit: Int?
+    /// Where the program may create, change or delete files (Landlock); nil: anywhere.
+    var writableDirectories: [String]?
 
     enum Ending: Sendable, Equatable {
         case exited(Int32)
@@ -38,6 +48,16 @@ struct ChildProcess: Sendable {
         var stdout: Data
         var stderr: Data
         var duration: Double
+        /// True when, at the deadline, the program was stopped (SIGSTOP, SIGTSTP) rather than running.
+        var wasSuspended = false
+        /// Which stream each run of bytes came from, in the order they were read.
+        var order: [StreamRun] = []
+    }
+
+    /// `bytes` bytes read in a row from one stream.
+    struct StreamRun: Sendable, Equatable {
+        var isError: Bool
+        var bytes: Int
     }
 
     struct SpawnError: Error, CustomStringConvertible {
@@ -84,6 +104,10 @@ struct ChildProcess: Sendable {
         }
 
         var out = Data(), err = Data()
+        var order: [StreamRun] = []
+        func record(isError: Bool, _ count: Int) {
+            if let last = order.last, last.isError == isError { order[order.count - 1].bytes += count } else { order.append(StreamRun(isError: isError, bytes: count)) }
+        }
         var open: [Int32] = [stdoutPipe.read, stderrPipe.read]
         var ending: Ending?
         let deadline = timeout.map { start.uptimeNanoseconds + UInt64($0 * 1e9) }
@@ -128,10 +152,12 @@ struct ChildProcess: Sendable {
                     } else {
                         err.append(contentsOf: buffer[0..<count])
                     }
+                    record(isError: entry.fd != stdoutPipe.read, count)
                     if let outputLimit, out.count + err.count > outputLimit {
                         // Keep what fits, drop the rest, stop the program.
                         let excess = out.count + err.count - outputLimit
                         if entry.fd == stdoutPipe.read { out.removeLast(min(excess, out.count)) } else { err.removeLast(min(excess, err.count)) }
+                        order[order.count - 1].bytes -= min(excess, order[order.count - 1].bytes)
                         ending = .outputCapped
                         break
                     }
@@ -143,6 +169,7 @@ struct ChildProcess: Sendable {
             }
         }
 
+        var wasSuspended = false
         switch ending {
         case .cancelled:
             // Ctrl-C semantics: the program's group gets SIGINT first, then no more chances.
@@ -152,8 +179,12 @@ struct ChildProcess: Sendable {
                 usleep(10_000)
                 grace -= 1
             }
-        case .timedOut, .outputCapped:
-            Self.killSession(pid, tag: tag)
+            Self.stop(pid)
+        case .timedOut:
+            wasSuspended = Self.sessionHasSuspendedProcess(pid)
+            Self.stop(pid)
+        case .outputCapped:
+            Self.stop(pid)
         default:
             break
         }
@@ -164,68 +195,77 @@ struct ChildProcess: Sendable {
         if ending == nil {
             ending = Self.decode(status)
         }
-        return Outcome(ending: ending!, stdout: out, stderr: err, duration: elapsed())
+        return Outcome(ending: ending!, stdout: out, stderr: err, duration: elapsed(), wasSuspended: wasSuspended, order: order)
+    }
+
+    /// Asks the supervisor to end the run (it kills the program and every descendant, then
+    /// exits) and waits for it to be done.
+    private static func stop(_ supervisor: pid_t) {
+        kill(supervisor, SIGTERM)
+        // Killing and reaping a tree takes milliseconds; the bound only guards against a
+        // supervisor that is gone or stuck, after which the session is killed from here.
+        for _ in 0..<5000 where !hasExited(supervisor) { usleep(1000) }
+    }
+
+    /// True when a process of the run's session is stopped by a signal (state T).
+    private static func sessionHasSuspendedProcess(_ sid: pid_t) -> Bool {
+        guard let proc = opendir("/proc") else { return false }
+        defer { closedir(proc) }
+        while let entry = readdir(proc) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard pid_t(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 3, fields[0] == "T", Int32(fields[3]) == sid { return true }
+        }
+        return false
     }
 
     private func spawn(stdout: Int32, stderr: Int32, tag: RunTag) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        // Nothing else the host has open reaches the program: not a file being written (which
-        // would stay busy for as long as the program lives), not a progress lock, not a terminal.
-        if let addclosefrom = Self.addclosefrom { _ = addclosefrom(&actions, 3) }
-        if let workingDirectory {
-            guard let addchdir = Self.addchdir else {
-                throw SpawnError(executable: executable, code: ENOSYS)
-            }
-            _ = addchdir(&actions, workingDirectory)
-        }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT, SIGCHLD, SIGHUP] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        // POSIX_SPAWN_SETSID (glibc 2.26+, hidden from Swift): a new session, which also makes a
-        // new process group; descendants keep the session id even when they change group.
-        let setsid: Int32 = 0x80
-        posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [strdup(tag.variable), nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        var pid: pid_t = 0
-        spawnLock.lock()
-        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        spawnLock.unlock()
-        guard code == 0 else { throw SpawnError(executable: executable, code: code) }
+        var ruleset: Int32 = -1
+        if let writableDirectories {
+            ruleset = Self.landlockRuleset(writable: writableDirectories)
+        }
+        defer { if ruleset >= 0 { Glibc.close(ruleset) } }
+        var error: Int32 = 0
+        let pid: pid_t = workingDirectory.withOptionalCString { cwd in
+            argv.withUnsafeBufferPointer { argvBuffer in
+                envp.withUnsafeBufferPointer { envpBuffer in
+                    var request = sv_request(path: argv[0], argv: argvBuffer.baseAddress, envp: envpBuffer.baseAddress,
+                                             stdout_fd: stdout, stderr_fd: stderr, cwd: cwd,
+                                             memory_bytes: Int64(memoryLimit ?? 0), file_bytes: Int64(fileSizeLimit ?? 0),
+                                             landlock_ruleset: ruleset)
+                    spawnLock.lock()
+                    defer { spawnLock.unlock() }
+                    return sv_spawn(&request, &error)
+                }
+            }
+        }
+        guard pid > 0 else { throw SpawnError(executable: executable, code: error) }
         return pid
     }
 
-    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), which Swift's Glibc module hides.
-    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-    private static let addchdir: AddChdir? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
-        return unsafeBitCast(symbol, to: AddChdir.self)
-    }()
+    /// A Landlock ruleset for a run, or -1 where the kernel has no Landlock.
+    private static func landlockRuleset(writable: [String]) -> Int32 {
+        let dirs: [UnsafeMutablePointer<CChar>?] = writable.map { strdup($0) } + [nil]
+        let files: [UnsafeMutablePointer<CChar>?] = [strdup("/dev/null"), nil]
+        defer { (dirs + files).forEach { free($0) } }
+        return dirs.withUnsafeBufferPointer { dirs in
+            files.withUnsafeBufferPointer { files in
+                sv_landlock_ruleset(UnsafeRawPointer(dirs.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self),
+                                    UnsafeRawPointer(files.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self))
+            }
+        }
+    }
 
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), also hidden.
-    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let addclosefrom: AddCloseFrom? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: AddCloseFrom.self)
-    }()
+    /// Whether this kernel lets a run's writes be confined to its own folder (Landlock).
+    public static var canConfineWrites: Bool { sv_landlock_abi() > 0 }
 
     /// SIGKILLs every live process in the session `sid` (its group first) or carrying the run's
     /// tag, repeating until none is left so a process forked during the scan is caught on the next pass.
@@ -292,6 +332,15 @@ struct RunTag: Sendable {
         // Entries are NUL-separated `NAME=value`; only a whole entry counts.
         let entry = Array(variable.utf8)
         return environ.split(separator: 0).contains { $0.elementsEqual(entry) }
+    }
+}
+
+private extension Optional where Wrapped == String {
+    func withOptionalCString<Result>(_ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+        switch self {
+        case .some(let string): return string.withCString { body($0) }
+        case .none: return body(nil)
+        }
     }
 }
 

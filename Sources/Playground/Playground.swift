@@ -107,7 +107,7 @@ public actor Playground {
         let compiler = try await compiler()
         let work = try WorkDirectory()
         defer { work.remove() }
-        let layout = try BuildLayout(sources: request.sources, in: work.url)
+        let layout = try work.layout(request)
         let output = try await compiler.typecheck(layout, mode: request.swiftLanguageMode)
         return (outcome(output, sources: request.sources), output.text)
     }
@@ -129,7 +129,7 @@ public actor Playground {
         timings.prepare = lap()
         let work = try WorkDirectory()
         defer { work.remove() }
-        let layout = try BuildLayout(sources: request.sources, in: work.url)
+        let layout = try work.layout(request)
         // Named after the module: SegueKit tries the executable's name when resolving storyboard classes.
         let executable = work.url.appendingPathComponent(Compiler.moduleName)
         let output = try await compiler.build(layout, mode: request.swiftLanguageMode, optimization: request.optimization, output: executable)
@@ -151,16 +151,15 @@ public actor Playground {
         }
         environment.merge(request.environment) { _, new in new }
 
-        var launch = (executable.path, request.arguments)
-        if let memory = request.limits.memoryBytes {
-            guard let prlimit = configuration.prlimit else {
-                throw ToolchainError("a memory limit was requested but prlimit (util-linux) was not found on PATH")
-            }
-            launch = (prlimit, ["--as=\(memory)", executable.path] + request.arguments)
-        }
-        let process = ChildProcess(executable: launch.0, arguments: launch.1, environment: environment,
+        // The program writes only in its own folder (its trace, its temporary files) where the
+        // kernel allows confining it: never in the SegueKit cache, progress or the learner's files.
+        environment["TMPDIR"] = work.url.path
+        let process = ChildProcess(executable: executable.path, arguments: request.arguments, environment: environment,
                                    workingDirectory: work.url.path, timeout: request.limits.timeout,
-                                   outputLimit: request.limits.outputBytes)
+                                   outputLimit: request.limits.outputBytes, memoryLimit: request.limits.memoryBytes,
+                                   fileSizeLimit: request.limits.fileBytes,
+                                   writableDirectories: [work.url.path] + request.writableDirectories.map(\.path)
+                                       + Self.extraWritableDirectories(environment))
         let finished = try await process.run()
         timings.run = lap()
 
@@ -170,20 +169,25 @@ public actor Playground {
         switch finished.ending {
         case .exited(let code): termination = .exited(code)
         case .signaled(let signal): termination = .signaled(signal)
-        case .timedOut: termination = .timedOut
+        case .timedOut: termination = finished.wasSuspended ? .suspended : .timedOut
         case .outputCapped: termination = .outputCapped
         case .cancelled: termination = .interrupted
         }
         if request.limits.memoryBytes != nil, termination != .exited(0), CrashParser.looksLikeMemoryExhaustion(stderr) {
             termination = .memoryLimit
         }
+        if request.limits.fileBytes != nil, termination == .signaled(SIGXFSZ) {
+            termination = .fileSizeLimit
+        }
         let learnerFiles = Set(request.sources.filter { $0.origin == .learner }.map(\.name))
-        let crash = termination == .memoryLimit ? nil : CrashParser.parse(stderr: stderr, termination: termination, knownFiles: learnerFiles)
+        let crash = termination == .memoryLimit || termination == .fileSizeLimit ? nil : CrashParser.parse(stderr: stderr, termination: termination, knownFiles: learnerFiles)
         let trace = (try? String(contentsOf: traceFile, encoding: .utf8))?
             .split(separator: "\n").map(String.init) ?? []
-        return RunResult(compile: compile, termination: termination, stdout: stdout, stderr: stderr,
-                         traceLines: trace, crash: crash, fullCompilerOutput: output.text, timings: timings,
-                         limits: request.limits)
+        var result = RunResult(compile: compile, termination: termination, stdout: stdout, stderr: stderr,
+                               traceLines: trace, crash: crash, fullCompilerOutput: output.text, timings: timings,
+                               limits: request.limits)
+        result.interleaved = Self.interleave(finished)
+        return result
     }
 
     private func compiler() async throws -> Compiler {
@@ -211,6 +215,35 @@ public actor Playground {
 
 extension Playground: ProgramRunner {}
 
+extension Playground {
+    /// The two streams cut into the runs they were read in.
+    static func interleave(_ outcome: ChildProcess.Outcome) -> [OutputRun] {
+        var offsets = (out: 0, err: 0)
+        return outcome.order.map { run in
+            let data = run.isError ? outcome.stderr : outcome.stdout
+            let start = run.isError ? offsets.err : offsets.out
+            let end = min(start + run.bytes, data.count)
+            if run.isError { offsets.err = end } else { offsets.out = end }
+            return OutputRun(isError: run.isError, text: String(decoding: data[data.startIndex + start ..< data.startIndex + end], as: UTF8.self))
+        }
+    }
+
+    /// `SEGUELAB_WRITABLE`: folders (separated by `:`) where programs may also write, for a
+    /// learner whose program must leave a file somewhere of their choosing.
+    static let writableVariable = "SEGUELAB_WRITABLE"
+
+    static func extraWritableDirectories(_ environment: [String: String]) -> [String] {
+        (environment[writableVariable] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+    }
+
+    /// One line on what the limits protect on this machine, for `pack install` and the README's promise.
+    public static var confinementSummary: String {
+        ChildProcess.canConfineWrites
+            ? "programs may write files only in their own temporary folder (Landlock)"
+            : "this kernel lacks Landlock, so programs can write anywhere you can"
+    }
+}
+
 /// A private temporary directory for one build, removed afterwards.
 struct WorkDirectory {
     let url: URL
@@ -218,9 +251,24 @@ struct WorkDirectory {
     init() throws {
         let base = URL(fileURLWithPath: NSTemporaryDirectory())
         var template = Array(base.appendingPathComponent("seguelab-XXXXXX").path.utf8CString)
-        guard mkdtemp(&template) != nil else { throw ToolchainError("cannot create a temporary directory in \(base.path)") }
+        guard mkdtemp(&template) != nil else {
+            throw ToolchainError("cannot create a temporary directory in \(base.path) (TMPDIR): \(String(cString: strerror(errno)))")
+        }
         url = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
+
+    /// The request's sources written out for the compiler; a failure (a full TMPDIR) is said in
+    /// words, not as Foundation's error dump.
+    func layout(_ request: RunRequest) throws -> BuildLayout {
+        do {
+            return try BuildLayout(sources: request.sources, in: url)
+        } catch {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            let reason = underlying?.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(underlying!.code)))
+                                                                  : (error as NSError).localizedDescription
+            throw ToolchainError("cannot write the program's files in \(url.path) (TMPDIR): \(reason)")
+        }
+    }
 }

@@ -10,6 +10,11 @@ extension Termination {
         switch self {
         case .timedOut:
             return "the program ran longer than its time limit of \(Limits.describe(seconds: limits.timeout)) (a loop that never ends?)"
+        case .suspended:
+            return "the program stopped itself (SIGSTOP or SIGTSTP) and was still stopped at its time limit of \(Limits.describe(seconds: limits.timeout))"
+        case .fileSizeLimit:
+            let limit = limits.fileBytes.map { " of \(Limits.describe(bytes: $0))" } ?? ""
+            return "the program wrote a file larger than its limit\(limit)"
         case .outputCapped:
             return "the program printed more than \(Limits.describe(bytes: limits.outputBytes)), the output limit; the rest was cut"
         case .memoryLimit:

@@ -34,11 +34,14 @@ public struct Limits: Sendable, Hashable {
     public var outputBytes: Int
     /// Address-space limit (RLIMIT_AS) in bytes; `nil` for none.
     public var memoryBytes: Int?
+    /// Largest file the program may write (RLIMIT_FSIZE) in bytes; `nil` for none.
+    public var fileBytes: Int?
 
-    public init(timeout: Double = 5, outputBytes: Int = 1 << 20, memoryBytes: Int? = 1 << 30) {
+    public init(timeout: Double = 5, outputBytes: Int = 1 << 20, memoryBytes: Int? = 1 << 30, fileBytes: Int? = 64 << 20) {
         self.timeout = timeout
         self.outputBytes = outputBytes
         self.memoryBytes = memoryBytes
+        self.fileBytes = fileBytes
     }
 
     public static let standard = Limits()
@@ -71,6 +74,8 @@ public struct RunRequest: Sendable {
     public var collectTrace: Bool
     /// Only type-check (compiler exercises): the result has the compiler's verdict and nothing ran.
     public var typecheckOnly: Bool
+    /// Folders the program may write in besides its own (where the kernel confines writes).
+    public var writableDirectories: [URL] = []
 
     public init(
         sources: [SourceFile],

@@ -26,7 +26,11 @@ public enum Termination: Sendable, Hashable {
     case exited(Int32)
     case signaled(Int32)
     case timedOut
+    /// Still stopped by a signal (SIGSTOP, SIGTSTP) at its time limit.
+    case suspended
     case memoryLimit
+    /// It wrote a file larger than its limit (SIGXFSZ).
+    case fileSizeLimit
     case outputCapped
     case interrupted
     /// The program never ran (the compile failed).
@@ -37,8 +41,9 @@ public enum Termination: Sendable, Hashable {
         switch self {
         case .exited(let code): return code
         case .signaled(let signal): return 128 + signal
-        case .timedOut: return 124
+        case .timedOut, .suspended: return 124
         case .memoryLimit: return 137
+        case .fileSizeLimit: return 128 + SIGXFSZ
         case .outputCapped: return 141
         case .interrupted: return 130
         case .notRun: return 1
@@ -139,6 +144,17 @@ public struct Timings: Sendable, Hashable {
     }
 }
 
+/// A piece of a program's output from one stream.
+public struct OutputRun: Sendable, Hashable {
+    public var isError: Bool
+    public var text: String
+
+    public init(isError: Bool, text: String) {
+        self.isError = isError
+        self.text = text
+    }
+}
+
 public struct RunResult: Sendable, Hashable {
     public var compile: CompileOutcome
     public var termination: Termination
@@ -152,6 +168,8 @@ public struct RunResult: Sendable, Hashable {
     public var timings: Timings
     /// The limits the program ran under (to say which one stopped it).
     public var limits: Limits
+    /// The program's output as it wrote it: runs of stdout and stderr in the order they came.
+    public var interleaved: [OutputRun] = []
 
     public init(
         compile: CompileOutcome, termination: Termination, stdout: String = "", stderr: String = "",
@@ -167,6 +185,19 @@ public struct RunResult: Sendable, Hashable {
         self.crash = crash
         self.fullCompilerOutput = fullCompilerOutput
         self.timings = timings
+    }
+
+    /// `interleaved`, with stderr cut where `programErrorOutput` ends (the runtime's crash
+    /// report is summarised on its own): what to show, in order, where both streams meet.
+    public var programOutputInOrder: [OutputRun] {
+        guard !interleaved.isEmpty else { return [OutputRun(isError: false, text: stdout), OutputRun(isError: true, text: programErrorOutput)] }
+        var errorBudget = programErrorOutput.utf8.count
+        return interleaved.compactMap { run in
+            guard run.isError else { return run }
+            let text = String(decoding: run.text.utf8.prefix(errorBudget), as: UTF8.self)
+            errorBudget -= min(errorBudget, run.text.utf8.count)
+            return text.isEmpty ? nil : OutputRun(isError: true, text: text)
+        }
     }
 
     /// True when the program compiled and exited with status 0.

@@ -64,7 +64,7 @@ public struct SegueKitCache: Sendable {
     }
 
     /// Bumped whenever the way the cache is built changes.
-    static let layoutVersion = "2"
+    static let layoutVersion = "3"
 
     /// The cache key: toolchain version, SegueKit's sources (names and contents), build layout.
     func key(toolchain: Toolchain) throws -> String {
@@ -88,8 +88,17 @@ public struct SegueKitCache: Sendable {
         let key = try key(toolchain: toolchain)
         let root = cacheRoot.appendingPathComponent("seguekit")
         let final = root.appendingPathComponent(key)
-        if FileManager.default.fileExists(atPath: final.appendingPathComponent("complete").path) {
-            return Build(directory: final, builtNow: false)
+        let complete = final.appendingPathComponent("complete")
+        if FileManager.default.fileExists(atPath: complete.path) {
+            // Every later run links and loads these files: use them only if they are exactly
+            // what was built (a damaged or rewritten library would break or subvert them all).
+            if let recorded = try? String(contentsOf: complete, encoding: .utf8), !recorded.isEmpty,
+               (try? await Self.checksums(of: final)) == recorded {
+                return Build(directory: final, builtNow: false)
+            }
+            progress("The SegueKit cache in \(final.path) was changed or damaged since it was built; rebuilding it.")
+            let stale = root.appendingPathComponent(".stale-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            if rename(final.path, stale.path) == 0 { try? FileManager.default.removeItem(at: stale) }
         }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         // The last build's duration is the best estimate of this one (same machine).
@@ -110,7 +119,7 @@ public struct SegueKitCache: Sendable {
         do {
             try await compile(into: staging, toolchain: toolchain)
             ticker.cancel()
-            try Data().write(to: staging.appendingPathComponent("complete"))
+            try Data(try await Self.checksums(of: staging).utf8).write(to: staging.appendingPathComponent("complete"))
         } catch {
             ticker.cancel()
             try? FileManager.default.removeItem(at: staging)
@@ -127,6 +136,23 @@ public struct SegueKitCache: Sendable {
             }
         }
         return Build(directory: final, builtNow: true)
+    }
+
+    /// `sha256sum` of every file of a build but `complete`, by relative name, in name order.
+    static func checksums(of directory: URL) async throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { name in
+                var isDirectory: ObjCBool = false
+                return name != "complete" && !name.hasPrefix(".")
+                    && FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                    && !isDirectory.boolValue
+            }.sorted()
+        let outcome = try await ChildProcess(executable: "/usr/bin/sha256sum", arguments: ["--"] + names,
+                                             environment: ["LC_ALL": "C"], workingDirectory: directory.path, timeout: 120).run()
+        guard outcome.ending == .exited(0), !outcome.stdout.isEmpty else {
+            throw ToolchainError("cannot checksum the SegueKit build in \(directory.path): \(String(decoding: outcome.stderr, as: UTF8.self))")
+        }
+        return String(decoding: outcome.stdout, as: UTF8.self)
     }
 
     private func compile(into directory: URL, toolchain: Toolchain) async throws {

@@ -121,9 +121,10 @@ public actor SwiftSession {
 
         // History and entry run in order, declarations included.
         sources = sources.map { var source = $0; source.topLevel = source.origin == .learner; return source }
-        let request = RunRequest(sources: sources, storyboardDirectories: storyboardDirectories, limits: limits,
+        var request = RunRequest(sources: sources, storyboardDirectories: storyboardDirectories, limits: limits,
                                  swiftLanguageMode: swiftLanguageMode,
                                  environment: ["SEGUELAB_TRACE_MARK": markFile.path])
+        request.writableDirectories = [work.url]  // the mark file
         let result: RunResult
         if Self.hasNoRuntimeEffect(text) {
             // Types, functions, imports: nothing to run, so type-checking is the whole verdict

@@ -43,14 +43,18 @@ public struct Toolchain: Sendable, Codable, Equatable {
         let attributes = try FileManager.default.attributesOfItem(atPath: resolved)
         let stamp = "\(resolved)|\((attributes[.size] as? Int) ?? 0)|\(((attributes[.modificationDate] as? Date) ?? Date.distantPast).timeIntervalSince1970)"
         let record = cacheRoot.appendingPathComponent("toolchains/\(StableHash.hex(of: stamp)).json")
-        if let data = try? Data(contentsOf: record), let known = try? JSONDecoder().decode(Toolchain.self, from: data), known.swiftc == swiftc {
+        let bin = URL(fileURLWithPath: resolved).deletingLastPathComponent()
+        let frontend = bin.appendingPathComponent("swift-frontend").path
+        let clang = bin.appendingPathComponent("clang").path
+        // The record is a file anyone with the learner's rights could have rewritten: it is
+        // used only if every program it names is the one next to swiftc and its other fields
+        // are plausible; otherwise swiftc is asked again and the record rewritten.
+        if let data = try? Data(contentsOf: record), let known = try? JSONDecoder().decode(Toolchain.self, from: data),
+           known.isConsistent(swiftc: swiftc, frontend: frontend, clang: clang, toolchainRoot: bin.deletingLastPathComponent().path) {
             return known
         }
         let version = try await capture(swiftc, ["--version"])
         var toolchain = Toolchain(swiftc: swiftc, version: version.trimmingCharacters(in: .whitespacesAndNewlines))
-        let bin = URL(fileURLWithPath: resolved).deletingLastPathComponent()
-        let frontend = bin.appendingPathComponent("swift-frontend").path
-        let clang = bin.appendingPathComponent("clang").path
         if let info = try? await capture(swiftc, ["-print-target-info"]),
            let json = try? JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any],
            let target = json["target"] as? [String: Any], let paths = json["paths"] as? [String: Any],
@@ -65,6 +69,19 @@ public struct Toolchain: Sendable, Codable, Equatable {
             try? AtomicFile.write(data, to: record)
         }
         return toolchain
+    }
+
+    /// True when a record read from the cache describes this swiftc and no other program.
+    func isConsistent(swiftc: String, frontend: String, clang: String, toolchainRoot: String) -> Bool {
+        guard self.swiftc == swiftc, !version.isEmpty else { return false }
+        if let recorded = self.frontend, recorded != frontend { return false }
+        if let recorded = self.clang, recorded != clang { return false }
+        if let triple = targetTriple, triple.isEmpty || !triple.allSatisfy({ $0.isLetter || $0.isNumber || "_.-".contains($0) }) { return false }
+        if let path = runtimeResourcePath {
+            let standardized = URL(fileURLWithPath: path).standardized.path
+            guard standardized.hasPrefix(toolchainRoot + "/") else { return false }
+        }
+        return true
     }
 
     private static func capture(_ executable: String, _ arguments: [String]) async throws -> String {

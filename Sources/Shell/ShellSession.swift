@@ -77,7 +77,7 @@ public final class ShellSession {
                 Completer(registry: context.registry, lessonIDs: context.lessonIDs, stepIDs: context.stepIDs)
                     .complete(text)
             }
-            context.recentEntries = HistoryReader.entries(in: historyFile.path)
+            context.recentEntries = HistoryReader.entries(in: historyFile.path, limit: historyFile.limit)
             output.line(style.heading("SegueLab") + " — storyboard segues, live. Type "
                 + style.command("help") + " for the commands, " + style.command("quit") + " or Ctrl-D to leave.")
         } else {

@@ -11,6 +11,10 @@ struct LimitOptions: ParsableArguments {
             help: ArgumentHelp("Memory a program may use, in MB.", valueName: "MB"))
     var memoryLimit: Int = (Limits.standard.memoryBytes ?? 1 << 30) >> 20
 
+    @Option(name: .customLong("file-size-limit"),
+            help: ArgumentHelp("Largest file a program may write, in MB.", valueName: "MB"))
+    var fileSizeLimit: Int = (Limits.standard.fileBytes ?? 64 << 20) >> 20
+
     @Option(name: .customLong("output-limit"),
             help: ArgumentHelp("Output a program may print before it is stopped, in KB.", valueName: "KB"))
     var outputLimit: Int = Limits.standard.outputBytes >> 10
@@ -19,11 +23,12 @@ struct LimitOptions: ParsableArguments {
         guard timeLimit > 0, timeLimit <= 3600 else { throw ValidationError("--time-limit must be between 0 and 3600 seconds, not \(timeLimit)") }
         // Below ~64 MB the Swift runtime itself cannot start under an address-space limit.
         guard memoryLimit >= 64 else { throw ValidationError("--memory-limit must be at least 64 (MB), not \(memoryLimit)") }
+        guard fileSizeLimit >= 1 else { throw ValidationError("--file-size-limit must be at least 1 (MB), not \(fileSizeLimit)") }
         guard outputLimit >= 1 else { throw ValidationError("--output-limit must be at least 1 (KB), not \(outputLimit)") }
     }
 
     var limits: Limits {
-        Limits(timeout: timeLimit, outputBytes: outputLimit << 10, memoryBytes: memoryLimit << 20)
+        Limits(timeout: timeLimit, outputBytes: outputLimit << 10, memoryBytes: memoryLimit << 20, fileBytes: fileSizeLimit << 20)
     }
 }
 

@@ -166,6 +166,19 @@ struct PackNewCommand: ParsableCommand {
     }
 }
 
+/// What installing a pack means for the learner's machine, said at every install.
+enum PackTrust {
+    static var notice: String {
+        """
+        Note: a pack contains Swift code (examples, support files) that runs with your rights when you \
+        open its lessons. Each program is stopped at its time, memory, output and file-size limits, and \
+        every process it starts is ended with it; on this machine \(Playground.confinementSummary). The \
+        limits do not stop a program from reading your files or using the network: install packs from \
+        people you trust.
+        """
+    }
+}
+
 /// `seguelab pack install ARCHIVE|DIR`: checks a pack, then copies it where `--pack ID` finds it.
 struct PackInstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -213,6 +226,7 @@ struct PackInstallCommand: AsyncParsableCommand {
             let replacedNote = installed.replacedVersion.map { " (replacing version \($0))" } ?? ""
             print("Installed '\(pack.id)' \(pack.manifest.version)\(replacedNote) in \(destination.path).")
             print("Open it with: seguelab --pack \(pack.id)")
+            print(PackTrust.notice)
         }
     }
 }

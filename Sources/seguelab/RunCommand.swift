@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LessonKit
 import Playground
 import Shell
 
@@ -79,6 +80,8 @@ struct RunCommand: AsyncParsableCommand {
             throw error
         }
 
+        // Written unbuffered, piece by piece, in order: with both streams on one file, no line
+        // is cut by another.
         for (stream, text) in RunReport.pieces(of: result, trace: !noTrace, timings: timings) {
             (stream == .output ? FileHandle.standardOutput : FileHandle.standardError).write(Data(text.utf8))
         }
@@ -102,8 +105,9 @@ struct RunCommand: AsyncParsableCommand {
                 case .failed(let error): throw error
                 }
                 for diagnostic in response.diagnostics { print(diagnostic.rendered()) }
-                print(response.output, terminator: "")
-                FileHandle.standardError.write(Data(response.errorOutput.utf8))
+                print(ControlCharacters.neutralised(response.output), terminator: "")
+                fflush(nil)  // what was printed lands before what goes to stderr
+                FileHandle.standardError.write(Data(ControlCharacters.neutralised(response.errorOutput).utf8))
                 if !noTrace { print(RunReport.navigation(response.traceLines), terminator: "") }
                 if let crash = response.crash { print(crash.summary) }
                 if let reason = response.stopReason { print("Stopped: \(reason).") }

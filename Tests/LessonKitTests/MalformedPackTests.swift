@@ -95,6 +95,26 @@ struct MalformedPackTests {
         #expect(result.usablePack?.brokenLessons.map(\.name) == ["01-huge"])
     }
 
+    /// 25,000 steps (about 800 KB, under the size limit) used to take over a minute to load:
+    /// reading stops at the cap with an error naming where, and the rest of the pack loads.
+    @Test func aLessonWithTooManyStepsIsRefusedAtTheFirstStepPastTheCap() throws {
+        let dir = TemporaryDirectory()
+        let good = "---\nid: good\ntitle: Good\n---\n\n## Start {#start}\n\nText.\n"
+        var huge = "---\nid: huge\ntitle: Huge\n---\n"
+        for index in 0..<25_000 { huge += "\n## Step \(index) {#s\(index)}\n\nText.\n" }
+        let root = try dir.write([
+            "pack.yaml": "id: demo\ntitle: Demo\nversion: 1.0.0\nformat: 1\nlessons: [00-good, 01-huge]\n",
+            "lessons/00-good.md": good,
+            "lessons/01-huge.md": huge,
+        ], under: "p")
+        let result = PackLoader.load(from: root)
+        // Front matter (4 lines), then 4 lines per step: step 1,001's heading is line 4 + 4,000 + 2.
+        #expect(result.diagnostics.map(\.description) == [
+            "p/lessons/01-huge.md:4006:1: error: a lesson may have at most 1000 steps; split it into several lessons",
+        ])
+        #expect(result.usablePack?.lessons.map(\.id) == ["good"])
+    }
+
     @Test func aPackWhoseEveryLessonIsBrokenDoesNotLoad() throws {
         let dir = TemporaryDirectory()
         var builder = PackBuilder(lesson: "---\nid: a\ntitle: A\n---\n\n## One {#one}\n\n```step\nkind: quiz\n```\n")

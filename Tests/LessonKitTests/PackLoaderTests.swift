@@ -5,6 +5,19 @@ import Testing
 
 @Suite("Pack loading and static validation")
 struct PackLoaderTests {
+    /// As in an archive, a link in a folder pack may point only inside it; one leading out is
+    /// refused (so `pack check` says so and `pack install` copies nothing from outside).
+    @Test func aLinkLeadingOutOfAFolderPackIsRefused() throws {
+        let directory = TemporaryDirectory()
+        let root = try directory.write(["pack.yaml": PackBuilder().manifest, "lessons/01-a.md": lessonFile("\n## S {#s}\n\nText.\n")], under: "p")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("notes.md").path, withDestinationPath: "lessons/01-a.md")
+        #expect(PackLoader.load(from: root).pack != nil)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("secrets").path, withDestinationPath: "/etc")
+        let result = PackLoader.load(from: root)
+        #expect(result.pack == nil)
+        #expect(result.diagnostics.map(\.description) == ["error: p/secrets: link to '/etc' points outside the pack"])
+    }
+
     let proseLesson = lessonFile("\n## One {#one}\n\nText.\n")
 
     @Test func manifestProblemsAreAllReportedAtTheirEntries() throws {

@@ -119,11 +119,100 @@ struct ProgressDurabilityTests {
         let changes = kept.reconcile(with: broken)
         #expect(kept[fix] == passed)
         #expect(changes.removedLessons.isEmpty && changes.removedSteps.isEmpty)
-        // Once it is really gone, its progress goes too.
+        // Once it is really gone, its progress is set aside, not dropped.
         broken.brokenLessons = []
-        var dropped = progress
-        #expect(dropped.reconcile(with: broken).removedLessons == ["identifiers"])
-        #expect(dropped[fix] == nil)
+        var gone = progress
+        #expect(gone.reconcile(with: broken).removedLessons == ["identifiers"])
+        #expect(gone[fix] == nil)
+        #expect(gone.unclaimed?["identifiers"]?.steps["fix"] == passed)
+    }
+
+    /// A new version renames a lesson: its progress is set aside (never dropped), the old file
+    /// is backed up first, the progress comes back if the lesson returns, and can be given to
+    /// the renamed lesson.
+    @Test func aRenamedLessonKeepsItsProgressBacksItUpAndCanRestoreIt() throws {
+        let dir = TemporaryDirectory()
+        let store = ProgressStore(directory: dir.url)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let fix = StepRef(lesson: "identifiers", step: "fix")
+        var progress = PackProgress(pack: pack, now: now)
+        var passed = StepProgress(); passed.status = .passed; passed.draft = "let mine = 1"
+        progress[fix] = passed
+        try store.save(progress, for: pack)
+
+        var renamed = pack
+        renamed.lessons[0].id = "segue-identifiers"
+        let loaded = try store.load(for: renamed, now: now)
+        #expect(loaded.progress[StepRef(lesson: "segue-identifiers", step: "fix")] == nil)
+        #expect(loaded.progress.unclaimed?["identifiers"]?.steps["fix"] == passed)
+        #expect(loaded.changes?.summaryLines.contains { $0.contains("is kept") } == true)
+        let backup = dir.url.appendingPathComponent("\(ProgressStore.key(for: pack)).backup-20270115T080000Z.json")
+        #expect(loaded.warnings.contains { $0.contains(backup.path) }, "\(loaded.warnings)")
+        #expect(try ProgressStore.decode(Data(contentsOf: backup))[fix] == passed)
+
+        // Saved in the renamed pack's shape, it still holds what no lesson claims…
+        try store.save(loaded.progress, for: renamed)
+        let again = try store.load(for: renamed, now: now)
+        #expect(again.progress.unclaimed?["identifiers"]?.steps["fix"] == passed)
+        // …which can be handed to the renamed lesson,
+        var restored = again.progress
+        #expect(restored.restore(lesson: "identifiers", as: "segue-identifiers", in: renamed) == [StepRef(lesson: "segue-identifiers", step: "fix")])
+        #expect(restored[StepRef(lesson: "segue-identifiers", step: "fix")] == passed)
+        #expect(restored.unclaimed == nil)
+        // …or comes back by itself when the lesson returns under its old id.
+        let back = try store.load(for: pack, now: now)
+        #expect(back.progress[fix] == passed)
+        #expect(back.changes?.restored == [fix])
+    }
+
+    /// A stranger's pack that uses the course's id (from another folder, with none of its
+    /// lessons) gets progress of its own: opening it leaves the course's progress untouched.
+    @Test func aPackReusingAnotherPacksIdDoesNotTouchItsProgress() throws {
+        let dir = TemporaryDirectory()
+        let store = ProgressStore(directory: dir.url)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let fix = StepRef(lesson: "identifiers", step: "fix")
+        var progress = PackProgress(pack: pack, now: now)
+        var passed = StepProgress(); passed.status = .passed
+        progress[fix] = passed
+        try store.save(progress, for: pack)
+
+        var impostor = pack
+        impostor.root = dir.url.appendingPathComponent("elsewhere/impostor")
+        impostor.lessons = [pack.lessons[0]]
+        impostor.lessons[0].id = "intro"
+        let other = ProgressStore(directory: dir.url)
+        #expect(other.fileURL(for: impostor) != other.fileURL(for: pack))
+        var theirs = try other.load(for: impostor, now: now)
+        #expect(theirs.isNew)
+        theirs.progress[StepRef(lesson: "intro", step: "fix")] = StepProgress()
+        try other.save(theirs.progress, for: impostor)
+
+        let course = try ProgressStore(directory: dir.url).load(for: pack, now: now)
+        #expect(course.changes == nil)
+        #expect(course.progress[fix] == passed)
+        // A new version of the course itself, found in another folder, still continues.
+        var moved = pack
+        moved.root = dir.url.appendingPathComponent("new-version")
+        #expect(ProgressStore(directory: dir.url).fileURL(for: moved) == store.fileURL(for: pack))
+    }
+
+    /// A progress file the learner replaced by a link (to a synced folder, say) stays a link.
+    @Test func aProgressFileThatIsALinkStaysALink() throws {
+        let dir = TemporaryDirectory()
+        let store = ProgressStore(directory: dir.url.appendingPathComponent("state"))
+        let synced = dir.url.appendingPathComponent("synced")
+        try FileManager.default.createDirectory(at: synced, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let target = synced.appendingPathComponent("course.json")
+        try FileManager.default.createSymbolicLink(atPath: store.fileURL(for: pack).path, withDestinationPath: "../synced/course.json")
+        var progress = PackProgress(pack: pack, now: Date())
+        var passed = StepProgress(); passed.status = .passed
+        progress[StepRef(lesson: "identifiers", step: "fix")] = passed
+        try store.save(progress, for: pack)
+        try store.save(progress, for: pack)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.fileURL(for: pack).path) == "../synced/course.json")
+        #expect(try ProgressStore.decode(Data(contentsOf: target))[StepRef(lesson: "identifiers", step: "fix")] == passed)
     }
 
     @Test func unreadableProgressIsMovedAsideNotOverwritten() throws {

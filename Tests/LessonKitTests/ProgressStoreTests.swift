@@ -137,6 +137,8 @@ struct ProgressStoreTests {
         #expect(loaded.progress[StepRef(lesson: "identifiers", step: "run")]?.status == .passed)
         #expect(loaded.progress[StepRef(lesson: "identifiers", step: "old-step")] == nil)
         #expect(loaded.progress.lessons["gone"] == nil)
+        #expect(loaded.progress.unclaimed?["gone"]?.steps["a"] == kept)
+        #expect(loaded.progress.unclaimed?["identifiers"]?.steps["old-step"] == kept)
         #expect(loaded.progress.position == StepRef(lesson: "identifiers", step: "intro"))
         #expect(loaded.progress.history == [StepRef(lesson: "identifiers", step: "run")])
         #expect(loaded.progress.packVersion == "1.2.0")

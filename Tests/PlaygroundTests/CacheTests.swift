@@ -58,6 +58,42 @@ struct CacheTests {
         let entries = try FileManager.default.contentsOfDirectory(atPath: first.deletingLastPathComponent().path)
         #expect(entries == [first.lastPathComponent])  // no staging directories left behind
     }
+
+    /// Whatever changed the cache after it was built (a truncated library, a rewritten one),
+    /// the next playground notices and builds again instead of failing or running it.
+    @Test func aDamagedBuildIsRebuilt() async throws {
+        let root = try Fixture.temporaryDirectory("damaged")
+        let sources = root.appendingPathComponent("SegueKit")
+        try Fixture.writeSegueKit(to: sources)
+        let configuration = Playground.Configuration(segueKitSources: sources, cacheRoot: root.appendingPathComponent("cache"))
+        let build = try await Playground(configuration: configuration).segueKitBuildDirectory()
+        let library = build.appendingPathComponent("libSegueKit.so")
+        let handle = try FileHandle(forWritingTo: library)
+        try handle.truncate(atOffset: 100)
+        try handle.close()
+
+        let messages = Messages()
+        let playground = try Playground(configuration: configuration) { messages.append($0) }
+        let result = try await playground.run(RunRequest(sources: [SourceFile(name: "A.swift", text: "print(1)\n")]))
+        #expect(result.stdout == "1\n")
+        #expect(messages.all.contains { $0.contains("was changed or damaged") }, "\(messages.all)")
+    }
+
+    /// The record of what swiftc said is only a cache: one naming another program as the
+    /// compiler's frontend or linker is ignored, and swiftc is asked again.
+    @Test func aToolchainRecordNamingAnotherProgramIsNotTrusted() async throws {
+        let root = try Fixture.temporaryDirectory("toolchain-record")
+        let swiftc = try Toolchain.locateSwiftc()
+        let honest = try await Toolchain.discover(swiftc: swiftc, cacheRoot: root)
+        let records = root.appendingPathComponent("toolchains")
+        let record = try #require(FileManager.default.contentsOfDirectory(at: records, includingPropertiesForKeys: nil).first)
+        var forged = honest
+        forged.frontend = "/tmp/not-the-compiler"
+        forged.clang = "/tmp/not-the-linker"
+        try JSONEncoder().encode(forged).write(to: record)
+        let rediscovered = try await Toolchain.discover(swiftc: swiftc, cacheRoot: root)
+        #expect(rediscovered == honest)
+    }
 }
 
 final class Messages: @unchecked Sendable {
@@ -65,4 +101,6 @@ final class Messages: @unchecked Sendable {
     private var lines: [String] = []
     func append(_ line: String) { lock.withLock { lines.append(line) } }
     var count: Int { lock.withLock { lines.count } }
+
+    var all: [String] { lock.withLock { lines } }
 }

@@ -18,7 +18,7 @@ struct ProcessTests {
         try String(sleeper.processIdentifier).write(toFile: "\(pidFile.path)", atomically: true, encoding: .utf8)
         sleeper.waitUntilExit()
         """
-        let task = Task { try await Fixture.run(program, limits: Limits(timeout: 60)) }
+        let task = Task { try await Fixture.run(program, limits: Limits(timeout: 60), environment: ["SEGUELAB_WRITABLE": directory.path]) }
         var grandchild: pid_t?
         for _ in 0..<600 where grandchild == nil {
             try await Task.sleep(for: .milliseconds(50))
@@ -48,7 +48,7 @@ struct ProcessTests {
         FileManager.default.createFile(atPath: "\(startedFile.path)", contents: nil)
         while true { usleep(1000) }
         """
-        let run = Task { try await Fixture.run(program, limits: Limits(timeout: 60)) }
+        let run = Task { try await Fixture.run(program, limits: Limits(timeout: 60), environment: ["SEGUELAB_WRITABLE": directory.path]) }
         for _ in 0..<600 where !FileManager.default.fileExists(atPath: startedFile.path) {
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -96,5 +96,66 @@ struct InheritedFileTests {
         let outcome = try await ChildProcess(executable: "/bin/sh", arguments: ["-c", "[ -e /proc/self/fd/\(leaked) ] && echo open || echo closed"],
                                              environment: [:], timeout: 20).run()
         #expect(String(decoding: outcome.stdout, as: UTF8.self) == "closed\n")
+    }
+}
+
+@Suite("What a program may touch")
+struct ConfinementTests {
+    /// Where the kernel has Landlock, a program writes in its own folder and in the folders
+    /// SEGUELAB_WRITABLE names, nowhere else (not the SegueKit cache, not the learner's files).
+    @Test(.enabled(if: ChildProcess.canConfineWrites, "this kernel has no Landlock"))
+    func aProgramWritesOnlyInItsOwnFolder() async throws {
+        let outside = try Fixture.temporaryDirectory("outside")
+        let allowed = try Fixture.temporaryDirectory("allowed")
+        let program = """
+        import Foundation
+        func attempt(_ path: String) -> String { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) ? "wrote" : "refused" }
+        print(attempt("own.txt"), attempt("\(outside.path)/evil.txt"), attempt("\(allowed.path)/fine.txt"))
+        """
+        let result = try await Fixture.run(program, environment: ["SEGUELAB_WRITABLE": allowed.path])
+        #expect(result.stdout == "wrote refused wrote\n")
+        #expect(!FileManager.default.fileExists(atPath: outside.appendingPathComponent("evil.txt").path))
+    }
+
+    /// A program may not write a file past its file-size limit: it is stopped, and told why.
+    @Test func writingPastTheFileSizeLimitStopsTheProgram() async throws {
+        let program = """
+        import Foundation
+        let file = fopen("big.bin", "w")!
+        let block = [UInt8](repeating: 1, count: 1 << 20)
+        for _ in 0..<64 { fwrite(block, 1, block.count, file) }
+        print("not reached")
+        """
+        let result = try await Fixture.run(program, limits: Limits(timeout: 60, fileBytes: 4 << 20))
+        #expect(result.termination == .fileSizeLimit)
+        #expect(result.stopReason == "the program wrote a file larger than its limit of 4 MB")
+    }
+}
+
+@Suite("Escaping descendants")
+struct DescendantTests {
+    /// A child that starts a new session and drops its environment, and a chain of processes
+    /// each starting the next in a new session and exiting: none outlives the run.
+    @Test(arguments: [1, 6])
+    func noDescendantOutlivesTheRunHoweverItDetaches(_ depth: Int) async throws {
+        let directory = try Fixture.temporaryDirectory("escape")
+        let pidFile = directory.appendingPathComponent("sleeper.pid")
+        let script = "if [ $1 -gt 1 ]; then env -i setsid /bin/sh \"$0\" $(($1 - 1)) \"$2\" & exit 0; fi; env -i setsid sleep 300 & echo $! > \"$2\""
+        let outcome = try await ChildProcess(
+            executable: "/bin/sh",
+            arguments: ["-c", "printf '%s\\n' '\(script)' > chain.sh; /bin/sh chain.sh \(depth) '\(pidFile.path)'; while [ ! -s '\(pidFile.path)' ]; do sleep 0.01; done; echo started"],
+            environment: ["PATH": "/usr/bin:/bin"], workingDirectory: directory.path, timeout: 60).run()
+        #expect(outcome.ending == .exited(0))
+        #expect(String(decoding: outcome.stdout, as: UTF8.self) == "started\n")
+        let pid = try #require(pid_t(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(!ProcessTests.isRunning(pid), "process \(pid) outlived the run")
+        kill(pid, SIGKILL)
+    }
+
+    /// A program that stops itself is not "a loop that never ends".
+    @Test func aProgramThatStopsItselfIsSaidToHaveStopped() async throws {
+        let result = try await Fixture.run("import Foundation\nkill(getpid(), SIGSTOP)\n", limits: Limits(timeout: 1))
+        #expect(result.termination == .suspended)
+        #expect(result.stopReason?.contains("stopped itself") == true)
     }
 }

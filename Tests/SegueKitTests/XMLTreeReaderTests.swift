@@ -22,6 +22,12 @@ struct XMLTreeReaderTests {
         }
     }
 
+    /// An entity defined outside the file used to become an empty segue identifier, silently.
+    @Test func aDocumentTypeDeclaringEntitiesIsRefusedWhereItStarts() {
+        let xml = Self.header + "\n<!DOCTYPE document [<!ENTITY id SYSTEM \"file:///etc/hostname\">]>\n<document type=\"x\" version=\"3.0\"><scenes/></document>\n"
+        #expect(loadError(xml) == "X.storyboard:2:1: a document type declaration (<!DOCTYPE …>) is not allowed in a storyboard: its entities could stand for other files' contents or for nothing")
+    }
+
     @Test func anEndTagThatMatchesNothingIsRefused() {
         // libxml2 recovers by skipping the stray end tags; the file used to load with no scenes.
         let xml = Self.header + "\n<document type=\"x\" version=\"3.0\">\n    </scene>\n    </scenes>\n</document>\n"

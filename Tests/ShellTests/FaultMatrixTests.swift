@@ -92,6 +92,10 @@ enum LearnerFault: String, CaseIterable, CustomTestStringConvertible {
     case memoryHog = "memory"
     case readsStdin = "stdin"
     case outlivingChildren = "children"
+    case detachedChild = "detached"
+    case sessionChain = "chain"
+    case floodOfFileWrites = "write"
+    case stopsItself = "sigstop"
 
     var testDescription: String { rawValue }
 
@@ -101,7 +105,7 @@ enum LearnerFault: String, CaseIterable, CustomTestStringConvertible {
     var timeLimit: Int { self == .memoryHog ? 30 : 2 }
 
     /// Whether the program counts as failed (everything but reading stdin and spawning children).
-    var fails: Bool { ![.readsStdin, .outlivingChildren].contains(self) }
+    var fails: Bool { ![.readsStdin, .outlivingChildren, .detachedChild, .sessionChain].contains(self) }
 
     /// The program; `pidFiles` receive the ids of processes it leaves behind.
     func code(pidFiles: [URL]) -> String {
@@ -120,7 +124,8 @@ enum LearnerFault: String, CaseIterable, CustomTestStringConvertible {
             // 100 MB if nothing stopped it.
             return "let line = String(repeating: \"x\", count: 1023)\nfor _ in 0..<102_400 { print(line) }"
         case .memoryHog:
-            return "var blocks: [[UInt8]] = []\nwhile true { blocks.append([UInt8](repeating: 1, count: 50_000_000)) }"
+            // Address space, not pages written: how fast pages fill depends on the machine's load.
+            return "var blocks: [UnsafeMutableRawPointer] = []\nwhile true { blocks.append(UnsafeMutableRawPointer.allocate(byteCount: 50_000_000, alignment: 16)) }"
         case .readsStdin:
             return "print(readLine() ?? \"no input\")"
         case .outlivingChildren:
@@ -131,6 +136,34 @@ enum LearnerFault: String, CaseIterable, CustomTestStringConvertible {
                 let status = system("sleep 300 & echo $! > '\(pidFiles[0].path)'; setsid sleep 300 & echo $! > '\(pidFiles[1].path)'")
                 print("spawned", status)
                 """
+        case .detachedChild:
+            // A child that leaves the session and sheds the whole environment (any tag in it).
+            return """
+                import Foundation
+                print("spawned", system("env -i setsid sleep 300 & echo $! > '\(pidFiles[0].path)'"))
+                """
+        case .sessionChain:
+            // Five processes, each starting the next in a new session with an empty
+            // environment and exiting at once; the last one leaves a sleeper behind. The
+            // program waits for it, so it is surely running when the program ends.
+            return """
+                import Foundation
+                let link = "if [ $1 -gt 0 ]; then env -i setsid /bin/sh \\"$0\\" $(($1 - 1)) \\"$2\\" & exit 0; fi\\nsleep 300 & echo $! > \\"$2\\"\\n"
+                try! link.write(toFile: "chain.sh", atomically: true, encoding: .utf8)
+                _ = system("/bin/sh chain.sh 5 '\(pidFiles[1].path)'")
+                for _ in 0..<500 where !FileManager.default.fileExists(atPath: "\(pidFiles[1].path)") { usleep(10_000) }
+                print("spawned", FileManager.default.fileExists(atPath: "\(pidFiles[1].path)"))
+                """
+        case .floodOfFileWrites:
+            // 100 GB if nothing stopped it.
+            return """
+                import Foundation
+                let file = fopen("big.bin", "w")!
+                let block = [UInt8](repeating: 7, count: 1 << 20)
+                for _ in 0..<102_400 { fwrite(block, 1, block.count, file) }
+                """
+        case .stopsItself:
+            return "import Foundation\nprint(\"pausing\")\nfflush(stdout)\nkill(getpid(), SIGSTOP)"
         }
     }
 
@@ -146,6 +179,10 @@ enum LearnerFault: String, CaseIterable, CustomTestStringConvertible {
         case .memoryHog: return "used more memory than its limit of 512 MB"
         case .readsStdin: return "no input"
         case .outlivingChildren: return "spawned"
+        case .detachedChild: return "spawned"
+        case .sessionChain: return "spawned true"
+        case .floodOfFileWrites: return "wrote a file larger than its limit of 64 MB"
+        case .stopsItself: return "stopped itself (SIGSTOP or SIGTSTP)"
         }
     }
 }
@@ -165,7 +202,7 @@ struct FaultRun {
     /// Where a program writes the ids of the child it leaves in its session and of the one
     /// that escapes it with `setsid`.
     static func pidFiles(in home: URL) -> [URL] {
-        [home.appendingPathComponent("child.pid"), home.appendingPathComponent("escaped.pid")]
+        [home.appendingPathComponent("pids/child.pid"), home.appendingPathComponent("pids/escaped.pid")]
     }
 
     /// Stopped (not hung), named, the shell not crashed, no process left behind, and the run

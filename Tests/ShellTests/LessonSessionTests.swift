@@ -203,3 +203,25 @@ import TestSupport
         #expect(french.status == 0)
     }
 }
+
+/// When progress cannot be written (a full disk, a folder in the way), the shell says so and
+/// the learner's draft is never lost: it stays in memory, saving is retried, and at the end it
+/// is printed.
+@Suite struct UnsavableDraftTests {
+    @Test func aDraftThatCannotBeSavedIsSaidSoKeptAndPrintedAtTheEnd() throws {
+        let home = try SeguelabBinary.makeHome()
+        // The state folder's `seguelab` is a file: nothing can be saved under it.
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("state"), withIntermediateDirectories: true)
+        try Data("in the way".utf8).write(to: home.appendingPathComponent("state/seguelab"))
+        let result = try SeguelabBinary.runPiped(
+            "edit\nprint(\"my precious draft\")\n.\nstep\nquit\n",
+            arguments: ["--pack", LessonSessionTests.pack, "--lesson", "identifiers", "--step", "fix"], home: home)
+        #expect(!result.stdout.contains("Draft saved"), "\(result.stdout)")
+        #expect(result.stderr.contains("your draft is kept in memory but could not be saved"), "\(result.stderr)")
+        // Still the learner's draft for the rest of the session…
+        #expect(result.stdout.contains("my precious draft"))
+        // …and printed at the end, since it could never be saved.
+        #expect(result.stderr.contains("your drafts could not be saved"), "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("print(\"my precious draft\")\n"), "\(result.stdout.suffix(300))")
+    }
+}

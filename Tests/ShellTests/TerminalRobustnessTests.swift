@@ -243,3 +243,61 @@ import Glibc
         #expect(result.status == 1)
     }
 }
+
+/// Files and terminals that are not what the shell expects: it starts, and stops cleanly.
+@Suite(.serialized) struct HostileInputTests {
+    func historyFile(in home: URL) throws -> URL {
+        let directory = home.appendingPathComponent("state/seguelab")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.appendingPathComponent("history")
+    }
+
+    func start(home: URL) throws -> PseudoTerminal {
+        try PseudoTerminal(executable: SeguelabBinary.path, arguments: ["--no-pack"], environment: SeguelabBinary.environment(home: home))
+    }
+
+    /// A FIFO would block reading before the first prompt; /dev/zero would never end.
+    @Test(arguments: ["fifo", "/dev/zero"])
+    func aHistoryFileThatIsNotAFileIsIgnored(_ kind: String) throws {
+        let home = try SeguelabBinary.makeHome()
+        let history = try historyFile(in: home)
+        if kind == "fifo" { #expect(mkfifo(history.path, 0o600) == 0) } else {
+            try FileManager.default.createSymbolicLink(atPath: history.path, withDestinationPath: kind)
+        }
+        let terminal = try start(home: home)
+        try terminal.waitForPrompt()
+        terminal.type("history\r")
+        try terminal.waitForPrompt(after: try terminal.waitFor("history"))
+        #expect(terminal.isRunning)
+    }
+
+    /// A huge history is read from its end only, and keeps its cap of 1000 entries.
+    @Test func aHugeHistoryKeepsItsNewestThousandEntries() throws {
+        let home = try SeguelabBinary.makeHome()
+        let history = try historyFile(in: home)
+        var text = "_HiStOrY_V2_\n"
+        for index in 0..<300_000 { text += "help\\040entry\(index)\n" }
+        try Data(text.utf8).write(to: history)
+        let terminal = try start(home: home)
+        try terminal.waitForPrompt()
+        terminal.type("history 5000\r")
+        let listed = try terminal.waitFor("help entry299999")
+        try terminal.waitForPrompt(after: listed)
+        #expect(terminal.screen.contains("help entry299000"))
+        #expect(!terminal.screen.contains("help entry298999"))
+    }
+
+    /// Under `timeout` (which puts the shell in a background process group and ignores
+    /// SIGTTIN), reading the terminal fails at once: the shell says so and ends, instead of
+    /// taking each failure for Ctrl-C for ever.
+    @Test func aShellInTheBackgroundOfItsTerminalStopsWithAMessage() throws {
+        let home = try SeguelabBinary.makeHome()
+        let terminal = try PseudoTerminal(executable: "/bin/sh", arguments: ["-c", "timeout 120 '\(SeguelabBinary.path)' --no-pack; echo ended $?"],
+                                          environment: SeguelabBinary.environment(home: home))
+        try terminal.waitForPrompt()
+        terminal.type("x")
+        let said = try terminal.waitFor("another program controls it")
+        try terminal.waitFor("ended ", after: said)
+        #expect(terminal.screen.components(separatedBy: "^C").count < 3)
+    }
+}

@@ -23,7 +23,7 @@ public enum SeguelabBinary {
     /// A fresh home directory with XDG directories inside it.
     public static func makeHome() throws -> URL {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("seguelab-home-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("pids"), withIntermediateDirectories: true)
         return home
     }
 
@@ -40,6 +40,9 @@ public enum SeguelabBinary {
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "TERM": "xterm-256color",
             "LANG": "C.UTF-8",
+            // Test programs report the processes they leave behind there (they may write
+            // nowhere else but their own folder).
+            "SEGUELAB_WRITABLE": home.appendingPathComponent("pids").path,
         ]
         environment.merge(extra) { $1 }
         return environment

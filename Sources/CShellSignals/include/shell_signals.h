@@ -8,6 +8,9 @@
 void seguelab_install_signal_handlers(void);
 /// 1 if Ctrl-C came since the last call (and forgets it).
 int seguelab_take_sigint(void);
+/// 1 (once) when reading the terminal failed because another process group owns it (EIO: the
+/// shell was started in the background, e.g. under `timeout` without --foreground).
+int seguelab_take_terminal_lost(void);
 /// Makes libedit read keys through `seguelab_read_char` and binds ^C to end the line.
 int seguelab_el_use_reader(EditLine *el);
 int seguelab_el_bind_interrupt(EditLine *el);

@@ -31,6 +31,8 @@ struct LessonParser {
 
         var intro: [String] = []
         var builders: [StepBuilder] = []
+        /// Where each step id was first used: duplicates are found in constant time.
+        var firstLines: [String: Int] = [:]
         var fence: Fence?
         var index = front.bodyStart
         while index < lines.count {
@@ -55,7 +57,12 @@ struct LessonParser {
                 continue
             }
             if line.hasPrefix("## ") {
-                builders.append(heading(line, lineNumber: lineNumber, existing: builders))
+                if builders.count == Self.maximumSteps {
+                    sink.error("a lesson may have at most \(Self.maximumSteps) steps; split it into several lessons",
+                               at: SourceLocation(file: file, line: lineNumber, column: 1))
+                    return nil
+                }
+                builders.append(heading(line, lineNumber: lineNumber, firstLines: &firstLines))
                 continue
             }
             if builders.isEmpty { intro.append(line) } else { builders[builders.count - 1].prose.append(line) }
@@ -115,7 +122,11 @@ struct LessonParser {
 
     // MARK: - Headings and fences
 
-    private func heading(_ line: String, lineNumber: Int, existing: [StepBuilder]) -> StepBuilder {
+    /// More steps than any lesson a person reads in one sitting; the cap keeps a generated or
+    /// runaway file from costing the learner minutes at every start.
+    static let maximumSteps = 1_000
+
+    private func heading(_ line: String, lineNumber: Int, firstLines: inout [String: Int]) -> StepBuilder {
         let body = line.dropFirst(3)
         let trimmed = body.trimmingCharacters(in: .whitespaces)
         let headingLocation = SourceLocation(file: file, line: lineNumber, column: 1)
@@ -131,10 +142,12 @@ struct LessonParser {
             sink.error("step id '\(id)' may only contain letters, digits, '-', '_' and '.'",
                        at: SourceLocation(file: file, line: lineNumber, column: idColumn))
             valid = false
-        } else if let first = existing.first(where: { $0.id == id }) {
-            sink.error("duplicate step id '\(id)' (first used at line \(first.location.line))",
+        } else if let first = firstLines[id] {
+            sink.error("duplicate step id '\(id)' (first used at line \(first))",
                        at: SourceLocation(file: file, line: lineNumber, column: idColumn))
             valid = false
+        } else {
+            firstLines[id] = lineNumber
         }
         if title.isEmpty {
             sink.error("step heading needs a title before {#\(id)}", at: headingLocation)

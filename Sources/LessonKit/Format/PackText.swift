@@ -40,7 +40,24 @@ enum PackText {
                        at: SourceLocation(file: file, line: line, column: column))
             return nil
         }
-        return String(decoding: bytes, as: UTF8.self)
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let (line, column, scalar) = firstControlCharacter(text) {
+            sink.error("control character \(ControlCharacters.caret(scalar)) (U+\(String(format: "%04X", scalar.value))) here: a pack's text may not contain control characters, which would act on the learner's terminal",
+                       at: SourceLocation(file: file, line: line, column: column))
+            return nil
+        }
+        return text
+    }
+
+    /// Line and column (in characters, as elsewhere) of the first control character.
+    static func firstControlCharacter(_ text: String) -> (Int, Int, Unicode.Scalar)? {
+        guard text.unicodeScalars.contains(where: ControlCharacters.isControl) else { return nil }
+        var line = 1, column = 1
+        for scalar in text.unicodeScalars {
+            if ControlCharacters.isControl(scalar) { return (line, column, scalar) }
+            if scalar == "\n" { line += 1; column = 1 } else if scalar != "\r" { column += 1 }
+        }
+        return nil
     }
 
     private static func tooLarge(_ size: Int) -> String {

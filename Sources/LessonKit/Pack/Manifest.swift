@@ -45,6 +45,9 @@ public struct Manifest: Sendable, Hashable {
         let id = map.string("id", required: what)
         if let id, !Identifier.isValid(id) {
             sink.error("pack id '\(id)' may only contain letters, digits, '-', '_' and '.'", at: map.location(of: map.node("id")!))
+        } else if let id, id.hasPrefix(".") {
+            // The id names the installed pack's folder: `..` or `.x` would escape it or hide it.
+            sink.error("pack id '\(id)' must not start with '.' (it names the folder the pack is installed in)", at: map.location(of: map.node("id")!))
         }
         let title = map.string("title", required: what)
         let version = map.string("version", required: what)

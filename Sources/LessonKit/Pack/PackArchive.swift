@@ -45,7 +45,10 @@ public enum PackArchive {
         public var reason: String
 
         public var description: String {
-            if let entry { return "\(archive): entry '\(entry)': \(reason)" }
+            // Entry names are the archive's, not ours: a name with ESC or a line break must not
+            // act on the terminal or fake further lines.
+            let archive = ControlCharacters.visible(archive)
+            if let entry { return "\(archive): entry '\(ControlCharacters.visible(entry))': \(reason)" }
             return "\(archive): \(reason)"
         }
     }

@@ -83,6 +83,21 @@ private struct Loader {
         PackText.read(url, file: display(url), sink: sink, fileManager: fileManager)
     }
 
+    /// A folder pack is held to the rule archives follow: a link may point only inside the
+    /// pack. One leading out would make the pack show, run and (installed) copy files that are
+    /// not part of it.
+    func reportLinksLeavingThePack(into sink: DiagnosticSink) {
+        let resolvedRoot = root.resolvingSymlinksInPath().path
+        guard let entries = fileManager.enumerator(at: root, includingPropertiesForKeys: [.isSymbolicLinkKey]) else { return }
+        for case let url as URL in entries {
+            guard (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true else { continue }
+            let target = (try? fileManager.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
+            let resolved = url.resolvingSymlinksInPath().path
+            guard resolved != resolvedRoot, !resolved.hasPrefix(resolvedRoot + "/") else { continue }
+            sink.error("\(display(url)): link to '\(ControlCharacters.visible(target))' points outside the pack", at: nil)
+        }
+    }
+
     mutating func run() -> Pack? {
         defer { self.sink.append(contentsOf: packSink.diagnostics) }
         let sink = packSink
@@ -94,6 +109,7 @@ private struct Loader {
         guard let text = read(manifestURL, into: sink),
               let manifest = Manifest.parse(text, file: display(manifestURL), sink: sink) else { return nil }
         let manifestFile = display(manifestURL)
+        reportLinksLeavingThePack(into: sink)
         func at(_ key: String) -> SourceLocation {
             manifest.locations[key] ?? SourceLocation(file: manifestFile, line: 1, column: 1)
         }

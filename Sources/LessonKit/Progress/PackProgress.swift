@@ -76,6 +76,10 @@ public struct PackProgress: Codable, Sendable, Hashable {
     public var lessons: [String: LessonProgress] = [:]
     /// Lesson id → step ids of the pack when last saved (to tell what changed since).
     public var outline: [String: [String]] = [:]
+    /// Progress on lessons and steps the pack no longer has (removed, renamed, or another
+    /// version's): never dropped, it comes back when they return and `progress --restore`
+    /// gives it to a renamed lesson. Absent from files of older versions.
+    public var unclaimed: [String: LessonProgress]?
     public var created: Date
     public var updated: Date
 
@@ -105,13 +109,20 @@ public struct PackChanges: Sendable, Hashable {
     /// Steps the learner had progress on, or that existed, that the pack no longer has.
     public var removedSteps: [StepRef] = []
     public var removedLessons: [String] = []
+    /// Steps whose progress was set aside (kept as unclaimed) by this change.
+    public var setAside: [StepRef] = []
+    /// Steps that came back, with the progress kept for them.
+    public var restored: [StepRef] = []
     public var addedSteps: [StepRef] = []
     public var addedLessons: [String] = []
     /// True when the saved position no longer exists and the learner was moved.
     public var positionMoved = false
 
+    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+
     public var isEmpty: Bool {
         removedSteps.isEmpty && removedLessons.isEmpty && addedSteps.isEmpty && addedLessons.isEmpty && oldVersion == newVersion
+            && setAside.isEmpty && restored.isEmpty
     }
 
     /// One line per change, for the shell to print.
@@ -120,8 +131,12 @@ public struct PackChanges: Sendable, Hashable {
         if oldVersion != newVersion { lines.append("The pack changed from version \(oldVersion) to \(newVersion).") }
         if !addedLessons.isEmpty { lines.append("New lessons: \(addedLessons.joined(separator: ", ")).") }
         if !addedSteps.isEmpty { lines.append("New steps: \(addedSteps.map(\.description).joined(separator: ", ")).") }
-        if !removedLessons.isEmpty { lines.append("Removed lessons (their progress was dropped): \(removedLessons.joined(separator: ", ")).") }
-        if !removedSteps.isEmpty { lines.append("Removed steps (their progress was dropped): \(removedSteps.map(\.description).joined(separator: ", ")).") }
+        if !removedLessons.isEmpty { lines.append("Lessons no longer in the pack: \(removedLessons.joined(separator: ", ")).") }
+        if !removedSteps.isEmpty { lines.append("Steps no longer in the pack: \(removedSteps.map(\.description).joined(separator: ", ")).") }
+        if !setAside.isEmpty {
+            lines.append("Your progress on \(Self.count(setAside.count, "step")) they held is kept: it comes back if they return, and `seguelab progress --restore OLD:NEW` gives a renamed lesson its progress.")
+        }
+        if !restored.isEmpty { lines.append("Progress kept from before is back on \(Self.count(restored.count, "step")): \(restored.map(\.description).joined(separator: ", ")).") }
         if positionMoved { lines.append("Your last position no longer exists; you continue from the nearest step.") }
         return lines
     }
@@ -157,21 +172,38 @@ extension PackProgress {
             }
             for step in lesson.steps where !before.contains(step.id) { changes.addedSteps.append(StepRef(lesson: lesson.id, step: step.id)) }
         }
-        // Progress on things that are gone, even if the outline did not list them.
+        // Progress on things that are gone, even if the outline did not list them, is set
+        // aside, never dropped: a lesson may come back, or be this one renamed.
+        var kept = unclaimed ?? [:]
         for (lessonID, lessonProgress) in lessons {
-            guard let now = current[lessonID] else {
-                lessons[lessonID] = nil
-                if !changes.removedLessons.contains(lessonID) { changes.removedLessons.append(lessonID) }
-                continue
-            }
-            for stepID in lessonProgress.steps.keys where !now.contains(stepID) {
+            let now = current[lessonID]
+            if now == nil, !changes.removedLessons.contains(lessonID) { changes.removedLessons.append(lessonID) }
+            for (stepID, step) in lessonProgress.steps where !(now?.contains(stepID) ?? false) {
                 lessons[lessonID]?.steps[stepID] = nil
+                kept[lessonID, default: LessonProgress()].steps[stepID] = step
                 let ref = StepRef(lesson: lessonID, step: stepID)
-                if !changes.removedSteps.contains(ref) { changes.removedSteps.append(ref) }
+                changes.setAside.append(ref)
+                if now != nil, !changes.removedSteps.contains(ref) { changes.removedSteps.append(ref) }
             }
+            if lessons[lessonID]?.steps.isEmpty == true { lessons[lessonID] = nil }
         }
+        // What was set aside earlier returns with its lesson and step.
+        for (lessonID, stepIDs) in current {
+            for stepID in stepIDs {
+                guard let step = kept[lessonID]?.steps[stepID] else { continue }
+                kept[lessonID]?.steps[stepID] = nil
+                if self[StepRef(lesson: lessonID, step: stepID)] == nil {
+                    self[StepRef(lesson: lessonID, step: stepID)] = step
+                    changes.restored.append(StepRef(lesson: lessonID, step: stepID))
+                }
+            }
+            if kept[lessonID]?.steps.isEmpty == true { kept[lessonID] = nil }
+        }
+        unclaimed = kept.isEmpty ? nil : kept
         changes.removedLessons.sort()
         changes.removedSteps.sort { $0.description < $1.description }
+        changes.setAside.sort { $0.description < $1.description }
+        changes.restored.sort { $0.description < $1.description }
 
         func exists(_ ref: StepRef) -> Bool { current[ref.lesson]?.contains(ref.step) ?? false }
         history.removeAll { !exists($0) }
@@ -187,5 +219,25 @@ extension PackProgress {
         packPath = pack.root.path
         outline = current
         return changes
+    }
+}
+
+extension PackProgress {
+    /// Gives lesson `newID` the progress kept for lesson `oldID` (a lesson renamed by a new
+    /// version of the pack), step by step where the step ids match; steps with progress of
+    /// their own keep it. Returns the steps restored.
+    public mutating func restore(lesson oldID: String, as newID: String, in pack: Pack) -> [StepRef] {
+        guard let lesson = pack.lessons.first(where: { $0.id == newID }), var kept = unclaimed?[oldID] else { return [] }
+        var restored: [StepRef] = []
+        for step in lesson.steps {
+            let ref = StepRef(lesson: newID, step: step.id)
+            guard let record = kept.steps[step.id], self[ref] == nil else { continue }
+            self[ref] = record
+            kept.steps[step.id] = nil
+            restored.append(ref)
+        }
+        unclaimed?[oldID] = kept.steps.isEmpty ? nil : kept
+        if unclaimed?.isEmpty == true { unclaimed = nil }
+        return restored
     }
 }

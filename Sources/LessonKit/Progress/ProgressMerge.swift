@@ -26,6 +26,15 @@ enum ProgressMerge {
             }
             if merged.lessons[lessonID]?.steps.isEmpty == true, mine.lessons[lessonID] == nil { merged.lessons[lessonID] = nil }
         }
+        // Progress another process set aside is kept too, unless this one holds the step.
+        for (lessonID, kept) in theirs.unclaimed ?? [:] {
+            for (stepID, step) in kept.steps where merged[StepRef(lesson: lessonID, step: stepID)] == nil
+                && merged.unclaimed?[lessonID]?.steps[stepID] == nil {
+                var lessons = merged.unclaimed ?? [:]
+                lessons[lessonID, default: LessonProgress()].steps[stepID] = step
+                merged.unclaimed = lessons
+            }
+        }
         // Where the learner stands is this process's own business, unless it has not moved.
         if mine.position == base?.position { merged.position = theirs.position }
         if mine.history == base?.history { merged.history = theirs.history }

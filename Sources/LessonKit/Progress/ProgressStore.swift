@@ -10,7 +10,9 @@ import XDGDirectories
 public struct ProgressStore: Sendable {
     public let directory: URL
     /// Progress as this store last loaded or saved it, per file: the base of the next merge.
-    private let bases = Bases()
+    private let bases = Shared<URL, PackProgress>()
+    /// Which progress file each pack folder uses (see `fileURL(for:)`), decided once.
+    private let origins = Shared<String, URL>()
 
     public init(directory: URL) {
         self.directory = directory
@@ -56,8 +58,35 @@ public struct ProgressStore: Sendable {
         if let newest { _ = rename(newest.path, url.path) }
     }
 
+    /// `<key>.json`, unless that file holds the progress of another pack that uses the same
+    /// id: one found elsewhere that shares no lesson with this one (a stranger's pack that
+    /// copied the built-in course's id). That pack is told apart by where it lies,
+    /// `<key>.from-<hash of its folder>.json`, instead of being merged into the other's progress.
     public func fileURL(for pack: Pack) -> URL {
-        directory.appendingPathComponent(Self.key(for: pack) + ".json")
+        if let known = origins[pack.root.path] { return known }
+        let shared = directory.appendingPathComponent(Self.key(for: pack) + ".json")
+        var url = shared
+        if let data = FileManager.default.contents(atPath: shared.path), let saved = try? Self.decode(data),
+           Self.isAnotherPack(saved, than: pack) {
+            url = directory.appendingPathComponent(Self.key(for: pack) + ".from-\(Self.hash(pack.root.standardizedFileURL.path)).json")
+        }
+        origins[pack.root.path] = url
+        return url
+    }
+
+    /// Saved elsewhere, and not one lesson in common: not a version of this pack.
+    static func isAnotherPack(_ saved: PackProgress, than pack: Pack) -> Bool {
+        guard URL(fileURLWithPath: saved.packPath).standardizedFileURL.path != pack.root.standardizedFileURL.path else { return false }
+        let savedLessons = Set(saved.outline.keys).union(saved.lessons.keys).union(saved.unclaimed?.keys ?? [:].keys)
+        let lessons = Set(pack.lessons.map(\.id)).union(pack.brokenLessons.compactMap(\.id))
+        return !savedLessons.isEmpty && savedLessons.isDisjoint(with: lessons)
+    }
+
+    /// FNV-1a, 10 hex digits: stable across runs and platforms (Hasher is seeded per process).
+    static func hash(_ text: String) -> String {
+        var value: UInt64 = 0xcbf29ce484222325
+        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100000001b3 }
+        return String(String(value, radix: 16).suffix(10)).leftPadded(to: 10)
     }
 
     /// The result of loading: progress to continue with, what changed in the pack, and warnings.
@@ -85,8 +114,19 @@ public struct ProgressStore: Sendable {
             guard let data = FileManager.default.contents(atPath: url.path) else { throw Unreadable() }
             var progress = try Self.decode(data)
             bases[url] = progress
+            let before = progress
             let changes = progress.reconcile(with: pack)
-            return Loaded(progress: progress, changes: changes.isEmpty ? nil : changes, warnings: [], isNew: false)
+            var warnings: [String] = []
+            if !changes.setAside.isEmpty {
+                // Nothing is dropped, but the file is about to change shape: keep it as it was.
+                do {
+                    let backup = try saveBackup(before, for: pack, now: now)
+                    warnings.append("Your progress as it was before this version of the pack is also kept in \(backup.path).")
+                } catch {
+                    warnings.append("Your progress as it was before this version of the pack could not be backed up (\(error.localizedDescription)).")
+                }
+            }
+            return Loaded(progress: progress, changes: changes.isEmpty ? nil : changes, warnings: warnings, isNew: false)
         } catch {
             let backup = url.appendingPathExtension("corrupt-\(Self.timestamp(now))")
             try FileManager.default.moveItem(at: url, to: backup)
@@ -138,7 +178,8 @@ public struct ProgressStore: Sendable {
     /// Keeps a copy of progress before a restart; returns where it went.
     @discardableResult
     public func saveBackup(_ progress: PackProgress, for pack: Pack, now: Date = Date()) throws -> URL {
-        let url = directory.appendingPathComponent(Self.key(for: pack) + ".backup-\(Self.timestamp(now)).json")
+        let name = fileURL(for: pack).deletingPathExtension().lastPathComponent
+        let url = directory.appendingPathComponent(name + ".backup-\(Self.timestamp(now)).json")
         try write(Self.encode(progress), to: url)
         return url
     }
@@ -180,17 +221,18 @@ public struct ProgressStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            // FileManager's message is vague ("could not be completed"); mkdir's errno says why.
-            let code = mkdir(directory.path, 0o755) == 0 ? EIO : errno
-            throw ProgressStoreError(path: directory.path, errno: code)
+            throw ProgressStoreError(path: directory.path, errno: Self.whyDirectoryCannotBeCreated(directory.path))
         }
     }
 
     /// Temporary file in the same folder, written and fsynced, then renamed over the old one:
     /// a reader (or a crash at any moment) sees the old file or the new one, never a mix.
-    private func write(_ data: Data, to url: URL) throws {
+    /// A progress file that is a symbolic link (kept in a synced folder, say) stays one: the
+    /// file it points to is replaced, never the link.
+    private func write(_ data: Data, to link: URL) throws {
         try createDirectory()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let url = Self.followingLinks(link)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ProgressStoreError(path: url.path, errno: errno) }
         var failure: Int32 = 0
@@ -213,6 +255,34 @@ public struct ProgressStore: Sendable {
             unlink(temporary.path)
             throw ProgressStoreError(path: url.path, errno: failure)
         }
+    }
+
+    /// FileManager's message is vague ("could not be completed"), and `mkdir` of the folder
+    /// itself says only ENOENT when its parents are missing (a read-only HOME would read "No
+    /// such file or directory"): the errno of the first folder that cannot be made says why.
+    public static func whyDirectoryCannotBeCreated(_ path: String) -> Int32 {
+        var missing: [String] = []
+        var current = URL(fileURLWithPath: path).standardizedFileURL
+        while !FileManager.default.fileExists(atPath: current.path), current.path != "/" {
+            missing.append(current.path)
+            current = current.deletingLastPathComponent()
+        }
+        for folder in missing.reversed() where mkdir(folder, 0o755) != 0 && errno != EEXIST {
+            return errno
+        }
+        return EIO
+    }
+
+    /// Where `url` leads after its symbolic links (up to 40, as the kernel allows); a link to
+    /// nowhere yet leads to the file it names.
+    static func followingLinks(_ url: URL) -> URL {
+        var current = url
+        for _ in 0..<40 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { return current }
+            current = target.hasPrefix("/") ? URL(fileURLWithPath: target)
+                                            : current.deletingLastPathComponent().appendingPathComponent(target)
+        }
+        return current
     }
 
     struct Unreadable: Error {}
@@ -281,13 +351,17 @@ private struct FileLock {
     }
 }
 
-/// The progress each store last loaded or saved, by file (shared by copies of the store).
-private final class Bases: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [URL: PackProgress] = [:]
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
 
-    subscript(url: URL) -> PackProgress? {
-        get { lock.withLock { values[url] } }
-        set { lock.withLock { values[url] = newValue } }
+/// A dictionary shared by copies of the store, behind a lock.
+private final class Shared<Key: Hashable, Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Key: Value] = [:]
+
+    subscript(key: Key) -> Value? {
+        get { lock.withLock { values[key] } }
+        set { lock.withLock { values[key] = newValue } }
     }
 }

@@ -62,6 +62,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         // here, at the first bad byte.
         try checkUTF8(data, file: file)
         try checkProcessingInstructions(data, file: file)
+        try checkDocumentType(data, file: file)
         let reader = XMLTreeReader(file: file, text: String(decoding: data, as: UTF8.self))
         let parser = XMLParser(data: data)
         reader.parser = parser
@@ -88,14 +89,35 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
                 let isDeclaration = index == start && bytes[index...].starts(with: declaration)
                     && index + 5 < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
                 if isDeclaration { index += 2; continue }
-                let before = String(decoding: bytes[..<index], as: UTF8.self)
-                let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-                let column = before.reversed().prefix { $0 != "\n" }.count + 1
-                throw StoryboardError(location: StoryboardLocation(file: file, line: line, column: column),
+                throw StoryboardError(location: location(of: index, in: bytes, file: file),
                                       message: "malformed XML: a processing instruction (<?…?>) is allowed only as the <?xml …?> declaration at the top")
             }
             index += 1
         }
+    }
+
+    /// Xcode never writes a document type declaration, and one can declare entities that
+    /// XMLParser silently resolves to nothing (an external file, say), turning an attribute
+    /// such as a segue identifier into "". So it is refused where it starts.
+    private static func checkDocumentType(_ data: Data, file: String) throws {
+        let bytes = [UInt8](data)
+        let marker = Array("<!DOCTYPE".utf8)
+        var index = 0
+        while index + marker.count <= bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index...].starts(with: marker) {
+                throw StoryboardError(location: location(of: index, in: bytes, file: file),
+                                      message: "a document type declaration (<!DOCTYPE …>) is not allowed in a storyboard: its entities could stand for other files' contents or for nothing")
+            }
+            index += 1
+        }
+    }
+
+    /// Line and column (in characters) of a byte offset.
+    private static func location(of offset: Int, in bytes: [UInt8], file: String) -> StoryboardLocation {
+        let before = String(decoding: bytes[..<offset], as: UTF8.self)
+        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let column = before.reversed().prefix { $0 != "\n" }.count + 1
+        return StoryboardLocation(file: file, line: line, column: column)
     }
 
     private static func checkUTF8(_ data: Data, file: String) throws {

@@ -28,8 +28,11 @@ public final class LibEditLineSource: LineSource {
         history = history_init()
         seguelab_history_set_size(history, Int32(historyFile?.limit ?? 1000))
         seguelab_history_set_unique(history, 1)
-        if let historyFile, FileSystem.exists(historyFile.path) {
-            seguelab_history_load(history, historyFile.path)
+        if let historyFile {
+            if let loadable = HistoryReader.loadable(historyFile.path, limit: historyFile.limit) {
+                seguelab_history_load(history, loadable)
+                if loadable != historyFile.path { unlink(loadable) }
+            }
         }
         seguelab_el_set_editor(editLine, "emacs")
         seguelab_el_set_signal(editLine, 0)  // signals are ours: see seguelab_read_char
@@ -67,6 +70,10 @@ public final class LibEditLineSource: LineSource {
         let read = el_gets(editLine, &count)
         seguelab_end_reading()
         guard let raw = read else {
+            if seguelab_take_terminal_lost() != 0 {
+                fputs("seguelab: cannot read the terminal: another program controls it (was seguelab started in the background, or under `timeout` without --foreground?). Leaving; your progress is saved.\n", seguelab_stderr())
+                return .endOfInput
+            }
             if count == -1 || seguelab_take_sigint() != 0 {
                 // Ctrl-C: leave what was typed visible, start a fresh empty line.
                 el_reset(editLine)

@@ -116,14 +116,14 @@ extension LessonDriver {
         let current = session.draft ?? ""
         if !context.isInteractive {
             guard let code = readInlineCode() else { return }
-            saveDraft(code)
+            guard saveDraft(code) else { return }
             output.line("Draft saved (\(code.split(separator: "\n", omittingEmptySubsequences: false).count) lines). Type `check` to judge it.")
             return
         }
         guard let file = draftFile() else { return }
         do {
             let edited = try DraftEditor().edit(current, file: file)
-            saveDraft(edited)
+            guard saveDraft(edited) else { return }
             output.line("Draft saved. Type `check` to judge it, `run` to run it.")
         } catch {
             context.fail("\(error)")

@@ -198,9 +198,14 @@ extension LessonDriver {
 
     // MARK: - Drafts
 
-    func saveDraft(_ code: String) {
+    /// False when the draft is only in memory (saving failed; the learner is told).
+    @discardableResult
+    func saveDraft(_ code: String) -> Bool {
         session.saveDraft(code)
-        save()
+        if save() { return true }
+        if let ref = session.position { unsavedDrafts[ref] = code }
+        output.warning("your draft is kept in memory but could not be saved to \(store.fileURL(for: pack).path) (\(lastSaveFailure)). It is saved again with every change; if it still cannot be when you quit, it is printed then.")
+        return false
     }
 }
 

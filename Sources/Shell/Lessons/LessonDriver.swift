@@ -16,6 +16,9 @@ final class LessonDriver {
     let directories: XDGDirectories
     let context: ShellContext
     private var warnedAboutSaving = false
+    /// Drafts held only in memory because saving failed (a full disk): retried with every
+    /// save, printed at the end if they still cannot be written, so none is lost.
+    var unsavedDrafts: [StepRef: String] = [:]
     /// True when this learner had no progress on the pack before this session.
     var isNew = false
 
@@ -41,19 +44,30 @@ final class LessonDriver {
 
     /// Progress is written after every change, atomically; a failure is reported once and
     /// the session goes on (a read-only or full disk must not end a lesson).
-    func save() {
+    @discardableResult
+    func save() -> Bool {
         do {
             try store.save(session.progress, for: pack)
+            unsavedDrafts = [:]
+            return true
         } catch {
-            guard !warnedAboutSaving else { return }
+            lastSaveFailure = error.localizedDescription
+            guard !warnedAboutSaving else { return false }
             warnedAboutSaving = true
-            output.warning("progress could not be saved to \(store.fileURL(for: pack).path): \(error.localizedDescription). The session continues; progress is kept in memory.")
+            output.warning("progress could not be saved to \(store.fileURL(for: pack).path): \(error.localizedDescription). The session continues; progress is kept in memory and saving is tried again at every change.")
+            return false
         }
     }
+    private(set) var lastSaveFailure = ""
 
     func close() {
         session.finishVisit()
-        save()
+        guard !save(), !unsavedDrafts.isEmpty else { return }
+        output.warning("your drafts could not be saved (\(lastSaveFailure)); here they are, so you can keep them:")
+        for (ref, code) in unsavedDrafts.sorted(by: { $0.key.description < $1.key.description }) {
+            output.line("--- \(ref) ---")
+            output.line(code)
+        }
     }
 
     func updateLocation() {

@@ -1,4 +1,5 @@
 import Foundation
+import LessonKit
 import Playground
 import SegueKit
 import SegueTools
@@ -30,8 +31,9 @@ struct RunResultRenderer {
             if split.last == "" { split.removeLast() }
             lines += split
         }
+        // Both streams are cut the same way: a program can flood either.
         lines += OutputExcerpt(output).lines(style: style)
-        add(errorOutput)
+        lines += OutputExcerpt(errorOutput).lines(style: style)
         if showTrace {
             let events = traceLines.compactMap { try? JSONDecoder().decode(TraceEvent.self, from: Data($0.utf8)) }
             let navigation = events.filter { $0.event != .snapshot }
@@ -58,8 +60,9 @@ public enum RunReport {
 
     public static func pieces(of result: RunResult, trace: Bool, timings: Bool) -> [(Stream, String)] {
         var pieces: [(Stream, String)] = result.compile.diagnostics.map { (.error, $0.rendered() + "\n") }
-        pieces.append((.output, result.stdout))
-        pieces.append((.error, result.programErrorOutput))
+        // The program's own bytes, in the order they were read: colour passes, other control
+        // sequences are shown, not obeyed.
+        pieces += result.programOutputInOrder.map { ($0.isError ? .error : .output, ControlCharacters.neutralised($0.text)) }
         if trace && !result.traceLines.isEmpty { pieces.append((.output, "── navigation ──\n" + navigation(result.traceLines))) }
         if let crash = result.crash { pieces.append((.error, crash.summary + "\n")) }
         if timings { pieces.append((.error, result.timings.summary + "\n")) }

@@ -1,4 +1,5 @@
 import Foundation
+import LessonKit
 import Rainbow
 
 /// When to colour output.
@@ -36,6 +37,10 @@ public struct Style: Sendable {
 
 /// Where the shell writes: results to standard output, problems to standard error.
 /// Writes go through `write` so tests can capture them.
+///
+/// Everything the shell prints passes here, and much of it comes from a pack or a program:
+/// only colour (SGR) sequences reach the terminal; any other control character is shown in
+/// caret notation (`^[`), so no text can set the clipboard, retitle the window or clear the screen.
 public final class ShellOutput {
     public let style: Style
     private let writeOut: (String) -> Void
@@ -50,8 +55,8 @@ public final class ShellOutput {
                 writeErr: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
         self.style = style
         self.width = width
-        self.writeOut = writeOut
-        self.writeErr = writeErr
+        self.writeOut = { writeOut(ControlCharacters.neutralised($0)) }
+        self.writeErr = { writeErr(ControlCharacters.neutralised($0)) }
     }
 
     /// Prints text followed by a newline, each line wrapped at word boundaries to the terminal.

@@ -1,4 +1,5 @@
 import Foundation
+import LessonKit
 
 struct FileSystemError: Error, CustomStringConvertible {
     var path: String
@@ -14,7 +15,8 @@ enum FileSystem {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw FileSystemError(path: path, reason: "cannot create directory (\(error.localizedDescription))")
+            let code = ProgressStore.whyDirectoryCannotBeCreated(path)
+            throw FileSystemError(path: path, reason: "cannot create directory (\(String(cString: strerror(code))))")
         }
     }
 

@@ -1,0 +1,259 @@
+#define _GNU_SOURCE
+#include "supervisor.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+// After fork() in a multi-threaded host only async-signal-safe calls are allowed: everything
+// below the fork uses raw system calls and stack buffers, never malloc or stdio.
+
+#define FS_WRITE_FILE   (1ULL << 1)
+#define FS_REMOVE_DIR   (1ULL << 4)
+#define FS_REMOVE_FILE  (1ULL << 5)
+#define FS_MAKE_ALL     (0x7FULL << 6)   /* MAKE_CHAR … MAKE_SYM */
+#define FS_REFER        (1ULL << 13)
+#define FS_TRUNCATE     (1ULL << 14)
+
+struct ruleset_attr { uint64_t handled_access_fs; };
+struct path_beneath_attr { uint64_t allowed_access; int32_t parent_fd; } __attribute__((packed));
+
+int sv_landlock_abi(void) {
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, 1 /* LANDLOCK_CREATE_RULESET_VERSION */);
+    return abi < 0 ? 0 : (int)abi;
+}
+
+static int add_rule(int ruleset, const char *path, uint64_t access) {
+    int fd = open(path, O_PATH | O_CLOEXEC);
+    if (fd < 0) return errno == ENOENT ? 0 : -1;  // a folder that does not exist needs no rule
+    struct path_beneath_attr rule = { .allowed_access = access, .parent_fd = fd };
+    long result = syscall(SYS_landlock_add_rule, ruleset, 1 /* LANDLOCK_RULE_PATH_BENEATH */, &rule, 0);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return result < 0 ? -1 : 0;
+}
+
+int sv_landlock_ruleset(const char *const *dirs, const char *const *files) {
+    int abi = sv_landlock_abi();
+    if (abi <= 0) { errno = ENOSYS; return -1; }
+    uint64_t file_rights = FS_WRITE_FILE | (abi >= 3 ? FS_TRUNCATE : 0);
+    uint64_t handled = file_rights | FS_REMOVE_DIR | FS_REMOVE_FILE | FS_MAKE_ALL | (abi >= 2 ? FS_REFER : 0);
+    struct ruleset_attr attr = { .handled_access_fs = handled };
+    int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
+    if (ruleset < 0) return -1;
+    for (; dirs && *dirs; dirs++) {
+        if (add_rule(ruleset, *dirs, handled) != 0) { int saved = errno; close(ruleset); errno = saved; return -1; }
+    }
+    for (; files && *files; files++) {
+        if (add_rule(ruleset, *files, file_rights) != 0) { int saved = errno; close(ruleset); errno = saved; return -1; }
+    }
+    return ruleset;
+}
+
+static void pause_briefly(void) {
+    struct timespec wait = { 0, 1000000 };  // 1 ms
+    nanosleep(&wait, NULL);
+}
+
+struct linux_dirent64 { uint64_t ino; int64_t off; unsigned short reclen; unsigned char type; char name[]; };
+
+/// The parent of `pid` from /proc/PID/stat, or -1.
+static pid_t parent_of(const char *pid) {
+    char path[64] = "/proc/";
+    size_t length = 6;
+    for (const char *c = pid; *c && length < 48; c++) path[length++] = *c;
+    memcpy(path + length, "/stat", 6);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    char buffer[1024];
+    ssize_t count = read(fd, buffer, sizeof buffer - 1);
+    close(fd);
+    if (count <= 0) return -1;
+    buffer[count] = 0;
+    char *close_paren = NULL;
+    for (char *c = buffer; *c; c++) if (*c == ')') close_paren = c;
+    if (!close_paren || close_paren[1] != ' ' || !close_paren[2] || close_paren[3] != ' ') return -1;
+    pid_t parent = 0;
+    for (char *c = close_paren + 4; *c >= '0' && *c <= '9'; c++) parent = parent * 10 + (*c - '0');
+    return parent;
+}
+
+/// SIGKILLs every child of this process; returns how many it found.
+static int kill_children(pid_t self) {
+    int proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (proc < 0) return 0;
+    char buffer[8192];
+    int found = 0;
+    long count;
+    while ((count = syscall(SYS_getdents64, proc, buffer, sizeof buffer)) > 0) {
+        for (long offset = 0; offset < count;) {
+            struct linux_dirent64 *entry = (struct linux_dirent64 *)(buffer + offset);
+            offset += entry->reclen;
+            if (entry->name[0] < '1' || entry->name[0] > '9') continue;
+            if (parent_of(entry->name) != self) continue;
+            pid_t pid = 0;
+            for (char *c = entry->name; *c; c++) pid = pid * 10 + (*c - '0');
+            kill(pid, SIGKILL);
+            found++;
+        }
+    }
+    close(proc);
+    return found;
+}
+
+/// Kills and reaps until this process has no child left. Killing a child hands its own
+/// children to us (we are the subreaper), so each round reaches one generation further.
+static void collect_every_descendant(pid_t self) {
+    for (;;) {
+        int found = kill_children(self);
+        while (waitpid(-1, NULL, WNOHANG) > 0) {}
+        if (!found) {
+            int status;
+            pid_t reaped = waitpid(-1, &status, WNOHANG);
+            if (reaped < 0 && errno == ECHILD) return;
+        }
+        pause_briefly();
+    }
+}
+
+static void reset_signals(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    for (int signal = 1; signal < 65; signal++) {
+        if (signal == SIGKILL || signal == SIGSTOP) continue;
+        sigaction(signal, &action, NULL);
+    }
+}
+
+static void report(int fd, int code) {
+    while (write(fd, &code, sizeof code) < 0 && errno == EINTR) {}
+}
+
+static void set_limit(int resource, long long bytes) {
+    if (bytes <= 0) return;
+    struct rlimit limit = { (rlim_t)bytes, (rlim_t)bytes };
+    setrlimit(resource, &limit);
+}
+
+/// The supervisor: starts the program, waits for it (or SIGTERM), then clears every descendant.
+static void supervise(const sv_request *r, int report_fd, int ruleset) {
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    sigset_t waited;
+    sigemptyset(&waited);
+    sigaddset(&waited, SIGCHLD);
+    sigaddset(&waited, SIGTERM);
+    sigaddset(&waited, SIGHUP);
+    sigprocmask(SIG_BLOCK, &waited, NULL);
+
+    pid_t program = fork();
+    if (program < 0) { report(report_fd, errno); _exit(127); }
+    if (program == 0) {
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        signal(SIGINT, SIG_DFL);
+        signal(SIGQUIT, SIG_DFL);
+        set_limit(RLIMIT_AS, r->memory_bytes);
+        set_limit(RLIMIT_FSIZE, r->file_bytes);
+        if (r->cwd && chdir(r->cwd) != 0) { report(report_fd, errno); _exit(127); }
+        if (ruleset >= 0) {
+            prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+            if (syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) { report(report_fd, errno); _exit(127); }
+            close(ruleset);
+        }
+        execve(r->path, r->argv, r->envp);
+        report(report_fd, errno);
+        _exit(127);
+    }
+    close(report_fd);
+    if (ruleset >= 0) close(ruleset);
+    // Only the program's tree may hold the output pipes open.
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (null >= 0) { dup2(null, 1); dup2(null, 2); close(null); }
+
+    int status = 0, ended = 0;
+    while (!ended) {
+        siginfo_t info;
+        int signal = sigwaitinfo(&waited, &info);
+        if (signal == SIGCHLD) {
+            int child_status;
+            pid_t reaped;
+            while ((reaped = waitpid(-1, &child_status, WNOHANG)) > 0) {
+                if (reaped == program) { status = child_status; ended = 1; }
+            }
+        } else if (signal == SIGTERM || signal == SIGHUP) {
+            status = SIGKILL;  // as if killed: the host already knows why it stopped the run
+            kill(program, SIGKILL);
+            ended = 1;
+        }
+    }
+    collect_every_descendant(getpid());
+    if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
+    // End the way the program did, so the host reads the same signal (without a core file).
+    int signal = WTERMSIG(status);
+    struct rlimit none = { 0, 0 };
+    setrlimit(RLIMIT_CORE, &none);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigaction(signal, &action, NULL);
+    sigset_t all;
+    sigemptyset(&all);
+    sigprocmask(SIG_SETMASK, &all, NULL);
+    kill(getpid(), signal);
+    _exit(128 + signal);
+}
+
+pid_t sv_spawn(const sv_request *r, int *error) {
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) { *error = errno; return -1; }
+    pid_t supervisor = fork();
+    if (supervisor < 0) { *error = errno; close(report[0]); close(report[1]); return -1; }
+    if (supervisor == 0) {
+        setsid();
+        reset_signals();
+        // Ctrl-C reaches the whole group: it is the program's to answer, not the supervisor's.
+        signal(SIGINT, SIG_IGN);
+        signal(SIGQUIT, SIG_IGN);
+        // Standard streams first, then the two descriptors still needed at 3 and 4; the rest
+        // of what the host has open (other runs' pipes, terminals, locks) is closed.
+        int null = open("/dev/null", O_RDONLY);
+        dup2(null, 0);
+        dup2(r->stdout_fd, 1);
+        dup2(r->stderr_fd, 2);
+        int report_copy = fcntl(report[1], F_DUPFD, 5);
+        int ruleset_copy = r->landlock_ruleset >= 0 ? fcntl(r->landlock_ruleset, F_DUPFD, 5) : -1;
+        dup2(report_copy, 3);
+        fcntl(3, F_SETFD, FD_CLOEXEC);
+        int ruleset = -1;
+        if (ruleset_copy >= 0) { dup2(ruleset_copy, 4); fcntl(4, F_SETFD, FD_CLOEXEC); ruleset = 4; }
+        if (syscall(SYS_close_range, 5, ~0U, 0) != 0) {
+            for (int fd = 5; fd < 65536; fd++) close(fd);
+        }
+        if (ruleset < 0) close(4);
+        supervise(r, 3, ruleset);
+        _exit(127);
+    }
+    close(report[1]);
+    int code = 0;
+    ssize_t count;
+    while ((count = read(report[0], &code, sizeof code)) < 0 && errno == EINTR) {}
+    close(report[0]);
+    if (count == sizeof code) {
+        // The program never started; the supervisor is ending on its own.
+        int status;
+        while (waitpid(supervisor, &status, 0) < 0 && errno == EINTR) {}
+        *error = code;
+        return -1;
+    }
+    return supervisor;
+}

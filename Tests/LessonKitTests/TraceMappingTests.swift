@@ -14,6 +14,14 @@ struct TraceMappingTests {
         #expect(NavigationEvent(TraceEvent(event: .showDetail)).kind == "showDetail")
     }
 
+    @Test func warningsAndNotesKeepTheirText() {
+        let warning = TraceEvent(event: .warning, message: "Unknown class ModelViewController in Interface Builder file.")
+        #expect(NavigationEvent(warning).message == "Unknown class ModelViewController in Interface Builder file.")
+        #expect(NavigationEvent(TraceEvent(event: .note, message: "dispatch")).message == "dispatch")
+        // Other events' messages are details their own fields already render.
+        #expect(NavigationEvent(TraceEvent(event: .pop, source: "B", destination: "A", message: "B")).message == nil)
+    }
+
     @Test func endStateFollowsTheVisibleStackAndPresentations() {
         let nav = ControllerNode(className: "UINavigationController", container: .navigation,
                                  children: [ControllerNode(className: "ListViewController"), ControllerNode(className: "DetailViewController")])

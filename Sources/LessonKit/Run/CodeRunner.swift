@@ -116,14 +116,17 @@ public struct NavigationEvent: Sendable, Hashable, Codable {
     public var destination: String?
     /// Observed values, e.g. destination properties set in `prepare(for:sender:)`.
     public var properties: [String: String]
+    /// What a `warning` says (UIKit's console line) or a `note`'s text.
+    public var message: String?
 
     public init(kind: String, segueIdentifier: String? = nil, source: String? = nil,
-                destination: String? = nil, properties: [String: String] = [:]) {
+                destination: String? = nil, properties: [String: String] = [:], message: String? = nil) {
         self.kind = kind
         self.segueIdentifier = segueIdentifier
         self.source = source
         self.destination = destination
         self.properties = properties
+        self.message = message
     }
 }
 

@@ -5,10 +5,12 @@ import SegueKit
 extension NavigationEvent {
     /// The event as checks see it: kind is SegueKit's event name (`push`, `present`,
     /// `showDetail`, `unwind`, …); properties are the destination's after `prepare`. Events
-    /// about one controller (`viewDidLoad`, `instantiate`) name it as the source.
+    /// about one controller (`viewDidLoad`, `instantiate`) name it as the source. Warnings and
+    /// notes keep their text, which is all they say.
     public init(_ event: TraceEvent) {
+        let message = [.warning, .note].contains(event.event) ? event.message : nil
         self.init(kind: event.event.rawValue, segueIdentifier: event.identifier, source: event.source ?? event.controller,
-                  destination: event.destination, properties: event.properties ?? [:])
+                  destination: event.destination, properties: event.properties ?? [:], message: message)
     }
 }
 

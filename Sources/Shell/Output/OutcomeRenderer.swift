@@ -20,7 +20,8 @@ struct OutcomeRenderer {
             let navigation = Self.fromFirstTransition(Array(part))
             guard !navigation.isEmpty else { continue }
             lines.append(style.dim(heading))
-            lines += navigation.map { "  " + Self.describe($0) }
+            // Unbounded recursion can leave tens of thousands of events: their beginning and end tell the story.
+            lines += OutputExcerpt(navigation.map { "  " + Self.describe($0) }.joined(separator: "\n")).lines(style: style)
         }
         if let state = outcome.endState, let visible = state.visible {
             lines.append(style.dim("On screen: ") + visible + Self.describeStack(state))
@@ -77,6 +78,7 @@ struct OutcomeRenderer {
         case let (nil, destination?): text += " → \(bare(destination))"
         default: break
         }
+        if let message = event.message, !message.isEmpty { text += " " + message }
         let values = event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }
         return text

@@ -28,12 +28,20 @@ import Testing
         try walk("03-segue-handler.en", lesson: "segue-handler", answered: 10)
     }
 
+    @Test func lesson6InEnglish() throws {
+        try walk("06-generic-controllers.en", lesson: "generic-controllers", answered: 13)
+    }
+
     @Test func lesson2InFrench() throws {
         try walk("02-enum-identifiers.fr", lesson: "enum-identifiers", answered: 8, language: "fr")
     }
 
     @Test func lesson3InFrench() throws {
         try walk("03-segue-handler.fr", lesson: "segue-handler", answered: 10, language: "fr")
+    }
+
+    @Test func lesson6InFrench() throws {
+        try walk("06-generic-controllers.fr", lesson: "generic-controllers", answered: 13, language: "fr")
     }
 
     /// The expectation syntax itself: a verdict nobody expected fails the walk.

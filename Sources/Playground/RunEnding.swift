@@ -61,6 +61,15 @@ extension RunResult {
     /// Why the program was stopped, naming the limit it hit; nil when it ended by itself.
     public var stopReason: String? { termination.stopReason(limits: limits) }
 
+    /// The crash as checks and the learner name it: the UIKit exception (`NSInvalidArgumentException`),
+    /// the runtime's trap ("fatal error") or the signal, with the runtime's message; nil when the
+    /// program did not crash.
+    public var crashName: (kind: String, message: String)? {
+        if let crash { return (crash.exceptionName ?? crash.kind.readableName, crash.message) }
+        if case .signaled(let signal) = termination { return ("signal \(signal)", "") }
+        return nil
+    }
+
     /// What the program wrote on stderr, without the runtime's crash report when it crashed or
     /// ran out of memory (the crash or the limit is reported on its own).
     public var programErrorOutput: String {

@@ -65,7 +65,7 @@ struct PackCheckCommand: AsyncParsableCommand {
         }
     }
 
-    private func checkDynamically(_ pack: Pack) async throws -> [LessonKit.Diagnostic] {
+    private func checkDynamically(_ pack: Pack) async throws -> [Diagnostic] {
         // Lessons in the order PackChecker checks them: the default language, then each translation.
         var labels = pack.lessons.map(\.id)
         for language in pack.translations.keys.sorted() {
@@ -78,11 +78,11 @@ struct PackCheckCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("cannot run the pack's code: \(error)")
         }
-        return await PackChecker.checkDynamically(pack, runner: PlaygroundRunner(playground: playground),
+        return await PackChecker.checkDynamically(pack, runner: playground,
                                                   progress: { report.step($0) })
     }
 
-    private func printSummary(_ pack: Pack?, _ diagnostics: [LessonKit.Diagnostic], note: String?) {
+    private func printSummary(_ pack: Pack?, _ diagnostics: [Diagnostic], note: String?) {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         var parts: [String] = []

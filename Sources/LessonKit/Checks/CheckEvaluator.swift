@@ -1,6 +1,8 @@
 import Foundation
+import Playground
+import SegueKit
 
-/// Judges a program's outcome against checks. Pure: no running, no state.
+/// Judges a program's run against checks. Pure: no running, no state.
 public enum CheckEvaluator {
     /// The checks a step's code is really judged by: the author's, plus the implicit
     /// "it compiles" and "it runs to the end" unless the author said otherwise.
@@ -28,20 +30,20 @@ public enum CheckEvaluator {
     }
 
     /// Evaluates every check; all must pass.
-    public static func evaluate(_ checks: [CheckSpec], outcome: ProgramOutcome) -> Verdict {
+    public static func evaluate(_ checks: [CheckSpec], run outcome: RunResult) -> Verdict {
         var results: [CheckResult] = []
         var feedback: [String] = []
         for spec in checks {
-            var result = evaluate(spec.check, outcome: outcome)
+            var result = evaluate(spec.check, run: outcome)
             result.location = spec.location
             results.append(result)
         }
         if let failure = results.first(where: { $0.status != .pass }) { feedback.append(failure.message) }
-        return Verdict(results: results, feedback: feedback, outcome: outcome)
+        return Verdict(results: results, feedback: feedback, run: outcome)
     }
 
     /// Evaluates one check.
-    public static func evaluate(_ check: Check, outcome: ProgramOutcome) -> CheckResult {
+    public static func evaluate(_ check: Check, run outcome: RunResult) -> CheckResult {
         let summary = check.summary
         func pass() -> CheckResult { CheckResult(summary: summary, status: .pass) }
         func fail(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .fail, message: message) }
@@ -49,19 +51,19 @@ public enum CheckEvaluator {
 
         switch check {
         case .compiles:
-            if outcome.compiled && outcome.errors.isEmpty { return pass() }
+            if outcome.compile.succeeded { return pass() }
             return fail(compileFailureMessage(outcome))
 
         case .failsToCompile(let pattern):
-            if outcome.compiled && outcome.errors.isEmpty {
+            if outcome.compile.succeeded {
                 return fail("the code compiled, but the compiler should reject it with an error matching /\(pattern)/")
             }
             do {
-                if try outcome.errors.contains(where: { try TextMatching.matches(pattern, in: $0.message) }) { return pass() }
+                if try outcome.compile.errors.contains(where: { try TextMatching.matches(pattern, in: $0.message) }) { return pass() }
             } catch {
                 return broken(TextMatching.patternProblem(pattern) ?? "\(error)")
             }
-            let first = outcome.errors.first.map { "'\($0.message)'" } ?? "no error message"
+            let first = outcome.compile.errors.first.map { "'\($0.message)'" } ?? "no error message"
             return fail("the compiler rejected the code with \(first), not with an error matching /\(pattern)/")
 
         default:
@@ -69,13 +71,14 @@ public enum CheckEvaluator {
         }
 
         // Everything else looks at a finished run.
-        if !(outcome.compiled && outcome.errors.isEmpty) {
+        if !outcome.compile.succeeded {
             return fail("not run: " + compileFailureMessage(outcome))
         }
-        if case .stopped(let reason) = outcome.termination {
+        let crash = outcome.crashName
+        if crash == nil, let reason = outcome.stopReason {
             return fail(reason)
         }
-        if case .notRun = outcome.termination {
+        if crash == nil, outcome.termination == .notRun {
             return broken("the program was not run")
         }
         let output = outcome.learnerStdout
@@ -102,11 +105,12 @@ public enum CheckEvaluator {
             }
 
         case .trace(let pattern):
-            if outcome.trace.contains(where: { matches($0, pattern) }) { return pass() }
-            return fail("expected \(pattern.summary), but " + nearestMiss(pattern, in: outcome.trace))
+            let navigation = outcome.navigation
+            if navigation.contains(where: { matches($0, pattern) }) { return pass() }
+            return fail("expected \(pattern.summary), but " + nearestMiss(pattern, in: navigation))
 
         case .noTrace(let pattern):
-            if let event = outcome.trace.first(where: { matches($0, pattern) }) {
+            if let event = outcome.navigation.first(where: { matches($0, pattern) }) {
                 return fail("the program did \(describe(event)), which it should not")
             }
             return pass()
@@ -123,15 +127,15 @@ public enum CheckEvaluator {
             return fail("\(name) is not presented (\(shown))")
 
         case .exitStatus(let status):
+            if let crash { return fail("the program crashed: \(crash.kind): \(crash.message)") }
             switch outcome.termination {
             case .exited(let actual) where actual == status: return pass()
             case .exited(let actual): return fail("the program exited with status \(actual), expected \(status)")
-            case .crashed(let kind, let message): return fail("the program crashed: \(kind): \(message)")
             default: return broken("the program did not finish")
             }
 
         case .crash(let kind, let messagePattern):
-            guard case .crashed(let actualKind, let message) = outcome.termination else {
+            guard case let (actualKind, message)? = crash else {
                 return fail("the program did not crash" + (kind.map { "; expected \($0)" } ?? ""))
             }
             if let kind, !actualKind.lowercased().contains(kind.lowercased()) {
@@ -158,36 +162,36 @@ public enum CheckEvaluator {
 
     // MARK: - Helpers
 
-    static func matches(_ event: NavigationEvent, _ pattern: TracePattern) -> Bool {
-        if let kind = pattern.kind, kind.lowercased() != event.kind.lowercased() { return false }
-        if let identifier = pattern.identifier, identifier != event.segueIdentifier { return false }
-        if let source = pattern.source, !TextMatching.sameClass(event.source, source) { return false }
+    static func matches(_ event: TraceEvent, _ pattern: TracePattern) -> Bool {
+        if let kind = pattern.kind, kind.lowercased() != event.event.rawValue.lowercased() { return false }
+        if let identifier = pattern.identifier, identifier != event.identifier { return false }
+        if let source = pattern.source, !TextMatching.sameClass(event.subject, source) { return false }
         if let destination = pattern.destination, !TextMatching.sameClass(event.destination, destination) { return false }
         for (key, value) in pattern.properties {
-            guard let actual = event.properties[key],
+            guard let actual = event.properties?[key],
                   TextMatching.collapse(actual) == TextMatching.collapse(value) else { return false }
         }
         return true
     }
 
-    static func describe(_ event: NavigationEvent) -> String {
-        var text = event.kind
-        if let identifier = event.segueIdentifier { text += " '\(identifier)'" }
-        if let source = event.source { text += " from \(TextMatching.bareClassName(source))" }
+    static func describe(_ event: TraceEvent) -> String {
+        var text = event.event.rawValue
+        if let identifier = event.identifier { text += " '\(identifier)'" }
+        if let source = event.subject { text += " from \(TextMatching.bareClassName(source))" }
         if let destination = event.destination { text += " to \(TextMatching.bareClassName(destination))" }
-        let properties = event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let properties = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !properties.isEmpty { text += " (" + properties.joined(separator: ", ") + ")" }
         return text
     }
 
     /// Explains the closest event to what was expected, so the learner sees what happened.
-    private static func nearestMiss(_ pattern: TracePattern, in trace: [NavigationEvent]) -> String {
+    private static func nearestMiss(_ pattern: TracePattern, in trace: [TraceEvent]) -> String {
         if trace.isEmpty { return "the program caused no navigation" }
         var loose = pattern
         loose.properties = [:]
         if let near = trace.first(where: { matches($0, loose) }) {
             let wrong = pattern.properties.sorted { $0.key < $1.key }.map { key, value in
-                "\(key) was \(near.properties[key].map { "'\($0)'" } ?? "not set") (expected '\(value)')"
+                "\(key) was \(near.properties?[key].map { "'\($0)'" } ?? "not set") (expected '\(value)')"
             }
             return "in the \(describe(near)) " + wrong.joined(separator: ", ")
         }
@@ -200,31 +204,31 @@ public enum CheckEvaluator {
         return "the navigation was: \(kinds)"
     }
 
-    private static func harnessResult(summary: String, required: [String], outcome: ProgramOutcome) -> CheckResult {
-        let verdicts = HarnessProtocol.verdicts(in: outcome.stdout)
+    private static func harnessResult(summary: String, required: [String], outcome: RunResult) -> CheckResult {
+        let verdicts = CheckLine.results(in: outcome.stdout)
         if let failed = verdicts.first(where: { $0.status == .fail }) {
-            return CheckResult(summary: summary, status: .fail, message: "\(failed.name): \(failed.message)")
+            return CheckResult(summary: summary, status: .fail, message: "\(failed.summary): \(failed.message)")
         }
         if let broken = verdicts.first(where: { $0.status == .error }) {
-            return CheckResult(summary: summary, status: .error, message: "\(broken.name): \(broken.message)")
+            return CheckResult(summary: summary, status: .error, message: "\(broken.summary): \(broken.message)")
         }
-        let reported = Set(verdicts.map(\.name))
+        let reported = Set(verdicts.map(\.summary))
         if let missing = required.first(where: { !reported.contains($0) }) {
             var reason = "check '\(missing)' did not run"
             // The usual reason is a crash: name it, it is what the learner has to fix.
-            if case .crashed(let kind, let message) = outcome.termination { reason += ": the program crashed first (\(kind): \(message))" }
+            if case let (kind, message)? = outcome.crashName { reason += ": the program crashed first (\(kind): \(message))" }
             return CheckResult(summary: summary, status: .fail, message: reason)
         }
         if verdicts.isEmpty {
             var reason = "the lesson's checks did not run"
-            if case .crashed(let kind, let message) = outcome.termination { reason += ": the program crashed first (\(kind): \(message))" }
+            if case let (kind, message)? = outcome.crashName { reason += ": the program crashed first (\(kind): \(message))" }
             return CheckResult(summary: summary, status: .fail, message: reason)
         }
         return CheckResult(summary: summary, status: .pass)
     }
 
-    private static func compileFailureMessage(_ outcome: ProgramOutcome) -> String {
-        let errors = outcome.errors
+    private static func compileFailureMessage(_ outcome: RunResult) -> String {
+        let errors = outcome.compile.errors
         guard let first = errors.first else { return "the code did not compile" }
         let more = errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count == 2 ? "" : "s"))" : ""
         let place = first.inHiddenCode ? "in the lesson's hidden code" : "\(first.file):\(first.line):\(first.column)"

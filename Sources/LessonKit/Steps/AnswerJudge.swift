@@ -1,12 +1,13 @@
 import Foundation
+import Playground
 
-/// Judges answers: choice and text answers directly, code by running it through a
-/// `CodeRunner` and evaluating the step's checks. The same judge proves packs in `pack check`.
+/// Judges answers: choice and text answers directly, code by running it (the Playground's
+/// `RunRequest` through a `ProgramRunner`) and evaluating the step's checks. The same judge proves packs in `pack check`.
 public struct AnswerJudge: Sendable {
     public let pack: Pack
-    public let runner: any CodeRunner
+    public let runner: any ProgramRunner
 
-    public init(pack: Pack, runner: any CodeRunner) {
+    public init(pack: Pack, runner: any ProgramRunner) {
         self.pack = pack
         self.runner = runner
     }
@@ -18,9 +19,9 @@ public struct AnswerJudge: Sendable {
         case (.text, .text(let text)):
             return Self.judgeText(text, for: step)
         case (.predict, .text(let prediction)):
-            let outcome = await run(step.code(.example) ?? "", for: step)
-            if let failure = outcome.failure { return failure }
-            return Self.judgePrediction(prediction, for: step, outcome: outcome.value!)
+            let ran = await run(step.code(.example) ?? "", for: step)
+            if let failure = ran.failure { return failure }
+            return Self.judgePrediction(prediction, for: step, run: ran.value!)
         case (.prompt, .code(let code)), (.exercise, .code(let code)), (.compiler, .code(let code)):
             return await judgeCode(code, for: step)
         case (.example, _):
@@ -33,18 +34,15 @@ public struct AnswerJudge: Sendable {
 
     /// Runs code for a step and judges it with the step's effective checks.
     public func judgeCode(_ code: String, for step: Step) async -> Verdict {
-        let outcome = await run(code, for: step)
-        if let failure = outcome.failure { return failure }
-        return CheckEvaluator.evaluate(CheckEvaluator.effectiveChecks(for: step), outcome: outcome.value!)
+        let ran = await run(code, for: step)
+        if let failure = ran.failure { return failure }
+        return CheckEvaluator.evaluate(CheckEvaluator.effectiveChecks(for: step), run: ran.value!)
     }
 
-    /// Compiles and runs code for a step, with diagnostics mapped back to the learner's file.
-    /// `judging: false` leaves the harness out (a plain `run`).
-    public func run(_ code: String, for step: Step, judging: Bool = true) async -> (value: ProgramOutcome?, failure: Verdict?) {
-        let program = ProgramBuilder.program(for: step, code: code, in: pack, judging: judging)
+    /// Compiles and runs code for a step. `judging: false` leaves the harness out (a plain `run`).
+    public func run(_ code: String, for step: Step, judging: Bool = true) async -> (value: RunResult?, failure: Verdict?) {
         do {
-            let outcome = try await runner.run(program)
-            return (ProgramBuilder.remap(outcome, for: program), nil)
+            return (try await runner.run(ProgramBuilder.request(for: step, code: code, in: pack, judging: judging)), nil)
         } catch {
             let result = CheckResult(summary: "the code runs", status: .error, message: "could not run the code: \(error)")
             return (nil, Verdict(results: [result], feedback: [result.message]))
@@ -105,27 +103,27 @@ public struct AnswerJudge: Sendable {
 
     /// Compares a prediction with what the example really did; the verdict carries the run,
     /// so the learner sees the truth either way.
-    public static func judgePrediction(_ prediction: String, for step: Step, outcome: ProgramOutcome) -> Verdict {
+    public static func judgePrediction(_ prediction: String, for step: Step, run outcome: RunResult) -> Verdict {
         switch step.predictTarget ?? .output {
         case .output:
             let summary = "the predicted output"
             let predicted = TextMatching.collapse(prediction.replacingOccurrences(of: "\\n", with: "\n"))
             let actual = TextMatching.collapse(outcome.learnerStdout)
             if predicted == actual {
-                return Verdict(results: [CheckResult(summary: summary, status: .pass)], outcome: outcome)
+                return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
             let message = "the example printed:\n" + TextMatching.normalizedLines(outcome.learnerStdout).map { "    " + $0 }.joined(separator: "\n")
-            return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], outcome: outcome)
+            return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], run: outcome)
         case .destination:
             let summary = "the predicted destination"
             guard let visible = outcome.endState?.visible else {
-                return Verdict(results: [CheckResult(summary: summary, status: .error, message: "the run recorded no final screen state")], outcome: outcome)
+                return Verdict(results: [CheckResult(summary: summary, status: .error, message: "the run recorded no final screen state")], run: outcome)
             }
             if TextMatching.bareClassName(prediction).lowercased() == TextMatching.bareClassName(visible).lowercased() {
-                return Verdict(results: [CheckResult(summary: summary, status: .pass)], outcome: outcome)
+                return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
             let message = "the navigation ended on \(TextMatching.bareClassName(visible))"
-            return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], outcome: outcome)
+            return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], run: outcome)
         }
     }
 }

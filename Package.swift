@@ -56,7 +56,9 @@ let package = Package(
                 "Playground", "SegueKit", "XDGDirectories",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
+            ],
+            // The files `pack new` writes, as an author will edit them.
+            resources: [.copy("Resources/StarterPack")]
         ),
         // The line-editing shell: libedit, command loop, rendering.
         .target(
@@ -94,6 +96,9 @@ let package = Package(
         // Starts programs in a real pseudo-terminal, for the shell's end-to-end tests.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         // Walkthroughs are scripted learner sessions (read from the source tree, not compiled).
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "LessonKit", "Playground", "SegueKit", "TestSupport", "XDGDirectories", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
+        // Depends on the executable so that `swift test` builds the `seguelab` the tests start.
+        .testTarget(name: "ShellTests", dependencies: ["seguelab", "Shell", "LessonKit", "Playground", "SegueKit", "TestSupport", "XDGDirectories", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
+        // `seguelab` and its subcommands run as the built binary (run, storyboard, pack, lessons, progress).
+        .testTarget(name: "CommandLineTests", dependencies: ["seguelab", "LessonKit", "TestSupport"]),
     ]
 )

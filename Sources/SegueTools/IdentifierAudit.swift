@@ -8,6 +8,7 @@ public struct IdentifierAudit: Sendable, Equatable {
     /// A storyboard segue whose identifier no enum case spells.
     public struct Finding: Sendable, Equatable {
         public let identifier: String
+        /// The scene's custom class, or how the scene is named when it has none.
         public let className: String
         public let location: StoryboardLocation
     }
@@ -19,19 +20,20 @@ public struct IdentifierAudit: Sendable, Equatable {
     /// Enum raw values (from enums whose cases look like segue identifiers) absent from the storyboard.
     public let staleInCode: [String]
 
+    /// Every scene's identifiers count, with a custom class or without: code can perform any
+    /// of them, and may read any of them in a parent's or a container's `prepare(for:sender:)`.
     public init(swiftSource: String, document: StoryboardDocument) {
-        let storyboard = SegueEnumGenerator(document: document).identifiersByClass.flatMap(\.identifiers)
-        let storyboardSet = Set(storyboard)
+        let names = SceneNames(document: document)
         let enums = Self.stringEnums(in: swiftSource)
         let known = Set(enums.flatMap { $0 })
-        var reported = Set<String>()
+        var storyboardSet = Set<String>()
         var findings: [Finding] = []
         for scene in document.scenes {
-            guard let className = scene.controller.customClass else { continue }
-            for segue in scene.controller.segues where segue.kind != .relationship {
-                guard let identifier = segue.identifier, !known.contains(identifier),
-                      reported.insert(identifier).inserted else { continue }
-                findings.append(Finding(identifier: identifier, className: className, location: segue.location))
+            for segue in scene.controller.segues {
+                guard let identifier = SegueEnumGenerator.identifier(of: segue),
+                      storyboardSet.insert(identifier).inserted, !known.contains(identifier) else { continue }
+                let owner = scene.controller.customClass ?? "\(names.name(of: scene)) (no custom class)"
+                findings.append(Finding(identifier: identifier, className: owner, location: segue.location))
             }
         }
         unknownSegues = findings

@@ -6,13 +6,70 @@ public enum DiagramFormat: String, CaseIterable, Sendable {
     case text, dot, mermaid
 }
 
-/// Draws a storyboard's scenes (class, storyboard ID) and segues (kind, identifier, what
-/// triggers them) as plain text, Graphviz DOT or Mermaid.
+/// A `--from` that names no scene, or several.
+public struct SceneQueryError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+}
+
+/// Draws a storyboard's scenes (named as `SceneNames` does) and segues (kind, identifier,
+/// presentation options, the trigger's visible text) as plain text, Graphviz DOT or Mermaid;
+/// all of it, or the part reachable from one scene within a number of segues.
 public struct StoryboardDiagram: Sendable {
     public let document: StoryboardDocument
+    public let names: SceneNames
+    /// Controller ids of the scenes drawn, in storyboard order.
+    public let drawn: [String]
+    private let focus: (scene: String, depth: Int?)?
 
     public init(document: StoryboardDocument) {
         self.document = document
+        self.names = SceneNames(document: document)
+        self.drawn = document.scenes.map(\.controller.objectID)
+        self.focus = nil
+    }
+
+    /// The scenes reachable from the scene `query` names (see `scene(matching:)`) in at most
+    /// `depth` segues (nil: any number); unwinds are not followed.
+    public init(document: StoryboardDocument, from query: String, depth: Int?) throws {
+        self.document = document
+        self.names = SceneNames(document: document)
+        let start = try Self.scene(matching: query, in: document, names: names)
+        var reached: [String: Int] = [start.controller.objectID: 0]
+        var queue = [start.controller.objectID]
+        while !queue.isEmpty {
+            let id = queue.removeFirst()
+            let distance = reached[id] ?? 0
+            guard depth.map({ distance < $0 }) ?? true, let scene = document.scene(forControllerID: id) else { continue }
+            for segue in scene.controller.segues where segue.kind != .unwind && reached[segue.destination] == nil {
+                reached[segue.destination] = distance + 1
+                queue.append(segue.destination)
+            }
+        }
+        self.drawn = document.scenes.map(\.controller.objectID).filter { reached[$0] != nil }
+        self.focus = (names.name(of: start), depth)
+    }
+
+    /// The scene a person means by `query`: its object id, storyboard ID, class, title or
+    /// full name — exactly, else ignoring case.
+    public static func scene(matching query: String, in document: StoryboardDocument, names: SceneNames) throws -> SceneDefinition {
+        let keys: [(SceneDefinition) -> String?] = [
+            { $0.controller.objectID }, { $0.controller.storyboardIdentifier }, { $0.controller.displayClassName },
+            { SceneNames.title(of: $0.controller) }, { names.name(of: $0) },
+        ]
+        for caseless in [false, true] {
+            for key in keys {
+                let matches = document.scenes.filter { scene in
+                    guard let value = key(scene) else { return false }
+                    return caseless ? value.caseInsensitiveCompare(query) == .orderedSame : value == query
+                }
+                if matches.count == 1 { return matches[0] }
+                if matches.count > 1 {
+                    let list = matches.map { "\(names.name(of: $0)) (id \($0.controller.objectID))" }.joined(separator: ", ")
+                    throw SceneQueryError(description: "'\(query)' names \(matches.count) scenes of \(document.name).storyboard: \(list); use an id or storyboard ID")
+                }
+            }
+        }
+        throw SceneQueryError(description: "no scene of \(document.name).storyboard is called '\(query)' (by id, storyboard ID, class or title)")
     }
 
     public func render(_ format: DiagramFormat) -> String {
@@ -25,59 +82,115 @@ public struct StoryboardDiagram: Sendable {
 
     // MARK: Shared descriptions
 
-    /// "show", "show 'showProduct'", "relationship rootViewController", "unwind unwindToList:".
-    static func edgeLabel(_ segue: SegueDefinition) -> String {
+    private var drawnScenes: [SceneDefinition] {
+        let wanted = Set(drawn)
+        return document.scenes.filter { wanted.contains($0.controller.objectID) }
+    }
+
+    /// The scene's segues with their labels; a relationship that repeats (tabs, split columns)
+    /// gets its index: `relationship viewControllers[1]`.
+    func labelledSegues(_ scene: SceneDefinition) -> [(segue: SegueDefinition, label: String)] {
+        var counts: [String: Int] = [:]
+        for segue in scene.controller.segues { if let relationship = segue.relationship { counts[relationship, default: 0] += 1 } }
+        var seen: [String: Int] = [:]
+        return scene.controller.segues.map { segue in
+            var index: Int?
+            if let relationship = segue.relationship, counts[relationship, default: 0] > 1 {
+                index = seen[relationship, default: 0]
+                seen[relationship] = (index ?? 0) + 1
+            }
+            return (segue, Self.edgeLabel(segue, relationshipIndex: index))
+        }
+    }
+
+    /// "show 'showProduct'", "relationship viewControllers[0]", "unwind unwindToList:",
+    /// "presentation 'edit' [formSheet, not animated, @IBSegueAction makeEditor:]".
+    static func edgeLabel(_ segue: SegueDefinition, relationshipIndex: Int? = nil) -> String {
         var parts = [segue.kind.rawValue]
-        if let relationship = segue.relationship { parts.append(relationship) }
-        if let identifier = segue.identifier { parts.append("'\(identifier)'") }
+        if let relationship = segue.relationship { parts.append(relationship + (relationshipIndex.map { "[\($0)]" } ?? "")) }
+        if let identifier = SegueEnumGenerator.identifier(of: segue) { parts.append("'\(identifier)'") }
         if let action = segue.unwindAction { parts.append(action) }
         if let customClass = segue.customClass { parts.append("(\(customClass))") }
+        var options: [String] = []
+        if let style = segue.modalPresentationStyle { options.append(style) }
+        if let style = segue.modalTransitionStyle { options.append(style) }
+        if !segue.animates { options.append("not animated") }
+        if let selector = segue.destinationCreationSelector { options.append("@IBSegueAction \(selector)") }
+        if !options.isEmpty { parts.append("[\(options.joined(separator: ", "))]") }
         return parts.joined(separator: " ")
     }
 
-    static func triggerDescription(_ trigger: SegueTrigger) -> String? {
-        switch trigger {
+    /// "button \"Buy\"", "bar item add", "cell ProductCell", "cell \"Settings\"".
+    static func triggerDescription(_ segue: SegueDefinition, in scene: SceneDefinition) -> String? {
+        let label = segue.triggerLabel
+        switch segue.trigger {
         case .controller: return nil
-        case .control(let id): return "button \(id)"
-        case .barButtonItem(let id): return "bar item \(id)"
-        case .cell(let id, let reuse): return "cell \(reuse ?? id)"
-        case .cellAccessory(let id, let reuse): return "accessory of cell \(reuse ?? id)"
-        case .container(let id): return "container \(id)"
-        case .other(let element, let id): return "\(element) \(id)"
+        case .control(let id): return "\(controlKind(id, in: scene)) \(label ?? id)"
+        case .barButtonItem(let id): return "bar item \(label ?? id)"
+        case .cell(let id, let reuse): return "cell \(reuse ?? label ?? id)"
+        case .cellAccessory(let id, let reuse): return "accessory of cell \(reuse ?? label ?? id)"
+        // An embed always comes from a container view, which shows nothing of its own: it is
+        // named only when it has an outline name.
+        case .container: return label.map { "container \($0)" }
+        case .other(let element, let id): return "\(element) \(label ?? id)"
         }
+    }
+
+    /// "button", "switch", "segmented control"...: the element of the control with this id.
+    private static func controlKind(_ id: String, in scene: SceneDefinition) -> String {
+        func find(_ view: ViewDefinition) -> String? {
+            if view.objectID == id { return view.elementName }
+            for child in view.subviews + view.prototypes + view.staticSections.flatMap({ $0 }) {
+                if let found = find(child) { return found }
+            }
+            return nil
+        }
+        let element = scene.controller.rootView.flatMap(find) ?? "control"
+        return element.reduce(into: "") { $0 += $1.isUppercase ? " " + $1.lowercased() : String($1) }
     }
 
     func destinationName(_ segue: SegueDefinition) -> String {
         if segue.kind == .unwind { return "Exit" }
-        guard let scene = document.scene(forControllerID: segue.destination) else { return segue.destination }
-        return Self.sceneTitle(scene)
+        return names.name(forControllerID: segue.destination) ?? segue.destination
     }
 
-    static func sceneTitle(_ scene: SceneDefinition) -> String {
-        if let reference = scene.controller.reference {
-            return "→ \(reference.storyboardName).storyboard" + (reference.referencedIdentifier.map { " #\($0)" } ?? "")
-        }
-        return scene.controller.displayClassName
-    }
-
+    /// Lines under a scene's name: what changes how it is shown.
     static func sceneDetails(_ scene: SceneDefinition) -> [String] {
         var details: [String] = []
-        if let id = scene.controller.storyboardIdentifier { details.append("storyboard ID: \(id)") }
-        if let title = scene.controller.title { details.append("title: \(title)") }
+        if let style = scene.controller.modalPresentationStyle { details.append("presented as \(style)") }
         return details
+    }
+
+    private var header: String {
+        let count = document.scenes.count
+        var text = "Storyboard \(document.name) — \(count) scene\(count == 1 ? "" : "s")"
+        if let focus {
+            text = "Storyboard \(document.name) — \(drawn.count) of \(count) scenes, from \(focus.scene)"
+                + (focus.depth.map { " within \($0) segue\($0 == 1 ? "" : "s")" } ?? "")
+        }
+        return text
+    }
+
+    /// Destinations of drawn segues that are not drawn themselves (outside the focus).
+    private var outsideDestinations: [String] {
+        let inside = Set(drawn)
+        var seen = Set<String>()
+        return drawnScenes.flatMap(\.controller.segues)
+            .filter { $0.kind != .unwind && !inside.contains($0.destination) }
+            .map(\.destination).filter { seen.insert($0).inserted }
     }
 
     // MARK: Text
 
     private func renderText() -> String {
-        var output = ["Storyboard \(document.name) — \(document.scenes.count) scene\(document.scenes.count == 1 ? "" : "s")", ""]
-        for scene in document.scenes {
-            var header = [Self.sceneTitle(scene)] + Self.sceneDetails(scene)
-            if scene.controller.objectID == document.initialViewControllerID { header[0] += "   ◀ initial" }
-            output += TextBlock(header).boxed().lines
-            for segue in scene.controller.segues {
-                var line = "  ──\(Self.edgeLabel(segue))──▶ \(destinationName(segue))"
-                if let trigger = Self.triggerDescription(segue.trigger) { line += "   (from \(trigger))" }
+        var output = [header, ""]
+        for scene in drawnScenes {
+            var lines = [names.name(of: scene)] + Self.sceneDetails(scene)
+            if scene.controller.objectID == document.initialViewControllerID { lines[0] += "   ◀ initial" }
+            output += TextBlock(lines).boxed().lines
+            for (segue, label) in labelledSegues(scene) {
+                var line = "  ──\(label)──▶ \(destinationName(segue))"
+                if let trigger = Self.triggerDescription(segue, in: scene) { line += "   (from \(trigger))" }
                 output.append(line)
             }
             output.append("")
@@ -88,20 +201,28 @@ public struct StoryboardDiagram: Sendable {
     // MARK: DOT
 
     private func renderDOT() -> String {
-        var lines = ["digraph \(Self.quoted(document.name)) {", "  rankdir=LR;", "  node [shape=box];"]
-        for scene in document.scenes {
-            let label = ([Self.sceneTitle(scene)] + Self.sceneDetails(scene)).joined(separator: "\n")
+        var lines = ["digraph \(Self.quoted(document.name)) {", "  label=\(Self.quoted(header));", "  labelloc=t;", "  fontname=\"Helvetica\";",
+                     "  rankdir=LR;", "  node [shape=box, style=rounded, fontname=\"Helvetica\"];",
+                     "  edge [fontname=\"Helvetica\", fontsize=10];"]
+        for scene in drawnScenes {
+            let label = ([names.name(of: scene)] + Self.sceneDetails(scene)).joined(separator: "\n")
             var attributes = "label=\(Self.quoted(label))"
             if scene.controller.objectID == document.initialViewControllerID { attributes += ", penwidth=2" }
+            if scene.controller.reference != nil { attributes += ", shape=folder" }
             lines.append("  \(Self.quoted(scene.controller.objectID)) [\(attributes)];")
             if scene.controller.segues.contains(where: { $0.kind == .unwind }) {
                 lines.append("  \(Self.quoted(exitNode(scene))) [label=\"Exit\", shape=ellipse];")
             }
         }
-        for scene in document.scenes {
-            for segue in scene.controller.segues {
+        for id in outsideDestinations {
+            lines.append("  \(Self.quoted(id)) [label=\(Self.quoted(names.name(forControllerID: id) ?? id)), style=\"rounded,dashed\", color=gray, fontcolor=gray];")
+        }
+        for scene in drawnScenes {
+            for (segue, label) in labelledSegues(scene) {
                 let target = segue.kind == .unwind ? exitNode(scene) : segue.destination
-                var attributes = "label=\(Self.quoted(Self.edgeLabel(segue)))"
+                var text = label
+                if let trigger = Self.triggerDescription(segue, in: scene) { text += "\nfrom \(trigger)" }
+                var attributes = "label=\(Self.quoted(text))"
                 if segue.kind == .relationship || segue.kind == .embed { attributes += ", style=dashed" }
                 if segue.kind == .unwind { attributes += ", style=dotted" }
                 lines.append("  \(Self.quoted(scene.controller.objectID)) -> \(Self.quoted(target)) [\(attributes)];")
@@ -113,30 +234,37 @@ public struct StoryboardDiagram: Sendable {
 
     private func exitNode(_ scene: SceneDefinition) -> String { "exit:\(scene.sceneID)" }
 
+    /// A DOT string: backslashes and quotes escaped, line breaks as `\n`.
     static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+            .replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 
     // MARK: Mermaid
 
     private func renderMermaid() -> String {
         var lines = ["flowchart LR"]
-        for scene in document.scenes {
-            let label = ([Self.sceneTitle(scene)] + Self.sceneDetails(scene)).joined(separator: "<br/>")
-            lines.append("    \(Self.mermaidID(scene.controller.objectID))[\"\(Self.mermaidText(label))\"]")
+        for scene in drawnScenes {
+            let label = ([names.name(of: scene)] + Self.sceneDetails(scene)).map(Self.mermaidText).joined(separator: "<br/>")
+            lines.append("    \(Self.mermaidID(scene.controller.objectID))[\"\(label)\"]")
             if scene.controller.segues.contains(where: { $0.kind == .unwind }) {
                 lines.append("    \(Self.mermaidID(exitNode(scene)))((Exit))")
             }
         }
-        for scene in document.scenes {
-            for segue in scene.controller.segues {
+        for id in outsideDestinations {
+            lines.append("    \(Self.mermaidID(id))[\"\(Self.mermaidText(names.name(forControllerID: id) ?? id))\"]")
+            lines.append("    style \(Self.mermaidID(id)) stroke-dasharray: 5 5")
+        }
+        for scene in drawnScenes {
+            for (segue, label) in labelledSegues(scene) {
                 let target = segue.kind == .unwind ? exitNode(scene) : segue.destination
                 let arrow = segue.kind == .relationship || segue.kind == .embed || segue.kind == .unwind ? "-.->" : "-->"
-                lines.append("    \(Self.mermaidID(scene.controller.objectID)) \(arrow)|\"\(Self.mermaidText(Self.edgeLabel(segue)))\"| \(Self.mermaidID(target))")
+                var text = Self.mermaidText(label)
+                if let trigger = Self.triggerDescription(segue, in: scene) { text += "<br/>" + Self.mermaidText("from \(trigger)") }
+                lines.append("    \(Self.mermaidID(scene.controller.objectID)) \(arrow)|\"\(text)\"| \(Self.mermaidID(target))")
             }
         }
-        if let initial = document.initialViewControllerID {
+        if let initial = document.initialViewControllerID, drawn.contains(initial) {
             lines.append("    style \(Self.mermaidID(initial)) stroke-width:3px")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -149,7 +277,21 @@ public struct StoryboardDiagram: Sendable {
         }.joined()
     }
 
+    /// Text inside a quoted Mermaid label: every ASCII character Mermaid could read as syntax
+    /// (quotes, `<` `>` `&`, brackets, `|`, `#`, `;`, backtick...) becomes an entity code
+    /// (`#60;`), line breaks become spaces; letters, digits, spaces and `. , : ' - _ /` stay.
     static func mermaidText(_ text: String) -> String {
-        text.replacingOccurrences(of: "\"", with: "#quot;")
+        let safe = Set(" .,:'-_/".unicodeScalars)
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                result += " "
+            } else if scalar.isASCII && !CharacterSet.alphanumerics.contains(scalar) && !safe.contains(scalar) {
+                result += "#\(scalar.value);"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

@@ -186,24 +186,14 @@ struct PackInstallCommand: AsyncParsableCommand {
             guard let pack = loaded.pack else {
                 throw CommandFailure("\(source): the pack has errors (above); not installed")
             }
-            guard !pack.id.hasPrefix(".") else { throw CommandFailure("pack id '\(pack.id)' cannot be installed: it must not start with '.'") }
-
-            let installed = PackLocation.Context().installedPacks
-            try fileManager.createDirectory(at: installed, withIntermediateDirectories: true)
-            let destination = installed.appendingPathComponent(pack.id, isDirectory: true)
-            // Copy beside the destination, then swap it in: a half-copied pack is never installed.
-            let incoming = installed.appendingPathComponent(".incoming-\(UUID().uuidString)", isDirectory: true)
-            defer { try? fileManager.removeItem(at: incoming) }
-            try fileManager.copyItem(at: location.root, to: incoming)
-            var replaced: String?
-            if fileManager.fileExists(atPath: destination.path) {
-                replaced = PackLoader.load(from: destination).pack?.manifest.version ?? "unreadable"
-                let old = installed.appendingPathComponent(".old-\(UUID().uuidString)", isDirectory: true)
-                try fileManager.moveItem(at: destination, to: old)
-                try? fileManager.removeItem(at: old)
+            let installed: PackInstaller.Installed
+            do {
+                installed = try PackInstaller.install(pack, from: location.root, into: PackLocation.Context().installedPacks)
+            } catch let refused as PackInstaller.Refused {
+                throw CommandFailure(refused.description)
             }
-            try fileManager.moveItem(at: incoming, to: destination)
-            let replacedNote = replaced.map { " (replacing version \($0))" } ?? ""
+            let destination = installed.destination
+            let replacedNote = installed.replacedVersion.map { " (replacing version \($0))" } ?? ""
             print("Installed '\(pack.id)' \(pack.manifest.version)\(replacedNote) in \(destination.path).")
             print("Open it with: seguelab --pack \(pack.id)")
         }

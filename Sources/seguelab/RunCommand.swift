@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Playground
-import SegueTools
 import Shell
 
 /// `seguelab run FILE.swift…`: compile against SegueKit, run, show output and navigation.
@@ -80,26 +79,10 @@ struct RunCommand: AsyncParsableCommand {
             throw error
         }
 
-        let standardError = FileHandle.standardError
-        for diagnostic in result.compile.diagnostics {
-            standardError.write(Data((diagnostic.rendered() + "\n").utf8))
+        for (stream, text) in RunReport.pieces(of: result, trace: !noTrace, timings: timings) {
+            (stream == .output ? FileHandle.standardOutput : FileHandle.standardError).write(Data(text.utf8))
         }
-        FileHandle.standardOutput.write(Data(result.stdout.utf8))
-        standardError.write(Data(result.programErrorOutput.utf8))
-        if !noTrace && !result.traceLines.isEmpty {
-            print("── navigation ──")
-            print(Self.renderTrace(result.traceLines), terminator: "")
-        }
-        if let crash = result.crash { standardError.write(Data((crash.summary + "\n").utf8)) }
-        if timings { standardError.write(Data((result.timings.summary + "\n").utf8)) }
-        if let reason = result.stopReason { standardError.write(Data("Stopped: \(reason).\n".utf8)) }
         if result.termination != .exited(0) { throw ExitCode(result.termination.exitStatus) }
-    }
-
-    /// SegueTools' readable lines; a trace SegueKit did not write is shown field by field.
-    private static func renderTrace(_ lines: [String]) -> String {
-        if let events = try? TraceDecoding.decode(lines) { return TraceRenderer.render(events) }
-        return TraceFormatter.plain(lines).map { $0 + "\n" }.joined()
     }
 
     /// Each blank-line-separated chunk is one entry, echoed with `swift> ` like a prompt.
@@ -121,7 +104,7 @@ struct RunCommand: AsyncParsableCommand {
                 for diagnostic in response.diagnostics { print(diagnostic.rendered()) }
                 print(response.output, terminator: "")
                 FileHandle.standardError.write(Data(response.errorOutput.utf8))
-                if !noTrace { print(Self.renderTrace(response.traceLines), terminator: "") }
+                if !noTrace { print(RunReport.navigation(response.traceLines), terminator: "") }
                 if let crash = response.crash { print(crash.summary) }
                 if let reason = response.stopReason { print("Stopped: \(reason).") }
                 if !response.accepted { rejected += 1; print("(not kept)") }

@@ -9,9 +9,13 @@ struct StoryboardCommand: ParsableCommand {
         commandName: "storyboard",
         abstract: "Draw a storyboard's scenes and segues, or generate its SegueIdentifier enums.",
         discussion: """
-        Reads an Interface Builder .storyboard file. The diagram shows each scene's class and \
-        storyboard ID and each segue's kind, identifier and trigger. With --check-source, the \
-        String-backed enums in the given Swift files are compared with the storyboard's identifiers.
+        Reads an Interface Builder .storyboard file. The diagram names each scene by its class, \
+        title and storyboard ID (a plain container by the scene it shows first), and each segue by \
+        its kind, identifier, presentation options and the text of what triggers it. --from and \
+        --depth draw one part of a big storyboard. --enums writes one enum per scene class, and one \
+        named after the storyboard for the identifiers of scenes without a class. With \
+        --check-source, the String-backed enums in the given Swift files are compared with every \
+        identifier of the storyboard.
         """
     )
 
@@ -21,7 +25,13 @@ struct StoryboardCommand: ParsableCommand {
     @Option(help: "Diagram format: text, dot (Graphviz) or mermaid.")
     var format: String = DiagramFormat.text.rawValue
 
-    @Flag(help: "Print a `SegueIdentifier: String` enum for each scene class instead of a diagram (with `case unnamed = \"\"` where a segue has no identifier).")
+    @Option(help: "Draw only the scenes reachable from this one (its id, storyboard ID, class or title).")
+    var from: String?
+
+    @Option(help: "With --from (or from the initial scene), follow at most this many segues.")
+    var depth: Int?
+
+    @Flag(help: "Print a `SegueIdentifier: String` enum for each scene class instead of a diagram (with `case unnamed = \"\"` where a segue has no identifier), and one enum named after the storyboard for scenes without a class.")
     var enums = false
 
     @Option(name: .customLong("check-source"), help: "A Swift file whose identifier enums are compared with the storyboard (repeatable).")
@@ -31,6 +41,7 @@ struct StoryboardCommand: ParsableCommand {
         guard DiagramFormat(rawValue: format) != nil else {
             throw ValidationError("unknown format '\(format)'; use one of: \(DiagramFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more, not \(depth)") }
     }
 
     func run() throws {
@@ -46,7 +57,21 @@ struct StoryboardCommand: ParsableCommand {
         } else if enums {
             print(SegueEnumGenerator(document: document).generate(), terminator: "")
         } else {
-            print(StoryboardDiagram(document: document).render(DiagramFormat(rawValue: format) ?? .text), terminator: "")
+            print(try diagram(document).render(DiagramFormat(rawValue: format) ?? .text), terminator: "")
+        }
+    }
+
+    private func diagram(_ document: StoryboardDocument) throws -> StoryboardDiagram {
+        guard from != nil || depth != nil else { return StoryboardDiagram(document: document) }
+        guard let start = from ?? document.initialViewControllerID else {
+            FileHandle.standardError.write(Data("\(document.path): error: the storyboard has no initial scene; say where to start with --from\n".utf8))
+            throw ExitCode.failure
+        }
+        do {
+            return try StoryboardDiagram(document: document, from: start, depth: depth)
+        } catch let error as SceneQueryError {
+            FileHandle.standardError.write(Data("\(document.path): error: \(error)\n".utf8))
+            throw ExitCode.failure
         }
     }
 

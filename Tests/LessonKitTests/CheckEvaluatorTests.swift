@@ -51,6 +51,34 @@ struct CheckEvaluatorTests {
         #expect(result(.noTrace(TracePattern(kind: "push")), outcome).status == .fail)
     }
 
+    @Test func traceOrderNeedsEachEventAfterThePrevious() {
+        let unwind = [TraceEvent(event: .prepare, identifier: "saveReview", source: "App.ReviewComposerViewController"),
+                      TraceEvent(event: .unwindAction, identifier: "saveReview", destination: "App.ShelfViewController"),
+                      TraceEvent(event: .unwind, identifier: "saveReview"),
+                      TraceEvent(event: .dismiss, source: "UINavigationController")]
+        let outcome = RunResult.ran(trace: unwind)
+        let inOrder = Check.traceOrder([TracePattern(kind: "prepare", source: "ReviewComposerViewController"),
+                                        TracePattern(kind: "unwindAction", destination: "ShelfViewController"),
+                                        TracePattern(kind: "dismiss")])
+        #expect(result(inOrder, outcome).status == .pass)
+        let reversed = result(.traceOrder([TracePattern(kind: "dismiss"), TracePattern(kind: "unwindAction")]), outcome)
+        #expect(reversed.status == .fail)
+        #expect(reversed.message == "the program did unwindAction 'saveReview' to ShelfViewController before dismiss, not after it")
+        let silent = RunResult.ran(trace: [unwind[0], TraceEvent(event: .unwind, identifier: "saveReview")])
+        let missing = result(inOrder, silent)
+        #expect(missing.status == .fail)
+        #expect(missing.message.hasPrefix("expected unwindAction to ShelfViewController after prepare from ReviewComposerViewController, but"))
+        // Another segue's event of the same kind is named rather than the whole trace.
+        let cancelled = RunResult.ran(trace: [
+            TraceEvent(event: .prepare, identifier: "writeReview", source: "ShelfViewController"),
+            TraceEvent(event: .prepare, identifier: "cancelReview", source: "ReviewComposerViewController"),
+        ])
+        #expect(result(.trace(TracePattern(kind: "prepare", identifier: "saveReview")), cancelled).message
+            == "expected prepare 'saveReview', but the program did prepare 'cancelReview' from ReviewComposerViewController")
+        #expect(result(inOrder, .ran()).message == "expected prepare from ReviewComposerViewController, but the program caused no navigation")
+        #expect(inOrder.summary == "navigation does, in order: prepare from ReviewComposerViewController, then unwindAction to ShelfViewController, then dismiss")
+    }
+
     @Test func endStateChecks() {
         let outcome = RunResult.ran(endState: EndState(topOfStack: "App.DetailViewController", presented: ["LoginViewController"]))
         #expect(result(.topOfStack("DetailViewController"), outcome).status == .pass)

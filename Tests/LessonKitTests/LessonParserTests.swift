@@ -189,7 +189,42 @@ struct LessonParserTests {
         let result = try PackBuilder(lesson: lessonFile(body)).load(in: dir)
         #expect(result.diagnostics.map(\.description) == [
             "p/lessons/01-a.md:20:21: error: invalid regular expression /(unclosed/",
-            "p/lessons/01-a.md:21:5: error: unknown check 'smell'; expected one of: output, output-contains, output-matches, trace, no-trace, top, presented, compiles, fails-to-compile, exit, crash, harness",
+            "p/lessons/01-a.md:21:5: error: unknown check 'smell'; expected one of: output, output-contains, output-matches, trace, no-trace, trace-order, top, presented, compiles, fails-to-compile, exit, crash, harness",
+        ])
+    }
+
+    @Test func traceOrderIsDecodedAndAShortListReported() throws {
+        func lesson(_ check: String) -> String {
+            """
+
+            ## Exercise {#ex}
+
+            ```step
+            kind: exercise
+            hints: [h]
+            checks:
+              - \(check)
+            ```
+
+            ```swift starter
+            ```
+
+            ```swift solution
+            print("Done")
+            ```
+
+            """
+        }
+        let good = try PackBuilder(lesson: lessonFile(lesson(
+            "trace-order: [{ kind: prepare, source: EditorViewController }, { kind: unwindAction }, { kind: dismiss }]")))
+            .load(in: TemporaryDirectory())
+        #expect(good.diagnostics.isEmpty)
+        let step = try #require(good.pack?.lessons.first?.steps.first)
+        #expect(step.checks.first?.check == .traceOrder([TracePattern(kind: "prepare", source: "EditorViewController"),
+                                                          TracePattern(kind: "unwindAction"), TracePattern(kind: "dismiss")]))
+        let short = try PackBuilder(lesson: lessonFile(lesson("trace-order: [{ kind: dismiss }]"))).load(in: TemporaryDirectory())
+        #expect(short.diagnostics.map(\.description) == [
+            "p/lessons/01-a.md:12:18: error: 'trace-order' takes a list of two or more trace patterns, e.g. `[{ kind: prepare }, { kind: dismiss }]`",
         ])
     }
 

@@ -96,7 +96,7 @@ struct ContainerTests {
         let storyboard = try Fixtures.storyboard("Custom")
         let ghost = storyboard.instantiateViewController(withIdentifier: "Ghost")
         #expect(type(of: ghost) == UIViewController.self)
-        #expect(SegueTrace.events(.warning).map(\.message) == ["Unknown class GhostViewController in Interface Builder file."])
+        #expect(SegueTrace.events(.warning).map(\.message) == ["Unknown class _TtC12NoSuchModule19GhostViewController in Interface Builder file."])
     }
 
     @Test func customSegueClassRunsItsOwnPerform() throws {

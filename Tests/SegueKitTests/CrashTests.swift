@@ -106,7 +106,7 @@ struct CrashTests {
         let run = try CompiledKit.run(try Self.program.get(), ["unknownClass"])
         #expect(!run.killedBySignal)
         #expect(run.status == 0)
-        #expect(run.stderr == "Unknown class GhostViewController in Interface Builder file.\n")
+        #expect(run.stderr == "Unknown class _TtC12NoSuchModule19GhostViewController in Interface Builder file.\n")
         #expect(run.stdout.contains("ghost is UIViewController"))
         let events = try TraceEvent.decodeLines(run.trace)
         #expect(events.last?.event == .snapshot)

@@ -9,13 +9,14 @@ struct SegueToolsTests {
         let text = StoryboardDiagram(document: try Fixtures.document("Shop")).render(.text)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "Storyboard Shop — 8 scenes")
-        #expect(lines.contains("│ UINavigationController   ◀ initial │"))
-        #expect(lines.contains("│ ProductListViewController │"))
-        #expect(lines.contains("│ storyboard ID: Product │"))
-        #expect(lines.contains("  ──show 'showProduct'──▶ ProductViewController   (from cell ProductCell)"))
-        #expect(lines.contains("  ──presentation 'addProduct'──▶ UINavigationController   (from bar item add-item)"))
-        #expect(lines.contains("  ──show──▶ UIViewController   (from button reviews-button)"))
-        #expect(lines.contains("  ──unwind 'finishCheckout' unwindToProducts:──▶ Exit   (from button done-button)"))
+        #expect(lines.contains("│ UINavigationController ▸ ProductListViewController \"Products\"   ◀ initial │"))
+        #expect(lines.contains("│ ProductListViewController \"Products\" │"))
+        #expect(lines.contains("│ ProductViewController \"Product\" #Product │"))
+        #expect(lines.contains("  ──show 'showProduct'──▶ ProductViewController \"Product\" #Product   (from cell ProductCell)"))
+        #expect(lines.contains("  ──presentation 'addProduct'──▶ UINavigationController ▸ EditorViewController \"New Product\"   (from bar item add)"))
+        #expect(lines.contains("  ──presentation 'buy' [fullScreen]──▶ CheckoutViewController #Checkout   (from button \"Buy\")"))
+        #expect(lines.contains("  ──show──▶ UIViewController   (from button \"Reviews\")"))
+        #expect(lines.contains("  ──unwind 'finishCheckout' unwindToProducts:──▶ Exit   (from button \"Done\")"))
         #expect(!text.contains("\u{1B}["))
     }
 
@@ -23,8 +24,12 @@ struct SegueToolsTests {
         let dot = StoryboardDiagram(document: try Fixtures.document("Embed")).render(.dot)
         #expect(dot == """
         digraph "Embed" {
+          label="Storyboard Embed — 2 scenes";
+          labelloc=t;
+          fontname="Helvetica";
           rankdir=LR;
-          node [shape=box];
+          node [shape=box, style=rounded, fontname="Helvetica"];
+          edge [fontname="Helvetica", fontsize=10];
           "dashboard" [label="DashboardViewController", penwidth=2];
           "chart" [label="ChartViewController"];
           "dashboard" -> "chart" [label="embed 'embedChart'", style=dashed];
@@ -37,8 +42,8 @@ struct SegueToolsTests {
         let mermaid = StoryboardDiagram(document: try Fixtures.document("Split")).render(.mermaid)
         let lines = mermaid.split(separator: "\n").map(String.init)
         #expect(lines.first == "flowchart LR")
-        #expect(lines.contains(#"    n_split["UISplitViewController"]"#))
-        #expect(lines.contains(#"    n_master["NotesViewController<br/>title: Notes"]"#))
+        #expect(lines.contains(#"    n_split["UISplitViewController ▸ NotesViewController #34;Notes#34;"]"#))
+        #expect(lines.contains(#"    n_master["NotesViewController #34;Notes#34;"]"#))
         #expect(lines.contains(#"    n_master -->|"showDetail 'showNote'"| n_detail_2d_nav"#))
         #expect(lines.contains(#"    n_split -.->|"relationship masterViewController"| n_master_2d_nav"#))
         #expect(lines.last == "    style n_split stroke-width:3px")
@@ -59,27 +64,19 @@ struct SegueToolsTests {
 
         """)
         let shop = SegueEnumGenerator(document: try Fixtures.document("Shop"))
-        #expect(shop.identifiersByClass.map(\.className) == ["ProductListViewController", "ProductViewController", "CheckoutViewController", "EditorViewController"])
-        #expect(shop.identifiersByClass.first?.identifiers == ["showProduct", "addProduct", "showSettings", "showFeatured"])
+        #expect(shop.groups.map(\.className) == ["ProductListViewController", "ProductViewController", "CheckoutViewController", "EditorViewController"])
+        #expect(shop.groups.first?.identifiers == ["showProduct", "addProduct", "showSettings", "showFeatured"])
     }
 
     @Test func aClassWithASegueWithoutIdentifierGetsAnUnnamedCase() throws {
         let shop = SegueEnumGenerator(document: try Fixtures.document("Shop"))
         // ProductViewController's reviews button has a show segue with no identifier.
-        #expect(shop.classesWithUnnamedSegues == ["ProductViewController"])
+        #expect(shop.groups.filter(\.hasUnnamedSegues).map(\.className) == ["ProductViewController"])
         let generated = shop.generate()
         let product = try #require(generated.components(separatedBy: "extension ").first { $0.hasPrefix("ProductViewController {") })
         #expect(product.contains("        case unnamed = \"\"\n"), "\(product)")
         let list = try #require(generated.components(separatedBy: "extension ").first { $0.hasPrefix("ProductListViewController {") })
         #expect(!list.contains("unnamed"))
-    }
-
-    @Test func caseNamesAreValidSwift() {
-        #expect(SegueEnumGenerator.caseName(for: "showProduct") == "showProduct")
-        #expect(SegueEnumGenerator.caseName(for: "show-detail") == "showDetail")
-        #expect(SegueEnumGenerator.caseName(for: "ShowProduct") == "showProduct")
-        #expect(SegueEnumGenerator.caseName(for: "2fa") == "_2fa")
-        #expect(SegueEnumGenerator.caseName(for: "") == "unnamed")
     }
 
     @Test func generatedEnumsCompile() throws {

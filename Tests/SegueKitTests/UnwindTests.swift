@@ -50,7 +50,25 @@ struct UnwindTests {
         #expect(navigation.presentedViewController === checkout)
         #expect(navigation.viewControllers.count == 2)
         #expect(SegueTrace.events.map(\.event) == [.unwind])
-        #expect(SegueTrace.events.first?.message == "no view controller handles unwindToNowhere:")
+        // The trace names whom the search asked, in order: the presenter's allowed children
+        // (a navigation stack, top first), then the presenter itself.
+        #expect(SegueTrace.events.first?.message == "no view controller handles unwindToNowhere: (asked, above the source "
+            + "CheckoutViewController: ProductViewController, ProductListViewController, UINavigationController)")
+    }
+
+    /// An action implemented by the source itself is never found: the search starts at the
+    /// source's parent or presenter, and `canPerformUnwindSegueAction(_:from:sender:)` refuses
+    /// the controller the unwind comes from.
+    @Test func theSourceIsNeverTheDestination() throws {
+        UnwindActionRegistry.register(CheckoutViewController.self, "unwindToNowhere:") { _, _ in CallLog.add("checkout.unwindToNowhere") }
+        let (navigation, _, checkout) = try checkoutOnScreen()
+        checkout.performSegue(withIdentifier: "cancelCheckout", sender: nil)
+        #expect(CallLog.entries.isEmpty)
+        #expect(navigation.presentedViewController === checkout)
+        let message = try #require(SegueTrace.events.first?.message)
+        #expect(message.hasPrefix("no view controller handles unwindToNowhere: (asked, above the source CheckoutViewController: "))
+        #expect(!message.contains(": CheckoutViewController") && !message.contains(", CheckoutViewController"))
+        #expect(!checkout.canPerformUnwindSegueAction("unwindToNowhere:", from: checkout, sender: nil))
     }
 
     @Test func containersCanHideChildrenFromTheSearch() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A scripted learner works through each lesson of the built-in course (Lessons/) in the shell,
 /// with piped standard input: wrong answers first, then right ones, often written differently
@@ -28,6 +29,8 @@ import Testing
         try walk("03-segue-handler.en", lesson: "segue-handler", answered: 10)
     }
 
+    @Test func lesson4InEnglish() throws {
+        try walk("04-unwind-segues.en", lesson: "unwind-segues", answered: 9)
     @Test func lesson6InEnglish() throws {
         try walk("06-generic-controllers.en", lesson: "generic-controllers", answered: 13)
     }
@@ -40,6 +43,8 @@ import Testing
         try walk("03-segue-handler.fr", lesson: "segue-handler", answered: 10, language: "fr")
     }
 
+    @Test func lesson4InFrench() throws {
+        try walk("04-unwind-segues.fr", lesson: "unwind-segues", answered: 9, language: "fr")
     @Test func lesson6InFrench() throws {
         try walk("06-generic-controllers.fr", lesson: "generic-controllers", answered: 13, language: "fr")
     }

@@ -42,6 +42,9 @@ public enum Check: Sendable, Hashable {
     case trace(TracePattern)
     /// The navigation trace contains no event matching the pattern.
     case noTrace(TracePattern)
+    /// The navigation trace contains events matching the patterns in this order (others may
+    /// come between them).
+    case traceOrder([TracePattern])
     /// At the end, the top of the navigation stack is an instance of the class.
     case topOfStack(String)
     /// At the end, a view controller of the class is presented.
@@ -65,6 +68,7 @@ public enum Check: Sendable, Hashable {
         case .outputMatches(let pattern): "output matches /\(pattern)/"
         case .trace(let pattern): "navigation includes \(pattern.summary)"
         case .noTrace(let pattern): "navigation never does \(pattern.summary)"
+        case .traceOrder(let patterns): "navigation does, in order: " + patterns.map(\.summary).joined(separator: ", then ")
         case .topOfStack(let name): "\(name) is on top of the navigation stack"
         case .presented(let name): "\(name) is presented"
         case .compiles: "the code compiles"

@@ -115,6 +115,9 @@ public enum CheckEvaluator {
             }
             return pass()
 
+        case .traceOrder(let patterns):
+            return traceOrderResult(patterns, in: outcome.navigation, pass: pass(), fail: fail)
+
         case .topOfStack(let name):
             guard let state = outcome.endState else { return broken("the run recorded no final screen state") }
             if TextMatching.sameClass(state.topOfStack, name) { return pass() }
@@ -184,6 +187,26 @@ public enum CheckEvaluator {
         return text
     }
 
+    /// Finds each pattern after the event that matched the one before it; on a miss, says
+    /// whether the event came too early or never came.
+    private static func traceOrderResult(_ patterns: [TracePattern], in trace: [TraceEvent],
+                                         pass: CheckResult, fail: (String) -> CheckResult) -> CheckResult {
+        var next = trace.startIndex
+        for (position, pattern) in patterns.enumerated() {
+            if let found = trace[next...].firstIndex(where: { matches($0, pattern) }) {
+                next = found + 1
+                continue
+            }
+            guard position > 0 else { return fail("expected \(pattern.summary), but " + nearestMiss(pattern, in: trace)) }
+            let previous = patterns[position - 1].summary
+            if let early = trace[..<next].first(where: { matches($0, pattern) }) {
+                return fail("the program did \(describe(early)) before \(previous), not after it")
+            }
+            return fail("expected \(pattern.summary) after \(previous), but " + nearestMiss(pattern, in: Array(trace[next...])))
+        }
+        return pass
+    }
+
     /// Explains the closest event to what was expected, so the learner sees what happened.
     private static func nearestMiss(_ pattern: TracePattern, in trace: [TraceEvent]) -> String {
         if trace.isEmpty { return "the program caused no navigation" }
@@ -198,6 +221,11 @@ public enum CheckEvaluator {
         loose.destination = nil
         loose.source = nil
         if let near = trace.first(where: { matches($0, loose) }) {
+            return "the program did \(describe(near))"
+        }
+        // The same kind of event for another segue (a prepare for 'cancel' instead of 'save'):
+        // the latest one is the closest to what the learner just did.
+        if let kind = pattern.kind, let near = trace.last(where: { matches($0, TracePattern(kind: kind)) }) {
             return "the program did \(describe(near))"
         }
         let kinds = trace.map(describe).prefix(8).joined(separator: "; ")

@@ -212,6 +212,7 @@ struct StepDecoder {
         case "output-matches": check = pattern().map(Check.outputMatches)
         case "trace": check = tracePattern(value, map: map).map(Check.trace)
         case "no-trace": check = tracePattern(value, map: map).map(Check.noTrace)
+        case "trace-order": check = traceOrder(value, map: map)
         case "top": check = text().map(Check.topOfStack)
         case "presented": check = text().map(Check.presented)
         case "compiles":
@@ -231,7 +232,7 @@ struct StepDecoder {
                 check = YAMLMap.strings(from: value, key: "harness", source: map.source, sink: sink).map { Check.harness(required: $0) }
             }
         default:
-            sink.error("unknown check '\(key)'; expected one of: output, output-contains, output-matches, trace, no-trace, top, presented, compiles, fails-to-compile, exit, crash, harness",
+            sink.error("unknown check '\(key)'; expected one of: output, output-contains, output-matches, trace, no-trace, trace-order, top, presented, compiles, fails-to-compile, exit, crash, harness",
                        at: map.location(of: keyNode))
             check = nil
         }
@@ -256,6 +257,17 @@ struct StepDecoder {
             return nil
         }
         return pattern
+    }
+
+    /// `trace-order: [{kind: prepare}, {kind: unwindAction}, {kind: dismiss}]`: two or more patterns.
+    private func traceOrder(_ node: Node, map: YAMLMap) -> Check? {
+        guard let items = node.sequence, items.count >= 2 else {
+            sink.error("'trace-order' takes a list of two or more trace patterns, e.g. `[{ kind: prepare }, { kind: dismiss }]`",
+                       at: map.location(of: node))
+            return nil
+        }
+        let patterns = items.compactMap { tracePattern($0, map: map) }
+        return patterns.count == items.count ? .traceOrder(patterns) : nil
     }
 
     private func crash(_ node: Node, map: YAMLMap) -> Check? {

@@ -100,7 +100,7 @@ enum SegueFactory {
                 if definition.kind != .custom { segue.performHandler = transition }
                 return segue
             }
-            ClassResolver.logUnknownClass(customClass)
+            ClassResolver.logUnknownClass(customClass, module: definition.customModule)
         }
         if definition.kind == .custom {
             return UIStoryboardSegue(identifier: definition.identifier, source: source, destination: destination)

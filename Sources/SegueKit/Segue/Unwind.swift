@@ -7,13 +7,15 @@ enum Unwinder {
     static func perform(_ definition: SegueDefinition, from source: UIViewController, sender: Any?) {
         let action = Selector(definition.unwindAction ?? "")
         let unwindSource = UIStoryboardUnwindSegueSource(source: source, unwindAction: action, sender: sender)
-        guard let destination = findDestination(for: unwindSource),
+        var asked: [UIViewController] = []
+        guard let destination = findDestination(for: unwindSource, asked: &asked),
               let handler = UnwindActionRegistry.handler(for: action, on: destination)
         else {
-            // UIKit gives up without a word when nothing handles the action.
+            // UIKit gives up without a word when nothing handles the action; the trace says
+            // whom it asked, so that the learner can see where the search went.
             SegueTrace.record(TraceEvent(event: .unwind, identifier: definition.identifier, segueKind: .unwind,
                                          source: className(source), action: action.name,
-                                         message: "no view controller handles \(action.name)"))
+                                         message: failureMessage(action, source: source, asked: asked)))
             return
         }
         let segue = SegueFactory.make(definition, source: source, destination: destination) {
@@ -33,21 +35,36 @@ enum Unwinder {
     /// Starts at the source's parent (or presenter) and walks up; at each level the allowed
     /// children are searched depth-first before the controller itself is asked.
     static func findDestination(for unwindSource: UIStoryboardUnwindSegueSource) -> UIViewController? {
+        var asked: [UIViewController] = []
+        return findDestination(for: unwindSource, asked: &asked)
+    }
+
+    /// The same search, collecting in `asked` each controller whose
+    /// `canPerformUnwindSegueAction(_:from:sender:)` was called, in order.
+    static func findDestination(for unwindSource: UIStoryboardUnwindSegueSource, asked: inout [UIViewController]) -> UIViewController? {
         var node = unwindSource.source
         while let next = node.parentStorage ?? node.presentingStorage {
-            if let found = search(next, for: unwindSource) { return found }
+            if let found = search(next, for: unwindSource, asked: &asked) { return found }
             node = next
         }
         return nil
     }
 
-    private static func search(_ controller: UIViewController, for unwindSource: UIStoryboardUnwindSegueSource) -> UIViewController? {
+    private static func search(_ controller: UIViewController, for unwindSource: UIStoryboardUnwindSegueSource,
+                               asked: inout [UIViewController]) -> UIViewController? {
         for child in controller.allowedChildrenForUnwinding(from: unwindSource) where child !== unwindSource.source {
-            if let found = search(child, for: unwindSource) { return found }
+            if let found = search(child, for: unwindSource, asked: &asked) { return found }
         }
+        asked.append(controller)
         let canPerform = controller.canPerformUnwindSegueAction(unwindSource.unwindAction, from: unwindSource.source,
                                                                 sender: unwindSource.sender)
         return canPerform ? controller : nil
+    }
+
+    /// `no view controller handles unwindToList: (asked, above the source EditorViewController: UINavigationController, ListViewController)`.
+    static func failureMessage(_ action: Selector, source: UIViewController, asked: [UIViewController]) -> String {
+        let names = asked.isEmpty ? "nobody: the source has no parent or presenter" : asked.map(className).joined(separator: ", ")
+        return "no view controller handles \(action.name) (asked, above the source \(className(source)): \(names))"
     }
 
     /// Dismisses what is presented above the destination, then lets each container on the

@@ -11,7 +11,7 @@ enum ClassResolver {
         let fallback = defaultControllerClass(forElement: definition.elementName)
         guard let name = definition.customClass else { return fallback }
         if let type = resolve(name, module: definition.customModule, as: UIViewController.self) { return type }
-        logUnknownClass(name)
+        logUnknownClass(name, module: definition.customModule)
         return fallback
     }
 
@@ -21,6 +21,8 @@ enum ClassResolver {
         case "tableViewController": return UITableViewController.self
         case "splitViewController": return UISplitViewController.self
         case "tabBarController": return UITabBarController.self
+        // Collection, page, hosting, AVKit and GLKit controllers are not simulated: their
+        // scenes load as plain view controllers (see README, differences).
         default: return UIViewController.self
         }
     }
@@ -44,9 +46,17 @@ enum ClassResolver {
     }
 
     /// UIKit's console message for a class it cannot find; the scene gets the element's class.
-    static func logUnknownClass(_ name: String) {
-        let message = "Unknown class \(name) in Interface Builder file."
+    static func logUnknownClass(_ name: String, module: String?) {
+        let message = "Unknown class \(runtimeName(of: name, module: module)) in Interface Builder file."
         writeToStandardError(message + "\n")
         SegueTrace.record(TraceEvent(event: .warning, message: message))
+    }
+
+    /// The name the Objective-C runtime knows a class by, which is the one iOS prints: with a
+    /// `customModule`, Swift's mangled top-level class name (`_TtC3App20DetailViewController`),
+    /// lengths counted in UTF-8 bytes; without one, the name as written.
+    nonisolated static func runtimeName(of name: String, module: String?) -> String {
+        guard let module, !module.isEmpty, !name.contains(".") else { return name }
+        return "_TtC\(module.utf8.count)\(module)\(name.utf8.count)\(name)"
     }
 }

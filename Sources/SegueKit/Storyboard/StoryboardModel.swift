@@ -79,6 +79,11 @@ public struct ControllerDefinition: Sendable, Equatable {
         case "tableViewController": return "UITableViewController"
         case "splitViewController": return "UISplitViewController"
         case "tabBarController": return "UITabBarController"
+        case "collectionViewController": return "UICollectionViewController"
+        case "pageViewController": return "UIPageViewController"
+        case "hostingController": return "UIHostingController"
+        case "avPlayerViewController": return "AVPlayerViewController"
+        case "glkViewController": return "GLKViewController"
         case "viewControllerPlaceholder": return "StoryboardReference"
         default: return "UIViewController"
         }
@@ -116,6 +121,15 @@ public struct SegueDefinition: Sendable, Equatable {
     public let modalPresentationStyle: String?
     /// The source's `@IBSegueAction` that creates the destination (`makeDetail:`).
     public var destinationCreationSelector: String? = nil
+    /// `animates="NO"` in the XML: the transition runs without animation.
+    public var animates = true
+    /// `modalTransitionStyle="flipHorizontal"` and the like.
+    public var modalTransitionStyle: String? = nil
+    /// How a person recognises the trigger: its text in quotes (a button's or bar item's
+    /// title, a cell's first label), else its outline name (`userLabel`) in quotes, else its
+    /// system item (`add`), else `image NAME`;
+    /// nil for the controller itself and for objects with none of these.
+    public var triggerLabel: String? = nil
     public let trigger: SegueTrigger
     public let location: StoryboardLocation
 }

@@ -67,10 +67,12 @@ struct StoryboardParser {
             throw fail(element, "scene '\(sceneID)' has no view controller")
         }
         let exits = objects.children(named: "exit").compactMap { $0["id"] }
-        return SceneDefinition(sceneID: sceneID, controller: try controller(from: controllerElement), exitIDs: exits)
+        // Gesture recognizers sit beside the controller in <objects>; their segues are the scene's.
+        let siblings = objects.children.filter { $0 !== controllerElement && $0.name != "exit" }
+        return SceneDefinition(sceneID: sceneID, controller: try controller(from: controllerElement, siblings: siblings), exitIDs: exits)
     }
 
-    private func controller(from element: IBElement) throws -> ControllerDefinition {
+    private func controller(from element: IBElement, siblings: [IBElement] = []) throws -> ControllerDefinition {
         guard let objectID = element["id"] else { throw fail(element, "<\(element.name)> has no id attribute") }
         var reference: StoryboardReference?
         if element.name == "viewControllerPlaceholder" {
@@ -81,6 +83,7 @@ struct StoryboardParser {
         }
         var segues: [SegueDefinition] = []
         try collectSegues(in: element, controller: element, into: &segues)
+        for sibling in siblings { try collectSegues(in: sibling, controller: element, into: &segues) }
         let outlets = outlets(of: element)
         var actions: [ActionDefinition] = []
         collectActions(in: element, controllerID: objectID, into: &actions)
@@ -147,7 +150,32 @@ struct StoryboardParser {
             customClass: element["customClass"], customModule: element["customModule"],
             modalPresentationStyle: element["modalPresentationStyle"],
             destinationCreationSelector: element["destinationCreationSelector"],
+            animates: element["animates"] != "NO", modalTransitionStyle: element["modalTransitionStyle"],
+            triggerLabel: owner === controller ? nil : Self.visibleLabel(of: owner),
             trigger: trigger(for: owner, controller: controller, segue: element), location: location(element))
+    }
+
+    /// What a user sees on an object: its title (a button's normal state first) or text, or
+    /// the first such text inside it (a cell's label), in quotes; else the name it was given in
+    /// Interface Builder's outline (`userLabel`), in quotes; else its system item or image.
+    static func visibleLabel(of element: IBElement) -> String? {
+        func text(_ element: IBElement) -> String? {
+            let value = element.children(named: "state").first { $0["key"] == "normal" }?["title"]
+                ?? element["title"] ?? element["text"] ?? element["placeholder"] ?? element["content"]
+            guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            return value.split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+        func firstText(in element: IBElement) -> String? {
+            for child in element.children where child.name != "connections" {
+                if let found = text(child) ?? firstText(in: child) { return found }
+            }
+            return nil
+        }
+        if let own = text(element) ?? firstText(in: element) { return "\"\(own)\"" }
+        if let label = element["userLabel"] { return "\"\(label)\"" }
+        if let system = element["systemItem"] { return system }
+        let image = element["image"] ?? element.children(named: "state").first { $0["key"] == "normal" }?["image"]
+        return image.map { "image \($0)" }
     }
 
     private func trigger(for owner: IBElement, controller: IBElement, segue: IBElement) -> SegueTrigger {

@@ -28,7 +28,7 @@ struct ViewBuilder {
             if let resolved = ClassResolver.resolve(customClass, module: definition.customModule, as: UIView.self) {
                 type = resolved
             } else {
-                ClassResolver.logUnknownClass(customClass)
+                ClassResolver.logUnknownClass(customClass, module: definition.customModule)
             }
         }
         let view = type.init(coder: StoryboardCoder()) ?? UIView(frame: .zero)

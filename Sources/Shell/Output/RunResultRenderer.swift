@@ -49,3 +49,28 @@ struct RunResultRenderer {
         return lines
     }
 }
+
+/// What `seguelab run` writes for a run, in order: the program's output and the navigation on
+/// standard output; diagnostics, the program's own stderr, the crash, timings and why a limit
+/// stopped it on standard error. No colour: the output is for pipes as much as terminals.
+public enum RunReport {
+    public enum Stream: Sendable { case output, error }
+
+    public static func pieces(of result: RunResult, trace: Bool, timings: Bool) -> [(Stream, String)] {
+        var pieces: [(Stream, String)] = result.compile.diagnostics.map { (.error, $0.rendered() + "\n") }
+        pieces.append((.output, result.stdout))
+        pieces.append((.error, result.programErrorOutput))
+        if trace && !result.traceLines.isEmpty { pieces.append((.output, "── navigation ──\n" + navigation(result.traceLines))) }
+        if let crash = result.crash { pieces.append((.error, crash.summary + "\n")) }
+        if timings { pieces.append((.error, result.timings.summary + "\n")) }
+        if let reason = result.stopReason { pieces.append((.error, "Stopped: \(reason).\n")) }
+        return pieces
+    }
+
+    /// SegueTools' readable lines; a trace SegueKit did not write is shown field by field.
+    public static func navigation(_ lines: [String]) -> String {
+        if let events = try? TraceDecoding.decode(lines) { return TraceRenderer.render(events) }
+        return TraceFormatter.plain(lines).map { $0 + "\n" }.joined()
+    }
+}
+

@@ -4,21 +4,21 @@ import SegueKit
 
 /// Shows what a lesson program did: compiler errors on the learner's lines, its output, how it
 /// ended, and the navigation it caused.
-struct OutcomeRenderer {
+struct LessonRunRenderer {
     var style: Style
 
-    func render(_ outcome: RunResult, learnerCode: String?, showOutput: Bool = true) -> [String] {
+    func render(_ run: RunResult, learnerCode: String?, showOutput: Bool = true) -> [String] {
         var lines: [String] = []
-        let compiled = outcome.compile.succeeded
-        for diagnostic in outcome.compile.diagnostics where diagnostic.severity != .note || !compiled {
+        let compiled = run.compile.succeeded
+        for diagnostic in run.compile.diagnostics where diagnostic.severity != .note || !compiled {
             lines += render(diagnostic, learnerCode: learnerCode)
         }
         guard compiled else { return lines }
-        let output = outcome.learnerStdout
+        let output = run.learnerStdout
         if showOutput { lines += OutputExcerpt(output).lines(style: style) }
         // The learner's program first; then what happened while the lesson's checks drove it
         // (a probe app they open, the taps they make), under its own heading.
-        let trace = outcome.navigation
+        let trace = run.navigation
         let marker = trace.firstIndex(where: HarnessSupport.isChecksMarker) ?? trace.endIndex
         for (heading, part) in [("Navigation:", trace[..<marker]), ("While checking:", trace[marker...].dropFirst())] {
             let navigation = Self.fromFirstTransition(Array(part))
@@ -27,14 +27,14 @@ struct OutcomeRenderer {
             // Unbounded recursion can leave tens of thousands of events: their beginning and end tell the story.
             lines += OutputExcerpt(navigation.map { "  " + Self.describe($0) }.joined(separator: "\n")).lines(style: style)
         }
-        if let state = outcome.endState, let visible = state.visible {
+        if let state = run.endState, let visible = state.visible {
             lines.append(style.dim("On screen: ") + visible + Self.describeStack(state))
         }
-        if case let (kind, message)? = outcome.crashName {
+        if case let (kind, message)? = run.crashName {
             lines.append(style.failure("The program crashed (\(kind))") + (message.isEmpty ? "" : ": \(message)"))
-        } else if let reason = outcome.stopReason {
+        } else if let reason = run.stopReason {
             lines.append(style.warning("Stopped: \(reason)."))
-        } else if case .exited(let code) = outcome.termination, code != 0 {
+        } else if case .exited(let code) = run.termination, code != 0 {
             lines.append(style.warning("The program exited with status \(code)."))
         }
         return lines
@@ -58,15 +58,15 @@ struct OutcomeRenderer {
     }
 
     /// Events that move the learner between screens, or stop the app.
-    static let transitionKinds: Set<String> = [
-        "shouldPerform", "prepare", "perform", "push", "pop", "present", "dismiss", "showDetail", "warning", "note",
-        "show", "embed", "unwind", "unwindAction", "setStack", "selectTab", "exception",
+    static let transitionKinds: Set<TraceEvent.Kind> = [
+        .shouldPerform, .prepare, .perform, .push, .pop, .present, .dismiss, .showDetail, .warning, .note,
+        .embed, .unwind, .unwindAction, .setStack, .selectTab, .exception,
     ]
 
     /// The trace from the first transition on: launching the app (instantiating the initial
     /// controller, loading its view) is the same in every lesson program and hides the point.
     static func fromFirstTransition(_ trace: [TraceEvent]) -> [TraceEvent] {
-        guard let first = trace.firstIndex(where: { transitionKinds.contains($0.event.rawValue) }) else { return [] }
+        guard let first = trace.firstIndex(where: { transitionKinds.contains($0.event) }) else { return [] }
         return Array(trace[first...])
     }
 
@@ -83,6 +83,8 @@ struct OutcomeRenderer {
         if [.warning, .note].contains(event.event), let message = event.message, !message.isEmpty { text += " " + message }
         let values = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }
+        // An unwind nobody handled says whom UIKit asked; other events' messages are details.
+        if event.event == .unwind, let message = event.message { text += " — " + message }
         return text
     }
 

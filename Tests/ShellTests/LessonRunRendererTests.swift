@@ -5,20 +5,36 @@ import Testing
 import TestSupport
 @testable import Shell
 
-@Suite struct OutcomeRendererTests {
+@Suite struct LessonRunRendererTests {
     @Test func navigationCausedByTheChecksIsShownApartFromTheLearners() {
-        let outcome = RunResult.ran(trace: [
+        let run = RunResult.ran(trace: [
             TraceEvent(event: .instantiate, destination: "ShelfViewController"),
             TraceEvent(event: .push, source: "ShelfViewController", destination: "BookViewController"),
             // The harness opens a fresh app of its own to probe the learner's classes.
             TraceEvent(event: .note, properties: ["seguelab": "checks"]),
             TraceEvent(event: .push, source: "ShelfViewController", destination: "AuthorViewController"),
         ])
-        let lines = OutcomeRenderer(style: Style(enabled: false)).render(outcome, learnerCode: nil)
+        let lines = LessonRunRenderer(style: Style(enabled: false)).render(run, learnerCode: nil)
         #expect(lines == [
             "Navigation:", "  push ShelfViewController → BookViewController",
             "While checking:", "  push ShelfViewController → AuthorViewController",
         ])
+    }
+
+    /// UIKit gives up on an unwind nobody handles without a word; the trace line says whom it
+    /// asked. Other events' messages (a relationship's name) stay out of the line.
+    @Test func anUnhandledUnwindSaysWhomUIKitAsked() {
+        let outcome = RunResult.ran(trace: [
+            TraceEvent(event: .present, source: "ShelfViewController", destination: "UINavigationController"),
+            TraceEvent(event: .relationship, source: "UINavigationController", destination: "ReviewComposerViewController",
+                       message: "rootViewController"),
+            TraceEvent(event: .unwind, identifier: "saveReview", source: "ReviewComposerViewController", action: "unwindToShelf:",
+                       message: "no view controller handles unwindToShelf: (asked, above the source ReviewComposerViewController: UINavigationController)"),
+        ])
+        let lines = LessonRunRenderer(style: Style(enabled: false)).render(outcome, learnerCode: nil)
+        #expect(lines.contains("  relationship UINavigationController → ReviewComposerViewController"))
+        #expect(lines.last == "  unwind 'saveReview' ReviewComposerViewController — no view controller handles unwindToShelf: "
+            + "(asked, above the source ReviewComposerViewController: UINavigationController)")
     }
 
     /// A warning (UIKit's console line) and a program's own note say what they say, among the transitions.
@@ -31,7 +47,7 @@ import TestSupport
             // A pop's message repeats what its fields already say.
             TraceEvent(event: .pop, source: "BookViewController", destination: "ShelfViewController", message: "BookViewController"),
         ])
-        let lines = OutcomeRenderer(style: Style(enabled: false)).render(outcome, learnerCode: nil)
+        let lines = LessonRunRenderer(style: Style(enabled: false)).render(outcome, learnerCode: nil)
         #expect(lines == [
             "Navigation:",
             "  warning Unknown class ModelViewController in Interface Builder file.",
@@ -46,7 +62,7 @@ import TestSupport
     /// navigation is cut like long output, keeping its beginning and its end.
     @Test func aRunawayTraceShowsItsBeginningAndEnd() {
         let outcome = RunResult.ran(trace: (1...5_000).map { TraceEvent(event: .note, message: "call \($0)") })
-        let lines = OutcomeRenderer(style: Style(enabled: false)).render(outcome, learnerCode: nil)
+        let lines = LessonRunRenderer(style: Style(enabled: false)).render(outcome, learnerCode: nil)
         #expect(lines.count < 150)
         #expect(lines.prefix(2) == ["Navigation:", "  note call 1"])
         #expect(lines.contains { $0.hasPrefix("… ") && $0.hasSuffix(" more lines not shown …") })

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `seguelab storyboard FILE`, run as the built binary, and the same in the shell.
+@Suite struct StoryboardCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SegueKitTests/Fixtures")
+    static let shop = fixtures.appendingPathComponent("Shop.storyboard").path
+
+    func run(_ arguments: [String], input: String = "") throws -> SeguelabBinary.Result {
+        try SeguelabBinary.runPiped(input, arguments: arguments, home: try SeguelabBinary.makeHome())
+    }
+
+    @Test func drawsScenesAndSegues() throws {
+        let result = try run(["storyboard", Self.shop])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Storyboard Shop — 8 scenes\n"))
+        #expect(result.stdout.contains("  ──show 'showProduct'──▶ ProductViewController \"Product\" #Product   (from cell ProductCell)"))
+    }
+
+    @Test func generatesIdentifierEnumsPerScene() throws {
+        let result = try run(["storyboard", Self.shop, "--enums"])
+        #expect(result.stdout.contains("extension ProductListViewController {\n    enum SegueIdentifier: String {\n        case showProduct\n"))
+    }
+
+    @Test func exportsMermaidAndDot() throws {
+        #expect(try run(["storyboard", Self.shop, "--format", "mermaid"]).stdout.hasPrefix("flowchart LR\n"))
+        #expect(try run(["storyboard", Self.shop, "--format", "dot"]).stdout.hasPrefix("digraph"))
+    }
+
+    static let catalog = fixtures.appendingPathComponent("Catalog.storyboard").path
+
+    func source(_ text: String) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("segues-\(UUID().uuidString).swift")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    @Test func drawsOnePartOfAStoryboard() throws {
+        let result = try run(["storyboard", Self.catalog, "--from", "Book", "--depth", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Storyboard Catalog — 5 of 31 scenes, from BookViewController #Book within 1 segue\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("HomeViewController"))
+        let unknown = try run(["storyboard", Self.catalog, "--from", "Nowhere"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("Catalog.storyboard: error: no scene of Catalog.storyboard is called 'Nowhere'"), "\(unknown.stderr)")
+    }
+
+    @Test func checkSourceSeesIdentifiersOfScenesWithoutAClass() throws {
+        let enums = try run(["storyboard", Self.catalog, "--enums"])
+        #expect(enums.stdout.contains("enum CatalogSegueIdentifier: String {\n    case showPrivacy\n"))
+        let correct = try source(enums.stdout)
+        let clean = try run(["storyboard", Self.catalog, "--check-source", correct])
+        #expect(clean.status == 0, "\(clean.stdout)")
+        #expect(clean.stdout == "All segue identifiers of Catalog.storyboard are known to the code.\n")
+
+        let lacking = try source(enums.stdout.replacingOccurrences(of: "    case showPrivacy\n", with: "")
+            + "enum Legacy: String { case showAbout, showLegal }\n")
+        let findings = try run(["storyboard", Self.catalog, "--check-source", lacking])
+        #expect(findings.status == 1)
+        #expect(findings.stdout.range(of: #"Catalog\.storyboard:\d+:\d+: warning: segue identifier 'showPrivacy' of UITableViewController "Settings" \(no custom class\) is not a case of any String enum in the code"#,
+                                      options: .regularExpression) != nil, "\(findings.stdout)")
+        #expect(findings.stdout.contains("warning: enum value 'showLegal' is not a segue identifier in this storyboard"))
+    }
+
+    @Test func aMalformedStoryboardIsAnErrorWithItsPosition() throws {
+        let result = try run(["storyboard", Self.fixtures.appendingPathComponent("Malformed.storyboard").path])
+        #expect(result.status != 0)
+        #expect(result.stderr.range(of: #"Malformed\.storyboard:\d+:\d+: error: "#, options: .regularExpression) != nil)
+    }
+
+    @Test func theShellDrawsToo() throws {
+        let result = try run(["--no-pack"], input: "storyboard \(Self.shop) enums\n")
+        #expect(result.stdout.contains("extension ProductViewController {"))
+        #expect(result.status == 0)
+    }
+}

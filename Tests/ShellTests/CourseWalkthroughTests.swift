@@ -31,6 +31,8 @@ import TestSupport
 
     @Test func lesson4InEnglish() throws {
         try walk("04-unwind-segues.en", lesson: "unwind-segues", answered: 9)
+    }
+
     @Test func lesson6InEnglish() throws {
         try walk("06-generic-controllers.en", lesson: "generic-controllers", answered: 13)
     }
@@ -45,6 +47,8 @@ import TestSupport
 
     @Test func lesson4InFrench() throws {
         try walk("04-unwind-segues.fr", lesson: "unwind-segues", answered: 9, language: "fr")
+    }
+
     @Test func lesson6InFrench() throws {
         try walk("06-generic-controllers.fr", lesson: "generic-controllers", answered: 13, language: "fr")
     }

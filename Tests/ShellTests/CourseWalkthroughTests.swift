@@ -33,6 +33,10 @@ import TestSupport
         try walk("04-unwind-segues.en", lesson: "unwind-segues", answered: 9)
     }
 
+    @Test func lesson6InEnglish() throws {
+        try walk("06-generic-controllers.en", lesson: "generic-controllers", answered: 13)
+    }
+
     @Test func lesson2InFrench() throws {
         try walk("02-enum-identifiers.fr", lesson: "enum-identifiers", answered: 8, language: "fr")
     }
@@ -64,6 +68,10 @@ import TestSupport
             let line = result.stdout.split(separator: "\n").first { $0.hasPrefix("  injection ") }
             #expect(line.map { $0.contains(" \(title) ") && $0.contains("0/15") } == true, "\(language): \(result.stdout)")
         }
+    }
+
+    @Test func lesson6InFrench() throws {
+        try walk("06-generic-controllers.fr", lesson: "generic-controllers", answered: 13, language: "fr")
     }
 
     /// The expectation syntax itself: a verdict nobody expected fails the walk.

@@ -36,4 +36,36 @@ import TestSupport
         #expect(lines.last == "  unwind 'saveReview' ReviewComposerViewController — no view controller handles unwindToShelf: "
             + "(asked, above the source ReviewComposerViewController: UINavigationController)")
     }
+
+    /// A warning (UIKit's console line) and a program's own note say what they say, among the transitions.
+    @Test func warningsAndNotesShowTheirText() {
+        let outcome = RunResult.ran(trace: [
+            TraceEvent(event: .warning, message: "Unknown class ModelViewController in Interface Builder file."),
+            TraceEvent(event: .instantiate, destination: "UIViewController"),
+            TraceEvent(event: .prepare, identifier: "showBook", source: "ShelfViewController", destination: "UIViewController"),
+            TraceEvent(event: .note, message: "ShelfViewController.dispatchPrepare(segueID:destination:)"),
+            // A pop's message repeats what its fields already say.
+            TraceEvent(event: .pop, source: "BookViewController", destination: "ShelfViewController", message: "BookViewController"),
+        ])
+        let lines = LessonRunRenderer(style: Style(enabled: false)).render(outcome, learnerCode: nil)
+        #expect(lines == [
+            "Navigation:",
+            "  warning Unknown class ModelViewController in Interface Builder file.",
+            "  instantiate → UIViewController",
+            "  prepare 'showBook' ShelfViewController → UIViewController",
+            "  note ShelfViewController.dispatchPrepare(segueID:destination:)",
+            "  pop BookViewController → ShelfViewController",
+        ])
+    }
+
+    /// Two methods calling each other until the stack overflows leave one event per call; the
+    /// navigation is cut like long output, keeping its beginning and its end.
+    @Test func aRunawayTraceShowsItsBeginningAndEnd() {
+        let outcome = RunResult.ran(trace: (1...5_000).map { TraceEvent(event: .note, message: "call \($0)") })
+        let lines = LessonRunRenderer(style: Style(enabled: false)).render(outcome, learnerCode: nil)
+        #expect(lines.count < 150)
+        #expect(lines.prefix(2) == ["Navigation:", "  note call 1"])
+        #expect(lines.contains { $0.hasPrefix("… ") && $0.hasSuffix(" more lines not shown …") })
+        #expect(lines.last == "  note call 5000")
+    }
 }

@@ -84,7 +84,9 @@ extension LessonDriver {
             }
             let current = entry.isCurrent ? style.command("▸") : " "
             let id = entry.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-            let title = entry.title.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
+            // A title too long for its column is cut with an ellipsis and keeps a gap before the count.
+            let fitted = entry.title.count > titleWidth - 2 ? entry.title.prefix(titleWidth - 3) + "…" : entry.title
+            let title = fitted.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
             output.line("\(current)\(mark) \(style.command(id))\(title)\(entry.completedSteps)/\(entry.stepCount)")
         }
         let broken = pack.brokenLessons.filter { $0.language == pack.manifest.defaultLanguage }

@@ -24,7 +24,8 @@ struct LessonRunRenderer {
             let navigation = Self.fromFirstTransition(Array(part))
             guard !navigation.isEmpty else { continue }
             lines.append(style.dim(heading))
-            lines += navigation.map { "  " + Self.describe($0) }
+            // Unbounded recursion can leave tens of thousands of events: their beginning and end tell the story.
+            lines += OutputExcerpt(navigation.map { "  " + Self.describe($0) }.joined(separator: "\n")).lines(style: style)
         }
         if let state = run.endState, let visible = state.visible {
             // Not "On screen:", which programs print themselves (`On screen: Dune`).
@@ -81,6 +82,8 @@ struct LessonRunRenderer {
         case let (nil, destination?): text += " → \(bare(destination))"
         default: break
         }
+        // A warning (UIKit's console line) or a program's note is its text; other events' messages repeat their fields.
+        if [.warning, .note].contains(event.event), let message = event.message, !message.isEmpty { text += " " + message }
         let values = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }
         // An unwind nobody handled says whom UIKit asked; other events' messages are details.

@@ -127,6 +127,17 @@ public struct NavigationEvent: Sendable, Hashable, Codable {
     }
 }
 
+extension NavigationEvent {
+    /// Events that move the learner between screens, or stop the app; launching it
+    /// (instantiating the first controller, loading its view) is the same in every program.
+    public static let transitionKinds: Set<String> = [
+        "shouldPerform", "prepare", "perform", "push", "pop", "present", "dismiss", "showDetail", "warning", "note",
+        "show", "embed", "unwind", "unwindAction", "setStack", "selectTab", "exception",
+    ]
+
+    public var isTransition: Bool { Self.transitionKinds.contains(kind) }
+}
+
 /// What was on screen when the program ended (from SegueKit's final snapshot).
 public struct EndState: Sendable, Hashable {
     /// Class of the top view controller of the (front-most) navigation stack.

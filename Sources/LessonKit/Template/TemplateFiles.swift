@@ -179,6 +179,13 @@ enum TemplateFiles {
           - prepare(for:sender:)
           - prepare(for segue:sender:)
         pattern: 'prepare(\(for:\s*sender:\))?'
+        right-answers:
+          - prepare
+          - "override func prepare(for segue: UIStoryboardSegue, sender: Any?)"
+        wrong-answers:
+          - performSegue(withIdentifier:sender:)
+          - prepare(for:)
+          - viewDidLoad
         hints:
           - Its name is a verb meaning "get ready".
           - It takes the segue and the sender.

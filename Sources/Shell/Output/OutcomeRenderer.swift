@@ -55,16 +55,10 @@ struct OutcomeRenderer {
         return lines
     }
 
-    /// Events that move the learner between screens, or stop the app.
-    static let transitionKinds: Set<String> = [
-        "shouldPerform", "prepare", "perform", "push", "pop", "present", "dismiss", "showDetail", "warning", "note",
-        "show", "embed", "unwind", "unwindAction", "setStack", "selectTab", "exception",
-    ]
-
     /// The trace from the first transition on: launching the app (instantiating the initial
     /// controller, loading its view) is the same in every lesson program and hides the point.
     static func fromFirstTransition(_ trace: [NavigationEvent]) -> [NavigationEvent] {
-        guard let first = trace.firstIndex(where: { transitionKinds.contains($0.kind) }) else { return [] }
+        guard let first = trace.firstIndex(where: \.isTransition) else { return [] }
         return Array(trace[first...])
     }
 

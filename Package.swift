@@ -1,8 +1,14 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// One job per module; data flows one way:
-// pack on disk -> LessonKit -> Playground (swiftc + SegueKit) -> result -> Shell renders it.
+// One job per module. Module graph (each depends only on those below it):
+//   seguelab (executable: commands and wiring)
+//   Shell (libedit line editor, command loop, rendering)   SegueTools (diagrams, trace pictures)
+//   LessonKit (packs, sessions, checks, progress)
+//   Playground (swiftc + SegueKit in a limited child process: RunRequest -> RunResult)
+//   SegueKit (UIKit's segue machinery, simulated)           XDGDirectories
+// A code answer: LessonKit builds a RunRequest, the Playground runs it, LessonKit judges the
+// RunResult, the Shell renders the verdict. Checking packs needs no terminal (no libedit).
 let package = Package(
     name: "seguelab",
     platforms: [.macOS(.v13)],
@@ -47,10 +53,12 @@ let package = Package(
         .target(
             name: "LessonKit",
             dependencies: [
-                "SegueKit", "XDGDirectories",
+                "Playground", "SegueKit", "XDGDirectories",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
+            ],
+            // The files `pack new` writes, as an author will edit them.
+            resources: [.copy("Resources/StarterPack")]
         ),
         // The line-editing shell: libedit, command loop, rendering.
         .target(
@@ -75,10 +83,12 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
+        // Scripted program runs (a stand-in for the Playground) shared by the tests above it.
+        .target(name: "TestSupport", dependencies: ["Playground", "SegueKit"], path: "Tests/TestSupport"),
         // Fixtures are sample packs (their .swift files belong to the packs, not the tests).
         .testTarget(
             name: "LessonKitTests",
-            dependencies: ["LessonKit", "ProgressWriter", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["LessonKit", "Playground", "SegueKit", "TestSupport", "ProgressWriter", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"]
         ),
         // Saves progress in a loop; the durability tests kill it mid-save and run two at once.
@@ -86,6 +96,9 @@ let package = Package(
         // Starts programs in a real pseudo-terminal, for the shell's end-to-end tests.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         // Walkthroughs are scripted learner sessions (read from the source tree, not compiled).
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "LessonKit", "XDGDirectories", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
+        // Depends on the executable so that `swift test` builds the `seguelab` the tests start.
+        .testTarget(name: "ShellTests", dependencies: ["seguelab", "Shell", "LessonKit", "Playground", "SegueKit", "TestSupport", "XDGDirectories", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
+        // `seguelab` and its subcommands run as the built binary (run, storyboard, pack, lessons, progress).
+        .testTarget(name: "CommandLineTests", dependencies: ["seguelab", "LessonKit", "TestSupport"]),
     ]
 )

@@ -58,7 +58,7 @@ struct BuildLayout {
 
     static let generatedName = "<generated>"
 
-    init(sources: [SourceFile], in directory: URL, joinAllIntoMain: Bool = false) throws {
+    init(sources: [SourceFile], in directory: URL) throws {
         var seen = Set<String>()
         for source in sources where !seen.insert(source.name).inserted { throw DuplicateName(name: source.name) }
 
@@ -81,8 +81,9 @@ struct BuildLayout {
         let hasStatements = analyses.contains { $0.hasTopLevelCode } || sources.contains { $0.name == "main.swift" }
         let firstLearner = sources.firstIndex { $0.origin == .learner }
         for (index, (source, analysis)) in zip(sources, analyses).enumerated() {
-            let isMain = analysis.hasTopLevelCode || source.name == "main.swift" || (!hasStatements && index == firstLearner)
-            let joined = (isMain || (joinAllIntoMain && source.origin == .learner)) && !parseAsLibrary
+            let isMain = analysis.hasTopLevelCode || source.topLevel || source.name == "main.swift"
+                || (!hasStatements && index == firstLearner)
+            let joined = isMain && !parseAsLibrary
             let diskName = Self.fileSystemName(source.name)
             // An attribute in an extension of a struct keeps the compiler's own complaint.
             let attributes = analysis.interfaceBuilderAttributes.filter { $0.extendedType.map { !valueTypes.contains($0) } ?? true }

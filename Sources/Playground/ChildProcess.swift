@@ -174,6 +174,9 @@ struct ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        // Nothing else the host has open reaches the program: not a file being written (which
+        // would stay busy for as long as the program lives), not a progress lock, not a terminal.
+        if let addclosefrom = Self.addclosefrom { _ = addclosefrom(&actions, 3) }
         if let workingDirectory {
             guard let addchdir = Self.addchdir else {
                 throw SpawnError(executable: executable, code: ENOSYS)
@@ -215,6 +218,13 @@ struct ChildProcess: Sendable {
     private static let addchdir: AddChdir? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
         return unsafeBitCast(symbol, to: AddChdir.self)
+    }()
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), also hidden.
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addclosefrom: AddCloseFrom? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
     }()
 
     /// SIGKILLs every live process in the session `sid` (its group first) or carrying the run's

@@ -107,13 +107,20 @@ public actor Playground {
         let compiler = try await compiler()
         let work = try WorkDirectory()
         defer { work.remove() }
-        let layout = try BuildLayout(sources: request.sources, in: work.url, joinAllIntoMain: request.joinsAllSourcesIntoMain)
+        let layout = try BuildLayout(sources: request.sources, in: work.url)
         let output = try await compiler.typecheck(layout, mode: request.swiftLanguageMode)
         return (outcome(output, sources: request.sources), output.text)
     }
 
-    /// Compiles and runs the request's program under its limits.
+    /// Compiles and runs the request's program under its limits (only compiles it when the
+    /// request says `typecheckOnly`).
     public func run(_ request: RunRequest) async throws -> RunResult {
+        if request.typecheckOnly {
+            let start = Date()
+            let checked = try await typecheck(request)
+            return RunResult(compile: checked.outcome, termination: .notRun, fullCompilerOutput: checked.output,
+                             timings: Timings(compile: Date().timeIntervalSince(start)), limits: request.limits)
+        }
         var timings = Timings()
         var clock = Date()
         func lap() -> Double { let now = Date(); defer { clock = now }; return now.timeIntervalSince(clock) }
@@ -122,7 +129,7 @@ public actor Playground {
         timings.prepare = lap()
         let work = try WorkDirectory()
         defer { work.remove() }
-        let layout = try BuildLayout(sources: request.sources, in: work.url, joinAllIntoMain: request.joinsAllSourcesIntoMain)
+        let layout = try BuildLayout(sources: request.sources, in: work.url)
         // Named after the module: SegueKit tries the executable's name when resolving storyboard classes.
         let executable = work.url.appendingPathComponent(Compiler.moduleName)
         let output = try await compiler.build(layout, mode: request.swiftLanguageMode, optimization: request.optimization, output: executable)
@@ -201,6 +208,8 @@ public actor Playground {
                                                  message: output.text.trimmingCharacters(in: .whitespacesAndNewlines))])
     }
 }
+
+extension Playground: ProgramRunner {}
 
 /// A private temporary directory for one build, removed afterwards.
 struct WorkDirectory {

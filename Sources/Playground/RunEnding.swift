@@ -39,27 +39,18 @@ extension Limits {
         return "\(bytes) bytes"
     }
 }
-
-/// The Swift runtime's report of a crash, as printed on stderr.
-public enum RuntimeCrashText {
-    /// Lines that open the runtime's (or SegueKit's) report of a crash or failed allocation:
-    /// the ones `CrashParser` recognises, and the stack traces that follow them.
-    static let openers = [CrashParser.uncaughtExceptionMarker, CrashParser.failedCastMarker]
-        + CrashParser.trapMarkers.map(\.0) + CrashParser.memoryExhaustionMarkers
-        + ["Current stack trace:", "Stack dump:"]
-
-    /// `stderr` up to the first line of the runtime's crash report.
-    public static func removed(from stderr: String) -> String {
-        let lines = stderr.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let cut = lines.firstIndex(where: { line in openers.contains { line.contains($0) } }) else { return stderr }
-        // Every line before the cut ended with a newline, which the split took away.
-        return lines[..<cut].map { $0 + "\n" }.joined()
-    }
-}
-
 extension RunResult {
     /// Why the program was stopped, naming the limit it hit; nil when it ended by itself.
     public var stopReason: String? { termination.stopReason(limits: limits) }
+
+    /// The crash as checks and the learner name it: the UIKit exception (`NSInvalidArgumentException`),
+    /// the runtime's trap ("fatal error") or the signal, with the runtime's message; nil when the
+    /// program did not crash.
+    public var crashName: (kind: String, message: String)? {
+        if let crash { return (crash.exceptionName ?? crash.kind.readableName, crash.message) }
+        if case .signaled(let signal) = termination { return ("signal \(signal)", "") }
+        return nil
+    }
 
     /// What the program wrote on stderr, without the runtime's crash report when it crashed or
     /// ran out of memory (the crash or the limit is reported on its own).

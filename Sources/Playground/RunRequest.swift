@@ -13,11 +13,16 @@ public struct SourceFile: Sendable, Hashable {
     public var name: String
     public var text: String
     public var origin: Origin
+    /// Part of the program's top-level code: joined into `main.swift` in request order even when
+    /// it holds only declarations (a lesson's prelude must run before the learner's code, and
+    /// the REPL's history before its entry).
+    public var topLevel: Bool
 
-    public init(name: String, text: String, origin: Origin = .learner) {
+    public init(name: String, text: String, origin: Origin = .learner, topLevel: Bool = false) {
         self.name = name
         self.text = text
         self.origin = origin
+        self.topLevel = topLevel
     }
 }
 
@@ -39,12 +44,12 @@ public struct Limits: Sendable, Hashable {
     public static let standard = Limits()
 }
 
-public enum SwiftLanguageMode: String, Sendable, Hashable, CaseIterable {
+public enum SwiftLanguageMode: String, Sendable, Hashable, CaseIterable, Codable {
     case swift5 = "5"
     case swift6 = "6"
 }
 
-public enum Optimization: String, Sendable, Hashable, CaseIterable {
+public enum Optimization: String, Sendable, Hashable, CaseIterable, Codable {
     /// `-Onone`: assertions and preconditions both checked, with messages.
     case debug
     /// `-O`: assertions removed, preconditions trap without their message.
@@ -64,8 +69,8 @@ public struct RunRequest: Sendable {
     public var environment: [String: String]
     /// Record SegueKit's navigation trace (sets `SEGUEKIT_TRACE_FILE`).
     public var collectTrace: Bool
-    /// Every source goes into `main.swift` in order, declarations included (the REPL's history).
-    var joinsAllSourcesIntoMain = false
+    /// Only type-check (compiler exercises): the result has the compiler's verdict and nothing ran.
+    public var typecheckOnly: Bool
 
     public init(
         sources: [SourceFile],
@@ -75,7 +80,8 @@ public struct RunRequest: Sendable {
         optimization: Optimization = .debug,
         arguments: [String] = [],
         environment: [String: String] = [:],
-        collectTrace: Bool = true
+        collectTrace: Bool = true,
+        typecheckOnly: Bool = false
     ) {
         self.sources = sources
         self.storyboardDirectories = storyboardDirectories
@@ -85,5 +91,11 @@ public struct RunRequest: Sendable {
         self.arguments = arguments
         self.environment = environment
         self.collectTrace = collectTrace
+        self.typecheckOnly = typecheckOnly
     }
+}
+
+/// Compiles and runs a request: the `Playground`, or a scripted stand-in where no compiler should run.
+public protocol ProgramRunner: Sendable {
+    func run(_ request: RunRequest) async throws -> RunResult
 }

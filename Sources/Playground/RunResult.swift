@@ -1,7 +1,7 @@
 import Foundation
 
 /// The compiler's verdict.
-public enum CompileOutcome: Sendable, Equatable {
+public enum CompileOutcome: Sendable, Hashable {
     case succeeded(warnings: [Diagnostic])
     case failed([Diagnostic])
 
@@ -22,7 +22,7 @@ public enum CompileOutcome: Sendable, Equatable {
 }
 
 /// How the learner's program ended.
-public enum Termination: Sendable, Equatable {
+public enum Termination: Sendable, Hashable {
     case exited(Int32)
     case signaled(Int32)
     case timedOut
@@ -46,22 +46,27 @@ public enum Termination: Sendable, Equatable {
     }
 }
 
-/// Where a crash happened in the learner's code.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+/// A position in a file: 1-based line and column, like a compiler's (column 0 when only the
+/// line is known, as in the runtime's crash messages).
+public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The name the reader knows the file by (a learner's file, a pack file's path).
     public var file: String
     public var line: Int
+    public var column: Int
 
-    public init(file: String, line: Int) {
+    public init(file: String, line: Int, column: Int = 0) {
         self.file = file
         self.line = line
+        self.column = column
     }
 
-    public var description: String { "\(file):\(line)" }
+    /// `file:line:column`, or `file:line` when the column is not known.
+    public var description: String { column > 0 ? "\(file):\(line):\(column)" : "\(file):\(line)" }
 }
 
 /// A crash, named for what it is.
-public struct CrashReport: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable {
+public struct CrashReport: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
         case fatalError
         case precondition
         case assertion
@@ -114,7 +119,7 @@ extension CrashReport.Kind {
 }
 
 /// Where the time went, in seconds.
-public struct Timings: Sendable, Equatable {
+public struct Timings: Sendable, Hashable {
     /// Building SegueKit into the cache (zero when the cache was warm).
     public var prepare: Double = 0
     public var compile: Double = 0
@@ -133,7 +138,7 @@ public struct Timings: Sendable, Equatable {
     }
 }
 
-public struct RunResult: Sendable {
+public struct RunResult: Sendable, Hashable {
     public var compile: CompileOutcome
     public var termination: Termination
     public var stdout: String

@@ -116,10 +116,11 @@ public actor SwiftSession {
         sources.append(SourceFile(name: "mark", text: "\(Self.markFunction)(\"\(token)\")\n", origin: .hidden))
         sources.append(SourceFile(name: Self.entryFileName, text: entryText, origin: .learner))
 
-        var request = RunRequest(sources: sources, storyboardDirectories: storyboardDirectories, limits: limits,
+        // History and entry run in order, declarations included.
+        sources = sources.map { var source = $0; source.topLevel = source.origin == .learner; return source }
+        let request = RunRequest(sources: sources, storyboardDirectories: storyboardDirectories, limits: limits,
                                  swiftLanguageMode: swiftLanguageMode,
                                  environment: ["SEGUELAB_TRACE_MARK": markFile.path])
-        request.joinsAllSourcesIntoMain = true
         let result: RunResult
         if Self.hasNoRuntimeEffect(text) {
             // Types, functions, imports: nothing to run, so type-checking is the whole verdict

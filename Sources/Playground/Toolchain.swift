@@ -82,31 +82,3 @@ public struct ToolchainError: Error, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
 }
-
-/// A 128-bit FNV-1a hash, stable across runs and machines (Swift's `Hasher` is seeded per process).
-enum StableHash {
-    static func hex(of text: String) -> String { hex(of: Data(text.utf8)) }
-
-    static func hex(of data: Data) -> String {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325
-        var b: UInt64 = 0x8422_2325_cbf2_9ce4
-        for byte in data {
-            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            b = (b ^ UInt64(byte ^ 0x5a)) &* 0x0000_0100_0000_01b3
-        }
-        return String(format: "%016llx%016llx", a, b)
-    }
-}
-
-enum AtomicFile {
-    /// Writes to a sibling temporary file, then renames over the target.
-    static func write(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
-        try data.write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ToolchainError("cannot write \(url.path)")
-        }
-    }
-}

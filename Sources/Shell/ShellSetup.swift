@@ -38,7 +38,7 @@ struct ShellSetup {
         let session = Session(pack: pack, progress: progress, language: language)
         let shared = playground
         let driver = LessonDriver(pack: pack, session: session, store: store,
-                                  runner: LazyPlaygroundRunner(shared: shared),
+                                  runner: shared,
                                   playground: shared, directories: options.directories, context: context)
         driver.isNew = isNew
         context.lessonIDs = { pack.lessons.map { $0.id } }

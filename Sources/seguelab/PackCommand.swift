@@ -65,7 +65,7 @@ struct PackCheckCommand: AsyncParsableCommand {
         }
     }
 
-    private func checkDynamically(_ pack: Pack) async throws -> [LessonKit.Diagnostic] {
+    private func checkDynamically(_ pack: Pack) async throws -> [Diagnostic] {
         // Lessons in the order PackChecker checks them: the default language, then each translation.
         var labels = pack.lessons.map(\.id)
         for language in pack.translations.keys.sorted() {
@@ -78,11 +78,11 @@ struct PackCheckCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("cannot run the pack's code: \(error)")
         }
-        return await PackChecker.checkDynamically(pack, runner: PlaygroundRunner(playground: playground),
+        return await PackChecker.checkDynamically(pack, runner: playground,
                                                   progress: { report.step($0) })
     }
 
-    private func printSummary(_ pack: Pack?, _ diagnostics: [LessonKit.Diagnostic], note: String?) {
+    private func printSummary(_ pack: Pack?, _ diagnostics: [Diagnostic], note: String?) {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         var parts: [String] = []
@@ -186,24 +186,14 @@ struct PackInstallCommand: AsyncParsableCommand {
             guard let pack = loaded.pack else {
                 throw CommandFailure("\(source): the pack has errors (above); not installed")
             }
-            guard !pack.id.hasPrefix(".") else { throw CommandFailure("pack id '\(pack.id)' cannot be installed: it must not start with '.'") }
-
-            let installed = PackLocation.Context().installedPacks
-            try fileManager.createDirectory(at: installed, withIntermediateDirectories: true)
-            let destination = installed.appendingPathComponent(pack.id, isDirectory: true)
-            // Copy beside the destination, then swap it in: a half-copied pack is never installed.
-            let incoming = installed.appendingPathComponent(".incoming-\(UUID().uuidString)", isDirectory: true)
-            defer { try? fileManager.removeItem(at: incoming) }
-            try fileManager.copyItem(at: location.root, to: incoming)
-            var replaced: String?
-            if fileManager.fileExists(atPath: destination.path) {
-                replaced = PackLoader.load(from: destination).pack?.manifest.version ?? "unreadable"
-                let old = installed.appendingPathComponent(".old-\(UUID().uuidString)", isDirectory: true)
-                try fileManager.moveItem(at: destination, to: old)
-                try? fileManager.removeItem(at: old)
+            let installed: PackInstaller.Installed
+            do {
+                installed = try PackInstaller.install(pack, from: location.root, into: PackLocation.Context().installedPacks)
+            } catch let refused as PackInstaller.Refused {
+                throw CommandFailure(refused.description)
             }
-            try fileManager.moveItem(at: incoming, to: destination)
-            let replacedNote = replaced.map { " (replacing version \($0))" } ?? ""
+            let destination = installed.destination
+            let replacedNote = installed.replacedVersion.map { " (replacing version \($0))" } ?? ""
             print("Installed '\(pack.id)' \(pack.manifest.version)\(replacedNote) in \(destination.path).")
             print("Open it with: seguelab --pack \(pack.id)")
         }

@@ -57,29 +57,11 @@ struct ProgressCommand: AsyncParsableCommand {
     }
 }
 
-/// Reads a learner's saved progress without changing it: no file means no progress yet, and
-/// an unreadable file is reported (the shell, not this read, moves it aside).
+/// A learner's saved progress, read without changing it; a file that cannot be read is reported.
 enum StoredProgress {
-    static func read(for pack: Pack, environment: [String: String] = ProcessInfo.processInfo.environment) -> PackProgress {
-        let url = ProgressStore(directory: ProgressStore.defaultDirectory(environment: environment)).fileURL(for: pack)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return PackProgress(pack: pack, now: Date()) }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        do {
-            var progress = try decoder.decode(PackProgress.self, from: data)
-            guard progress.formatVersion <= PackProgress.currentFormat else {
-                warn("progress file \(url.path) was written by a newer seguelab (format \(progress.formatVersion)); showing no progress")
-                return PackProgress(pack: pack, now: Date())
-            }
-            _ = progress.reconcile(with: pack)
-            return progress
-        } catch {
-            warn("progress file \(url.path) cannot be read (it is not valid progress JSON); showing no progress")
-            return PackProgress(pack: pack, now: Date())
-        }
-    }
-
-    private static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("seguelab: warning: \(message)\n".utf8))
+    static func read(for pack: Pack) -> PackProgress {
+        let read = ProgressStore(directory: ProgressStore.defaultDirectory()).peek(for: pack)
+        if let warning = read.warning { FileHandle.standardError.write(Data("seguelab: warning: \(warning)\n".utf8)) }
+        return read.progress
     }
 }

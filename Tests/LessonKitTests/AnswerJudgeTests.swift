@@ -1,5 +1,7 @@
 import Foundation
+import Playground
 import Testing
+import TestSupport
 @testable import LessonKit
 
 @Suite("Answers by step kind")
@@ -55,18 +57,18 @@ struct AnswerJudgeTests {
         #expect(await judge.judge(.text("detailviewcontroller"), for: predict).passed)
         let wrong = await judge.judge(.text("ListViewController"), for: predict)
         #expect(wrong.feedback == ["the navigation ended on DetailViewController"])
-        #expect(wrong.outcome?.endState?.topOfStack == "SampleApp.DetailViewController")
+        #expect(wrong.run?.endState?.topOfStack == "SampleApp.DetailViewController")
         // The example ran, not the learner's text.
-        #expect(runner.programs.last?.learnerCode.contains("performSegue") == true)
+        #expect(runner.requests.last?.learnerCode.contains("performSegue") == true)
     }
 
     @Test func predictedOutputIgnoresSpacing() {
         var predict = step("predict-top")
         predict.predictTarget = .output
-        let outcome = ProgramOutcome.ran("Top:  Detail\nDone\n")
-        #expect(AnswerJudge.judgePrediction("Top: Detail\\nDone", for: predict, outcome: outcome).passed)
-        #expect(AnswerJudge.judgePrediction("Top: Detail Done", for: predict, outcome: outcome).passed)
-        #expect(!AnswerJudge.judgePrediction("Top: List", for: predict, outcome: outcome).passed)
+        let outcome = RunResult.ran("Top:  Detail\nDone\n")
+        #expect(AnswerJudge.judgePrediction("Top: Detail\\nDone", for: predict, run: outcome).passed)
+        #expect(AnswerJudge.judgePrediction("Top: Detail Done", for: predict, run: outcome).passed)
+        #expect(!AnswerJudge.judgePrediction("Top: List", for: predict, run: outcome).passed)
     }
 
     @Test func promptLineIsJudgedByItsEffectNotItsText() async {
@@ -83,30 +85,31 @@ struct AnswerJudgeTests {
         let wrong = await judge.judge(.code("print(list)"), for: typed)
         #expect(wrong.feedback == ["ListViewController is on top of the navigation stack, not DetailViewController"])
 
-        // The program puts the hidden prelude first and the learner's line after it.
-        let program = runner.programs[0]
-        #expect(program.segments.map(\.name) == ["prelude", "typed.swift"])
-        #expect(program.segments.map(\.hidden) == [true, false])
-        #expect(program.sources.map(\.name) == ["main.swift", "Screens.swift"])
-        #expect(program.sources[1].hidden)
+        // The program puts the hidden prelude first and the learner's line after it, both as
+        // top-level code; the pack's support file is hidden beside them.
+        let program = runner.requests[0]
+        #expect(program.sources.map(\.name) == ["prelude", "typed.swift", "Screens.swift"])
+        #expect(program.sources.map(\.origin) == [.hidden, .learner, .hidden])
+        #expect(program.sources.map(\.topLevel) == [true, true, false])
         #expect(program.storyboardDirectories.map(\.lastPathComponent) == ["storyboards"])
     }
 
-    @Test func exerciseReportsLearnerPositionsNotComposedOnes() async throws {
+    @Test func exerciseReportsTheLearnersPositions() async throws {
         let fix = pack.lessons[1].step(id: "pass")!
+        // The Playground names the learner's file (see BuildLayoutTests for how).
         let runner = ScriptedRunner { program in
-            // An error on main.swift's line of the learner's 2nd line: no prelude here, so line 2.
-            .rejected("cannot find 'lst' in scope", file: "/tmp/build/main.swift", line: 2, column: 5)
+            .rejected("cannot find 'lst' in scope", file: "pass.swift", line: 2, column: 5)
         }
         let verdict = await AnswerJudge(pack: pack, runner: runner).judge(.code("import UIKit\nlst.x = 1\n"), for: fix)
         #expect(!verdict.passed)
         #expect(verdict.firstFailure?.message == "the code did not compile: pass.swift:2:5: cannot find 'lst' in scope")
-        #expect(verdict.outcome?.diagnostics.first?.file == "pass.swift")
+        #expect(verdict.run?.compile.diagnostics.first?.file == "pass.swift")
 
-        // A harness is appended hidden, with the CHECK helper.
-        let program = try #require(runner.programs.first)
-        #expect(program.segments.map(\.name) == ["pass.swift", "harness"])
-        #expect(program.sources.contains { $0.name == "LessonCheck.swift" && $0.hidden })
+        // A harness is appended hidden, after the call that marks where the checks begin, with the CHECK helper.
+        let program = try #require(runner.requests.first)
+        #expect(program.sources.filter(\.topLevel).map(\.name) == ["pass.swift", "checks-begin", "harness"])
+        #expect(program.sources.filter(\.topLevel).map(\.origin) == [.learner, .hidden, .hidden])
+        #expect(program.sources.contains { $0.name == "LessonCheck.swift" && $0.origin == .hidden && !$0.topLevel })
     }
 
     @Test func exerciseWithHarnessPassesOnlyWhenItsChecksPass() async {
@@ -124,7 +127,7 @@ struct AnswerJudgeTests {
         let compile = step("compile-error")
         let runner = ScriptedRunner { program in
             #expect(program.typecheckOnly)
-            if program.learnerCode.contains("?? \"\"") { return ProgramOutcome(compiled: true) }
+            if program.learnerCode.contains("?? \"\"") { return .ran() }
             if program.learnerCode.contains("return segue.identifier") {
                 return .rejected("value of optional type 'String?' must be unwrapped to a value of type 'String'")
             }

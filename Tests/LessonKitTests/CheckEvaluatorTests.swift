@@ -1,15 +1,18 @@
+import SegueKit
 import Foundation
+import Playground
 import Testing
+import TestSupport
 @testable import LessonKit
 
 @Suite("Checks")
 struct CheckEvaluatorTests {
-    func result(_ check: Check, _ outcome: ProgramOutcome) -> CheckResult {
-        CheckEvaluator.evaluate(check, outcome: outcome)
+    func result(_ check: Check, _ outcome: RunResult) -> CheckResult {
+        CheckEvaluator.evaluate(check, run: outcome)
     }
 
     @Test func outputEqualsIgnoresTrailingSpacesAndNewlines() {
-        let outcome = ProgramOutcome.ran("Hello,   world  \nDone\n\n\n")
+        let outcome = RunResult.ran("Hello,   world  \nDone\n\n\n")
         #expect(result(.outputEquals("Hello, world\nDone"), outcome).status == .pass)
         let wrong = result(.outputEquals("Hello, world\nFinished"), outcome)
         #expect(wrong.status == .fail)
@@ -17,7 +20,7 @@ struct CheckEvaluatorTests {
     }
 
     @Test func outputContainsAndMatches() {
-        let outcome = ProgramOutcome.ran("Pushed  DetailViewController\ncount: 3\n")
+        let outcome = RunResult.ran("Pushed  DetailViewController\ncount: 3\n")
         #expect(result(.outputContains("Pushed DetailViewController"), outcome).status == .pass)
         #expect(result(.outputContains("Presented"), outcome).status == .fail)
         #expect(result(.outputMatches("^count: \\d+$"), outcome).status == .pass)
@@ -26,15 +29,15 @@ struct CheckEvaluatorTests {
     }
 
     @Test func harnessLinesAreHiddenFromOutputChecks() {
-        let outcome = ProgramOutcome.ran("Books\nCHECK PASS item\n")
+        let outcome = RunResult.ran("Books\nCHECK PASS item\n")
         #expect(result(.outputEquals("Books"), outcome).status == .pass)
         #expect(outcome.learnerStdout == "Books\n")
     }
 
     @Test func traceMatchesKindIdentifierClassesAndProperties() {
-        let event = NavigationEvent(kind: "push", segueIdentifier: "showDetail", source: "App.ListViewController",
+        let event = TraceEvent(event: .push, identifier: "showDetail", source: "App.ListViewController",
                                     destination: "App.DetailViewController", properties: ["item": "Books"])
-        let outcome = ProgramOutcome.ran(trace: [NavigationEvent(kind: "prepare", segueIdentifier: "showDetail"), event])
+        let outcome = RunResult.ran(trace: [TraceEvent(event: .prepare, identifier: "showDetail"), event])
         #expect(result(.trace(TracePattern(kind: "push", destination: "DetailViewController")), outcome).status == .pass)
         #expect(result(.trace(TracePattern(kind: "Push", identifier: "showDetail", source: "ListViewController",
                                            properties: ["item": "Books"])), outcome).status == .pass)
@@ -49,7 +52,7 @@ struct CheckEvaluatorTests {
     }
 
     @Test func endStateChecks() {
-        let outcome = ProgramOutcome.ran(endState: EndState(topOfStack: "App.DetailViewController", presented: ["LoginViewController"]))
+        let outcome = RunResult.ran(endState: EndState(topOfStack: "App.DetailViewController", presented: ["LoginViewController"]))
         #expect(result(.topOfStack("DetailViewController"), outcome).status == .pass)
         let wrongTop = result(.topOfStack("ListViewController"), outcome)
         #expect(wrongTop.message == "DetailViewController is on top of the navigation stack, not ListViewController")
@@ -59,7 +62,7 @@ struct CheckEvaluatorTests {
     }
 
     @Test func compilerVerdicts() {
-        let rejected = ProgramOutcome.rejected("value of optional type 'String?' must be unwrapped to a value of type 'String'", file: "fix.swift", line: 2, column: 20)
+        let rejected = RunResult.rejected("value of optional type 'String?' must be unwrapped to a value of type 'String'", file: "fix.swift", line: 2, column: 20)
         #expect(result(.compiles, rejected).status == .fail)
         #expect(result(.compiles, rejected).message == "the code did not compile: fix.swift:2:20: value of optional type 'String?' must be unwrapped to a value of type 'String'")
         #expect(result(.failsToCompile(diagnosticPattern: "must be unwrapped"), rejected).status == .pass)
@@ -69,8 +72,8 @@ struct CheckEvaluatorTests {
     }
 
     @Test func exitStatusAndCrashes() {
-        let crashed = ProgramOutcome(compiled: true, termination: .crashed(kind: "NSInvalidArgumentException",
-                                                                           message: "Receiver (<App.ListViewController: 0x1>) has no segue with identifier 'detail'"))
+        let crashed = RunResult.crashed("NSInvalidArgumentException",
+                                           "Receiver (<App.ListViewController: 0x1>) has no segue with identifier 'detail'")
         #expect(result(.exitStatus(0), .ran()).status == .pass)
         #expect(result(.exitStatus(0), .ran(status: 2)).message == "the program exited with status 2, expected 0")
         #expect(result(.exitStatus(0), crashed).message.hasPrefix("the program crashed: UIKit raised NSInvalidArgumentException"))
@@ -78,27 +81,27 @@ struct CheckEvaluatorTests {
         #expect(result(.crash(kind: "NSInternalInconsistencyException", messagePattern: nil), crashed).status == .fail)
         #expect(result(.crash(kind: nil, messagePattern: "Pushing a navigation"), crashed).status == .fail)
         #expect(result(.crash(kind: nil, messagePattern: nil), .ran()).message == "the program did not crash")
-        #expect(result(.outputContains(""), ProgramOutcome(compiled: true, termination: .stopped(reason: "the program ran longer than its time limit of 10 s"))).message == "the program ran longer than its time limit of 10 s")
+        #expect(result(.outputContains(""), RunResult(compile: .succeeded(warnings: []), termination: .timedOut, limits: Limits(timeout: 10))).message == "the program ran longer than its time limit of 10 s (a loop that never ends?)")
     }
 
     @Test func harnessProtocol() {
-        #expect(HarnessProtocol.parse(line: "CHECK PASS item shown") == .init(status: .pass, name: "item shown", message: ""))
-        #expect(HarnessProtocol.parse(line: "  CHECK FAIL item: expected Books, got nil ") == .init(status: .fail, name: "item", message: "expected Books, got nil"))
-        #expect(HarnessProtocol.parse(line: "CHECK MAYBE x") == nil)
-        #expect(HarnessProtocol.parse(line: "print CHECK PASS x") == nil)
+        #expect(CheckLine.parse(line: "CHECK PASS item shown") == CheckResult(summary: "item shown", status: .pass))
+        #expect(CheckLine.parse(line: "  CHECK FAIL item: expected Books, got nil ") == CheckResult(summary: "item", status: .fail, message: "expected Books, got nil"))
+        #expect(CheckLine.parse(line: "CHECK MAYBE x") == nil)
+        #expect(CheckLine.parse(line: "print CHECK PASS x") == nil)
 
-        let pass = ProgramOutcome.ran("CHECK PASS a\nCHECK PASS b\n")
+        let pass = RunResult.ran("CHECK PASS a\nCHECK PASS b\n")
         #expect(result(.harness(required: ["a", "b"]), pass).status == .pass)
         #expect(result(.harness(required: ["a", "c"]), pass).message == "check 'c' did not run")
-        let fail = ProgramOutcome.ran("CHECK PASS a\nCHECK FAIL b: expected 2, got 1\n")
+        let fail = RunResult.ran("CHECK PASS a\nCHECK FAIL b: expected 2, got 1\n")
         #expect(result(.harness(required: []), fail).message == "b: expected 2, got 1")
         #expect(result(.harness(required: []), .ran("CHECK ERROR b: no window\n")).status == .error)
-        let silent = result(.harness(required: []), ProgramOutcome(compiled: true, termination: .crashed(kind: "fatal error", message: "nil")))
+        let silent = result(.harness(required: []), RunResult.crashed("fatal error", "nil"))
         #expect(silent.status == .fail)
         #expect(silent.message == "the lesson's checks did not run because the program crashed: it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed):\n    Fatal error: nil")
         #expect(result(.harness(required: []), .ran("hello\n")).message == "the lesson's checks did not run")
         // A named check that never ran because of a crash names the crash.
-        let crashedEarly = ProgramOutcome(compiled: true, termination: .crashed(kind: "fatal error", message: "unexpected segue"), stdout: "CHECK PASS a\n")
+        let crashedEarly = RunResult.crashed("fatal error", "unexpected segue", stdout: "CHECK PASS a\n")
         #expect(result(.harness(required: ["a", "b"]), crashedEarly).message == "check 'b' did not run because the program crashed: it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed):\n    Fatal error: unexpected segue")
     }
 
@@ -108,11 +111,11 @@ struct CheckEvaluatorTests {
         let checks = CheckEvaluator.effectiveChecks(for: step).map(\.check)
         #expect(checks == [.compiles, .exitStatus(0), .outputContains("Books")])
 
-        let verdict = CheckEvaluator.evaluate(CheckEvaluator.effectiveChecks(for: step), outcome: .ran("Films\n"))
+        let verdict = CheckEvaluator.evaluate(CheckEvaluator.effectiveChecks(for: step), run: .ran("Films\n"))
         #expect(verdict.status == .fail)
         #expect(verdict.results.map(\.status) == [.pass, .pass, .fail])
         #expect(verdict.firstFailure?.location == SourceLocation(file: "f", line: 9, column: 5))
-        #expect(CheckEvaluator.evaluate(CheckEvaluator.effectiveChecks(for: step), outcome: .ran("Books\n")).passed)
+        #expect(CheckEvaluator.evaluate(CheckEvaluator.effectiveChecks(for: step), run: .ran("Books\n")).passed)
 
         step.checks.append(CheckSpec(.crash(kind: nil, messagePattern: nil), at: step.location))
         #expect(!CheckEvaluator.effectiveChecks(for: step).map(\.check).contains(.exitStatus(0)))

@@ -1,5 +1,8 @@
 import Foundation
+import Playground
+import SegueKit
 import Testing
+import TestSupport
 @testable import LessonKit
 
 /// Answers the lessons were never tuned to: each judged the right way round, with feedback
@@ -40,8 +43,9 @@ struct JudgingTests {
 
             """)
         // The force cast in prepare dies mid-segue: no final screen was ever recorded.
-        let crashed = ProgramOutcome(compiled: true, termination: .crashed(kind: "failed cast", message: Self.failedCast),
-                                     trace: [NavigationEvent(kind: "prepare", segueIdentifier: "showBasket")])
+        var crashed = RunResult.ran(trace: [TraceEvent(event: .prepare, identifier: "showBasket")])
+        crashed.termination = .signaled(4)
+        crashed.crash = CrashReport(kind: .failedCast, message: Self.failedCast)
         var session = Session(pack: pack, progress: PackProgress(pack: pack, now: Date()))
         _ = try session.start(lesson: "a")
         let verdict = try await session.submit(.code("wrong()"), runner: ScriptedRunner(always: crashed))
@@ -58,7 +62,7 @@ struct JudgingTests {
     }
 
     @Test func aRunThatEndsNormallyWithoutAScreenIsStillTheLessonsProblem() {
-        let result = CheckEvaluator.evaluate(.topOfStack("X"), outcome: .ran())
+        let result = CheckEvaluator.evaluate(.topOfStack("X"), run: .ran())
         #expect(result.status == .error)
     }
 
@@ -104,20 +108,20 @@ struct JudgingTests {
 
     /// The compiler as the lesson's code makes it speak: the switch on line 3 misses whatever
     /// case the learner added; `let x` typed wrongly is a conversion error on line 2.
-    static func compiler(_ program: LessonProgram) -> ProgramOutcome {
+    static func compiler(_ program: RunRequest) -> RunResult {
         let code = program.learnerCode
-        var diagnostics: [CompilerDiagnostic] = []
+        var diagnostics: [Diagnostic] = []
         func error(_ line: Int, _ message: String) {
-            diagnostics.append(CompilerDiagnostic(file: "main.swift", line: line, column: 1, severity: .error, message: message))
+            diagnostics.append(Diagnostic(file: "Shelf.swift", line: line, column: 1, severity: .error, message: message))
         }
         if code.contains("case a;;") { error(1, "expected declaration") }
         if code.contains("let x: String = 1") { error(2, "cannot convert value of type 'Int' to specified type 'String'") }
         let switchLine = (code.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("switch") } ?? 2) + 1
         if let added = code.firstMatch(of: /case (show\w+)/)?.1 {
             error(switchLine, exhaustive)
-            diagnostics.append(CompilerDiagnostic(file: "main.swift", line: switchLine, column: 1, severity: .note, message: "add missing case: '.\(added)'"))
+            diagnostics.append(Diagnostic(file: "Shelf.swift", line: switchLine, column: 1, severity: .note, message: "add missing case: '.\(added)'"))
         }
-        return ProgramOutcome(compiled: diagnostics.isEmpty, diagnostics: diagnostics)
+        return diagnostics.isEmpty ? RunResult(compile: .succeeded(warnings: []), termination: .notRun) : .rejected(diagnostics)
     }
 
     @Test func aSyntaxErrorWhoseFollowOnErrorMatchesDoesNotPass() async throws {
@@ -130,11 +134,11 @@ struct JudgingTests {
     }
 
     @Test func theFirstErrorIsJudgedNotAnyLaterOne() {
-        let outcome = ProgramOutcome(compiled: false, diagnostics: [
-            CompilerDiagnostic(file: "f.swift", line: 7, column: 2, severity: .error, message: "switch must be exhaustive"),
-            CompilerDiagnostic(file: "f.swift", line: 2, column: 5, severity: .error, message: "cannot find 'shelf' in scope"),
+        let outcome = RunResult.rejected([
+            Diagnostic(file: "f.swift", line: 7, column: 2, severity: .error, message: "switch must be exhaustive"),
+            Diagnostic(file: "f.swift", line: 2, column: 5, severity: .error, message: "cannot find 'shelf' in scope"),
         ])
-        let result = CheckEvaluator.evaluate(.failsToCompile(diagnosticPattern: "must be exhaustive"), outcome: outcome)
+        let result = CheckEvaluator.evaluate(.failsToCompile(diagnosticPattern: "must be exhaustive"), run: outcome)
         #expect(result.status == .fail)
         #expect(result.message == "the compiler rejects the code, but its first error is not the one this step is about:\n    f.swift:2:5: error: cannot find 'shelf' in scope")
         // No regular expression is shown to the learner.
@@ -201,17 +205,17 @@ struct JudgingTests {
     @Test func predictionsIgnoreQuotesAndAFinalPeriodButNotCase() {
         var step = Step(id: "p", title: "P", prose: "", kind: .predict, location: SourceLocation(file: "f", line: 1, column: 1))
         step.predictTarget = .output
-        let outcome = ProgramOutcome.ran("showBasket\ntrue\ntrue\n")
-        #expect(AnswerJudge.judgePrediction("\"showBasket\" true true.", for: step, outcome: outcome).passed)
-        #expect(AnswerJudge.judgePrediction("showBasket\\ntrue\\ntrue", for: step, outcome: outcome).passed)
-        let caseOnly = AnswerJudge.judgePrediction("showbasket true true", for: step, outcome: outcome)
+        let outcome = RunResult.ran("showBasket\ntrue\ntrue\n")
+        #expect(AnswerJudge.judgePrediction("\"showBasket\" true true.", for: step, run: outcome).passed)
+        #expect(AnswerJudge.judgePrediction("showBasket\\ntrue\\ntrue", for: step, run: outcome).passed)
+        let caseOnly = AnswerJudge.judgePrediction("showbasket true true", for: step, run: outcome)
         #expect(!caseOnly.passed)
         #expect(caseOnly.feedback == ["only letter case differs: you wrote \"showbasket\", the program printed \"showBasket\". Case counts: a program prints exact text."])
         // The first letter of a word is prose: a capital there or not is the same prediction.
-        #expect(AnswerJudge.judgePrediction("on screen: No book", for: step, outcome: .ran("On screen: no book\n")).passed)
-        let wrong = AnswerJudge.judgePrediction("showBasket true false", for: step, outcome: outcome)
+        #expect(AnswerJudge.judgePrediction("on screen: No book", for: step, run: .ran("On screen: no book\n")).passed)
+        let wrong = AnswerJudge.judgePrediction("showBasket true false", for: step, run: outcome)
         #expect(wrong.feedback == ["your prediction departs from the output at \"false\", after \"showBasket true\""])
-        let short = AnswerJudge.judgePrediction("showBasket", for: step, outcome: outcome)
+        let short = AnswerJudge.judgePrediction("showBasket", for: step, run: outcome)
         #expect(short.feedback == ["your prediction is right as far as it goes, after \"showBasket\", but the output goes on"])
     }
 
@@ -243,11 +247,12 @@ struct JudgingTests {
         let runner = ScriptedRunner { program in
             let code = program.learnerCode
             let trapsHere = code.contains("preconditionFailure") || (code.contains("assertionFailure") && program.optimization == .debug)
-            return trapsHere ? ProgramOutcome(compiled: true, termination: .crashed(kind: "precondition failure", message: "unknown")) : .ran()
+            guard trapsHere else { return .ran() }
+            return RunResult(compile: .succeeded(warnings: []), termination: .signaled(4), crash: CrashReport(kind: .precondition, message: "unknown"))
         }
         let judge = AnswerJudge(pack: pack, runner: runner)
         #expect(await judge.judgeCode("assertionFailure(\"unknown\")", for: step).passed)
-        #expect(runner.programs.map(\.optimization) == [.debug, .release])
+        #expect(runner.requests.map(\.optimization) == [.debug, .release])
         let precondition = await judge.judgeCode("preconditionFailure(\"unknown\")", for: step)
         #expect(!precondition.passed)
         #expect(precondition.firstFailure?.message.hasPrefix("in an optimised (-O) build, as shipped, the program crashed: a precondition failed") == true)
@@ -340,13 +345,13 @@ struct JudgingTests {
 
 extension JudgingTests {
     @Test func aMissedEventNamesTheRelevantOneNotTheAppLaunch() {
-        let launch = ["instantiate", "viewDidLoad", "instantiate", "viewDidLoad", "viewWillAppear", "viewDidAppear"]
-            .map { NavigationEvent(kind: $0, source: "ShelfViewController") }
-        let trace = launch + [NavigationEvent(kind: "shouldPerform", segueIdentifier: "showBook"),
-                              NavigationEvent(kind: "prepare", segueIdentifier: "showBasket", source: "ShelfViewController", destination: "BasketViewController")]
-        let result = CheckEvaluator.evaluate(.trace(TracePattern(kind: "perform", identifier: "showBasket")), outcome: .ran(trace: trace))
+        let launch: [TraceEvent.Kind] = [.instantiate, .relationship, .instantiate, .viewDidLoad, .setRoot, .viewDidLoad]
+        let trace = launch.map { TraceEvent(event: $0, controller: "ShelfViewController") }
+            + [TraceEvent(event: .shouldPerform, identifier: "showBook"),
+               TraceEvent(event: .prepare, identifier: "showBasket", source: "ShelfViewController", destination: "BasketViewController")]
+        let result = CheckEvaluator.evaluate(.trace(TracePattern(kind: "perform", identifier: "showBasket")), run: .ran(trace: trace))
         #expect(result.message == "expected perform 'showBasket', but the program did prepare 'showBasket' from ShelfViewController to BasketViewController")
-        let other = CheckEvaluator.evaluate(.trace(TracePattern(kind: "unwind")), outcome: .ran(trace: trace))
+        let other = CheckEvaluator.evaluate(.trace(TracePattern(kind: "unwind")), run: .ran(trace: trace))
         #expect(other.message == "expected unwind, but the navigation was: shouldPerform 'showBook'; prepare 'showBasket' from ShelfViewController to BasketViewController")
     }
 }

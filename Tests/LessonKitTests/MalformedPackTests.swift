@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 import Testing
 @testable import LessonKit
 import SegueKit

@@ -1,5 +1,8 @@
+import SegueKit
 import Foundation
+import Playground
 import Testing
+import TestSupport
 @testable import LessonKit
 
 /// A runner that behaves like the sample pack's programs would: it recognises the sample's
@@ -11,7 +14,7 @@ func sampleAppRunner() -> ScriptedRunner {
         if program.typecheckOnly {
             return code.contains("return segue.identifier\n")
                 ? .rejected("value of optional type 'String?' must be unwrapped to a value of type 'String'")
-                : ProgramOutcome(compiled: true)
+                : .ran()
         }
         let pushed = code.contains("\"showDetail\"")
         let item = code.contains("\"Books\"") ? "Books" : "Segues"
@@ -23,8 +26,8 @@ func sampleAppRunner() -> ScriptedRunner {
             stdout += item == "Books" ? "CHECK PASS item\n" : "CHECK FAIL item: expected Books, got \(item)\n"
         }
         // As SegueKit records it: the identifier on `perform`, the transition as `push`.
-        let trace = pushed ? [NavigationEvent(kind: "perform", segueIdentifier: "showDetail", source: "ListViewController", destination: "DetailViewController"),
-                              NavigationEvent(kind: "push", destination: "DetailViewController")] : []
+        let trace = pushed ? [TraceEvent(event: .perform, identifier: "showDetail", source: "ListViewController", destination: "DetailViewController"),
+                              TraceEvent(event: .push, destination: "DetailViewController")] : []
         return .ran(stdout, trace: trace, endState: EndState(topOfStack: pushed ? "DetailViewController" : "ListViewController"))
     }
 }
@@ -38,14 +41,14 @@ struct PackCheckerTests {
         #expect(diagnostics.map(\.description) == [])
         // Both languages were proven: 1 example, 1 prediction, and starter plus solution of
         // 3 code steps in lesson 1 (8 runs, twice: English and French), 2 exercises in lesson 2.
-        #expect(runner.programs.count == 8 + 8 + 4)
+        #expect(runner.requests.count == 8 + 8 + 4)
     }
 
     @Test func catchesAStarterThatAlreadyPassesAndASolutionThatFails() async throws {
         let pack = try Fixtures.loadSamplePack()
         // A runner where every program succeeds and prints the expected line: starters pass.
         let lenient = ScriptedRunner(always: .ran("Top is DetailViewController\nBooks\nCHECK PASS item\n",
-                                                  trace: [NavigationEvent(kind: "perform", segueIdentifier: "showDetail", destination: "DetailViewController")],
+                                                  trace: [TraceEvent(event: .perform, identifier: "showDetail", destination: "DetailViewController")],
                                                   endState: EndState(topOfStack: "DetailViewController")))
         let lenientDiagnostics = await PackChecker.checkDynamically(pack, runner: lenient).map(\.description)
         #expect(lenientDiagnostics.contains("sample-pack/lessons/01-identifiers.md:100:1: error: the starter code already passes: the exercise 'fix' cannot fail"))
@@ -81,7 +84,7 @@ struct PackCheckerTests {
 
             """
         let pack = try #require(try PackBuilder(lesson: lessonFile(body)).load(in: dir).pack)
-        let crashing = ScriptedRunner(always: ProgramOutcome(compiled: true, termination: .crashed(kind: "fatal error", message: "boom")))
+        let crashing = ScriptedRunner(always: .crashed("fatal error", "boom"))
         let diagnostics = await PackChecker.checkDynamically(pack, runner: crashing).map(\.description)
         #expect(diagnostics == [
             "p/lessons/01-a.md:9:1: error: example 'run' does not behave as written: the program exits with status 0: the program crashed: it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed): Fatal error: boom",
@@ -138,12 +141,12 @@ struct PackCheckerCompilerErrorTests {
 
             """
         let pack = try #require(try PackBuilder(lesson: lessonFile(body)).load(in: dir).pack)
-        // The compiler reports the prelude's typo at main.swift:2:11 and, for the solution
-        // (third line of main.swift), an error at column 1.
+        // The compiler reports the prelude's typo at its line 2, column 11 and an error at the
+        // start of the solution.
         let runner = ScriptedRunner { program in
-            ProgramOutcome(compiled: false, diagnostics: [
-                CompilerDiagnostic(file: "main.swift", line: 2, column: 11, severity: .error, message: "cannot find 'launchAp' in scope"),
-                CompilerDiagnostic(file: "main.swift", line: 3, column: 1, severity: .error, message: "cannot find 'nav' in scope"),
+            .rejected([
+                Diagnostic(file: "prelude", line: 2, column: 11, severity: .error, message: "cannot find 'launchAp' in scope", inHiddenCode: true),
+                Diagnostic(file: "typed.swift", line: 1, column: 1, severity: .error, message: "cannot find 'nav' in scope"),
             ])
         }
         let diagnostics = await PackChecker.checkDynamically(pack, runner: runner).map(\.description)

@@ -1,5 +1,7 @@
 import Foundation
+import Playground
 import Testing
+import TestSupport
 @testable import LessonKit
 
 @Suite("Session state machine")
@@ -178,15 +180,15 @@ struct SessionTests {
         let runner = ScriptedRunner(always: .ran("ok\n"))
         _ = try session.goto("identifiers/run")
         _ = try await session.run(runner: runner)
-        #expect(runner.programs.last?.learnerCode.contains("print(\"pushed\")") == true)
+        #expect(runner.requests.last?.learnerCode.contains("print(\"pushed\")") == true)
         _ = try session.goto("identifiers/fix")
         session.saveDraft("print(\"draft\")")
         _ = try await session.run(runner: runner)
-        #expect(runner.programs.last?.learnerCode == "print(\"draft\")")
+        #expect(runner.requests.last?.learnerCode == "print(\"draft\")")
         // Running (not checking) an exercise leaves its harness out.
         _ = try session.goto("prepare/pass")
         _ = try await session.run(runner: runner)
-        #expect(runner.programs.last?.segments.map(\.name) == ["pass.swift"])
+        #expect(runner.requests.last?.sources.filter(\.topLevel).map(\.name) == ["pass.swift"])
         _ = try session.goto("identifiers/asks")
         await #expect(throws: SessionError.nothingToRun(.choice)) { var copy = session; _ = try await copy.run(runner: runner) }
     }

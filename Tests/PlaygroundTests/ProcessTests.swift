@@ -84,3 +84,17 @@ struct ProcessTests {
         #expect(String(decoding: outcome.stdout, as: UTF8.self) == "started\n")
     }
 }
+
+@Suite("What a program inherits")
+struct InheritedFileTests {
+    /// A file the host has open without close-on-exec (a progress lock, a file being written)
+    /// must not be open in the learner's program.
+    @Test func aProgramInheritsOnlyItsThreeStandardStreams() async throws {
+        let leaked = open("/dev/null", O_RDONLY)
+        #expect(leaked > 2)
+        defer { close(leaked) }
+        let outcome = try await ChildProcess(executable: "/bin/sh", arguments: ["-c", "[ -e /proc/self/fd/\(leaked) ] && echo open || echo closed"],
+                                             environment: [:], timeout: 20).run()
+        #expect(String(decoding: outcome.stdout, as: UTF8.self) == "closed\n")
+    }
+}

@@ -51,6 +51,37 @@ struct RunTests {
         #expect(result.fullCompilerOutput.contains("cannot convert value"))
     }
 
+    @Test func topLevelFilesRunInOrderAndKeepTheirOwnPositions() async throws {
+        // A hidden prelude of declarations only, the learner's code and a hidden harness: a
+        // lesson's program. The prelude's global runs first only because it is top-level code.
+        var sources = [
+            SourceFile(name: "prelude", text: "let announced: Void = print(\"prelude\")\nlet greeting = \"hello\"\n", origin: .hidden, topLevel: true),
+            SourceFile(name: "Exercise.swift", text: "print(greeting)\n", topLevel: true),
+            SourceFile(name: "harness", text: "print(\"checked\")\n", origin: .hidden, topLevel: true),
+        ]
+        let playground = try await Fixture.playground()
+        let ran = try await playground.run(RunRequest(sources: sources))
+        #expect(ran.stdout == "prelude\nhello\nchecked\n")
+
+        sources[1].text = "print(greeting)\nlet wrong: Int = \"text\"\n"
+        sources[2].text = "\nundefinedCheck()\n"
+        let failed = try await playground.run(RunRequest(sources: sources))
+        let errors = failed.compile.errors
+        #expect(errors.map(\.file) == ["Exercise.swift", "harness"])
+        #expect(errors.first?.location == SourceLocation(file: "Exercise.swift", line: 2, column: 18))
+        // The harness's error is the lesson's: no place shown to the learner, its own line kept for the author.
+        #expect(errors.last?.inHiddenCode == true && errors.last?.location == nil && errors.last?.line == 2)
+        #expect(!failed.compile.diagnostics.contains { $0.message.contains("sourceLocation") })
+    }
+
+    @Test func typecheckOnlyRequestIsNotRun() async throws {
+        let playground = try await Fixture.playground()
+        let request = RunRequest(sources: [SourceFile(name: "A.swift", text: "print(1)\n1.missing()\n")], typecheckOnly: true)
+        let result = try await playground.run(request)
+        #expect(result.termination == .notRun && result.stdout.isEmpty)
+        #expect(result.compile.errors.first?.line == 2)
+    }
+
     @Test func typecheckReportsWithoutRunning() async throws {
         let playground = try await Fixture.playground()
         let good = try await playground.typecheck([SourceFile(name: "A.swift", text: "let a = 1\nprint(a)\n")])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A scripted learner works through each lesson of the built-in course (Lessons/) in the shell,
 /// with piped standard input: wrong answers first, then right ones, often written differently

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,8 +28,7 @@ import Glibc
         let setup = try InterruptSetup()
         let editor = setup.home.appendingPathComponent("editor")
         // An "editor" that writes the learner's (runaway) program.
-        try "#!/bin/sh\ncat > \"$1\" <<'SWIFT'\n\(setup.code)\nSWIFT\n".write(to: editor, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        try ExecutableScript.write("#!/bin/sh\ncat > \"$1\" <<'SWIFT'\n\(setup.code)\nSWIFT\n", to: editor)
         let prompt = "seguelab [faults/faults/exercise]> "
         let terminal = try setup.terminal(["--pack", setup.pack.path, "--lesson", "faults", "--step", "exercise"],
                                           extra: ["EDITOR": editor.path])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A learner's session on a small pack, driven through piped stdin: moving, answering every
 /// kind of step, hints, solutions, skipping, drafts, and progress that survives a restart.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The shell driven by piped standard input, as an instructor's demo script or CI would.
 @Suite struct ScriptedSessionTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The shell in a real pseudo-terminal: libedit, keys, signals, history on disk.
 @Suite(.serialized) struct TerminalSessionTests {
@@ -114,7 +115,7 @@ import Testing
         let home = try SeguelabBinary.makeHome()
         let editor = home.appendingPathComponent("fake-editor")
         // An "editor" that writes the fixed program, as a learner would.
-        try """
+        try ExecutableScript.write("""
             #!/bin/sh
             cat > "$1" <<'SWIFT'
             import UIKit
@@ -122,8 +123,7 @@ import Testing
             navigation.topViewController?.performSegue(withIdentifier: "showDetail", sender: nil)
             print("Top is \\(type(of: navigation.topViewController!))")
             SWIFT
-            """.write(to: editor, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+            """, to: editor)
         let terminal = try PseudoTerminal(
             executable: SeguelabBinary.path, arguments: ["--pack", LessonSessionTests.pack, "--lesson", "identifiers", "--step", "fix"],
             environment: SeguelabBinary.environment(home: home, extra: ["EDITOR": editor.path]))

@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// A pattern a navigation event must match; nil fields match anything.
 public struct TracePattern: Sendable, Hashable {

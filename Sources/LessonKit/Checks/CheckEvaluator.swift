@@ -1,6 +1,8 @@
 import Foundation
+import Playground
+import SegueKit
 
-/// Judges a program's outcome against checks. Pure: no running, no state.
+/// Judges a program's run against checks. Pure: no running, no state.
 public enum CheckEvaluator {
     /// The checks a step's code is really judged by: the author's, plus the implicit
     /// "it compiles" and "it runs to the end" unless the author said otherwise.
@@ -34,20 +36,20 @@ public enum CheckEvaluator {
 
     /// Evaluates every check; all must pass. `release` is the optimised run, for
     /// `release-build` checks.
-    public static func evaluate(_ checks: [CheckSpec], outcome: ProgramOutcome, release: ProgramOutcome? = nil) -> Verdict {
+    public static func evaluate(_ checks: [CheckSpec], run outcome: RunResult, release: RunResult? = nil) -> Verdict {
         var results: [CheckResult] = []
         var feedback: [String] = []
         for spec in checks {
-            var result = evaluate(spec.check, outcome: outcome, release: release)
+            var result = evaluate(spec.check, run: outcome, release: release)
             result.location = spec.location
             results.append(result)
         }
         if let failure = results.first(where: { $0.status != .pass }) { feedback.append(failure.message) }
-        return Verdict(results: results, feedback: feedback, outcome: outcome)
+        return Verdict(results: results, feedback: feedback, run: outcome)
     }
 
     /// Evaluates one check.
-    public static func evaluate(_ check: Check, outcome: ProgramOutcome, release: ProgramOutcome? = nil) -> CheckResult {
+    public static func evaluate(_ check: Check, run outcome: RunResult, release: RunResult? = nil) -> CheckResult {
         let summary = check.summary
         func pass() -> CheckResult { CheckResult(summary: summary, status: .pass) }
         func fail(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .fail, message: message) }
@@ -55,17 +57,17 @@ public enum CheckEvaluator {
 
         switch check {
         case .compiles:
-            if outcome.compiled && outcome.errors.isEmpty { return pass() }
+            if outcome.compile.succeeded { return pass() }
             return fail(compileFailureMessage(outcome))
 
         case .failsToCompile(let pattern):
             // Judged on one error: the first in the learner's code. Any error matching would let
             // a syntax error's follow-on errors, or a change to the wrong line, pass.
-            if outcome.compiled && outcome.errors.isEmpty {
+            if outcome.compile.succeeded {
                 return fail("the code compiled, but this step wants the compiler to reject it")
             }
             do {
-                for error in outcome.errors where !error.inHiddenCode && CompilerErrors.isSyntaxError(error.message) {
+                for error in outcome.compile.errors where !error.inHiddenCode && CompilerErrors.isSyntaxError(error.message) {
                     if try !TextMatching.matches(pattern, in: error.message) {
                         return fail("your code has a syntax error, which this step does not ask for; fix it first:\n    \(CompilerErrors.quoted(error))")
                     }
@@ -78,34 +80,33 @@ public enum CheckEvaluator {
             }
 
         case .releaseBuild(let crashes):
-            guard outcome.compiled && outcome.errors.isEmpty else { return fail("not run: " + compileFailureMessage(outcome)) }
+            guard outcome.compile.succeeded else { return fail("not run: " + compileFailureMessage(outcome)) }
             guard let release else { return broken("the optimised build was not run") }
-            switch release.termination {
-            case .crashed(let kind, let message):
+            if case let (kind, message)? = release.crashName {
                 if crashes { return pass() }
                 return fail("in an optimised (-O) build, as shipped, " + CrashWording.crashed(kind: kind, message: message)
                             + "\nThe -O build must run to the end.")
-            case .exited:
-                if !crashes { return pass() }
-                return fail("in an optimised (-O) build, as shipped, the program ran to the end; it must stop there")
-            case .stopped(let reason):
-                return fail("in an optimised (-O) build, " + reason)
-            case .notRun:
+            }
+            if let reason = release.stopReason { return fail("in an optimised (-O) build, " + reason) }
+            guard release.compile.succeeded, case .exited = release.termination else {
                 return fail("the optimised (-O) build did not run: " + compileFailureMessage(release))
             }
+            if !crashes { return pass() }
+            return fail("in an optimised (-O) build, as shipped, the program ran to the end; it must stop there")
 
         default:
             break
         }
 
         // Everything else looks at a finished run.
-        if !(outcome.compiled && outcome.errors.isEmpty) {
+        if !outcome.compile.succeeded {
             return fail("not run: " + compileFailureMessage(outcome))
         }
-        if case .stopped(let reason) = outcome.termination {
+        let crash = outcome.crashName
+        if crash == nil, let reason = outcome.stopReason {
             return fail(reason)
         }
-        if case .notRun = outcome.termination {
+        if crash == nil, outcome.termination == .notRun {
             return broken("the program was not run")
         }
         let output = outcome.learnerStdout
@@ -132,11 +133,12 @@ public enum CheckEvaluator {
             }
 
         case .trace(let pattern):
-            if outcome.trace.contains(where: { matches($0, pattern) }) { return pass() }
-            return fail("expected \(pattern.summary), but " + nearestMiss(pattern, in: outcome.trace))
+            let navigation = outcome.navigation
+            if navigation.contains(where: { matches($0, pattern) }) { return pass() }
+            return fail("expected \(pattern.summary), but " + nearestMiss(pattern, in: navigation))
 
         case .noTrace(let pattern):
-            if let event = outcome.trace.first(where: { matches($0, pattern) }) {
+            if let event = outcome.navigation.first(where: { matches($0, pattern) }) {
                 return fail("the program did \(describe(event)), which it should not")
             }
             return pass()
@@ -153,15 +155,15 @@ public enum CheckEvaluator {
             return fail("\(name) is not presented (\(shown))")
 
         case .exitStatus(let status):
+            if let crash { return fail(CrashWording.crashed(kind: crash.kind, message: crash.message)) }
             switch outcome.termination {
             case .exited(let actual) where actual == status: return pass()
             case .exited(let actual): return fail("the program exited with status \(actual), expected \(status)")
-            case .crashed(let kind, let message): return fail(CrashWording.crashed(kind: kind, message: message))
             default: return broken("the program did not finish")
             }
 
         case .crash(let kind, let messagePattern):
-            guard case .crashed(let actualKind, let message) = outcome.termination else {
+            guard case let (actualKind, message)? = crash else {
                 return fail("the program did not crash" + (kind.map { "; it should stop with \($0)" } ?? ""))
             }
             if let kind, !actualKind.lowercased().contains(kind.lowercased()) {
@@ -188,36 +190,36 @@ public enum CheckEvaluator {
 
     // MARK: - Helpers
 
-    static func matches(_ event: NavigationEvent, _ pattern: TracePattern) -> Bool {
-        if let kind = pattern.kind, kind.lowercased() != event.kind.lowercased() { return false }
-        if let identifier = pattern.identifier, identifier != event.segueIdentifier { return false }
-        if let source = pattern.source, !TextMatching.sameClass(event.source, source) { return false }
+    static func matches(_ event: TraceEvent, _ pattern: TracePattern) -> Bool {
+        if let kind = pattern.kind, kind.lowercased() != event.event.rawValue.lowercased() { return false }
+        if let identifier = pattern.identifier, identifier != event.identifier { return false }
+        if let source = pattern.source, !TextMatching.sameClass(event.subject, source) { return false }
         if let destination = pattern.destination, !TextMatching.sameClass(event.destination, destination) { return false }
         for (key, value) in pattern.properties {
-            guard let actual = event.properties[key],
+            guard let actual = event.properties?[key],
                   TextMatching.collapse(actual) == TextMatching.collapse(value) else { return false }
         }
         return true
     }
 
-    static func describe(_ event: NavigationEvent) -> String {
-        var text = event.kind
-        if let identifier = event.segueIdentifier { text += " '\(identifier)'" }
-        if let source = event.source { text += " from \(TextMatching.bareClassName(source))" }
+    static func describe(_ event: TraceEvent) -> String {
+        var text = event.event.rawValue
+        if let identifier = event.identifier { text += " '\(identifier)'" }
+        if let source = event.subject { text += " from \(TextMatching.bareClassName(source))" }
         if let destination = event.destination { text += " to \(TextMatching.bareClassName(destination))" }
-        let properties = event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let properties = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !properties.isEmpty { text += " (" + properties.joined(separator: ", ") + ")" }
         return text
     }
 
     /// Explains the closest event to what was expected, so the learner sees what happened.
-    private static func nearestMiss(_ pattern: TracePattern, in trace: [NavigationEvent]) -> String {
+    private static func nearestMiss(_ pattern: TracePattern, in trace: [TraceEvent]) -> String {
         if trace.isEmpty { return "the program caused no navigation" }
         var loose = pattern
         loose.properties = [:]
         if let near = trace.first(where: { matches($0, loose) }) {
             let wrong = pattern.properties.sorted { $0.key < $1.key }.map { key, value in
-                "\(key) was \(near.properties[key].map { "'\($0)'" } ?? "not set") (expected '\(value)')"
+                "\(key) was \(near.properties?[key].map { "'\($0)'" } ?? "not set") (expected '\(value)')"
             }
             return "in the \(describe(near)) " + wrong.joined(separator: ", ")
         }
@@ -225,7 +227,7 @@ public enum CheckEvaluator {
         loose.source = nil
         // The event the learner needs to see first: same segue and kind, then same segue, then
         // same kind; launching the app (instantiate, viewDidLoad…) is never the point.
-        let moves = trace.filter { $0.isTransition && !HarnessProtocol.isChecksMarker($0) }
+        let moves = trace.filter { $0.isTransition && !HarnessSupport.isChecksMarker($0) }
         var sameSegue = loose
         sameSegue.kind = nil
         var sameKind = loose
@@ -238,24 +240,24 @@ public enum CheckEvaluator {
         return "the navigation was: \(shown)" + (moves.count > 6 ? "; …" : "")
     }
 
-    private static func harnessResult(summary: String, required: [String], outcome: ProgramOutcome) -> CheckResult {
-        let verdicts = HarnessProtocol.verdicts(in: outcome.stdout)
+    private static func harnessResult(summary: String, required: [String], outcome: RunResult) -> CheckResult {
+        let verdicts = CheckLine.results(in: outcome.stdout)
         if let failed = verdicts.first(where: { $0.status == .fail }) {
-            return CheckResult(summary: summary, status: .fail, message: "\(failed.name): \(failed.message)")
+            return CheckResult(summary: summary, status: .fail, message: "\(failed.summary): \(failed.message)")
         }
         if let broken = verdicts.first(where: { $0.status == .error }) {
-            return CheckResult(summary: summary, status: .error, message: "\(broken.name): \(broken.message)")
+            return CheckResult(summary: summary, status: .error, message: "\(broken.summary): \(broken.message)")
         }
-        let reported = Set(verdicts.map(\.name))
+        let reported = Set(verdicts.map(\.summary))
         if let missing = required.first(where: { !reported.contains($0) }) {
             var reason = "check '\(missing)' did not run"
             // The usual reason is a crash: name it, it is what the learner has to fix.
-            if case .crashed(let kind, let message) = outcome.termination { reason += " because " + CrashWording.crashed(kind: kind, message: message) }
+            if case let (kind, message)? = outcome.crashName { reason += " because " + CrashWording.crashed(kind: kind, message: message) }
             return CheckResult(summary: summary, status: .fail, message: reason)
         }
         if verdicts.isEmpty {
             var reason = "the lesson's checks did not run"
-            if case .crashed(let kind, let message) = outcome.termination { reason += " because " + CrashWording.crashed(kind: kind, message: message) }
+            if case let (kind, message)? = outcome.crashName { reason += " because " + CrashWording.crashed(kind: kind, message: message) }
             return CheckResult(summary: summary, status: .fail, message: reason)
         }
         return CheckResult(summary: summary, status: .pass)
@@ -263,15 +265,15 @@ public enum CheckEvaluator {
 
     /// No final screen: a crash is the learner's to fix (the check fails with it); a run that
     /// ended normally without one is the lesson's problem.
-    private static func missingEndState(_ outcome: ProgramOutcome, summary: String) -> CheckResult {
-        if case .crashed(let kind, let message) = outcome.termination {
+    private static func missingEndState(_ outcome: RunResult, summary: String) -> CheckResult {
+        if case let (kind, message)? = outcome.crashName {
             return CheckResult(summary: summary, status: .fail, message: CrashWording.crashed(kind: kind, message: message))
         }
         return CheckResult(summary: summary, status: .error, message: "the run recorded no final screen state")
     }
 
-    private static func compileFailureMessage(_ outcome: ProgramOutcome) -> String {
-        let errors = outcome.errors
+    private static func compileFailureMessage(_ outcome: RunResult) -> String {
+        let errors = outcome.compile.errors
         guard let first = errors.first else { return "the code did not compile" }
         let more = errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count == 2 ? "" : "s"))" : ""
         let place = first.inHiddenCode ? "in the lesson's hidden code" : "\(first.file):\(first.line):\(first.column)"
@@ -294,4 +296,15 @@ public enum CheckEvaluator {
         if lines.isEmpty { return "    (no output)" }
         return lines.prefix(12).map { "    " + $0 }.joined(separator: "\n")
     }
+}
+
+extension TraceEvent {
+    /// Events that move the learner between screens, or stop the app; launching it
+    /// (instantiating the first controller, loading its view) is the same in every program.
+    public static let transitionKinds: Set<String> = [
+        "shouldPerform", "prepare", "perform", "push", "pop", "present", "dismiss", "showDetail", "warning", "note",
+        "show", "embed", "unwind", "unwindAction", "setStack", "selectTab", "exception",
+    ]
+
+    public var isTransition: Bool { Self.transitionKinds.contains(event.rawValue) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// Which compiler error a compiler step is about, and what kind of error it is.
 ///
@@ -7,16 +8,17 @@ import Foundation
 enum CompilerErrors {
     /// The error the learner's code is judged by: the first in the learner's own code (by
     /// position), else the first anywhere.
-    static func judged(in outcome: ProgramOutcome) -> CompilerDiagnostic? {
-        let errors = outcome.errors
+    static func judged(in outcome: RunResult) -> Diagnostic? {
+        let errors = outcome.compile.errors
         let own = errors.filter { !$0.inHiddenCode }.min { ($0.line, $0.column) < ($1.line, $1.column) }
         return own ?? errors.first
     }
 
     /// The notes the compiler attached to an error: those printed right after it.
-    static func notes(of error: CompilerDiagnostic, in outcome: ProgramOutcome) -> [CompilerDiagnostic] {
-        guard let index = outcome.diagnostics.firstIndex(of: error) else { return [] }
-        return Array(outcome.diagnostics[(index + 1)...].prefix { $0.severity == .note })
+    static func notes(of error: Diagnostic, in outcome: RunResult) -> [Diagnostic] {
+        let all = outcome.compile.diagnostics
+        guard let index = all.firstIndex(of: error) else { return [] }
+        return Array(all[(index + 1)...].prefix { $0.severity == .note })
     }
 
     /// Syntax errors: the parser's, reported before any type is looked at. A step that wants a
@@ -32,7 +34,7 @@ enum CompilerErrors {
 
     /// A compiler message as the learner reads it in feedback: position, severity and text,
     /// exactly as Swift prints them.
-    static func quoted(_ diagnostic: CompilerDiagnostic) -> String {
+    static func quoted(_ diagnostic: Diagnostic) -> String {
         let place = diagnostic.inHiddenCode ? "(the lesson's hidden code)" : "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column)"
         return "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message)"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// The result of one check.
 public struct CheckResult: Sendable, Hashable {
@@ -33,12 +34,12 @@ public struct Verdict: Sendable, Hashable {
     /// Feedback lines (a wrong choice's feedback, the nearest miss, …).
     public var feedback: [String]
     /// The run the verdict is based on, for showing output, trace and diagnostics.
-    public var outcome: ProgramOutcome?
+    public var run: RunResult?
 
-    public init(results: [CheckResult], feedback: [String] = [], outcome: ProgramOutcome? = nil) {
+    public init(results: [CheckResult], feedback: [String] = [], run: RunResult? = nil) {
         self.results = results
         self.feedback = feedback
-        self.outcome = outcome
+        self.run = run
     }
 
     /// `pass` when all checks pass; `error` if any could not be judged; otherwise `fail`.

@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 import Yams
 
 /// A YAML text that sits at a known place in a file (the manifest, a lesson's front matter,

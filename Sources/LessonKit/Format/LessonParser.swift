@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// Reads a lesson file: YAML front matter, then Markdown whose `## Title {#id}` headings
 /// start steps. Inside a step, a ```step block holds the step's settings (YAML) and

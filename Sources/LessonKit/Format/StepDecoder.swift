@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 import Yams
 
 /// Turns a collected step (prose, ```step settings, code blocks) into a `Step`,
@@ -57,12 +58,12 @@ struct StepDecoder {
         step.continuesLocation = map.node("continues").map { map.location(of: $0) }
         step.fileName = map.string("file")
         if let mode = map.int("swift-version") {
-            if mode == 5 || mode == 6 { step.swiftLanguageMode = mode } else {
+            if let mode = SwiftLanguageMode(rawValue: String(mode)) { step.swiftLanguageMode = mode } else {
                 sink.error("swift-version must be 5 or 6", at: map.keyLocation("swift-version"))
             }
         }
         if let optimize = map.string("optimize") {
-            if let mode = OptimizationMode(rawValue: optimize) { step.optimization = mode } else {
+            if let mode = Optimization(rawValue: optimize) { step.optimization = mode } else {
                 sink.error("optimize must be 'debug' or 'release'", at: map.keyLocation("optimize"))
             }
         }

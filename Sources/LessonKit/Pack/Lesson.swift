@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// One lesson: front matter plus ordered steps.
 public struct Lesson: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// The pack's `pack.yaml`.
 public struct Manifest: Sendable, Hashable {
@@ -25,8 +26,8 @@ public struct Manifest: Sendable, Hashable {
     public var supportFiles: [String]
     /// Folders holding `.storyboard` files, relative to the pack.
     public var storyboardDirectories: [String]
-    /// Swift language mode for the pack's code (5 or 6).
-    public var swiftLanguageMode: Int
+    /// Swift language mode for the pack's code.
+    public var swiftLanguageMode: SwiftLanguageMode
     /// Where each manifest entry was written, to point diagnostics about it (key, or `lessons.N`).
     var locations: [String: SourceLocation] = [:]
 
@@ -70,8 +71,8 @@ public struct Manifest: Sendable, Hashable {
                 sink.error("lesson '\(name)' is listed twice", at: map.location(of: node))
             }
         }
-        let swiftMode = map.int("swift-version") ?? 5
-        if swiftMode != 5 && swiftMode != 6 {
+        let swiftMode = SwiftLanguageMode(rawValue: String(map.int("swift-version") ?? 5))
+        if swiftMode == nil {
             sink.error("swift-version must be 5 or 6", at: map.keyLocation("swift-version"))
         }
         let minimum = map.string("minimum-seguelab")
@@ -93,7 +94,7 @@ public struct Manifest: Sendable, Hashable {
             minimumSeguelabVersion: minimum,
             supportFiles: map.strings("support") ?? [],
             storyboardDirectories: map.strings("storyboards") ?? ["storyboards"],
-            swiftLanguageMode: swiftMode, locations: locations)
+            swiftLanguageMode: swiftMode ?? .swift5, locations: locations)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// A loaded lesson pack: manifest, lessons in order, translations, shared code.
 public struct Pack: Sendable {
@@ -10,7 +11,7 @@ public struct Pack: Sendable {
     /// Translated lessons: language → lesson id → lesson.
     public var translations: [String: [String: Lesson]]
     /// Hidden Swift files shared by every program of the pack.
-    public var supportSources: [ProgramSource]
+    public var supportSources: [SourceFile]
     /// Absolute storyboard folders.
     public var storyboardDirectories: [URL]
     /// Lessons (and translations) left out because they have errors, in manifest order.
@@ -20,7 +21,7 @@ public struct Pack: Sendable {
     public var id: String { manifest.id }
 
     public init(root: URL, manifest: Manifest, lessons: [Lesson], translations: [String: [String: Lesson]] = [:],
-                supportSources: [ProgramSource] = [], storyboardDirectories: [URL] = []) {
+                supportSources: [SourceFile] = [], storyboardDirectories: [URL] = []) {
         self.root = root
         self.manifest = manifest
         self.lessons = lessons

@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// `seguelab pack check`: the static part (everything readable without running code) and the
 /// dynamic part, which proves the pack with the same judge learners face.
@@ -13,7 +14,7 @@ public enum PackChecker {
     /// every translation's steps too. Diagnostics point at the step or code block at fault.
     ///
     /// `progress` is told each step as it is checked (for a progress line).
-    public static func checkDynamically(_ pack: Pack, runner: any CodeRunner,
+    public static func checkDynamically(_ pack: Pack, runner: any ProgramRunner,
                                         progress: (@Sendable (StepRef) -> Void)? = nil) async -> [Diagnostic] {
         let judge = AnswerJudge(pack: pack, runner: runner)
         var diagnostics: [Diagnostic] = []
@@ -79,15 +80,15 @@ public enum PackChecker {
                 error("example of predict step '\(step.id)' could not be run: \(result.failure.map(describe) ?? "")", at: step.code[.example]?.location)
                 break
             }
-            found += compilerErrors(in: Verdict(results: [], outcome: outcome), of: step, learnerRole: .example)
-            if !(outcome.compiled && outcome.errors.isEmpty) {
-                let first = outcome.errors.first.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } ?? "no diagnostics"
+            found += compilerErrors(in: Verdict(results: [], run: outcome), of: step, learnerRole: .example)
+            if !outcome.compile.succeeded {
+                let first = outcome.compile.errors.first.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } ?? "no diagnostics"
                 error("example of predict step '\(step.id)' does not compile: \(first)", at: step.code[.example]?.location)
             } else if step.predictTarget == .destination, outcome.endState?.visible == nil {
                 error("predict step '\(step.id)' asks for the destination, but the example's run recorded no final screen")
             } else {
                 if let expected = step.expectedPrediction {
-                    let verdict = AnswerJudge.judgePrediction(expected, for: step, outcome: outcome)
+                    let verdict = AnswerJudge.judgePrediction(expected, for: step, run: outcome)
                     if !verdict.passed { error("the expected answer '\(expected)' is wrong: \(describe(verdict))") }
                 }
                 found += await listedAnswers(of: step, in: lesson, judge: judge, example: outcome)
@@ -117,7 +118,7 @@ public enum PackChecker {
 
     /// Proves the author's `wrong-answers` are rejected and `right-answers` accepted, each
     /// reported at its own line. Predictions are judged against the example's one run.
-    static func listedAnswers(of step: Step, in lesson: Lesson, judge: AnswerJudge, example: ProgramOutcome?) async -> [Diagnostic] {
+    static func listedAnswers(of step: Step, in lesson: Lesson, judge: AnswerJudge, example: RunResult?) async -> [Diagnostic] {
         var found: [Diagnostic] = []
         for (listed, shouldPass) in step.wrongAnswers.map({ ($0, false) }) + step.rightAnswers.map({ ($0, true) }) {
             let what = shouldPass ? "right answer '\(listed.label)'" : "wrong answer '\(listed.label)'"
@@ -143,7 +144,7 @@ public enum PackChecker {
             }
             let verdict: Verdict
             if step.kind == .predict, let example, case .text(let text) = answer {
-                verdict = AnswerJudge.judgePrediction(text, for: step, outcome: example)
+                verdict = AnswerJudge.judgePrediction(text, for: step, run: example)
             } else {
                 verdict = await judge.judge(answer, for: step)
             }
@@ -183,9 +184,9 @@ public enum PackChecker {
     /// Compiler errors in an author's code, at their place in the lesson file (the learner
     /// sees hidden code only as "the lesson's hidden code"; the author needs the line).
     static func compilerErrors(in verdict: Verdict, of step: Step, learnerRole: CodeRole) -> [Diagnostic] {
-        guard let outcome = verdict.outcome else { return [] }
+        guard let outcome = verdict.run else { return [] }
         let learnerFile = ProgramBuilder.learnerFileName(for: step)
-        return outcome.errors.map { error in
+        return outcome.compile.errors.map { error in
             let block: CodeBlock? = switch error.file {
             case "prelude": step.code[.prelude]
             case "harness": step.code[.harness]

@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// What loading a pack produced: the pack and every diagnostic.
 public struct PackLoadResult: Sendable {
@@ -104,7 +105,7 @@ private struct Loader {
         }
 
         // Support sources and storyboards.
-        var support: [ProgramSource] = []
+        var support: [SourceFile] = []
         for (index, path) in manifest.supportFiles.enumerated() {
             let url = root.appendingPathComponent(path)
             guard fileManager.fileExists(atPath: url.path) else {
@@ -115,13 +116,13 @@ private struct Loader {
                 sink.error("support file '\(path)' is not a .swift file", at: at("support.\(index)"))
                 continue
             }
-            let reserved = ["main.swift", HarnessProtocol.helperFileName]
+            let reserved = ["main.swift", HarnessSupport.helperFileName]
             if reserved.contains(url.lastPathComponent) || support.contains(where: { $0.name == url.lastPathComponent }) {
-                sink.error("support file name '\(url.lastPathComponent)' is taken; rename it (main.swift and \(HarnessProtocol.helperFileName) are reserved, and names must be unique)",
+                sink.error("support file name '\(url.lastPathComponent)' is taken; rename it (main.swift and \(HarnessSupport.helperFileName) are reserved, and names must be unique)",
                            at: at("support.\(index)"))
                 continue
             }
-            if let text = read(url, into: sink) { support.append(ProgramSource(name: url.lastPathComponent, text: text, hidden: true)) }
+            if let text = read(url, into: sink) { support.append(SourceFile(name: url.lastPathComponent, text: text, origin: .hidden)) }
         }
         var storyboardDirs: [URL] = []
         for (index, path) in manifest.storyboardDirectories.enumerated() {

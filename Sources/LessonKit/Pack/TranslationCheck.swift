@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// A translation must mirror its original: same lesson id, same steps (ids, order, kinds),
 /// same choices. Progress is keyed by ids, so a learner can switch language mid-lesson.

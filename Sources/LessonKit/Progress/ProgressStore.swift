@@ -95,6 +95,25 @@ public struct ProgressStore: Sendable {
         }
     }
 
+    /// The learner's progress for `pack`, read without changing anything (`seguelab progress`,
+    /// `seguelab lessons`): no file means no progress yet; a file that cannot be read gives no
+    /// progress and a warning saying why (only `load`, for the shell, moves it aside).
+    public func peek(for pack: Pack, now: Date = Date()) -> (progress: PackProgress, warning: String?) {
+        let url = fileURL(for: pack)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return (PackProgress(pack: pack, now: now), nil) }
+        do {
+            var progress = try Self.decode(data)
+            _ = progress.reconcile(with: pack)
+            return (progress, nil)
+        } catch let newer as UnsupportedFormat {
+            return (PackProgress(pack: pack, now: now),
+                    "progress file \(url.path) was written by a newer seguelab (format \(newer.found)); showing no progress")
+        } catch {
+            return (PackProgress(pack: pack, now: now),
+                    "progress file \(url.path) cannot be read (it is not valid progress JSON); showing no progress")
+        }
+    }
+
     /// Writes progress atomically (temporary file, fsync, rename over the old file) under an
     /// exclusive lock, merged with what other processes saved meanwhile: steps this process
     /// changed since it loaded or last saved take its version (both changed: the more

@@ -1,7 +1,10 @@
 import Foundation
+import Playground
 
-/// Builds the program for a step: the pack's support code, the step's hidden prelude, the
-/// learner's code and the hidden harness, in that order.
+/// Builds the Playground request for a step: the step's hidden prelude, the learner's code and
+/// the hidden harness run in that order as the program's top-level code; the pack's support
+/// code and the harness's helpers are hidden files beside them. The Playground names every
+/// position after the file it came from, so the learner sees `exercise.swift:3:5`.
 public enum ProgramBuilder {
     /// The name the learner's code is shown and diagnosed under.
     public static func learnerFileName(for step: Step) -> String {
@@ -12,55 +15,28 @@ public enum ProgramBuilder {
         }
     }
 
-    /// The program that runs `code` (the learner's, or the example) for `step`. The harness is
+    /// The request that runs `code` (the learner's, or the example) for `step`. The harness is
     /// left out when `judging` is false: a plain `run` shows the learner's program alone.
-    public static func program(for step: Step, code: String, in pack: Pack, judging: Bool = true) -> LessonProgram {
-        var segments: [LessonProgram.Segment] = []
-        var main = ""
-        var nextLine = 1
-        func add(_ text: String, name: String, hidden: Bool) {
-            var body = text
-            if !body.hasSuffix("\n") { body += "\n" }
-            let count = body.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-            segments.append(.init(name: name, firstLine: nextLine, lineCount: count, hidden: hidden))
-            main += body
-            nextLine += count
+    public static func request(for step: Step, code: String, in pack: Pack, judging: Bool = true) -> RunRequest {
+        var sources: [SourceFile] = []
+        if let prelude = step.code(.prelude) {
+            sources.append(SourceFile(name: "prelude", text: prelude, origin: .hidden, topLevel: true))
         }
-        if let prelude = step.code(.prelude) { add(prelude, name: "prelude", hidden: true) }
-        add(code, name: learnerFileName(for: step), hidden: false)
+        sources.append(SourceFile(name: learnerFileName(for: step), text: code, origin: .learner, topLevel: true))
         let harness = step.kind == .compiler || !judging ? nil : step.code(.harness)
-        if let harness { add("\(HarnessProtocol.beginFunction)()\n" + harness, name: "harness", hidden: true) }
-
-        var sources = [ProgramSource(name: "main.swift", text: main, hidden: false)]
+        if let harness {
+            sources.append(SourceFile(name: "checks-begin", text: "\(HarnessSupport.beginFunction)()\n", origin: .hidden, topLevel: true))
+            sources.append(SourceFile(name: "harness", text: harness, origin: .hidden, topLevel: true))
+        }
         sources += pack.supportSources
         if harness != nil {
-            sources.append(ProgramSource(name: HarnessProtocol.helperFileName, text: HarnessProtocol.helperSource, hidden: true))
+            sources.append(SourceFile(name: HarnessSupport.helperFileName, text: HarnessSupport.helperSource, origin: .hidden))
         }
-        return LessonProgram(
-            sources: sources, segments: segments,
+        return RunRequest(
+            sources: sources,
             storyboardDirectories: pack.storyboardDirectories,
             swiftLanguageMode: step.swiftLanguageMode ?? pack.manifest.swiftLanguageMode,
             optimization: step.optimization ?? .debug,
             typecheckOnly: step.kind == .compiler)
-    }
-
-    /// Rewrites compiler positions in `main.swift` to the segment they came from, and marks
-    /// those in hidden code, so the learner sees `exercise.swift:3:5`, never the composed file.
-    public static func remap(_ outcome: ProgramOutcome, for program: LessonProgram) -> ProgramOutcome {
-        var result = outcome
-        let hiddenFiles = Set(program.sources.filter(\.hidden).map(\.name))
-        result.diagnostics = outcome.diagnostics.map { diagnostic in
-            var mapped = diagnostic
-            let base = URL(fileURLWithPath: diagnostic.file).lastPathComponent
-            if base == "main.swift", let (segment, line) = program.locate(mainLine: diagnostic.line) {
-                mapped.file = segment.name
-                mapped.line = line
-                mapped.inHiddenCode = segment.hidden
-            } else if hiddenFiles.contains(base) {
-                mapped.inHiddenCode = true
-            }
-            return mapped
-        }
-        return result
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// Hints, solutions, skipping, restarting, drafts and answers.
 extension Session {
@@ -116,7 +117,7 @@ extension Session {
     }
 
     /// Judges an answer to the current step and records the attempt.
-    public mutating func submit(_ answer: Answer, runner: any CodeRunner) async throws(SessionError) -> Verdict {
+    public mutating func submit(_ answer: Answer, runner: any ProgramRunner) async throws(SessionError) -> Verdict {
         guard let ref = position, let step = currentStep else { throw .noCurrentStep }
         guard step.kind.needsAnswer else { throw .nothingToAnswer(step.kind) }
         let verdict = await AnswerJudge(pack: pack, runner: runner).judge(answer, for: step)
@@ -143,7 +144,7 @@ extension Session {
 
     /// Runs the current step's code without judging it: the example, or the learner's draft
     /// (or `code`). A prediction must be made before its example can be run.
-    public func run(code: String? = nil, runner: any CodeRunner) async throws(SessionError) -> ProgramOutcome {
+    public func run(code: String? = nil, runner: any ProgramRunner) async throws(SessionError) -> RunResult {
         guard let ref = position, let step = currentStep else { throw .noCurrentStep }
         guard step.kind.runsCode else { throw .nothingToRun(step.kind) }
         if step.kind == .predict, stepProgress(ref).attempts == 0, stepProgress(ref).status != .skipped {

@@ -1,12 +1,13 @@
 import Foundation
+import Playground
 
-/// Judges answers: choice and text answers directly, code by running it through a
-/// `CodeRunner` and evaluating the step's checks. The same judge proves packs in `pack check`.
+/// Judges answers: choice and text answers directly, code by running it (the Playground's
+/// `RunRequest` through a `ProgramRunner`) and evaluating the step's checks. The same judge proves packs in `pack check`.
 public struct AnswerJudge: Sendable {
     public let pack: Pack
-    public let runner: any CodeRunner
+    public let runner: any ProgramRunner
 
-    public init(pack: Pack, runner: any CodeRunner) {
+    public init(pack: Pack, runner: any ProgramRunner) {
         self.pack = pack
         self.runner = runner
     }
@@ -18,9 +19,9 @@ public struct AnswerJudge: Sendable {
         case (.text, .text(let text)):
             return Self.judgeText(text, for: step)
         case (.predict, .text(let prediction)):
-            let outcome = await run(step.code(.example) ?? "", for: step)
-            if let failure = outcome.failure { return failure }
-            return Self.judgePrediction(prediction, for: step, outcome: outcome.value!)
+            let ran = await run(step.code(.example) ?? "", for: step)
+            if let failure = ran.failure { return failure }
+            return Self.judgePrediction(prediction, for: step, run: ran.value!)
         case (.prompt, .code(let code)), (.exercise, .code(let code)), (.compiler, .code(let code)):
             return await judgeCode(code, for: step)
         case (.example, _):
@@ -35,19 +36,19 @@ public struct AnswerJudge: Sendable {
     /// check runs the program a second time, optimised; a compiler step that wants an error
     /// compares the learner's with the one its solution produces.
     public func judgeCode(_ code: String, for step: Step) async -> Verdict {
-        let result = await run(code, for: step)
-        if let failure = result.failure { return failure }
-        let outcome = result.value!
+        let ran = await run(code, for: step)
+        if let failure = ran.failure { return failure }
+        let outcome = ran.value!
         let checks = CheckEvaluator.effectiveChecks(for: step)
-        var release: ProgramOutcome?
-        if CheckEvaluator.needsReleaseRun(checks), outcome.compiled, outcome.errors.isEmpty {
+        var release: RunResult?
+        if CheckEvaluator.needsReleaseRun(checks), outcome.compile.succeeded {
             var optimised = step
             optimised.optimization = .release
             let releaseRun = await run(code, for: optimised)
             if let failure = releaseRun.failure { return failure }
             release = releaseRun.value
         }
-        let verdict = CheckEvaluator.evaluate(checks, outcome: outcome, release: release)
+        let verdict = CheckEvaluator.evaluate(checks, run: outcome, release: release)
         if verdict.passed, step.kind == .compiler, case .rejects = step.compilerExpectation,
            let solution = step.code(.solution), solution != code {
             return await compareWithSolution(verdict, code: code, solution: solution, for: step)
@@ -57,11 +58,12 @@ public struct AnswerJudge: Sendable {
 
     /// The error a compiler step is about is the one its solution makes the compiler report.
     /// The learner's must be on the same line of code (the same text, wherever it moved), or,
-    /// when the solution's error is on a line the solution changed, on a line the learner
-    /// changed; and when its message is the solution's, its notes must be too. A pattern alone
-    /// lets a change to the wrong line pass, or a misspelt new case whose note echoes it.
+    /// when the solution's error is on a line the solution rewrote, on a line of the learner's
+    /// own rewrite of the same starter lines; and when its message is the solution's, its notes
+    /// must be too. A pattern alone lets a change to the wrong line pass, or a misspelt new case
+    /// whose note echoes the misspelling.
     func compareWithSolution(_ verdict: Verdict, code: String, solution: String, for step: Step) async -> Verdict {
-        guard let learnerOutcome = verdict.outcome, let got = CompilerErrors.judged(in: learnerOutcome) else { return verdict }
+        guard let learnerOutcome = verdict.run, let got = CompilerErrors.judged(in: learnerOutcome) else { return verdict }
         let reference = await run(solution, for: step)
         guard let referenceOutcome = reference.value, let expected = CompilerErrors.judged(in: referenceOutcome),
               !expected.inHiddenCode, !got.inHiddenCode else { return verdict }
@@ -72,14 +74,11 @@ public struct AnswerJudge: Sendable {
         let starting = Set(lines(step.code(.starter) ?? ""))
         let learnerLines = lines(code), solutionLines = lines(solution)
         let gotLine = line(got.line, of: learnerLines), expectedLine = line(expected.line, of: solutionLines)
-        // The solution's error on a line it rewrote: the learner must have rewritten the same
-        // starter lines (written them their own way), and have the error on a line of theirs.
         let rewritten = starting.subtracting(solutionLines)
         let sameRewrite = !starting.contains(expectedLine) && !starting.contains(gotLine)
             && !rewritten.isEmpty && rewritten.isDisjoint(with: learnerLines)
-        let samePlace = gotLine == expectedLine || sameRewrite
         var message: String?
-        if !samePlace {
+        if gotLine != expectedLine && !sameRewrite {
             message = "the compiler reports this error on a line the step's change should not affect:\n    \(CompilerErrors.quoted(got))\n"
                 + "    \(gotLine)\nChange only what the step asks for."
         } else if TextMatching.collapse(got.message) == TextMatching.collapse(expected.message) {
@@ -93,19 +92,14 @@ public struct AnswerJudge: Sendable {
             }
         }
         guard let message else { return verdict }
-        var results = verdict.results
         let failed = CheckResult(summary: "the error this step is about", status: .fail, message: message, location: step.location)
-        results.append(failed)
-        return Verdict(results: results, feedback: [message], outcome: learnerOutcome)
+        return Verdict(results: verdict.results + [failed], feedback: [message], run: learnerOutcome)
     }
 
-    /// Compiles and runs code for a step, with diagnostics mapped back to the learner's file.
-    /// `judging: false` leaves the harness out (a plain `run`).
-    public func run(_ code: String, for step: Step, judging: Bool = true) async -> (value: ProgramOutcome?, failure: Verdict?) {
-        let program = ProgramBuilder.program(for: step, code: code, in: pack, judging: judging)
+    /// Compiles and runs code for a step. `judging: false` leaves the harness out (a plain `run`).
+    public func run(_ code: String, for step: Step, judging: Bool = true) async -> (value: RunResult?, failure: Verdict?) {
         do {
-            let outcome = try await runner.run(program)
-            return (ProgramBuilder.remap(outcome, for: program), nil)
+            return (try await runner.run(ProgramBuilder.request(for: step, code: code, in: pack, judging: judging)), nil)
         } catch {
             let result = CheckResult(summary: "the code runs", status: .error, message: "could not run the code: \(error)")
             return (nil, Verdict(results: [result], feedback: [result.message]))
@@ -172,24 +166,24 @@ public struct AnswerJudge: Sendable {
 
     /// Compares a prediction with what the example really did; the verdict carries the run,
     /// so the learner sees the truth either way.
-    public static func judgePrediction(_ prediction: String, for step: Step, outcome: ProgramOutcome) -> Verdict {
+    public static func judgePrediction(_ prediction: String, for step: Step, run outcome: RunResult) -> Verdict {
         switch step.predictTarget ?? .output {
         case .output:
             let summary = "the predicted output"
             guard let message = AnswerEquivalence.predictionDifference(predicted: prediction, actual: outcome.learnerStdout) else {
-                return Verdict(results: [CheckResult(summary: summary, status: .pass)], outcome: outcome)
+                return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
-            return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], outcome: outcome)
+            return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], run: outcome)
         case .destination:
             let summary = "the predicted destination"
             guard let visible = outcome.endState?.visible else {
-                return Verdict(results: [CheckResult(summary: summary, status: .error, message: "the run recorded no final screen state")], outcome: outcome)
+                return Verdict(results: [CheckResult(summary: summary, status: .error, message: "the run recorded no final screen state")], run: outcome)
             }
             if TextMatching.bareClassName(prediction).lowercased() == TextMatching.bareClassName(visible).lowercased() {
-                return Verdict(results: [CheckResult(summary: summary, status: .pass)], outcome: outcome)
+                return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
             let message = "the navigation ended on \(TextMatching.bareClassName(visible))"
-            return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], outcome: outcome)
+            return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], run: outcome)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// What a step asks of the learner. The raw value is the `kind:` an author writes.
 public enum StepKind: String, Sendable, Codable, CaseIterable {
@@ -27,7 +28,7 @@ public enum StepKind: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    /// Steps judged by compiling and running code through a `CodeRunner`.
+    /// Steps judged by compiling and running code through a `ProgramRunner`.
     public var runsCode: Bool {
         switch self {
         case .example, .predict, .prompt, .exercise, .compiler: true
@@ -117,11 +118,6 @@ public enum CompilerExpectation: Sendable, Hashable {
     case rejects(diagnosticPattern: String)
 }
 
-/// Build settings a step may override.
-public enum OptimizationMode: String, Sendable, Codable {
-    case debug, release
-}
-
 /// One step of a lesson, identified by a stable id.
 public struct Step: Sendable {
     public var id: String
@@ -172,8 +168,8 @@ public struct Step: Sendable {
     var storyboardLocation: SourceLocation?
     var continuesLocation: SourceLocation?
     /// `nil` uses the pack's setting.
-    public var swiftLanguageMode: Int?
-    public var optimization: OptimizationMode?
+    public var swiftLanguageMode: SwiftLanguageMode?
+    public var optimization: Optimization?
     /// File name the learner's code is shown and diagnosed under.
     public var fileName: String?
 

@@ -73,12 +73,12 @@ extension LessonDriver {
         let markdown = MarkdownText(style: style, width: width)
         switch verdict.status {
         case .pass:
-            if let outcome = verdict.outcome { renderer.render(outcome, learnerCode: learnerCode).forEach(output.line) }
+            if let outcome = verdict.run { renderer.render(outcome, learnerCode: learnerCode).forEach(output.line) }
             output.line(style.success("✔ Correct."))
             verdict.feedback.forEach { output.line(markdown.render($0)) }
             output.line(style.dim("Type `next` to continue."))
         case .fail:
-            if let outcome = verdict.outcome { renderer.render(outcome, learnerCode: learnerCode).forEach(output.line) }
+            if let outcome = verdict.run { renderer.render(outcome, learnerCode: learnerCode).forEach(output.line) }
             let failure = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message }
             output.line(style.failure("✘ Not yet") + (failure.map { ": " + $0 } ?? "."))
             // Feedback often restates the failure (a wrong choice's own explanation): say it once.
@@ -88,7 +88,7 @@ extension LessonDriver {
             let total = session.currentStep?.hints.count ?? 0
             output.line(style.dim(used < total ? "Try again, or type `hint` (\(total - used) left)." : "Try again; `solution` shows the answer, `skip` moves on."))
         case .error:
-            if let outcome = verdict.outcome { renderer.render(outcome, learnerCode: learnerCode).forEach(output.line) }
+            if let outcome = verdict.run { renderer.render(outcome, learnerCode: learnerCode).forEach(output.line) }
             context.fail("the answer could not be judged: " + (verdict.firstFailure?.message ?? "no check applied") + " (this is a problem in the lesson, not in your answer)")
         }
     }

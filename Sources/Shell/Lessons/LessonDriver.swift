@@ -9,7 +9,7 @@ final class LessonDriver {
     let pack: Pack
     var session: Session
     let store: ProgressStore
-    let runner: any CodeRunner
+    let runner: any ProgramRunner
     /// The Playground behind `runner`, for running files outside the steps.
     let playground: SharedPlayground
     /// Where drafts are edited (the shell's XDG directories).
@@ -19,7 +19,7 @@ final class LessonDriver {
     /// True when this learner had no progress on the pack before this session.
     var isNew = false
 
-    init(pack: Pack, session: Session, store: ProgressStore, runner: any CodeRunner,
+    init(pack: Pack, session: Session, store: ProgressStore, runner: any ProgramRunner,
          playground: SharedPlayground, directories: XDGDirectories, context: ShellContext) {
         self.directories = directories
         self.pack = pack

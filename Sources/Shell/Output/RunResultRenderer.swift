@@ -9,7 +9,7 @@ struct RunResultRenderer {
     var style: Style
     var showTrace = true
 
-    func render(diagnostics: [PlaygroundDiagnostic]) -> [String] {
+    func render(diagnostics: [Diagnostic]) -> [String] {
         diagnostics.map { d in
             let text = d.rendered()
             guard style.enabled else { return text }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `seguelab run` against the real SegueKit: iOS code as it is, and the isolation rules of
 /// each language mode.

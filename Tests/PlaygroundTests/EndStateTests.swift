@@ -1,19 +1,10 @@
 import Foundation
+import Playground
 import SegueKit
 import Testing
-@testable import LessonKit
 
-@Suite("SegueKit trace to checks")
-struct TraceMappingTests {
-    @Test func eventsKeepKindIdentifierClassesAndProperties() {
-        let event = TraceEvent(seq: 3, event: .push, identifier: "showDetail", segueKind: .show, source: "ListViewController",
-                               destination: "DetailViewController", properties: ["item": "Books"])
-        let mapped = NavigationEvent(event)
-        #expect(mapped == NavigationEvent(kind: "push", segueIdentifier: "showDetail", source: "ListViewController",
-                                          destination: "DetailViewController", properties: ["item": "Books"]))
-        #expect(NavigationEvent(TraceEvent(event: .showDetail)).kind == "showDetail")
-    }
-
+@Suite("What a run left on screen")
+struct EndStateTests {
     @Test func endStateFollowsTheVisibleStackAndPresentations() {
         let nav = ControllerNode(className: "UINavigationController", container: .navigation,
                                  children: [ControllerNode(className: "ListViewController"), ControllerNode(className: "DetailViewController")])
@@ -36,19 +27,25 @@ struct TraceMappingTests {
         #expect(EndState(HierarchySnapshot(root: nil)) == EndState())
     }
 
-    @Test func outcomeTakesEventsAndTheLastSnapshot() {
+    @Test func resultTakesEventsAndTheLastSnapshot() throws {
         let early = HierarchySnapshot(root: ControllerNode(className: "ListViewController"))
         let final = HierarchySnapshot(root: ControllerNode(className: "UINavigationController", container: .navigation,
                                                            children: [ControllerNode(className: "DetailViewController")]))
-        var outcome = ProgramOutcome.ran()
-        outcome.setNavigation(from: [
+        let events = [
             TraceEvent(event: .snapshot, snapshot: early),
             TraceEvent(event: .perform, identifier: "showDetail"),
             TraceEvent(event: .push, destination: "DetailViewController"),
             TraceEvent(event: .snapshot, snapshot: final),
-        ])
-        #expect(outcome.trace.map(\.kind) == ["perform", "push"])
-        #expect(outcome.endState?.topOfStack == "DetailViewController")
-        #expect(CheckEvaluator.evaluate(.topOfStack("DetailViewController"), outcome: outcome).status == .pass)
+        ]
+        let lines = try events.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        let result = RunResult(compile: .succeeded(warnings: []), termination: .exited(0), traceLines: lines)
+        #expect(result.navigation.map(\.event) == [.perform, .push])
+        #expect(result.endState?.topOfStack == "DetailViewController")
+        #expect(RunResult(compile: .succeeded(warnings: []), termination: .exited(0)).endState == nil)
+    }
+
+    @Test func eventsAboutOneControllerNameItAsTheirSubject() {
+        #expect(TraceEvent(event: .push, source: "List", controller: "Nav").subject == "List")
+        #expect(TraceEvent(event: .viewDidLoad, controller: "Detail").subject == "Detail")
     }
 }

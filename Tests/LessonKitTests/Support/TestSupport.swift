@@ -1,53 +1,6 @@
 import Foundation
 import LessonKit
 
-/// A `CodeRunner` for tests: answers each program with an outcome computed by a script from
-/// the program's learner code, and records every program it was given.
-final class ScriptedRunner: CodeRunner, @unchecked Sendable {
-    private let lock = NSLock()
-    private var received: [LessonProgram] = []
-    private let script: @Sendable (LessonProgram) throws -> ProgramOutcome
-
-    init(_ script: @escaping @Sendable (LessonProgram) throws -> ProgramOutcome) {
-        self.script = script
-    }
-
-    /// A runner that always answers the same outcome.
-    convenience init(always outcome: ProgramOutcome) {
-        self.init { _ in outcome }
-    }
-
-    var programs: [LessonProgram] {
-        lock.lock(); defer { lock.unlock() }
-        return received
-    }
-
-    func run(_ program: LessonProgram) async throws -> ProgramOutcome {
-        lock.withLock { received.append(program) }
-        return try script(program)
-    }
-}
-
-extension LessonProgram {
-    /// The learner's (or example's) part of `main.swift`.
-    var learnerCode: String {
-        guard let main = sources.first(where: { $0.name == "main.swift" }),
-              let segment = segments.first(where: { !$0.hidden }) else { return "" }
-        let lines = main.text.split(separator: "\n", omittingEmptySubsequences: false)
-        return lines[(segment.firstLine - 1)..<(segment.firstLine - 1 + segment.lineCount)].joined(separator: "\n")
-    }
-}
-
-extension ProgramOutcome {
-    static func ran(_ stdout: String = "", status: Int32 = 0, trace: [NavigationEvent] = [], endState: EndState? = nil) -> ProgramOutcome {
-        ProgramOutcome(compiled: true, termination: .exited(status), stdout: stdout, trace: trace, endState: endState)
-    }
-
-    static func rejected(_ message: String, file: String = "main.swift", line: Int = 1, column: Int = 1) -> ProgramOutcome {
-        ProgramOutcome(compiled: false, diagnostics: [CompilerDiagnostic(file: file, line: line, column: column, severity: .error, message: message)])
-    }
-}
-
 /// Temporary folders removed when the test ends.
 final class TemporaryDirectory {
     let url: URL

@@ -35,11 +35,13 @@ final class SharedPlayground: @unchecked Sendable {
     }
 }
 
-/// Runs lesson programs on the shared Playground, made when the first program runs.
-struct LazyPlaygroundRunner: CodeRunner {
-    let shared: SharedPlayground
-
-    func run(_ program: LessonProgram) async throws -> ProgramOutcome {
-        try await PlaygroundRunner(playground: shared.get(), limits: shared.limits, report: shared.report).run(program)
+extension SharedPlayground: ProgramRunner {
+    /// Runs a lesson's program under the shell's limits, made when the first program runs.
+    func run(_ request: RunRequest) async throws -> RunResult {
+        var limited = request
+        limited.limits = limits
+        let result = try await get().run(limited)
+        report(result.timings)
+        return result
     }
 }

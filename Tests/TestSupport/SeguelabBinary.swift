@@ -2,10 +2,12 @@ import Foundation
 
 /// The built `seguelab` executable, and a private home for each test run so history and
 /// progress never touch the real user's files.
-enum SeguelabBinary {
-    static var path: String {
+public enum SeguelabBinary {
+    /// `SEGUELAB_BINARY`, else the `seguelab` that `swift test` built beside the test bundle (the
+    /// test targets depend on the executable, so it is always the one built from these
+    /// sources). Nowhere else: a binary from another build would test other code.
+    public static let path: String = {
         if let override = ProcessInfo.processInfo.environment["SEGUELAB_BINARY"] { return override }
-        // `swift test` puts the test bundle next to the products it built.
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL,
@@ -15,13 +17,11 @@ enum SeguelabBinary {
             let binary = directory.appendingPathComponent("seguelab").path
             if FileManager.default.isExecutableFile(atPath: binary) { return binary }
         }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return packageRoot.appendingPathComponent(".build/debug/seguelab").path
-    }
+        fatalError("no seguelab binary beside the tests (looked in \(candidates.map(\.path))); set SEGUELAB_BINARY")
+    }()
 
     /// A fresh home directory with XDG directories inside it.
-    static func makeHome() throws -> URL {
+    public static func makeHome() throws -> URL {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("seguelab-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         return home
@@ -29,9 +29,9 @@ enum SeguelabBinary {
 
     /// One SegueKit build for every test that runs Swift (building it is the slow part). The
     /// cache is keyed by toolchain and SegueKit's sources, so reusing it across runs is safe.
-    static let sharedCache = FileManager.default.temporaryDirectory.appendingPathComponent("seguelab-test-cache")
+    public static let sharedCache = FileManager.default.temporaryDirectory.appendingPathComponent("seguelab-test-cache")
 
-    static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
+    public static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
         var environment = [
             "HOME": home.path,
             "XDG_STATE_HOME": home.appendingPathComponent("state").path,
@@ -45,24 +45,24 @@ enum SeguelabBinary {
         return environment
     }
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    public struct Result {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
         /// True when the hang guard had to kill the program.
-        var hung = false
+        public var hung = false
     }
 
     /// Runs the binary with piped standard input, as a scripted session would.
     /// `hangGuard` seconds after it starts, a program still running is killed and the result says
     /// so (`hung`): a test of a defence against hanging fails instead of hanging itself.
-    static func runPiped(_ input: String, arguments: [String] = [], home: URL, extra: [String: String] = [:],
+    public static func runPiped(_ input: String, arguments: [String] = [], home: URL, extra: [String: String] = [:],
                          hangGuard: TimeInterval = 600) throws -> Result {
         try runPiped(bytes: Data(input.utf8), arguments: arguments, home: home, extra: extra, hangGuard: hangGuard)
     }
 
     /// Runs the binary with these exact bytes (valid UTF-8 or not) on its standard input.
-    static func runPiped(bytes input: Data, arguments: [String] = [], home: URL, extra: [String: String] = [:],
+    public static func runPiped(bytes input: Data, arguments: [String] = [], home: URL, extra: [String: String] = [:],
                          hangGuard: TimeInterval = 600) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

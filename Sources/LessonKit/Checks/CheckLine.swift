@@ -1,29 +1,24 @@
 import Foundation
+import Playground
+import SegueKit
 
-/// The line protocol author-written Swift checks use to report verdicts on standard output:
+/// The lines a lesson's harness prints on standard output to report its checks:
 ///
 ///     CHECK PASS <name>
 ///     CHECK FAIL <name>: <message>
 ///     CHECK ERROR <name>: <message>
 ///
-/// A name runs up to the first `:` (or the line's end). Verdict lines are removed from the
+/// A name runs up to the first `:` (or the line's end). These lines are removed from the
 /// output the learner sees and from output checks.
-public enum HarnessProtocol {
-    public struct Verdict: Sendable, Hashable {
-        public enum Status: String, Sendable { case pass = "PASS", fail = "FAIL", error = "ERROR" }
-        public var status: Status
-        public var name: String
-        public var message: String
-    }
-
+public enum CheckLine {
     static let prefix = "CHECK "
 
-    /// Parses one line; nil when it is not a verdict line.
-    public static func parse(line: Substring) -> Verdict? {
+    /// Parses one line into the check's result (its name as the summary); nil when it is not a check line.
+    public static func parse(line: Substring) -> CheckResult? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix(prefix) else { return nil }
         let rest = trimmed.dropFirst(prefix.count)
-        for status in [Verdict.Status.pass, .fail, .error] where rest.hasPrefix(status.rawValue + " ") {
+        for status in [CheckResult.Status.pass, .fail, .error] where rest.hasPrefix(status.rawValue.uppercased() + " ") {
             let body = rest.dropFirst(status.rawValue.count + 1)
             let name: Substring, message: Substring
             if let colon = body.firstIndex(of: ":") {
@@ -35,24 +30,27 @@ public enum HarnessProtocol {
             }
             let cleanName = name.trimmingCharacters(in: .whitespaces)
             guard !cleanName.isEmpty else { return nil }
-            return Verdict(status: status, name: cleanName, message: message.trimmingCharacters(in: .whitespaces))
+            return CheckResult(summary: cleanName, status: status, message: message.trimmingCharacters(in: .whitespaces))
         }
         return nil
     }
 
-    /// All verdict lines in a program's output, in order.
-    public static func verdicts(in output: String) -> [Verdict] {
+    /// All check lines in a program's output, in order.
+    public static func results(in output: String) -> [CheckResult] {
         output.split(separator: "\n", omittingEmptySubsequences: false).compactMap(parse(line:))
     }
 
-    /// The output without verdict lines.
-    public static func strippingVerdicts(from output: String) -> String {
+    /// The output without check lines.
+    public static func removed(from output: String) -> String {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
         return lines.filter { parse(line: $0) == nil }.joined(separator: "\n")
     }
+}
 
-    /// Hidden Swift source added to every program whose step has a harness, so authors can
-    /// write `lessonCheck("pushed detail", nav.topViewController is DetailViewController)`.
+/// The hidden Swift a step with a harness gets: helpers that print check lines, and the call
+/// that marks in the trace where the learner's program ends and the checks begin.
+public enum HarnessSupport {
+    /// Lets authors write `lessonCheck("pushed detail", nav.topViewController is DetailViewController)`.
     public static let helperSource = """
         import SegueKit
 
@@ -83,7 +81,12 @@ public enum HarnessProtocol {
     static let markerKey = "seguelab"
 
     /// True for the trace note a harness records before its checks run.
-    public static func isChecksMarker(_ event: NavigationEvent) -> Bool {
-        event.kind == "note" && event.properties[markerKey] == "checks"
+    public static func isChecksMarker(_ event: TraceEvent) -> Bool {
+        event.event == .note && event.properties?[markerKey] == "checks"
     }
+}
+
+extension RunResult {
+    /// Standard output as the learner should see it: the harness's check lines removed.
+    public var learnerStdout: String { CheckLine.removed(from: stdout) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `seguelab storyboard FILE`, run as the built binary, and the same in the shell.
 @Suite struct StoryboardCommandTests {

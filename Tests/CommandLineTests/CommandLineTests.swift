@@ -1,6 +1,7 @@
 import Foundation
 import LessonKit
 import Testing
+import TestSupport
 
 /// `seguelab pack …`, `lessons` and `progress`, run as the built binary. Packs whose code runs
 /// share one SegueKit build cache for the whole test run (building it is the slow part).

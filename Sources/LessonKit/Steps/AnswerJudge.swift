@@ -57,9 +57,10 @@ public struct AnswerJudge: Sendable {
     }
 
     /// The error a compiler step is about is the one its solution makes the compiler report.
-    /// The learner's must be on the same line of code (the same text, wherever it moved), or,
-    /// when the solution's error is on a line the solution rewrote, on a line of the learner's
-    /// own rewrite of the same starter lines; and when its message is the solution's, its notes
+    /// The learner's must be the same message on the same line of code (the same text, wherever
+    /// it moved), or, when the solution's error is on a line the solution rewrote, on a line of
+    /// the learner's own rewrite of the same starter lines (where another wording of the same
+    /// change may word the error otherwise); and when its message is the solution's, its notes
     /// must be too. A pattern alone lets a change to the wrong line pass, or a misspelt new case
     /// whose note echoes the misspelling.
     func compareWithSolution(_ verdict: Verdict, code: String, solution: String, for step: Step) async -> Verdict {
@@ -77,11 +78,16 @@ public struct AnswerJudge: Sendable {
         let rewritten = starting.subtracting(solutionLines)
         let sameRewrite = !starting.contains(expectedLine) && !starting.contains(gotLine)
             && !rewritten.isEmpty && rewritten.isDisjoint(with: learnerLines)
+        let sameMessage = TextMatching.collapse(got.message) == TextMatching.collapse(expected.message)
         var message: String?
         if gotLine != expectedLine && !sameRewrite {
             message = "the compiler reports this error on a line the step's change should not affect:\n    \(CompilerErrors.quoted(got))\n"
                 + "    \(gotLine)\nChange only what the step asks for."
-        } else if TextMatching.collapse(got.message) == TextMatching.collapse(expected.message) {
+        } else if !sameMessage && !sameRewrite {
+            // On the solution's own line, another message means another change made it.
+            message = "the compiler rejects your code, but not with the error this step is about:\n    \(CompilerErrors.quoted(got))\n"
+                + "Change only what the step asks for."
+        } else if sameMessage {
             let gotNotes = CompilerErrors.notes(of: got, in: learnerOutcome)
             let expectedNotes = CompilerErrors.notes(of: expected, in: referenceOutcome).map { TextMatching.collapse($0.message) }
             if let odd = gotNotes.first(where: { !expectedNotes.contains(TextMatching.collapse($0.message)) }) {

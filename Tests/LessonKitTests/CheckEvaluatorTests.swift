@@ -104,7 +104,7 @@ struct CheckEvaluatorTests {
                                            "Receiver (<App.ListViewController: 0x1>) has no segue with identifier 'detail'")
         #expect(result(.exitStatus(0), .ran()).status == .pass)
         #expect(result(.exitStatus(0), .ran(status: 2)).message == "the program exited with status 2, expected 0")
-        #expect(result(.exitStatus(0), crashed).message.hasPrefix("the program crashed: NSInvalidArgumentException"))
+        #expect(result(.exitStatus(0), crashed).message.hasPrefix("the program crashed: UIKit raised NSInvalidArgumentException"))
         #expect(result(.crash(kind: "NSInvalidArgumentException", messagePattern: "has no segue with identifier 'detail'"), crashed).status == .pass)
         #expect(result(.crash(kind: "NSInternalInconsistencyException", messagePattern: nil), crashed).status == .fail)
         #expect(result(.crash(kind: nil, messagePattern: "Pushing a navigation"), crashed).status == .fail)
@@ -126,11 +126,11 @@ struct CheckEvaluatorTests {
         #expect(result(.harness(required: []), .ran("CHECK ERROR b: no window\n")).status == .error)
         let silent = result(.harness(required: []), RunResult.crashed("fatal error", "nil"))
         #expect(silent.status == .fail)
-        #expect(silent.message == "the lesson's checks did not run: the program crashed first (fatal error: nil)")
+        #expect(silent.message == "the lesson's checks did not run because the program crashed: it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed):\n    Fatal error: nil")
         #expect(result(.harness(required: []), .ran("hello\n")).message == "the lesson's checks did not run")
         // A named check that never ran because of a crash names the crash.
         let crashedEarly = RunResult.crashed("fatal error", "unexpected segue", stdout: "CHECK PASS a\n")
-        #expect(result(.harness(required: ["a", "b"]), crashedEarly).message == "check 'b' did not run: the program crashed first (fatal error: unexpected segue)")
+        #expect(result(.harness(required: ["a", "b"]), crashedEarly).message == "check 'b' did not run because the program crashed: it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed):\n    Fatal error: unexpected segue")
     }
 
     @Test func implicitChecksAndCombination() throws {

@@ -58,7 +58,7 @@ struct PackCheckerTests {
         // A runner where nothing navigates: solutions fail, with the failing check's place.
         let stuck = ScriptedRunner(always: .ran("Top is ListViewController\n", endState: EndState(topOfStack: "ListViewController")))
         let stuckDiagnostics = await PackChecker.checkDynamically(pack, runner: stuck).map(\.description)
-        #expect(stuckDiagnostics.contains("sample-pack/lessons/01-identifiers.md:90:5: error: the solution of 'fix' does not pass: output contains \"Top is DetailViewController\": the output does not contain \"Top is DetailViewController\"; it was:\n    Top is ListViewController"))
+        #expect(stuckDiagnostics.contains("sample-pack/lessons/01-identifiers.md:90:5: error: the solution of 'fix' does not pass: output contains \"Top is DetailViewController\": the output does not contain \"Top is DetailViewController\"; it was: Top is ListViewController"))
         #expect(stuckDiagnostics.contains("sample-pack/lessons/01-identifiers.md:71:5: error: the solution of 'typed' does not pass: DetailViewController is on top of the navigation stack: ListViewController is on top of the navigation stack, not DetailViewController"))
         #expect(stuckDiagnostics.contains("sample-pack/lessons/01-identifiers.md:51:1: error: the expected answer 'DetailViewController' is wrong: the predicted destination: the navigation ended on ListViewController"))
         #expect(stuckDiagnostics.contains("sample-pack/lessons/02-prepare.md:29:1: error: the solution of 'pass' does not pass: the lesson's checks pass: the lesson's checks did not run"))
@@ -87,7 +87,7 @@ struct PackCheckerTests {
         let crashing = ScriptedRunner(always: .crashed("fatal error", "boom"))
         let diagnostics = await PackChecker.checkDynamically(pack, runner: crashing).map(\.description)
         #expect(diagnostics == [
-            "p/lessons/01-a.md:9:1: error: example 'run' does not behave as written: the program exits with status 0: the program crashed: fatal error: boom",
+            "p/lessons/01-a.md:9:1: error: example 'run' does not behave as written: the program exits with status 0: the program crashed: it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed): Fatal error: boom",
             "p/lessons/01-a.md:12:1: error: an empty answer is accepted; the pattern matches anything",
         ])
 

@@ -59,6 +59,9 @@ public enum Check: Sendable, Hashable {
     case crash(kind: String?, messagePattern: String?)
     /// The harness's `CHECK` lines all pass; listed names must each be reported.
     case harness(required: [String])
+    /// The same program built with optimisation (`-O`, as shipped) crashes, or runs to the end:
+    /// what tells `assertionFailure` (gone from -O builds) from `preconditionFailure` (kept).
+    case releaseBuild(crashes: Bool)
 
     /// How the check reads in a report.
     public var summary: String {
@@ -77,6 +80,7 @@ public enum Check: Sendable, Hashable {
         case .crash(let kind, let message):
             "the program crashes" + (kind.map { " with \($0)" } ?? "") + (message.map { " /\($0)/" } ?? "")
         case .harness(let names): names.isEmpty ? "the lesson's checks pass" : "checks \(names.joined(separator: ", ")) pass"
+        case .releaseBuild(let crashes): crashes ? "an optimised (-O) build crashes" : "an optimised (-O) build runs to the end"
         }
     }
 

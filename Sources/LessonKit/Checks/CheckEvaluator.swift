@@ -29,12 +29,18 @@ public enum CheckEvaluator {
         return checks
     }
 
-    /// Evaluates every check; all must pass.
-    public static func evaluate(_ checks: [CheckSpec], run outcome: RunResult) -> Verdict {
+    /// True when the checks need a second, optimised run of the same program.
+    public static func needsReleaseRun(_ checks: [CheckSpec]) -> Bool {
+        checks.contains { if case .releaseBuild = $0.check { true } else { false } }
+    }
+
+    /// Evaluates every check; all must pass. `release` is the optimised run, for
+    /// `release-build` checks.
+    public static func evaluate(_ checks: [CheckSpec], run outcome: RunResult, release: RunResult? = nil) -> Verdict {
         var results: [CheckResult] = []
         var feedback: [String] = []
         for spec in checks {
-            var result = evaluate(spec.check, run: outcome)
+            var result = evaluate(spec.check, run: outcome, release: release)
             result.location = spec.location
             results.append(result)
         }
@@ -43,7 +49,7 @@ public enum CheckEvaluator {
     }
 
     /// Evaluates one check.
-    public static func evaluate(_ check: Check, run outcome: RunResult) -> CheckResult {
+    public static func evaluate(_ check: Check, run outcome: RunResult, release: RunResult? = nil) -> CheckResult {
         let summary = check.summary
         func pass() -> CheckResult { CheckResult(summary: summary, status: .pass) }
         func fail(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .fail, message: message) }
@@ -55,16 +61,38 @@ public enum CheckEvaluator {
             return fail(compileFailureMessage(outcome))
 
         case .failsToCompile(let pattern):
+            // Judged on one error: the first in the learner's code. Any error matching would let
+            // a syntax error's follow-on errors, or a change to the wrong line, pass.
             if outcome.compile.succeeded {
-                return fail("the code compiled, but the compiler should reject it with an error matching /\(pattern)/")
+                return fail("the code compiled, but this step wants the compiler to reject it")
             }
             do {
-                if try outcome.compile.errors.contains(where: { try TextMatching.matches(pattern, in: $0.message) }) { return pass() }
+                for error in outcome.compile.errors where !error.inHiddenCode && CompilerErrors.isSyntaxError(error.message) {
+                    if try !TextMatching.matches(pattern, in: error.message) {
+                        return fail("your code has a syntax error, which this step does not ask for; fix it first:\n    \(CompilerErrors.quoted(error))")
+                    }
+                }
+                guard let judged = CompilerErrors.judged(in: outcome) else { return fail("the code did not compile") }
+                if try TextMatching.matches(pattern, in: judged.message) { return pass() }
+                return fail("the compiler rejects the code, but its first error is not the one this step is about:\n    \(CompilerErrors.quoted(judged))")
             } catch {
                 return broken(TextMatching.patternProblem(pattern) ?? "\(error)")
             }
-            let first = outcome.compile.errors.first.map { "'\($0.message)'" } ?? "no error message"
-            return fail("the compiler rejected the code with \(first), not with an error matching /\(pattern)/")
+
+        case .releaseBuild(let crashes):
+            guard outcome.compile.succeeded else { return fail("not run: " + compileFailureMessage(outcome)) }
+            guard let release else { return broken("the optimised build was not run") }
+            if case let (kind, message)? = release.crashName {
+                if crashes { return pass() }
+                return fail("in an optimised (-O) build, as shipped, " + CrashWording.crashed(kind: kind, message: message)
+                            + "\nThe -O build must run to the end.")
+            }
+            if let reason = release.stopReason { return fail("in an optimised (-O) build, " + reason) }
+            guard release.compile.succeeded, case .exited = release.termination else {
+                return fail("the optimised (-O) build did not run: " + compileFailureMessage(release))
+            }
+            if !crashes { return pass() }
+            return fail("in an optimised (-O) build, as shipped, the program ran to the end; it must stop there")
 
         default:
             break
@@ -99,7 +127,7 @@ public enum CheckEvaluator {
             do {
                 let text = TextMatching.normalizedLines(output).joined(separator: "\n")
                 if try TextMatching.matches(pattern, in: text) { return pass() }
-                return fail("the output does not match /\(pattern)/; it was:\n\(indent(output))")
+                return fail("the output is not what this step expects; it was:\n\(indent(output))")
             } catch {
                 return broken(TextMatching.patternProblem(pattern) ?? "\(error)")
             }
@@ -119,18 +147,18 @@ public enum CheckEvaluator {
             return traceOrderResult(patterns, in: outcome.navigation, pass: pass(), fail: fail)
 
         case .topOfStack(let name):
-            guard let state = outcome.endState else { return broken("the run recorded no final screen state") }
+            guard let state = outcome.endState else { return missingEndState(outcome, summary: summary) }
             if TextMatching.sameClass(state.topOfStack, name) { return pass() }
             return fail("\(state.topOfStack.map(TextMatching.bareClassName) ?? "nothing") is on top of the navigation stack, not \(name)")
 
         case .presented(let name):
-            guard let state = outcome.endState else { return broken("the run recorded no final screen state") }
+            guard let state = outcome.endState else { return missingEndState(outcome, summary: summary) }
             if state.presented.contains(where: { TextMatching.sameClass($0, name) }) { return pass() }
             let shown = state.presented.isEmpty ? "nothing is presented" : "presented: " + state.presented.map(TextMatching.bareClassName).joined(separator: ", ")
             return fail("\(name) is not presented (\(shown))")
 
         case .exitStatus(let status):
-            if let crash { return fail("the program crashed: \(crash.kind): \(crash.message)") }
+            if let crash { return fail(CrashWording.crashed(kind: crash.kind, message: crash.message)) }
             switch outcome.termination {
             case .exited(let actual) where actual == status: return pass()
             case .exited(let actual): return fail("the program exited with status \(actual), expected \(status)")
@@ -139,15 +167,15 @@ public enum CheckEvaluator {
 
         case .crash(let kind, let messagePattern):
             guard case let (actualKind, message)? = crash else {
-                return fail("the program did not crash" + (kind.map { "; expected \($0)" } ?? ""))
+                return fail("the program did not crash" + (kind.map { "; it should stop with \($0)" } ?? ""))
             }
             if let kind, !actualKind.lowercased().contains(kind.lowercased()) {
-                return fail("the program crashed with \(actualKind), expected \(kind)")
+                return fail("\(CrashWording.crashed(kind: actualKind, message: message))\nThis step expects \(kind) instead.")
             }
             if let messagePattern {
                 do {
                     if try !TextMatching.matches(messagePattern, in: message) {
-                        return fail("the crash message '\(message)' does not match /\(messagePattern)/")
+                        return fail("\(CrashWording.crashed(kind: actualKind, message: message))\nThat is not the crash this step is about.")
                     }
                 } catch {
                     return broken(TextMatching.patternProblem(messagePattern) ?? "\(error)")
@@ -158,7 +186,7 @@ public enum CheckEvaluator {
         case .harness(let required):
             return harnessResult(summary: summary, required: required, outcome: outcome)
 
-        case .compiles, .failsToCompile:
+        case .compiles, .failsToCompile, .releaseBuild:
             return pass() // handled above
         }
     }
@@ -220,16 +248,24 @@ public enum CheckEvaluator {
         }
         loose.destination = nil
         loose.source = nil
-        if let near = trace.first(where: { matches($0, loose) }) {
-            return "the program did \(describe(near))"
+        // The event the learner needs to see first: same segue and kind, then same segue, then
+        // same kind; launching the app (instantiate, viewDidLoad…) is never the point.
+        let moves = trace.filter { $0.isTransition && !HarnessSupport.isChecksMarker($0) }
+        var sameSegue = loose
+        sameSegue.kind = nil
+        var sameKind = loose
+        sameKind.identifier = nil
+        for candidate in [loose, sameSegue] where candidate != TracePattern() {
+            if let near = moves.first(where: { matches($0, candidate) }) { return "the program did \(describe(near))" }
         }
         // The same kind of event for another segue (a prepare for 'cancel' instead of 'save'):
         // the latest one is the closest to what the learner just did.
-        if let kind = pattern.kind, let near = trace.last(where: { matches($0, TracePattern(kind: kind)) }) {
+        if sameKind != TracePattern(), let near = moves.last(where: { matches($0, sameKind) }) {
             return "the program did \(describe(near))"
         }
-        let kinds = trace.map(describe).prefix(8).joined(separator: "; ")
-        return "the navigation was: \(kinds)"
+        if moves.isEmpty { return "the program caused no navigation" }
+        let shown = moves.prefix(6).map(describe).joined(separator: "; ")
+        return "the navigation was: \(shown)" + (moves.count > 6 ? "; …" : "")
     }
 
     private static func harnessResult(summary: String, required: [String], outcome: RunResult) -> CheckResult {
@@ -244,15 +280,24 @@ public enum CheckEvaluator {
         if let missing = required.first(where: { !reported.contains($0) }) {
             var reason = "check '\(missing)' did not run"
             // The usual reason is a crash: name it, it is what the learner has to fix.
-            if case let (kind, message)? = outcome.crashName { reason += ": the program crashed first (\(kind): \(message))" }
+            if case let (kind, message)? = outcome.crashName { reason += " because " + CrashWording.crashed(kind: kind, message: message) }
             return CheckResult(summary: summary, status: .fail, message: reason)
         }
         if verdicts.isEmpty {
             var reason = "the lesson's checks did not run"
-            if case let (kind, message)? = outcome.crashName { reason += ": the program crashed first (\(kind): \(message))" }
+            if case let (kind, message)? = outcome.crashName { reason += " because " + CrashWording.crashed(kind: kind, message: message) }
             return CheckResult(summary: summary, status: .fail, message: reason)
         }
         return CheckResult(summary: summary, status: .pass)
+    }
+
+    /// No final screen: a crash is the learner's to fix (the check fails with it); a run that
+    /// ended normally without one is the lesson's problem.
+    private static func missingEndState(_ outcome: RunResult, summary: String) -> CheckResult {
+        if case let (kind, message)? = outcome.crashName {
+            return CheckResult(summary: summary, status: .fail, message: CrashWording.crashed(kind: kind, message: message))
+        }
+        return CheckResult(summary: summary, status: .error, message: "the run recorded no final screen state")
     }
 
     private static func compileFailureMessage(_ outcome: RunResult) -> String {
@@ -279,4 +324,15 @@ public enum CheckEvaluator {
         if lines.isEmpty { return "    (no output)" }
         return lines.prefix(12).map { "    " + $0 }.joined(separator: "\n")
     }
+}
+
+extension TraceEvent {
+    /// Events that move the learner between screens, or stop the app; launching it
+    /// (instantiating the first controller, loading its view) is the same in every program.
+    public static let transitionKinds: Set<TraceEvent.Kind> = [
+        .shouldPerform, .prepare, .perform, .push, .pop, .present, .dismiss, .showDetail, .warning, .note,
+        .embed, .unwind, .unwindAction, .setStack, .selectTab, .exception,
+    ]
+
+    public var isTransition: Bool { Self.transitionKinds.contains(event) }
 }

@@ -10,7 +10,7 @@ struct StepDecoder {
 
     static let keys = ["kind", "question", "choices", "multiple", "accept", "pattern", "predict", "answer",
                        "checks", "hints", "explanation", "storyboard", "continues", "expect", "diagnostic",
-                       "swift-version", "optimize", "file"]
+                       "swift-version", "optimize", "file", "wrong-answers", "right-answers"]
 
     /// Code roles each kind may use; the first set is required.
     static func roles(for kind: StepKind) -> (required: [CodeRole], allowed: [CodeRole]) {
@@ -87,6 +87,11 @@ struct StepDecoder {
         onlyFor("checks", [.example, .prompt, .exercise])
         onlyFor("continues", [.exercise, .compiler])
         onlyFor("hints", [.choice, .text, .predict, .prompt, .exercise, .compiler])
+        onlyFor("wrong-answers", Self.answeredKinds); onlyFor("right-answers", Self.answeredKinds)
+        if Self.answeredKinds.contains(kind) {
+            step.wrongAnswers = listedAnswers("wrong-answers", map: map, kind: kind)
+            step.rightAnswers = listedAnswers("right-answers", map: map, kind: kind)
+        }
 
         switch kind {
         case .prose, .example:
@@ -135,6 +140,41 @@ struct StepDecoder {
             sink.warning("\(what) has no hints; learners who are stuck can only ask for the solution", at: headingOnly)
         }
         return step
+    }
+
+    static let answeredKinds: [StepKind] = [.choice, .text, .predict, .prompt, .exercise, .compiler]
+
+    /// `- typed answer` for any kind; `- {replace: TEXT, with: TEXT}` (an edit of the solution)
+    /// for code steps, so a wrong exercise answer need not repeat the whole program.
+    private func listedAnswers(_ key: String, map: YAMLMap, kind: StepKind) -> [ListedAnswer] {
+        guard let nodes = map.sequence(key) else { return [] }
+        var answers: [ListedAnswer] = []
+        for node in nodes {
+            let location = map.location(of: node)
+            if let text = node.scalar?.string {
+                if kind == .choice, Answer.parseChoices(text, count: 26) == nil {
+                    sink.error("'\(key)' of a choice step are choice letters or numbers, such as `b` or `a, c`", at: location)
+                    continue
+                }
+                answers.append(ListedAnswer(.typed(text), at: location))
+            } else if [.prompt, .exercise, .compiler].contains(kind), let edit = map.map(node, what: "an answer in '\(key)'") {
+                edit.rejectUnknownKeys(["replace", "with", "in"], in: "an edit in '\(key)'")
+                guard let replace = edit.string("replace", required: "an edit in '\(key)'"),
+                      let with = edit.string("with", required: "an edit in '\(key)'") else { continue }
+                var base = CodeRole.solution
+                if let named = edit.string("in") {
+                    guard named == "starter" || named == "solution", kind != .prompt else {
+                        sink.error("'in' names the code an edit starts from: `solution` (the default) or `starter`", at: edit.keyLocation("in"))
+                        continue
+                    }
+                    base = named == "starter" ? .starter : .solution
+                }
+                answers.append(ListedAnswer(.edit(replace: replace, with: with, in: base), at: location))
+            } else {
+                sink.error("each item of '\(key)' is an answer as the learner types it" + ([.prompt, .exercise, .compiler].contains(kind) ? ", or `{replace: TEXT, with: TEXT}`" : ""), at: location)
+            }
+        }
+        return answers
     }
 
     private func checkRoles(_ builder: StepBuilder, kind: StepKind, what: String, continues: Bool) {
@@ -227,12 +267,20 @@ struct StepDecoder {
                 check = nil
             }
         case "crash": check = crash(value, map: map)
+        case "release-build":
+            switch value.scalar?.string {
+            case "crashes"?: check = .releaseBuild(crashes: true)
+            case "runs"?: check = .releaseBuild(crashes: false)
+            default:
+                sink.error("'release-build' takes `runs` (an -O build must not crash) or `crashes` (it must)", at: valueLocation)
+                check = nil
+            }
         case "harness":
             if value.bool == true { check = .harness(required: []) } else {
                 check = YAMLMap.strings(from: value, key: "harness", source: map.source, sink: sink).map { Check.harness(required: $0) }
             }
         default:
-            sink.error("unknown check '\(key)'; expected one of: output, output-contains, output-matches, trace, no-trace, trace-order, top, presented, compiles, fails-to-compile, exit, crash, harness",
+            sink.error("unknown check '\(key)'; expected one of: output, output-contains, output-matches, trace, no-trace, trace-order, top, presented, compiles, fails-to-compile, exit, crash, release-build, harness",
                        at: map.location(of: keyNode))
             check = nil
         }

@@ -38,7 +38,7 @@ public enum PackChecker {
         }
         func describe(_ verdict: Verdict) -> String {
             guard let failure = verdict.firstFailure else { return "" }
-            return "\(failure.summary): \(failure.message)"
+            return "\(failure.summary): \(TextMatching.collapse(failure.message))"
         }
 
         switch step.kind {
@@ -72,6 +72,7 @@ public enum PackChecker {
             if AnswerJudge.judgeText("", for: step).passed {
                 error("an empty answer is accepted; the pattern matches anything")
             }
+            found += fragmentsAccepted(by: step)
 
         case .predict:
             let result = await judge.run(step.code(.example) ?? "", for: step)
@@ -85,9 +86,12 @@ public enum PackChecker {
                 error("example of predict step '\(step.id)' does not compile: \(first)", at: step.code[.example]?.location)
             } else if step.predictTarget == .destination, outcome.endState?.visible == nil {
                 error("predict step '\(step.id)' asks for the destination, but the example's run recorded no final screen")
-            } else if let expected = step.expectedPrediction {
-                let verdict = AnswerJudge.judgePrediction(expected, for: step, run: outcome)
-                if !verdict.passed { error("the expected answer '\(expected)' is wrong: \(describe(verdict))") }
+            } else {
+                if let expected = step.expectedPrediction {
+                    let verdict = AnswerJudge.judgePrediction(expected, for: step, run: outcome)
+                    if !verdict.passed { error("the expected answer '\(expected)' is wrong: \(describe(verdict))") }
+                }
+                found += await listedAnswers(of: step, in: lesson, judge: judge, example: outcome)
             }
 
         case .prompt, .exercise, .compiler:
@@ -106,6 +110,72 @@ public enum PackChecker {
                 let failure = solutionVerdict.firstFailure
                 let location = failure?.location != nil && failure?.location != step.location ? failure?.location : step.code[.solution]?.location
                 error("the solution of '\(step.id)' does not pass: \(describe(solutionVerdict))", at: location)
+            }
+        }
+        if step.kind != .predict { found += await listedAnswers(of: step, in: lesson, judge: judge, example: nil) }
+        return found
+    }
+
+    /// Proves the author's `wrong-answers` are rejected and `right-answers` accepted, each
+    /// reported at its own line. Predictions are judged against the example's one run.
+    static func listedAnswers(of step: Step, in lesson: Lesson, judge: AnswerJudge, example: RunResult?) async -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for (listed, shouldPass) in step.wrongAnswers.map({ ($0, false) }) + step.rightAnswers.map({ ($0, true) }) {
+            let what = shouldPass ? "right answer '\(listed.label)'" : "wrong answer '\(listed.label)'"
+            let answer: Answer
+            switch (listed.form, step.kind) {
+            case (.typed(let text), .choice):
+                guard let indices = Answer.parseChoices(text, count: step.choices.count) else {
+                    found.append(Diagnostic(.error, "\(what) is not a choice of this step", at: listed.location))
+                    continue
+                }
+                answer = .choices(indices)
+            case (.typed(let text), .text), (.typed(let text), .predict):
+                answer = .text(text)
+            case (.typed(let code), _):
+                answer = .code(code)
+            case (.edit(let replace, let with, let role), _):
+                let base = role == .starter ? startingCode(of: step, in: lesson) : step.code(.solution) ?? ""
+                guard let range = base.range(of: replace) else {
+                    found.append(Diagnostic(.error, "\(what): the \(role.rawValue) has no '\(replace)' to replace", at: listed.location))
+                    continue
+                }
+                answer = .code(base.replacingCharacters(in: range, with: with))
+            }
+            let verdict: Verdict
+            if step.kind == .predict, let example, case .text(let text) = answer {
+                verdict = AnswerJudge.judgePrediction(text, for: step, run: example)
+            } else {
+                verdict = await judge.judge(answer, for: step)
+            }
+            let reason = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message } ?? ""
+            switch (verdict.status, shouldPass) {
+            case (.pass, false): found.append(Diagnostic(.error, "\(what) is judged right", at: listed.location))
+            case (.error, _): found.append(Diagnostic(.error, "\(what) could not be judged: \(TextMatching.collapse(reason))", at: listed.location))
+            case (.fail, true): found.append(Diagnostic(.error, "\(what) is judged wrong: \(TextMatching.collapse(reason))", at: listed.location))
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// A pattern whose parts are all optional accepts a bare fragment of the answer, such as
+    /// `rawValue` for `init(rawValue:)`: often a related but wrong name. Each word of an
+    /// accepted answer is tried alone; one accepted must be listed as right on purpose.
+    static func fragmentsAccepted(by step: Step) -> [Diagnostic] {
+        guard step.acceptPattern != nil else { return [] }
+        let intended = Set((step.acceptedAnswers + step.rightAnswers.compactMap {
+            if case .typed(let text) = $0.form { text } else { nil }
+        }).map(TextMatching.normalizedAnswer))
+        var found: [Diagnostic] = []
+        var tried: Set<String> = []
+        for answer in step.acceptedAnswers {
+            let words = answer.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
+            for word in words where word.count > 1 && tried.insert(word.lowercased()).inserted {
+                guard !intended.contains(TextMatching.normalizedAnswer(word)), AnswerJudge.judgeText(word, for: step).passed else { continue }
+                found.append(Diagnostic(.error, "the pattern accepts '\(word)' alone, a part of the accepted answer '\(answer)'; "
+                                        + "make the other parts required, or list '\(word)' in right-answers if it is right",
+                                        at: step.location))
             }
         }
         return found

@@ -32,11 +32,74 @@ public struct AnswerJudge: Sendable {
         }
     }
 
-    /// Runs code for a step and judges it with the step's effective checks.
+    /// Runs code for a step and judges it with the step's effective checks. A `release-build`
+    /// check runs the program a second time, optimised; a compiler step that wants an error
+    /// compares the learner's with the one its solution produces.
     public func judgeCode(_ code: String, for step: Step) async -> Verdict {
         let ran = await run(code, for: step)
         if let failure = ran.failure { return failure }
-        return CheckEvaluator.evaluate(CheckEvaluator.effectiveChecks(for: step), run: ran.value!)
+        let outcome = ran.value!
+        let checks = CheckEvaluator.effectiveChecks(for: step)
+        var release: RunResult?
+        if CheckEvaluator.needsReleaseRun(checks), outcome.compile.succeeded {
+            var optimised = step
+            optimised.optimization = .release
+            let releaseRun = await run(code, for: optimised)
+            if let failure = releaseRun.failure { return failure }
+            release = releaseRun.value
+        }
+        let verdict = CheckEvaluator.evaluate(checks, run: outcome, release: release)
+        if verdict.passed, step.kind == .compiler, case .rejects = step.compilerExpectation,
+           let solution = step.code(.solution), solution != code {
+            return await compareWithSolution(verdict, code: code, solution: solution, for: step)
+        }
+        return verdict
+    }
+
+    /// The error a compiler step is about is the one its solution makes the compiler report.
+    /// The learner's must be the same message on the same line of code (the same text, wherever
+    /// it moved), or, when the solution's error is on a line the solution rewrote, on a line of
+    /// the learner's own rewrite of the same starter lines (where another wording of the same
+    /// change may word the error otherwise); and when its message is the solution's, its notes
+    /// must be too. A pattern alone lets a change to the wrong line pass, or a misspelt new case
+    /// whose note echoes the misspelling.
+    func compareWithSolution(_ verdict: Verdict, code: String, solution: String, for step: Step) async -> Verdict {
+        guard let learnerOutcome = verdict.run, let got = CompilerErrors.judged(in: learnerOutcome) else { return verdict }
+        let reference = await run(solution, for: step)
+        guard let referenceOutcome = reference.value, let expected = CompilerErrors.judged(in: referenceOutcome),
+              !expected.inHiddenCode, !got.inHiddenCode else { return verdict }
+        func lines(_ text: String) -> [String] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { TextMatching.collapse(String($0)) }
+        }
+        func line(_ number: Int, of text: [String]) -> String { text.indices.contains(number - 1) ? text[number - 1] : "" }
+        let starting = Set(lines(step.code(.starter) ?? ""))
+        let learnerLines = lines(code), solutionLines = lines(solution)
+        let gotLine = line(got.line, of: learnerLines), expectedLine = line(expected.line, of: solutionLines)
+        let rewritten = starting.subtracting(solutionLines)
+        let sameRewrite = !starting.contains(expectedLine) && !starting.contains(gotLine)
+            && !rewritten.isEmpty && rewritten.isDisjoint(with: learnerLines)
+        let sameMessage = TextMatching.collapse(got.message) == TextMatching.collapse(expected.message)
+        var message: String?
+        if gotLine != expectedLine && !sameRewrite {
+            message = "the compiler reports this error on a line the step's change should not affect:\n    \(CompilerErrors.quoted(got))\n"
+                + "    \(gotLine)\nChange only what the step asks for."
+        } else if !sameMessage && !sameRewrite {
+            // On the solution's own line, another message means another change made it.
+            message = "the compiler rejects your code, but not with the error this step is about:\n    \(CompilerErrors.quoted(got))\n"
+                + "Change only what the step asks for."
+        } else if sameMessage {
+            let gotNotes = CompilerErrors.notes(of: got, in: learnerOutcome)
+            let expectedNotes = CompilerErrors.notes(of: expected, in: referenceOutcome).map { TextMatching.collapse($0.message) }
+            if let odd = gotNotes.first(where: { !expectedNotes.contains(TextMatching.collapse($0.message)) }) {
+                message = "the compiler rejects your code, but its note names something this step did not ask for:\n    \(CompilerErrors.quoted(odd))\n"
+                    + "Compare what it names with what the step asks for."
+            } else if gotNotes.count != expectedNotes.count {
+                message = "the compiler rejects your code, but not only for what this step asks; change only that:\n    \(CompilerErrors.quoted(got))"
+            }
+        }
+        guard let message else { return verdict }
+        let failed = CheckResult(summary: "the error this step is about", status: .fail, message: message, location: step.location)
+        return Verdict(results: verdict.results + [failed], feedback: [message], run: learnerOutcome)
     }
 
     /// Compiles and runs code for a step. `judging: false` leaves the harness out (a plain `run`).
@@ -79,18 +142,24 @@ public struct AnswerJudge: Sendable {
         return Verdict(results: [CheckResult(summary: "the right choice", status: .fail, message: feedback[0])], feedback: feedback)
     }
 
-    /// Accepted answers compare with case, spacing and a final period ignored; a pattern is
-    /// matched case-insensitively against the whole answer, normalised the same way.
+    /// Accepted answers compare with case, spacing and a final period ignored, and a Swift
+    /// declaration written out in full is its name (`init?(rawValue: String)` is
+    /// `init(rawValue:)`); a pattern is matched case-insensitively against the whole answer,
+    /// in either form.
     public static func judgeText(_ text: String, for step: Step) -> Verdict {
         let answer = TextMatching.normalizedAnswer(text)
+        let name = AnswerEquivalence.swiftName(answer)
         let summary = "an accepted answer"
-        if step.acceptedAnswers.contains(where: { TextMatching.normalizedAnswer($0) == answer }) {
+        if step.acceptedAnswers.contains(where: {
+            let accepted = TextMatching.normalizedAnswer($0)
+            return accepted == answer || (name != nil && AnswerEquivalence.swiftName(accepted) == name)
+        }) {
             return Verdict(results: [CheckResult(summary: summary, status: .pass)])
         }
         if let pattern = step.acceptPattern {
             do {
                 let anchored = "^(?:\(pattern))$"
-                if try TextMatching.matches(anchored, in: answer, caseInsensitive: true) {
+                for form in [answer, name].compactMap({ $0 }) where try TextMatching.matches(anchored, in: form, caseInsensitive: true) {
                     return Verdict(results: [CheckResult(summary: summary, status: .pass)])
                 }
             } catch {
@@ -107,12 +176,9 @@ public struct AnswerJudge: Sendable {
         switch step.predictTarget ?? .output {
         case .output:
             let summary = "the predicted output"
-            let predicted = TextMatching.collapse(prediction.replacingOccurrences(of: "\\n", with: "\n"))
-            let actual = TextMatching.collapse(outcome.learnerStdout)
-            if predicted == actual {
+            guard let message = AnswerEquivalence.predictionDifference(predicted: prediction, actual: outcome.learnerStdout) else {
                 return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
-            let message = PredictionDifference.describe(predicted: prediction, actual: outcome.learnerStdout)
             return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], run: outcome)
         case .destination:
             let summary = "the predicted destination"

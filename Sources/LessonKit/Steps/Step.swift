@@ -74,6 +74,34 @@ public struct Choice: Sendable, Hashable {
     public var location: SourceLocation
 }
 
+/// An answer an author lists so that `pack check` proves how it is judged: typed as the
+/// learner would type it, or (code steps) written as an edit of the step's solution.
+public struct ListedAnswer: Sendable, Hashable {
+    public enum Form: Sendable, Hashable {
+        case typed(String)
+        /// The solution (or the starter) with the first occurrence of `replace` replaced by `with`.
+        case edit(replace: String, with: String, in: CodeRole)
+    }
+
+    public var form: Form
+    public var location: SourceLocation
+
+    public init(_ form: Form, at location: SourceLocation) {
+        self.form = form
+        self.location = location
+    }
+
+    /// How the answer reads in a `pack check` message.
+    public var label: String {
+        let text: String = switch form {
+        case .typed(let typed): typed
+        case .edit(let replace, let with, _): "\(replace) → \(with)"
+        }
+        let oneLine = TextMatching.collapse(text)
+        return oneLine.count > 60 ? String(oneLine.prefix(57)) + "..." : oneLine
+    }
+}
+
 /// What a predict step asks the learner to foresee.
 public enum PredictTarget: String, Sendable, Codable {
     /// The example's standard output (compared after normalising whitespace).
@@ -126,6 +154,11 @@ public struct Step: Sendable {
 
     // Compiler exercises.
     public var compilerExpectation: CompilerExpectation?
+
+    /// Answers the judge must reject, and answers (besides the reference) it must accept;
+    /// `pack check` proves both.
+    public var wrongAnswers: [ListedAnswer] = []
+    public var rightAnswers: [ListedAnswer] = []
 
     /// Storyboard name (without `.storyboard`) this step's code loads.
     public var storyboard: String?

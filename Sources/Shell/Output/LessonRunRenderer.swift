@@ -60,16 +60,10 @@ struct LessonRunRenderer {
         return lines
     }
 
-    /// Events that move the learner between screens, or stop the app.
-    static let transitionKinds: Set<TraceEvent.Kind> = [
-        .shouldPerform, .prepare, .perform, .push, .pop, .present, .dismiss, .showDetail, .warning, .note,
-        .embed, .unwind, .unwindAction, .setStack, .selectTab, .exception,
-    ]
-
     /// The trace from the first transition on: launching the app (instantiating the initial
     /// controller, loading its view) is the same in every lesson program and hides the point.
     static func fromFirstTransition(_ trace: [TraceEvent]) -> [TraceEvent] {
-        guard let first = trace.firstIndex(where: { transitionKinds.contains($0.event) }) else { return [] }
+        guard let first = trace.firstIndex(where: \.isTransition) else { return [] }
         return Array(trace[first...])
     }
 

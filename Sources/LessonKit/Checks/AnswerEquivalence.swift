@@ -1,0 +1,131 @@
+import Foundation
+
+/// What counts as the same answer, and where a wrong one departs from the right one.
+///
+/// Typed answers and predictions are compared as words: spacing never matters. Text answers
+/// also ignore case and a final period, and a Swift name may be written as its declaration
+/// (`init?(rawValue: String)` is `init(rawValue:)`). Predictions ignore quotation marks around
+/// words, a final period, and the case of a word's first letter (prose: `on screen` for
+/// `On screen`); case inside a word is spelling and counts (`showbasket` is not `showBasket`).
+enum AnswerEquivalence {
+    // MARK: - Swift names
+
+    private static let declarationWords: Set<String> = [
+        "func", "public", "private", "fileprivate", "internal", "open", "override", "required",
+        "convenience", "static", "class", "final", "mutating", "@objc", "@discardableResult",
+    ]
+
+    /// The name a function or initializer is referred to by: `prepare(for:sender:)` for
+    /// `func prepare(for segue: UIStoryboardSegue, sender: Any?)`, `init(rawValue:)` for
+    /// `init?(rawValue: String)`. Nil when the text is not a call-like name.
+    static func swiftName(_ text: String) -> String? {
+        var words = TextMatching.collapse(text).split(separator: " ").map(String.init)
+        while let first = words.first, declarationWords.contains(first) { words.removeFirst() }
+        let rest = words.joined(separator: " ")
+        guard let open = rest.firstIndex(of: "("), let close = matchingParenthesis(in: rest, from: open) else { return nil }
+        var name = rest[..<open].trimmingCharacters(in: .whitespaces)
+        while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+        guard let head = name.first, head.isLetter || head == "_",
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        // After the parameters only effects and a return type may follow.
+        let tail = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        guard tail.isEmpty || tail.hasPrefix("->") || tail.hasPrefix("throws") || tail.hasPrefix("async") || tail.hasPrefix("rethrows") else { return nil }
+        let inside = rest[rest.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+        // A name as referred to, `prepare(for:sender:)`: labels each end in a colon.
+        let parameters = inside.hasSuffix(":") && !inside.contains(",")
+            ? inside.split(separator: ":").map { String($0) + ":" }
+            : splitTopLevel(inside)
+        var labels: [String] = []
+        for parameter in parameters {
+            let trimmed = parameter.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            let beforeColon = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            guard let label = beforeColon.split(separator: " ").first, label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            labels.append(label + ":")
+        }
+        return name + "(" + labels.joined() + ")"
+    }
+
+    private static func matchingParenthesis(in text: String, from open: String.Index) -> String.Index? {
+        var depth = 0
+        var index = open
+        while index < text.endIndex {
+            if text[index] == "(" { depth += 1 }
+            if text[index] == ")" { depth -= 1; if depth == 0 { return index } }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// Splits on commas outside brackets: `a: [String: Int], b: (Int, Int)` is two parameters.
+    private static func splitTopLevel(_ text: String) -> [String] {
+        var parts: [String] = [], current = "", depth = 0
+        for character in text {
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]", ">": depth -= 1
+            case "," where depth == 0:
+                parts.append(current)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        parts.append(current)
+        return parts
+    }
+
+    // MARK: - Predictions
+
+    private static let quotationMarks = CharacterSet(charactersIn: "\"'“”‘’`«»„")
+
+    /// A prediction or an output as compared: words, quotation marks around them dropped, and
+    /// a final period dropped. `\n` typed by the learner is a line break like any space.
+    static func predictionWords(_ text: String) -> [String] {
+        var words = TextMatching.collapse(text.replacingOccurrences(of: "\\n", with: "\n"))
+            .split(separator: " ")
+            .map { $0.trimmingCharacters(in: quotationMarks) }
+            .filter { !$0.isEmpty }
+        if var last = words.popLast() {
+            while last.count > 1 && last.hasSuffix(".") { last.removeLast() }
+            words.append(last)
+        }
+        return words
+    }
+
+    private static func firstDifference(_ a: [String], _ b: [String]) -> Int? {
+        (0..<min(a.count, b.count)).first { !sameWord(a[$0], b[$0]) }
+    }
+
+    /// Equal, or differing only in the case of the first letter, as prose does.
+    static func sameWord(_ a: String, _ b: String) -> Bool {
+        a == b || (a.dropFirst() == b.dropFirst() && a.prefix(1).lowercased() == b.prefix(1).lowercased())
+    }
+
+    /// Where a prediction departs from the output, without giving the rest of the output away.
+    /// Nil when they are equivalent.
+    static func predictionDifference(predicted: String, actual: String) -> String? {
+        let mine = predictionWords(predicted), real = predictionWords(actual)
+        if mine.count == real.count && zip(mine, real).allSatisfy(sameWord) { return nil }
+        func quote(_ words: ArraySlice<String>) -> String { "\"" + words.joined(separator: " ") + "\"" }
+        if mine.isEmpty { return "no prediction given" }
+        if mine.map({ $0.lowercased() }) == real.map({ $0.lowercased() }) {
+            let index = firstDifference(mine, real) ?? 0
+            return "only letter case differs: you wrote \(quote(mine[index...index])), the program printed \(quote(real[index...index])). Case counts: a program prints exact text."
+        }
+        let index = firstDifference(mine, real) ?? min(mine.count, real.count)
+        let before = mine[max(0, index - 3)..<index]
+        let after = before.isEmpty ? "" : ", after \(quote(before))"
+        if index == mine.count {
+            return "your prediction is right as far as it goes\(after), but the output goes on"
+        }
+        if index == real.count {
+            return "the output ends\(after); your prediction goes on with \(quote(mine[index..<min(mine.count, index + 3)]))"
+        }
+        if mine[index].lowercased() == real[index].lowercased() {
+            return "your prediction departs from the output at \(quote(mine[index...index]))\(after): the program printed that word in other letter case. Case counts: a program prints exact text."
+        }
+        return "your prediction departs from the output at \(quote(mine[index...index]))\(after)"
+    }
+}

@@ -357,7 +357,9 @@ struct CommandLineTests {
         let installed = try Self.run(["pack", "install", root.path], home: home)
         #expect(installed.status == 0, "\(installed.stderr)")
         let destination = home.appendingPathComponent(".local/share/seguelab/packs/demo")
-        #expect(installed.stdout == "Installed 'demo' 1.0.0 in \(destination.path).\nOpen it with: seguelab --pack demo\n")
+        #expect(installed.stdout.hasPrefix("Installed 'demo' 1.0.0 in \(destination.path).\nOpen it with: seguelab --pack demo\n"))
+        // What a pack's code may do on this machine (the Landlock part depends on the kernel).
+        #expect(installed.stdout.contains("runs with your rights"), "\(installed.stdout)")
         let lessons = try Self.run(["lessons", "--pack", "demo"], home: home)
         #expect(lessons.stdout.hasPrefix("Demo course (demo 1.0.0): 2 lessons\n"), "\(lessons.stderr)")
 

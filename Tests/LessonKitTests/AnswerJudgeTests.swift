@@ -82,11 +82,12 @@ struct AnswerJudgeTests {
         func message(_ prediction: String) -> String {
             AnswerJudge.judgePrediction(prediction, for: predict, run: outcome).firstFailure?.message ?? ""
         }
-        #expect(message("Top: List") == "the start \"Top:\" is right; \"List\" is not what comes next")
-        #expect(message("Top: detail Done") == "the start \"Top:\" is right; \"detail\" is not what comes next (the capitals differ)")
-        #expect(message("Top: Detail") == "your prediction is right as far as it goes, but it prints more after \"Top: Detail\"")
-        #expect(message("Top: Detail Done Again") == "it prints only the first 3 words of your prediction (\"Top: Detail Done\")")
-        #expect(message("Bottom") == "it does not start with \"Bottom\"")
+        #expect(message("Top: List") == "your prediction departs from the output at \"List\", after \"Top:\"")
+        #expect(message("Top: detail Done") == "")  // a word's first letter may differ in case
+        #expect(message("Top: DEtail Done") == "only letter case differs: you wrote \"DEtail\", the program printed \"Detail\". Case counts: a program prints exact text.")
+        #expect(message("Top: Detail") == "your prediction is right as far as it goes, after \"Top: Detail\", but the output goes on")
+        #expect(message("Top: Detail Done Again") == "the output ends, after \"Top: Detail Done\"; your prediction goes on with \"Again\"")
+        #expect(message("Bottom") == "your prediction departs from the output at \"Bottom\"")
         for wrong in ["Top: List", "Top: Detail", "Bottom"] {
             #expect(!message(wrong).contains("Detail\nDone") && !message(wrong).contains("Done"), "the output is not given away")
         }

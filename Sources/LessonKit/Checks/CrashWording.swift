@@ -55,8 +55,14 @@ enum CrashWording {
         return stride(from: 1, to: parts.count, by: 2).map { TextMatching.bareClassName(String(parts[$0])) }
     }
 
-    private static func article(_ word: String) -> String {
-        guard let first = word.lowercased().first else { return "a" }
-        return "aeiou".contains(first) ? "an" : "a"
+    /// "a" or "an" as the name is read aloud: a name opening with capitals (`UINavigationController`,
+    /// `NSObject`) is read letter by letter, so "a UI…" but "an NS…"; other names by their vowel.
+    static func article(_ word: String) -> String {
+        let letters = Array(word)
+        guard let first = letters.first else { return "a" }
+        if letters.count > 1, first.isUppercase, letters[1].isUppercase {
+            return "AEFHILMNORSX".contains(first) ? "an" : "a"
+        }
+        return "aeiou".contains(first.lowercased()) ? "an" : "a"
     }
 }

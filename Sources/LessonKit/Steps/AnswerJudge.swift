@@ -60,7 +60,8 @@ public struct AnswerJudge: Sendable {
     /// The learner's must be the same message on the same line of code (the same text, wherever
     /// it moved), or, when the solution's error is on a line the solution rewrote, on a line of
     /// the learner's own rewrite of the same starter lines (where another wording of the same
-    /// change may word the error otherwise); and when its message is the solution's, its notes
+    /// change may word the error otherwise), or, when the solution only adds lines, the same
+    /// message on a line the learner added; and when its message is the solution's, its notes
     /// must be too. A pattern alone lets a change to the wrong line pass, or a misspelt new case
     /// whose note echoes the misspelling.
     func compareWithSolution(_ verdict: Verdict, code: String, solution: String, for step: Step) async -> Verdict {
@@ -79,8 +80,12 @@ public struct AnswerJudge: Sendable {
         let sameRewrite = !starting.contains(expectedLine) && !starting.contains(gotLine)
             && !rewritten.isEmpty && rewritten.isDisjoint(with: learnerLines)
         let sameMessage = TextMatching.collapse(got.message) == TextMatching.collapse(expected.message)
+        // A solution that only adds code (an override, a case): the learner's addition may be
+        // laid out otherwise; the same error on a line the learner added is the same change.
+        let sameAddition = rewritten.isEmpty && sameMessage
+            && !starting.contains(expectedLine) && !starting.contains(gotLine)
         var message: String?
-        if gotLine != expectedLine && !sameRewrite {
+        if gotLine != expectedLine && !sameRewrite && !sameAddition {
             message = "the compiler reports this error on a line the step's change should not affect:\n    \(CompilerErrors.quoted(got))\n"
                 + "    \(gotLine)\nChange only what the step asks for."
         } else if !sameMessage && !sameRewrite {

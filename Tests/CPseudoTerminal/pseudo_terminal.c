@@ -18,8 +18,10 @@ pid_t pt_spawn(const char *path, char *const argv[], char *const envp[],
     int fd = posix_openpt(O_RDWR | O_NOCTTY);
     if (fd < 0) return -1;
     if (grantpt(fd) != 0 || unlockpt(fd) != 0) { close(fd); return -1; }
-    const char *name = ptsname(fd);
-    if (!name) { close(fd); return -1; }
+    // ptsname_r, not ptsname: tests start terminals from several threads at once, and
+    // ptsname's shared buffer could hand this child another test's terminal.
+    char name[128];
+    if (ptsname_r(fd, name, sizeof name) != 0) { close(fd); return -1; }
     struct winsize size = { .ws_row = rows, .ws_col = columns };
     ioctl(fd, TIOCSWINSZ, &size);
     pid_t pid = fork();

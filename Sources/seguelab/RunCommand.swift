@@ -105,9 +105,15 @@ struct RunCommand: AsyncParsableCommand {
                 case .failed(let error): throw error
                 }
                 for diagnostic in response.diagnostics { print(diagnostic.rendered()) }
-                print(ControlCharacters.neutralised(response.output), terminator: "")
-                fflush(nil)  // what was printed lands before what goes to stderr
-                FileHandle.standardError.write(Data(ControlCharacters.neutralised(response.errorOutput).utf8))
+                for run in response.outputInOrder {
+                    fflush(nil)  // what was printed lands before what goes to stderr
+                    if run.isError {
+                        FileHandle.standardError.write(Data(ControlCharacters.neutralised(run.text).utf8))
+                    } else {
+                        print(ControlCharacters.neutralised(run.text), terminator: "")
+                    }
+                }
+                fflush(nil)
                 if !noTrace { print(RunReport.navigation(response.traceLines), terminator: "") }
                 if let crash = response.crash { print(crash.summary) }
                 if let reason = response.stopReason { print("Stopped: \(reason).") }

@@ -20,10 +20,10 @@ struct RunResultRenderer {
         }
     }
 
-    /// `errorOutput` is the program's own stderr (without the runtime's crash report, which
-    /// `crash` summarises); `stopReason` says which limit stopped the program, if one did.
-    func render(output: String, errorOutput: String, traceLines: [String], crash: CrashReport?,
-                stopReason: String?) -> [String] {
+    /// `output` is what the program wrote on both streams, in order (stderr without the
+    /// runtime's crash report, which `crash` summarises); `stopReason` says which limit
+    /// stopped the program, if one did.
+    func render(output: [OutputRun], traceLines: [String], crash: CrashReport?, stopReason: String?) -> [String] {
         var lines: [String] = []
         func add(_ text: String) {
             guard !text.isEmpty else { return }
@@ -33,7 +33,6 @@ struct RunResultRenderer {
         }
         // Both streams are cut the same way: a program can flood either.
         lines += OutputExcerpt(output).lines(style: style)
-        lines += OutputExcerpt(errorOutput).lines(style: style)
         if showTrace {
             let events = traceLines.compactMap { try? JSONDecoder().decode(TraceEvent.self, from: Data($0.utf8)) }
             let navigation = events.filter { $0.event != .snapshot }

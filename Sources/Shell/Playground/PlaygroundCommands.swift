@@ -54,7 +54,7 @@ enum PlaygroundCommands {
             if case .interrupted = outcome { context.interruptedRun() }
             playground.report(result.timings)
             renderer.render(diagnostics: result.compile.diagnostics).forEach(context.output.line)
-            renderer.render(output: result.stdout, errorOutput: result.programErrorOutput, traceLines: result.traceLines,
+            renderer.render(output: result.programOutputInOrder, traceLines: result.traceLines,
                             crash: result.crash, stopReason: result.stopReason)
                 .forEach(context.output.line)
         }

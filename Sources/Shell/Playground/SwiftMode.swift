@@ -67,7 +67,7 @@ final class SwiftModeState: InputMode {
             if case .interrupted = outcome { context.interruptedRun() }
             report(response.timings)
             renderer.render(diagnostics: response.diagnostics).forEach(context.output.line)
-            renderer.render(output: response.output, errorOutput: response.errorOutput, traceLines: response.traceLines,
+            renderer.render(output: response.outputInOrder, traceLines: response.traceLines,
                             crash: response.crash, stopReason: response.stopReason).forEach(context.output.line)
             if !response.accepted {
                 context.output.line(style.dim("(not kept: fix it and enter it again)"))

@@ -9,7 +9,7 @@ struct SegueLab: AsyncParsableCommand {
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
         subcommands: [RunCommand.self, StoryboardCommand.self, PackCommand.self, LessonsCommand.self, ProgressCommand.self,
-                      AuthoringCommand.self]
+                      AuthoringCommand.self, DoctorCommand.self]
     )
 
     @OptionGroup var display: DisplayOptions

@@ -22,6 +22,21 @@ import TestSupport
         #expect(result.stdout.hasSuffix("Not ready: 1 problem to fix (✘ above). Fix it and run `seguelab doctor` again.\n"))
     }
 
+    @Test func aToolchainTooOldForSegueKitBlocks() throws {
+        let home = try SeguelabBinary.makeHome()
+        let swiftc = home.appendingPathComponent("swiftc")
+        try ExecutableScript.write("#!/bin/sh\necho 'Swift version 5.10.1 (swift-5.10.1-RELEASE)'\n", to: swiftc)
+        let result = try SeguelabBinary.runPiped("", arguments: ["doctor"], home: home, extra: ["SWIFTC": swiftc.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("""
+            ✘ Swift toolchain: Swift 5.10 at \(swiftc.path) is too old for SegueKit
+              Fix: install Swift 6.2 or later (https://swift.org/install) and put its usr/bin folder on PATH \
+            (export PATH=/path/to/swift/usr/bin:$PATH), or set SWIFTC to its swiftc
+
+            """), "\(result.stdout)")
+        #expect(!result.stdout.contains("SegueKit:"), "no build with a toolchain that cannot build it")
+    }
+
     @Test func aSwiftcThatIsNotAProgramIsNamed() throws {
         let result = try doctor(["SWIFTC": "/nonexistent/swiftc"])
         #expect(result.status == 1)

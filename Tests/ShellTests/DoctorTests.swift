@@ -37,6 +37,16 @@ import TestSupport
         #expect(!result.stdout.contains("SegueKit:"), "no build with a toolchain that cannot build it")
     }
 
+    @Test func missingSegueKitSourcesBlockWithWhereToFindThem() throws {
+        let result = try doctor(["SEGUELAB_SEGUEKIT_SOURCES": "/nonexistent"], arguments: [])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("""
+            ✘ SegueKit: SEGUELAB_SEGUEKIT_SOURCES=/nonexistent holds no .swift files
+              Fix: install SegueLab again (make install PREFIX=…), or set SEGUELAB_SEGUEKIT_SOURCES to its Sources/SegueKit folder
+
+            """), "\(result.stdout)")
+    }
+
     @Test func aSwiftcThatIsNotAProgramIsNamed() throws {
         let result = try doctor(["SWIFTC": "/nonexistent/swiftc"])
         #expect(result.status == 1)

@@ -286,8 +286,15 @@ public struct Doctor {
     /// then compiles and runs a first program: the path every exercise takes.
     func warm(swiftc: String) async -> Finding {
         let subject = "SegueKit"
+        let sources: URL
         do {
-            let playground = try Playground(configuration: Playground.Configuration(swiftc: swiftc),
+            sources = try SegueKitCache.locateSources(environment: environment)
+        } catch {
+            return Finding(level: .problem, subject: subject, text: "\(error)",
+                           fix: "install SegueLab again (make install PREFIX=…), or set SEGUELAB_SEGUEKIT_SOURCES to its Sources/SegueKit folder")
+        }
+        do {
+            let playground = try Playground(configuration: Playground.Configuration(swiftc: swiftc, segueKitSources: sources),
                                             progress: SharedPlayground.progressPrinter(style: style))
             let start = Date()
             let builtNow = try await playground.prepare()

@@ -85,13 +85,7 @@ struct StoryboardCommand: ParsableCommand {
             source += text + "\n"
         }
         let audit = IdentifierAudit(swiftSource: source, document: document)
-        for finding in audit.unknownSegues {
-            print("\(finding.location): warning: segue identifier '\(finding.identifier)' of \(finding.className) is not a case of any String enum in the code")
-        }
-        for value in audit.staleInCode {
-            print("\(document.path): warning: enum value '\(value)' is not a segue identifier in this storyboard")
-        }
-        if audit.isClean { print("All segue identifiers of \(document.name).storyboard are known to the code.") }
+        audit.report(for: document).forEach { print($0) }
         if !audit.isClean { throw ExitCode.failure }
     }
 }

@@ -30,7 +30,6 @@ public final class PresenterLineSource: LineSource {
     private var startingEntry = true
     /// True once a key was pressed for the step about to be typed.
     private var keyPressed = false
-    private var stepsPlayed = 0
     private var savedTerminal: termios?
 
     /// `narrate` shows a comment's text (wrapped and styled by the shell's output).
@@ -67,9 +66,8 @@ public final class PresenterLineSource: LineSource {
         if !keyPressed {
             if !waitForKey() { return .endOfInput }
             keyPressed = true
-            // A blank line sets each step apart from what the last one printed.
-            if stepsPlayed > 0 { narrate("") }
-            stepsPlayed += 1
+            // A blank line sets each step apart from what came before it.
+            narrate("")
         }
         next += 1
         if let narration = Self.narration(trimmed) {

@@ -26,7 +26,7 @@ struct CommandLineProgress: AsyncParsableCommand {
                 return
             }
             let session = Session(pack: loaded.pack, progress: StoredProgress.read(for: loaded.pack), language: loaded.language)
-            try command.lines(session, pack: loaded.pack).forEach { print($0) }
+            try command.lines(session, pack: loaded.pack, width: Terminal.isTerminal(STDOUT_FILENO) ? Terminal.width() : nil).forEach { print($0) }
         }
     }
 

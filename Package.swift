@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "LessonKit",
             dependencies: [
-                "Playground", "SegueKit", "XDGDirectories",
+                "Playground", "SegueKit", "SegueTools", "XDGDirectories",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

@@ -102,14 +102,7 @@ public struct StoryboardCommand: SharedCommand {
             source += text + "\n"
         }
         let audit = IdentifierAudit(swiftSource: source, document: document)
-        var lines: [String] = []
-        for finding in audit.unknownSegues {
-            lines.append("\(finding.location): warning: segue identifier '\(finding.identifier)' of \(finding.className) is not a case of any String enum in the code")
-        }
-        for value in audit.staleInCode {
-            lines.append("\(document.path): warning: enum value '\(value)' is not a segue identifier in this storyboard")
-        }
-        if audit.isClean { lines.append("All segue identifiers of \(document.name).storyboard are known to the code.") }
+        let lines = audit.report(for: document)
         return Printed(text: lines.map { $0 + "\n" }.joined(), failed: !audit.isClean)
     }
 }

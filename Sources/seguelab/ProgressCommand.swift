@@ -15,6 +15,7 @@ struct ProgressCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var selection: PackSelection
+    @OptionGroup var languageOption: LanguageOption
 
     @Flag(help: "Print the export as JSON.")
     var json = false
@@ -35,7 +36,7 @@ struct ProgressCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let loaded = try selection.load()
+            let loaded = try selection.load(language: languageOption.language)
             if let restore {
                 try restoreLesson(restore, in: loaded.pack)
                 return

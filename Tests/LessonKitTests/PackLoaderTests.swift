@@ -105,6 +105,76 @@ struct PackLoaderTests {
         ])
     }
 
+    /// `draw:` shows a storyboard (or its enums) with the step: the storyboard must exist and
+    /// be readable, and the setting is a name with at most `--enums` after it.
+    @Test func drawNamesAReadableStoryboard() throws {
+        let dir = TemporaryDirectory()
+        let body = """
+
+            ## Map {#map}
+
+            ```step
+            kind: prose
+            draw: Main
+            ```
+
+            ## Enums {#enums}
+
+            ```step
+            kind: prose
+            draw: Main --enums
+            ```
+
+            ## Gone {#gone}
+
+            ```step
+            kind: prose
+            draw: Gone
+            ```
+
+            ## Broken {#broken}
+
+            ```step
+            kind: prose
+            draw: Broken
+            ```
+
+            ## Typo {#typo}
+
+            ```step
+            kind: prose
+            draw: Main --enum
+            ```
+
+            """
+        var builder = PackBuilder(lesson: lessonFile(body))
+        builder.files["storyboards/Main.storyboard"] = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
+                <scenes>
+                    <scene sceneID="s"><objects>
+                        <viewController id="a" customClass="AViewController" sceneMemberID="viewController"/>
+                    </objects></scene>
+                </scenes>
+            </document>
+            """
+        builder.files["storyboards/Broken.storyboard"] = "<document><scenes>"
+        let result = try builder.load(in: dir)
+        let diagnostics = result.diagnostics.map(\.description)
+        #expect(diagnostics.count == 3, "\(diagnostics)")
+        #expect(diagnostics.contains { $0.hasPrefix("p/lessons/01-a.md:24:7: error: storyboard 'Gone' not found: no Gone.storyboard in") })
+        #expect(diagnostics.contains { $0.hasPrefix("p/lessons/01-a.md:31:7: error: 'draw: Broken' cannot be drawn: ") })
+        #expect(diagnostics.contains("p/lessons/01-a.md:38:7: error: 'draw' takes a storyboard's name, optionally followed by --enums: `draw: Main` or `draw: Main --enums`"))
+        let steps = result.usablePack?.lessons.first?.steps ?? []
+        #expect(steps.isEmpty, "a lesson with errors is not usable")
+
+        builder.files["lessons/01-a.md"] = lessonFile(String(body.prefix(upTo: body.range(of: "## Gone")!.lowerBound)))
+        let clean = try builder.load(in: TemporaryDirectory())
+        #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics)")
+        let drawings = clean.pack?.lessons.first?.steps.map(\.drawing)
+        #expect(drawings == [StoryboardDrawing(storyboard: "Main", enums: false), StoryboardDrawing(storyboard: "Main", enums: true)])
+    }
+
     @Test func supportFileNamesMustNotClashAndChoicesMustDiffer() throws {
         let dir = TemporaryDirectory()
         let body = """

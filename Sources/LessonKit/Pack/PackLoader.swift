@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SegueKit
 
 /// What loading a pack produced: the pack and every diagnostic.
 public struct PackLoadResult: Sendable {
@@ -233,6 +234,19 @@ private struct Loader {
                 if !found {
                     let folders = storyboardDirs.isEmpty ? "(the pack has no storyboard folder)" : storyboardDirs.map { display($0) }.joined(separator: ", ")
                     sink.error("storyboard '\(name)' not found: no \(name).storyboard in \(folders)", at: step.storyboardLocation ?? step.location)
+                }
+            }
+            if let drawing = step.drawing {
+                let location = step.drawingLocation ?? step.location
+                if let url = storyboardDirs.map({ $0.appendingPathComponent(drawing.storyboard + ".storyboard") })
+                    .first(where: { fileManager.fileExists(atPath: $0.path) }) {
+                    // The step shows the drawing to every learner: a storyboard it cannot read is the author's to fix.
+                    do { _ = try StoryboardDocument.load(contentsOf: url) } catch {
+                        sink.error("'draw: \(drawing.storyboard)' cannot be drawn: \(error)", at: location)
+                    }
+                } else {
+                    let folders = storyboardDirs.isEmpty ? "(the pack has no storyboard folder)" : storyboardDirs.map { display($0) }.joined(separator: ", ")
+                    sink.error("storyboard '\(drawing.storyboard)' not found: no \(drawing.storyboard).storyboard in \(folders)", at: location)
                 }
             }
             if let previous = step.continuesFrom {

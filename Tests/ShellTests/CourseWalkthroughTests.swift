@@ -74,6 +74,14 @@ import TestSupport
         try walk("06-generic-controllers.fr", lesson: "generic-controllers", answered: 13, language: "fr")
     }
 
+    @Test func lesson7InEnglish() throws {
+        try walk("07-capstone.en", lesson: "capstone", answered: 10)
+    }
+
+    @Test func lesson7InFrench() throws {
+        try walk("07-capstone.fr", lesson: "capstone", answered: 10, language: "fr")
+    }
+
     /// The expectation syntax itself: a verdict nobody expected fails the walk.
     @Test func anUnexpectedVerdictIsReported() {
         let script = WalkthroughScript(text: "b\n#~ Correct\n")

@@ -10,7 +10,7 @@ struct StepDecoder {
 
     static let keys = ["kind", "question", "choices", "multiple", "accept", "pattern", "predict", "answer",
                        "checks", "hints", "explanation", "storyboard", "continues", "expect", "diagnostic",
-                       "swift-version", "optimize", "file", "wrong-answers", "right-answers", "draw"]
+                       "swift-version", "optimize", "file", "wrong-answers", "right-answers"]
 
     /// Code roles each kind may use; the first set is required.
     static func roles(for kind: StepKind) -> (required: [CodeRole], allowed: [CodeRole]) {
@@ -55,14 +55,6 @@ struct StepDecoder {
         step.explanation = map.string("explanation")
         step.storyboard = map.string("storyboard")
         step.continuesFrom = map.string("continues")
-        if let draw = map.string("draw") {
-            step.drawing = StoryboardDrawing(setting: draw)
-            step.drawingLocation = map.location(of: map.node("draw")!)
-            if step.drawing == nil {
-                sink.error("'draw' takes a storyboard's name, optionally followed by --enums: `draw: Main` or `draw: Main --enums`",
-                           at: map.location(of: map.node("draw")!))
-            }
-        }
         step.storyboardLocation = map.node("storyboard").map { map.location(of: $0) }
         step.continuesLocation = map.node("continues").map { map.location(of: $0) }
         step.fileName = map.string("file")

@@ -1,6 +1,5 @@
 import Foundation
 import Playground
-import SegueKit
 
 /// What loading a pack produced: the pack and every diagnostic.
 public struct PackLoadResult: Sendable {
@@ -226,24 +225,14 @@ private struct Loader {
         return pack
     }
 
-    /// Storyboards named by steps exist (and those drawn read); `continues` names an earlier code step.
+    /// Storyboards named by steps exist; `continues` names an earlier code step.
     func checkReferences(_ lesson: Lesson, storyboardDirs: [URL], sink: DiagnosticSink) {
-        /// The storyboard's file, or nil after saying that it is missing.
-        func storyboardFile(_ name: String, at location: SourceLocation) -> URL? {
-            let candidates = storyboardDirs.map { $0.appendingPathComponent(name + ".storyboard") }
-            if let found = candidates.first(where: { fileManager.fileExists(atPath: $0.path) }) { return found }
-            let folders = storyboardDirs.isEmpty ? "(the pack has no storyboard folder)" : storyboardDirs.map { display($0) }.joined(separator: ", ")
-            sink.error("storyboard '\(name)' not found: no \(name).storyboard in \(folders)", at: location)
-            return nil
-        }
         for (index, step) in lesson.steps.enumerated() {
             if let name = step.storyboard {
-                _ = storyboardFile(name, at: step.storyboardLocation ?? step.location)
-            }
-            if let drawing = step.drawing, let url = storyboardFile(drawing.storyboard, at: step.drawingLocation ?? step.location) {
-                // Every learner sees the drawing: a storyboard it cannot read is the author's to fix.
-                do { _ = try StoryboardDocument.load(contentsOf: url) } catch {
-                    sink.error("'draw: \(drawing.storyboard)' cannot be drawn: \(error)", at: step.drawingLocation ?? step.location)
+                let found = storyboardDirs.contains { fileManager.fileExists(atPath: $0.appendingPathComponent(name + ".storyboard").path) }
+                if !found {
+                    let folders = storyboardDirs.isEmpty ? "(the pack has no storyboard folder)" : storyboardDirs.map { display($0) }.joined(separator: ", ")
+                    sink.error("storyboard '\(name)' not found: no \(name).storyboard in \(folders)", at: step.storyboardLocation ?? step.location)
                 }
             }
             if let previous = step.continuesFrom {

@@ -102,26 +102,6 @@ public struct ListedAnswer: Sendable, Hashable {
     }
 }
 
-/// `draw: NAME` (the storyboard's scenes and segues) or `draw: NAME --enums` (the segue
-/// identifier enums generated from it).
-public struct StoryboardDrawing: Sendable, Hashable {
-    public var storyboard: String
-    public var enums: Bool
-
-    public init(storyboard: String, enums: Bool) {
-        self.storyboard = storyboard
-        self.enums = enums
-    }
-
-    /// Reads the value of `draw:`; nil when it is not `NAME` or `NAME --enums`.
-    public init?(setting: String) {
-        let words = setting.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard let name = words.first, !name.hasPrefix("-"), words.count <= 2 else { return nil }
-        if words.count == 2 && words[1] != "--enums" { return nil }
-        self.init(storyboard: name, enums: words.count == 2)
-    }
-}
-
 /// What a predict step asks the learner to foresee.
 public enum PredictTarget: String, Sendable, Codable {
     /// The example's standard output (compared after normalising whitespace).
@@ -184,14 +164,10 @@ public struct Step: Sendable {
 
     /// Storyboard name (without `.storyboard`) this step's code loads.
     public var storyboard: String?
-    /// A storyboard the step shows drawn (or its identifier enums), as the `storyboard`
-    /// command prints it when the step is shown, so the step's text and the screen agree.
-    public var drawing: StoryboardDrawing?
     /// Step id (in the same lesson) whose final code becomes this step's starting draft.
     public var continuesFrom: String?
     /// Where `storyboard:` and `continues:` were written, for errors about what they name.
     var storyboardLocation: SourceLocation?
-    var drawingLocation: SourceLocation?
     var continuesLocation: SourceLocation?
     /// `nil` uses the pack's setting.
     public var swiftLanguageMode: SwiftLanguageMode?

@@ -144,7 +144,6 @@ final class LessonDriver {
             let prose = session.currentLesson.map { step.prose(in: pack, lesson: $0) } ?? step.prose
             output.line(markdown.render(prose))
         }
-        if let drawing = step.drawing { showDrawing(drawing) }
         switch step.kind {
         case .prose:
             output.line(style.dim("Type `next` to continue."))
@@ -207,20 +206,6 @@ final class LessonDriver {
         } else {
             output.line("This was the last lesson of \(pack.manifest.title); `lessons` shows what you have done.")
         }
-    }
-
-    /// Runs the `storyboard` command a step's `draw:` names, as the learner would type it, so
-    /// that what the step says about the storyboard is what the command shows.
-    func showDrawing(_ drawing: StoryboardDrawing) {
-        guard let url = pack.storyboardURL(named: drawing.storyboard) else {
-            output.error("this step draws the storyboard '\(drawing.storyboard)', which the pack no longer has")
-            return
-        }
-        let here = FileManager.default.currentDirectoryPath + "/"
-        let path = url.path.hasPrefix(here) ? String(url.path.dropFirst(here.count)) : url.path
-        let arguments = [path] + (drawing.enums ? ["enums"] : [])
-        output.line(style.dim("$ storyboard " + arguments.joined(separator: " ")))
-        PlaygroundCommands.showStoryboard(arguments, context: context)
     }
 
     func showCode(_ code: String, numbered: Bool = false) {

@@ -4,7 +4,7 @@ import PackageDescription
 // One job per module. Module graph (each depends only on those below it):
 //   seguelab (executable: commands and wiring)
 //   Shell (libedit line editor, command loop, lesson flows, rendering, shared commands)
-//   SegueTools (storyboard diagrams, identifier enums, trace pictures)
+//   SegueTools (storyboard diagrams, identifier enums)
 //   LessonKit (packs, sessions, checks, progress)
 //   Playground (swiftc + SegueKit in a limited child process: RunRequest -> RunResult)
 //   SegueKit (UIKit's segue machinery, simulated)           XDGDirectories
@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "CSupervisor"),
         // Where seguelab keeps its files (XDG base directories), read once for every module.
         .target(name: "XDGDirectories"),
-        // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation, trace pictures.
+        // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation and audit.
         .target(name: "SegueTools", dependencies: ["SegueKit"]),
         // Compiles and runs Swift against SegueKit in a limited child process.
         .target(

@@ -8,6 +8,7 @@ struct CommandLineProgress: AsyncParsableCommand {
     static let configuration = ProgressCommand.configuration
 
     @OptionGroup var selection: PackSelection
+    @OptionGroup var languageOption: LanguageOption
 
     @OptionGroup var command: ProgressCommand
 
@@ -20,13 +21,13 @@ struct CommandLineProgress: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let loaded = try selection.load()
+            let loaded = try selection.load(language: languageOption.language)
             if let restore {
                 try restoreLesson(restore, in: loaded.pack)
                 return
             }
             let session = Session(pack: loaded.pack, progress: StoredProgress.read(for: loaded.pack), language: loaded.language)
-            try command.lines(session, pack: loaded.pack).forEach { print($0) }
+            try command.lines(session, pack: loaded.pack, width: Terminal.isTerminal(STDOUT_FILENO) ? Terminal.width() : nil).forEach { print($0) }
         }
     }
 

@@ -58,7 +58,7 @@ struct CommandLineRun: AsyncParsableCommand {
 
         // Written unbuffered, piece by piece, in order: with both streams on one file, no line
         // is cut by another.
-        for (stream, text) in RunReport.pieces(of: result, trace: !noTrace, timings: timings) {
+        for (stream, text) in RunReport.pieces(of: result, sources: sources, trace: !noTrace, timings: timings) {
             (stream == .output ? FileHandle.standardOutput : FileHandle.standardError).write(Data(text.utf8))
         }
         if result.termination != .exited(0) { throw ExitCode(result.termination.exitStatus) }
@@ -84,9 +84,7 @@ struct CommandLineRun: AsyncParsableCommand {
                 print(ControlCharacters.neutralised(response.output), terminator: "")
                 fflush(nil)  // what was printed lands before what goes to stderr
                 FileHandle.standardError.write(Data(ControlCharacters.neutralised(response.errorOutput).utf8))
-                if !noTrace { print(RunReport.navigation(response.traceLines), terminator: "") }
-                if let crash = response.crash { print(crash.summary) }
-                if let reason = response.stopReason { print("Stopped: \(reason).") }
+                RunReport.lines(of: response, trace: !noTrace).forEach { print($0) }
                 if !response.accepted { rejected += 1; print("(not kept)") }
                 if timings { FileHandle.standardError.write(Data((response.timings.summary + "\n").utf8)) }
             }

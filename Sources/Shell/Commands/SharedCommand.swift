@@ -17,7 +17,7 @@ extension ShellCommand {
     /// from the typed line; `--help` and argument errors are answered as on the command line.
     init<Declaration: SharedCommand>(
         _ declaration: Declaration.Type, aliases: [String] = [],
-        run: @escaping (ShellContext, Declaration) async -> CommandOutcome
+        run: @escaping (ShellContext, Declaration) async -> AfterCommand
     ) {
         let configuration = Declaration.configuration
         let name = configuration.commandName ?? Declaration._commandName

@@ -64,7 +64,8 @@ enum LessonCommands {
                 return .continueSession
             },
             ShellCommand(ProgressCommand.self) { context, command in
-                do { try command.lines(driver.session, pack: driver.pack).forEach { context.output.line($0) } } catch {
+                let width = context.isInteractive ? Terminal.width() : nil
+                do { try command.lines(driver.session, pack: driver.pack, width: width).forEach { context.output.line($0) } } catch {
                     context.fail("progress: \(error)")
                 }
                 return .continueSession
@@ -75,27 +76,10 @@ enum LessonCommands {
 
 extension LessonDriver {
     func showLessons() {
-        let entries = session.lessonsMenu
-        let idWidth = (entries.map(\.id.count).max() ?? 0) + 2
-        let titleWidth = min((entries.map(\.title.count).max() ?? 0) + 2, 44)
         output.line(style.heading(pack.manifest.title))
-        for entry in entries {
-            let mark: String = switch entry.state {
-            case .completed: style.success("✔")
-            case .inProgress: style.warning("…")
-            case .notStarted: " "
-            }
-            let current = entry.isCurrent ? style.command("▸") : " "
-            let id = entry.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-            // A title too long for its column is cut with an ellipsis and keeps a gap before the count.
-            let fitted = entry.title.count > titleWidth - 2 ? entry.title.prefix(titleWidth - 3) + "…" : entry.title
-            let title = fitted.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
-            output.line("\(current)\(mark) \(style.command(id))\(title)\(entry.completedSteps)/\(entry.stepCount)")
-        }
-        let broken = pack.brokenLessons.filter { $0.language == pack.manifest.defaultLanguage }
-        for lesson in broken {
-            let name = (lesson.id ?? lesson.name).padding(toLength: idWidth, withPad: " ", startingAt: 0)
-            output.line("\(style.failure(" ✗")) \(name)" + style.dim("unavailable: the lesson file has errors (`seguelab pack check` lists them)"))
+        LessonTable.lines(session.lessonsMenu, width: context.isInteractive ? Terminal.width() : nil).forEach { output.line($0) }
+        for lesson in pack.brokenLessons where lesson.language == pack.manifest.defaultLanguage {
+            output.line("\(style.failure("✗")) \(lesson.id ?? lesson.name)  " + style.dim("unavailable: the lesson file has errors (`seguelab pack check` lists them)"))
         }
         output.line(style.dim("`start ID` begins a lesson; `goto ID/STEP` jumps to a step."))
     }

@@ -38,7 +38,8 @@ enum PlaygroundCommands {
         }
         let request = command.request(sources: sources, directories: directories, limits: playground.limits)
         let outcome = await Interruptible.run { try await engine.run(request) }
-        let renderer = RunResultRenderer(style: context.output.style, showTrace: !command.noTrace)
+        let renderer = RunRenderer(style: context.output.style, showsNavigation: !command.noTrace)
+        let learnerFiles = sources.filter { $0.origin == .learner }
         switch outcome {
         case .interrupted(nil):
             context.output.line(context.output.style.warning("Interrupted."))
@@ -48,10 +49,7 @@ enum PlaygroundCommands {
         case .finished(let result), .interrupted(let result?):
             if case .interrupted = outcome { context.interruptedRun() }
             playground.report(result.timings)
-            renderer.render(diagnostics: result.compile.diagnostics).forEach(context.output.line)
-            renderer.render(output: result.stdout, errorOutput: result.programErrorOutput, traceLines: result.traceLines,
-                            crash: result.crash, stopReason: result.stopReason)
-                .forEach(context.output.line)
+            renderer.lines(result, source: { name in learnerFiles.first { $0.name == name }?.text }).forEach(context.output.line)
         }
     }
 

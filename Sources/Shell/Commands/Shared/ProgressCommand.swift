@@ -32,8 +32,8 @@ public struct ProgressCommand: SharedCommand {
         if json && csv { throw ValidationError("choose one of --json and --csv") }
     }
 
-    /// The report, or the export asked for, as lines.
-    public func lines(_ session: Session, pack: Pack) throws -> [String] {
+    /// The report, or the export asked for, as lines; `width` is the terminal's, if any.
+    public func lines(_ session: Session, pack: Pack, width: Int? = nil) throws -> [String] {
         if json {
             return [String(decoding: try ProgressExport.json(for: session.progress, pack: pack, learner: learner), as: UTF8.self)]
         }
@@ -42,6 +42,6 @@ public struct ProgressCommand: SharedCommand {
             if rows.last == "" { rows.removeLast() }
             return rows
         }
-        return ProgressReport.lines(session, pack: pack)
+        return ProgressReport.lines(session, pack: pack, width: width)
     }
 }

@@ -9,7 +9,7 @@ struct SegueLab: AsyncParsableCommand {
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
         subcommands: [RunCommand.self, StoryboardCommand.self, PackCommand.self, LessonsCommand.self, ProgressCommand.self,
-                      AuthoringCommand.self]
+                      AuthoringCommand.self, WorkshopCommand.self]
     )
 
     @OptionGroup var display: DisplayOptions
@@ -38,11 +38,14 @@ struct SegueLab: AsyncParsableCommand {
 
     @OptionGroup var timingOptions: TimingOptions
 
+    @OptionGroup(title: "Workshops") var joinOptions: JoinOptions
+
     mutating func run() async throws {
         var options = ShellOptions(color: display.colorChoice, lesson: packOptions.lesson, step: packOptions.step,
                                    limits: limitOptions.limits)
         options.showsTimings = timingOptions.timings
         do {
+            options.join = try joinOptions.resolve()
             if packOptions.noPack {
                 guard packOptions.selection.pack == nil, packOptions.lesson == nil else {
                     throw CommandFailure("--no-pack cannot be combined with --pack or --lesson")

@@ -141,10 +141,10 @@ public final class WorkshopClient: @unchecked Sendable {
     /// that quits right after an answer still delivers it. Offline, it returns at once.
     public func flush(timeout: TimeInterval) {
         let deadline = Date().addingTimeInterval(timeout)
+        wake.signal()
         while Date() < deadline {
             let done = lock.withLock { reachable == false || (idle && exchanges > 0 && queue.count == 0) }
             if done { return }
-            wake.signal()
             Thread.sleep(forTimeInterval: 0.05)
         }
     }
@@ -160,8 +160,11 @@ public final class WorkshopClient: @unchecked Sendable {
             lock.withLock { idle = true }
             if sent {
                 delay = 0.5
-                if events.count == WorkshopLimits.eventsPerBatch { continue }
-                _ = wake.wait(timeout: .now() + pollInterval)
+                if events.count < WorkshopLimits.eventsPerBatch { _ = wake.wait(timeout: .now() + pollInterval) }
+                // Events that come in a burst go in one request, and requests stay well under
+                // the server's per-learner rate.
+                Thread.sleep(forTimeInterval: 0.3)
+                while wake.wait(timeout: .now()) == .success {}
             } else {
                 _ = wake.wait(timeout: .now() + delay)
                 delay = min(delay * 2, 15)
@@ -190,6 +193,8 @@ public final class WorkshopClient: @unchecked Sendable {
             connection(false, detail: result.2)
             return false
         }
+        // Too many requests: the server is there; wait and send again, with nothing to say.
+        if status == 429 { return false }
         guard status == 200, let data = result.0, let reply = try? JSONDecoder().decode(BatchReply.self, from: data) else {
             let message = result.0.flatMap { String(data: $0, encoding: .utf8) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             connection(false, detail: "the server answered \(status)" + (message.isEmpty ? "" : ": " + WorkshopLimits.clip(message, to: 200)))

@@ -3,8 +3,8 @@ import PackageDescription
 
 // One job per module. Module graph (each depends only on those below it):
 //   seguelab (executable: commands and wiring)
-//   Shell (libedit line editor, command loop, lesson flows, rendering)
-//   SegueTools (storyboard diagrams, identifier enums, trace pictures)
+//   Shell (libedit line editor, command loop, lesson flows, rendering, shared commands)
+//   SegueTools (storyboard diagrams, identifier enums)
 //   LessonKit (packs, sessions, checks, progress)
 //   Playground (swiftc + SegueKit in a limited child process: RunRequest -> RunResult)
 //   SegueKit (UIKit's segue machinery, simulated)           XDGDirectories
@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "CSupervisor"),
         // Where seguelab keeps its files (XDG base directories), read once for every module.
         .target(name: "XDGDirectories"),
-        // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation, trace pictures.
+        // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation and audit.
         .target(name: "SegueTools", dependencies: ["SegueKit"]),
         // Compiles and runs Swift against SegueKit in a limited child process.
         .target(
@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "LessonKit",
             dependencies: [
-                "Playground", "SegueKit", "XDGDirectories",
+                "Playground", "SegueKit", "SegueTools", "XDGDirectories",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -76,6 +76,8 @@ let package = Package(
             dependencies: [
                 "CLibEdit", "CShellSignals", "LessonKit", "Playground", "SegueTools", "Workshop", "XDGDirectories",
                 .product(name: "Rainbow", package: "Rainbow"),
+                // The commands both the command line and the shell have are declared once, here.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // A workshop's shared vocabulary (events, join links) and the learner's side: a durable

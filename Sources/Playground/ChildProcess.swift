@@ -43,7 +43,8 @@ struct ChildProcess: Sendable {
         case cancelled
     }
 
-    struct Outcome: Sendable {
+    /// What came back from the child: how it ended, what it wrote, how long it ran.
+    struct Report: Sendable {
         var ending: Ending
         var stdout: Data
         var stderr: Data
@@ -68,10 +69,10 @@ struct ChildProcess: Sendable {
 
     /// Runs to completion. Cancelling the calling task sends SIGINT to the child's group, then
     /// SIGKILL shortly after, and reports `.cancelled`.
-    func run() async throws -> Outcome {
+    func run() async throws -> Report {
         let cancelPipe = try CloseOnExecPipe()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Outcome, Error>) in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Report, Error>) in
                 let thread = Thread {
                     do {
                         continuation.resume(returning: try supervise(cancelFD: cancelPipe.read))
@@ -90,7 +91,7 @@ struct ChildProcess: Sendable {
 
     // MARK: - Supervision (runs on a dedicated thread; only blocking system calls)
 
-    private func supervise(cancelFD: Int32) throws -> Outcome {
+    private func supervise(cancelFD: Int32) throws -> Report {
         let start = DispatchTime.now()
         let stdoutPipe = try CloseOnExecPipe()
         let stderrPipe = try CloseOnExecPipe()
@@ -195,7 +196,7 @@ struct ChildProcess: Sendable {
         if ending == nil {
             ending = Self.decode(status)
         }
-        return Outcome(ending: ending!, stdout: out, stderr: err, duration: elapsed(), wasSuspended: wasSuspended, order: order)
+        return Report(ending: ending!, stdout: out, stderr: err, duration: elapsed(), wasSuspended: wasSuspended, order: order)
     }
 
     /// Asks the supervisor to end the run (it kills the program and every descendant, then

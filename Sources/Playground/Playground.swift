@@ -217,7 +217,7 @@ extension Playground: ProgramRunner {}
 
 extension Playground {
     /// The two streams cut into the runs they were read in.
-    static func interleave(_ outcome: ChildProcess.Outcome) -> [OutputRun] {
+    static func interleave(_ outcome: ChildProcess.Report) -> [OutputRun] {
         var offsets = (out: 0, err: 0)
         return outcome.order.map { run in
             let data = run.isError ? outcome.stderr : outcome.stdout

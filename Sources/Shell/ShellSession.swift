@@ -180,7 +180,7 @@ public final class ShellSession {
     }
 
     /// Runs one entry; returns what the loop does next.
-    public func execute(_ text: String) async -> CommandOutcome {
+    public func execute(_ text: String) async -> AfterCommand {
         if let mode = context.mode {
             if await !mode.handle(text, context: context) { context.mode = nil }
             return .continueSession

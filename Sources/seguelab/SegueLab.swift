@@ -8,7 +8,7 @@ struct SegueLab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
-        subcommands: [RunCommand.self, StoryboardCommand.self, PackCommand.self, LessonsCommand.self, ProgressCommand.self,
+        subcommands: [CommandLineRun.self, StoryboardCommand.self, PackCommand.self, CommandLineLessons.self, CommandLineProgress.self,
                       AuthoringCommand.self, WorkshopCommand.self]
     )
 
@@ -31,7 +31,9 @@ struct SegueLab: AsyncParsableCommand {
         }
     }
 
-    /// Which pack, language and starting point the shell opens (`resolve()` loads the pack).
+    /// Which pack and language the shell opens, and where in it (`resolve` loads the pack).
+    @OptionGroup var packSelection: PackSelection
+    @OptionGroup var languageOption: LanguageOption
     @OptionGroup var packOptions: PackOptions
 
     @OptionGroup(title: "Limits for the programs run from the shell") var limitOptions: LimitOptions
@@ -47,13 +49,13 @@ struct SegueLab: AsyncParsableCommand {
         do {
             options.join = try joinOptions.resolve()
             if packOptions.noPack {
-                guard packOptions.selection.pack == nil, packOptions.lesson == nil else {
+                guard packSelection.pack == nil, packOptions.lesson == nil else {
                     throw CommandFailure("--no-pack cannot be combined with --pack or --lesson")
                 }
                 let code = await ShellSession.start(options: options)
                 throw ExitCode(code)
             }
-            let loaded = try packOptions.resolve()
+            let loaded = try packOptions.resolve(packSelection, language: languageOption.language)
             options.pack = loaded.pack
             options.language = loaded.language
         } catch let failure as CommandFailure {

@@ -107,6 +107,6 @@ import TestSupport
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(Set(lines.prefix(4)) == ["out 1", "err 2", "out 3", "err 4"], "\(lines)")
         #expect(lines.filter { $0.hasPrefix("out") } == ["out 1", "out 3"] && lines.filter { $0.hasPrefix("err") } == ["err 2", "err 4"])
-        #expect(lines.dropFirst(4).first?.hasPrefix("Crash (force-unwrap of nil)") == true, "\(lines)")
+        #expect(lines.dropFirst(4).first?.hasPrefix("The program crashed (force-unwrap of nil)") == true, "\(lines)")
     }
 }

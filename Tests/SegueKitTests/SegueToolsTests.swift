@@ -96,55 +96,6 @@ struct SegueToolsTests {
         #expect(compilation.diagnostics == "")
     }
 
-    @Test func traceLinesAreReadable() {
-        let events = [
-            TraceEvent(seq: 7, event: .shouldPerform, identifier: "showProduct", segueKind: .show, source: "ListViewController", answer: false),
-            TraceEvent(seq: 9, event: .prepare, identifier: "showProduct", segueKind: .show, source: "ListViewController", destination: "ProductViewController"),
-            TraceEvent(seq: 11, event: .push, source: "ListViewController", destination: "ProductViewController",
-                       controller: "UINavigationController", properties: ["product": "Lamp", "count": "2"]),
-            TraceEvent(seq: 12, event: .viewDidLoad, controller: "ProductViewController"),
-            TraceEvent(seq: 20, event: .exception, message: "Pushing a navigation controller is not supported", exception: "NSInvalidArgumentException"),
-        ]
-        #expect(TraceRenderer.render(events) == """
-          7 should-perform ListViewController asked about 'showProduct' show → no, cancelled
-          9 prepare        ListViewController.prepare(for: 'showProduct' show) → ProductViewController
-         11 push           ProductViewController onto UINavigationController  {count: 2, product: Lamp}
-         12 viewDidLoad    ProductViewController
-         20 exception      NSInvalidArgumentException: Pushing a navigation controller is not supported
-
-        """)
-    }
-
-    @Test func hierarchyPictureStacksANavigationControllerAndPresentsBeside() {
-        let root = ControllerNode(
-            className: "UINavigationController", container: .navigation,
-            children: [ControllerNode(className: "ListViewController", title: "Products"), ControllerNode(className: "ProductViewController")],
-            presented: ControllerNode(className: "CheckoutViewController"))
-        #expect(HierarchyPicture.render(HierarchySnapshot(root: root)) == """
-        UINavigationController          presents ▶ ┌────────────────────────┐
-        ┌───────────────────────┐                  │ CheckoutViewController │
-        │ ProductViewController │ ◀ top            └────────────────────────┘
-        ├───────────────────────┤
-        │ ListViewController    │
-        │ "Products"            │
-        └───────────────────────┘
-
-        """)
-        #expect(HierarchyPicture.summary(HierarchySnapshot(root: root))
-                == "UINavigationController[ListViewController > ProductViewController] + presented CheckoutViewController")
-        #expect(HierarchyPicture.render(HierarchySnapshot(root: nil)) == "(no view controller on screen)\n")
-    }
-
-    @Test func tabsAreDrawnSideBySideWithTheSelectedOneMarked() {
-        let tabs = ControllerNode(className: "UITabBarController", container: .tabBar,
-                                  children: [ControllerNode(className: "FeedViewController"), ControllerNode(className: "ProfileViewController")],
-                                  selectedIndex: 1)
-        let picture = HierarchyPicture.render(HierarchySnapshot(root: tabs))
-        let lines = picture.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "UITabBarController")
-        #expect(lines[2].contains("○ tab 0") && lines[2].contains("● tab 1"))
-    }
-
     @Test func identifierAuditFindsUnknownAndStaleIdentifiers() throws {
         let source = """
         final class ProductListViewController: UITableViewController {

@@ -48,6 +48,30 @@ import TestSupport
         #expect(terminal.screen[resized...].contains("Commands"))
     }
 
+    /// The lessons table at 80 columns: a title too long for its column is wrapped under the
+    /// title column, whole, never cut; the shell and `seguelab lessons` print the same table.
+    @Test func longLessonTitlesAreWrappedUnderTheirColumnNotCut() throws {
+        let (terminal, _) = try start(columns: 80, rows: 200)
+        try terminal.waitForPrompt()
+        let rows = terminal.screen.split(separator: "\n").map(String.init)
+        let long = try #require(rows.firstIndex { $0.contains("generic-controllers") }, "\(terminal.screen)")
+        let titleColumn = try #require(rows[long].range(of: "Generic view controllers"))
+        let column = rows[long].distance(from: rows[long].startIndex, to: titleColumn.lowerBound)
+        // The rest of the title goes on the next line, starting in the title's column.
+        let next = rows[long + 1]
+        #expect(next.prefix(column).allSatisfy { $0 == " " } && next.dropFirst(column).first?.isLetter == true, "\(rows[long])\n\(next)")
+        #expect((rows[long] + " " + next.trimmingCharacters(in: .whitespaces)).contains("0/18"))
+        #expect(!terminal.screen.contains("dispa…"))
+        #expect(rows[long...].prefix(2).joined().contains("dispatch"))
+        #expect(overflowing(terminal, columns: 80).isEmpty, "\(overflowing(terminal, columns: 80))")
+
+        let (command, _) = try start(columns: 80, rows: 200, arguments: ["lessons", "--pack", Self.lessons])
+        _ = try command.waitFor("0/18")
+        Thread.sleep(forTimeInterval: 0.3)
+        let table = rows[long...].prefix(2).map { $0 }
+        #expect(command.screen.contains(table.joined(separator: "\n")), "\(command.screen)")
+    }
+
     @Test func aStepTallerThanTheTerminalComesAScreenfulAtATime() throws {
         let (terminal, _) = try start(columns: 80, rows: 12)
         try terminal.waitForPrompt()

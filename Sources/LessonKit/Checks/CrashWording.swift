@@ -3,7 +3,7 @@ import Foundation
 /// How a crash reads in feedback: two voices kept apart. A plain sentence says what the crash
 /// means (bare class names, no addresses, no module prefix); below it, the runtime's own words,
 /// quoted exactly as Swift or UIKit print them, so the learner can match them with a real log.
-enum CrashWording {
+public enum CrashWording {
     /// `the program crashed: a forced cast (as!) failed: … \n    Could not cast value …`
     static func crashed(kind: String, message: String) -> String {
         "the program crashed: " + explained(kind: kind, message: message)
@@ -57,7 +57,7 @@ enum CrashWording {
 
     /// "a" or "an" as the name is read aloud: a name opening with capitals (`UINavigationController`,
     /// `NSObject`) is read letter by letter, so "a UI…" but "an NS…"; other names by their vowel.
-    static func article(_ word: String) -> String {
+    public static func article(_ word: String) -> String {
         let letters = Array(word)
         guard let first = letters.first else { return "a" }
         if letters.count > 1, first.isUppercase, letters[1].isUppercase {

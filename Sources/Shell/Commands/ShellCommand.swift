@@ -13,8 +13,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case lessonStep
 }
 
-/// What the loop does after a command.
-public enum CommandOutcome: Sendable, Equatable {
+/// What the command loop does after a command: read the next line, or leave the shell.
+public enum AfterCommand: Sendable, Equatable {
     case continueSession
     case exitSession
 }
@@ -30,12 +30,15 @@ public struct ShellCommand {
     /// A paragraph, shown by `help NAME`.
     public var details: String
     public var arguments: [ArgumentKind]
-    public var run: (ShellContext, CommandInvocation) async -> CommandOutcome
+    /// The full help for `help NAME`, at a width, when the command has more to say than its
+    /// summary and details (a shared command: ArgumentParser's help, options and all).
+    public var help: ((Int) -> String)?
+    public var run: (ShellContext, CommandInvocation) async -> AfterCommand
 
     public init(
         name: String, aliases: [String] = [], usage: String? = nil, summary: String, details: String = "",
-        arguments: [ArgumentKind] = [],
-        run: @escaping (ShellContext, CommandInvocation) async -> CommandOutcome
+        arguments: [ArgumentKind] = [], help: ((Int) -> String)? = nil,
+        run: @escaping (ShellContext, CommandInvocation) async -> AfterCommand
     ) {
         self.name = name
         self.aliases = aliases
@@ -43,6 +46,7 @@ public struct ShellCommand {
         self.summary = summary
         self.details = details
         self.arguments = arguments
+        self.help = help
         self.run = run
     }
 }

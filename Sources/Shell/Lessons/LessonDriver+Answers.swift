@@ -70,19 +70,24 @@ extension LessonDriver {
     }
 
     func show(_ verdict: Verdict, learnerCode: String?) {
-        let renderer = LessonRunRenderer(style: style)
+        let renderer = RunRenderer(style: style)
         let markdown = MarkdownText(style: style, width: width)
         switch verdict.status {
         case .pass:
-            if let run = verdict.run { renderer.render(run, learnerCode: learnerCode).forEach(output.line) }
+            if let run = verdict.run { renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line) }
             output.line(style.success("✔ Correct."))
             verdict.feedback.forEach { output.line(markdown.render($0)) }
             output.line(style.dim("Type `next` to continue."))
         case .fail:
             // A wrong prediction is told where it differs, not shown the output it should predict.
             let revealsAnswer = session.currentStep?.kind == .predict
-            if let run = verdict.run, !revealsAnswer { renderer.render(run, learnerCode: learnerCode).forEach(output.line) }
             let failure = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message }
+            if let run = verdict.run, !revealsAnswer {
+                // A verdict about the crash quotes it: the crash line would say it twice.
+                let verdictQuotesCrash = run.crash.map { !$0.message.isEmpty && failure?.contains($0.message) == true } ?? false
+                renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }, showsEnding: !verdictQuotesCrash)
+                    .forEach(output.line)
+            }
             output.line(style.failure("✘ Not yet") + (failure.map { ": " + $0 } ?? "."))
             // Feedback often restates the failure (a wrong choice's own explanation): say it once.
             verdict.feedback.filter { $0 != failure }.forEach { output.line(markdown.render($0)) }
@@ -93,7 +98,7 @@ extension LessonDriver {
                 : revealsAnswer ? "Try again; `run` shows what it prints, `solution` the answer, `skip` moves on."
                 : "Try again; `solution` shows the answer, `skip` moves on."))
         case .error:
-            if let run = verdict.run { renderer.render(run, learnerCode: learnerCode).forEach(output.line) }
+            if let run = verdict.run { renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line) }
             context.fail("the answer could not be judged: " + (verdict.firstFailure?.message ?? "no check applied") + " (this is a problem in the lesson, not in your answer)")
         }
     }
@@ -115,7 +120,7 @@ extension LessonDriver {
             if case .interrupted = outcome { context.interruptedRun() }
             let code = session.currentStep?.kind == .example || session.currentStep?.kind == .predict
                 ? session.currentStep?.code(.example) : session.draft
-            let lines = LessonRunRenderer(style: style).render(result, learnerCode: code)
+            let lines = RunRenderer(style: style).lines(result, output: result.learnerStdout, source: { _ in code })
             lines.forEach(output.line)
             if lines.isEmpty { output.line(style.dim("(The program printed nothing and navigated nowhere.)")) }
         }

@@ -56,7 +56,7 @@ final class SwiftModeState: InputMode {
         let session = self.session
         let outcome = await Interruptible.run { try await session.submit(entry) }
         let style = context.output.style
-        let renderer = RunResultRenderer(style: style)
+        let renderer = RunRenderer(style: style)
         switch outcome {
         case .interrupted(nil):
             context.output.line(style.warning("Interrupted; the entry was not kept."))
@@ -66,9 +66,7 @@ final class SwiftModeState: InputMode {
         case .finished(let response), .interrupted(let response?):
             if case .interrupted = outcome { context.interruptedRun() }
             report(response.timings)
-            renderer.render(diagnostics: response.diagnostics).forEach(context.output.line)
-            renderer.render(output: response.output, errorOutput: response.errorOutput, traceLines: response.traceLines,
-                            crash: response.crash, stopReason: response.stopReason).forEach(context.output.line)
+            renderer.lines(response).forEach(context.output.line)
             if !response.accepted {
                 context.output.line(style.dim("(not kept: fix it and enter it again)"))
                 if !context.isInteractive { context.fail("swift: the entry was rejected") }

@@ -1,0 +1,213 @@
+import Foundation
+import LessonKit
+import Playground
+import SegueKit
+
+/// The one picture of what a program did, wherever it ran (a lesson step, `run FILE`, a
+/// `swift` entry, `seguelab run`): compiler errors under the learner's lines, the program's
+/// output, the navigation it caused, the screen it ended on, and how it ended. Built from the
+/// `RunResult` and SegueKit's own `TraceEvent`s.
+struct RunRenderer {
+    var style: Style
+    /// False for `--no-trace`: neither the navigation nor the final screen.
+    var showsNavigation = true
+
+    /// A lesson's or a file's run. `source` gives the text of a learner file by name, for the
+    /// line under a diagnostic; `output` replaces stdout (a lesson's, without the harness's lines).
+    /// `showsEnding` false leaves out how it ended, for a verdict that says it already.
+    func lines(_ run: RunResult, output: String? = nil, source: (String) -> String? = { _ in nil },
+               showOutput: Bool = true, showsEnding: Bool = true) -> [String] {
+        var lines = diagnostics(run.compile.diagnostics, compiled: run.compile.succeeded, source: source)
+        guard run.compile.succeeded else { return lines }
+        if showOutput {
+            // Both streams are cut the same way: a program can flood either.
+            lines += OutputExcerpt(output ?? run.stdout).lines(style: style)
+            lines += OutputExcerpt(run.programErrorOutput).lines(style: style)
+        }
+        lines += picture(of: run.trace)
+        if showsEnding { lines += ending(crash: run.crash, termination: run.termination, stopReason: run.stopReason) }
+        return lines
+    }
+
+    /// A `swift` entry: what is new since the entries before it.
+    func lines(_ entry: SwiftSession.Response) -> [String] {
+        var lines = diagnostics(entry.diagnostics, compiled: !entry.diagnostics.contains { $0.severity == .error }, source: { _ in nil })
+        lines += OutputExcerpt(entry.output).lines(style: style)
+        lines += OutputExcerpt(entry.errorOutput).lines(style: style)
+        lines += picture(of: (try? entry.decodedTrace()) ?? [])
+        lines += ending(crash: entry.crash, termination: entry.termination, stopReason: entry.stopReason)
+        return lines
+    }
+
+    // MARK: - The parts
+
+    /// `file:line:col: error: message`, then the learner's line and a caret under the column.
+    /// Notes are left out once the program compiled (they explain warnings at length).
+    func diagnostics(_ diagnostics: [Diagnostic], compiled: Bool, source: (String) -> String?) -> [String] {
+        diagnostics.filter { $0.severity != .note || !compiled }.flatMap { render($0, source: $0.inHiddenCode ? nil : source($0.file)) }
+    }
+
+    func render(_ d: Diagnostic, source: String?) -> [String] {
+        let label: String = switch d.severity {
+        case .error: style.failure("error:")
+        case .warning: style.warning("warning:")
+        case .note, .remark: style.dim("note:")
+        }
+        var lines = ["\(d.file):\(d.line):\(d.column): \(label) \(d.message)"]
+        guard let source else { return lines }
+        let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        guard d.line >= 1, d.line <= sourceLines.count else { return lines }
+        let text = String(sourceLines[d.line - 1])
+        lines.append("    " + text)
+        let caretIndent = String(text.prefix(max(d.column - 1, 0)).map { $0 == "\t" ? "\t" : " " })
+        lines.append("    " + caretIndent + style.success("^"))
+        return lines
+    }
+
+    /// `Navigation:` (the program's own), `While checking:` (what a lesson's checks did
+    /// afterwards) and `Final screen:`.
+    func picture(of trace: [TraceEvent]) -> [String] {
+        guard showsNavigation else { return [] }
+        var lines: [String] = []
+        let navigation = trace.filter { $0.event != .snapshot }
+        let marker = navigation.firstIndex(where: HarnessSupport.isChecksMarker) ?? navigation.endIndex
+        var said: [String] = []
+        for (heading, part) in [("Navigation:", navigation[..<marker]), ("While checking:", navigation[marker...].dropFirst())] {
+            let shown = Self.fromFirstTransition(Array(part)).map { "  " + Self.describe($0) }
+            // Checks that drive the learner's screens the way the program did repeat it: said once.
+            guard !shown.isEmpty, shown != said else { continue }
+            said = shown
+            lines.append(style.dim(heading))
+            // Unbounded recursion can leave tens of thousands of events: their beginning and end tell the story.
+            lines += OutputExcerpt(shown.joined(separator: "\n")).lines(style: style)
+        }
+        if let snapshot = trace.last(where: { $0.event == .snapshot })?.snapshot, let screen = Self.finalScreen(snapshot) {
+            // Not "On screen:", which programs print themselves (`On screen: Dune`).
+            lines.append(style.dim("Final screen: ") + screen)
+        }
+        return lines
+    }
+
+    /// How the program ended, when not by finishing: the crash, the limit that stopped it, or its
+    /// exit status. A crash of no known kind is named by its message alone ("crashed: Trapped").
+    func ending(crash: CrashReport?, termination: Termination, stopReason: String?) -> [String] {
+        if let crash {
+            let kind = crash.exceptionName ?? crash.kind.readableName
+            let named = crash.exceptionName == nil && crash.kind == .other && !crash.message.isEmpty ? "" : " (\(kind))"
+            let place = crash.location.map { " at \($0)" } ?? ""
+            return [style.failure("The program crashed\(named)\(place)") + (crash.message.isEmpty ? "" : ": \(crash.message)")]
+        }
+        if case .signaled(let signal) = termination { return [style.failure("The program crashed (signal \(signal))")] }
+        if let stopReason { return [style.warning("Stopped: \(stopReason).")] }
+        if case .exited(let code) = termination, code != 0 { return [style.warning("The program exited with status \(code).")] }
+        return []
+    }
+
+    // MARK: - Trace events
+
+    /// The trace from the first transition on: launching the app (instantiating the initial
+    /// controller, loading its view) is the same in every program and hides the point.
+    static func fromFirstTransition(_ trace: [TraceEvent]) -> [TraceEvent] {
+        guard let first = trace.firstIndex(where: \.isTransition) else { return [] }
+        return Array(trace[first...])
+    }
+
+    /// One line per event, named by SegueKit's own kind: `push ShelfViewController → BookViewController (book=Dune)`.
+    static func describe(_ event: TraceEvent) -> String {
+        var text = event.event.rawValue
+        if let identifier = event.identifier { text += " '\(identifier)'" }
+        switch (event.subject, event.destination) {
+        case let (source?, destination?): text += " \(bare(source)) → \(bare(destination))"
+        case let (source?, nil): text += " \(bare(source))"
+        case let (nil, destination?): text += " → \(bare(destination))"
+        default: break
+        }
+        if let answer = event.answer { text += answer ? ": yes" : ": no, cancelled" }
+        if let exception = event.exception { text += " " + exception + (event.message.map { ": " + $0 } ?? "") }
+        // A warning (UIKit's console line), a program's note, a stack or a tab say what their
+        // message says; other events' messages repeat their fields.
+        if [.warning, .note, .setStack, .selectTab].contains(event.event), let message = event.message, !message.isEmpty {
+            text += " " + message
+        }
+        let values = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }
+        // An unwind nobody handled says whom UIKit asked; other events' messages are details.
+        if event.event == .unwind, let message = event.message { text += " — " + message }
+        return text
+    }
+
+    /// The screen the learner sees: the front-most controller that is not a container. When it
+    /// was presented, say over which screen, and in what when a container was presented:
+    /// `EditorViewController (in a UINavigationController presented over ShelfViewController)`.
+    static func finalScreen(_ snapshot: HierarchySnapshot) -> String? {
+        guard var current = snapshot.root else { return nil }
+        var under: String?
+        while true {
+            // Down through the containers to what they show (a stack's top, the selected tab).
+            var path = [current]
+            while let child = visibleChild(of: path.last!) { path.append(child) }
+            // Whatever one of them presents covers them all.
+            if let presented = path.first(where: { $0.presented != nil })?.presented {
+                under = path.last!.className
+                current = presented
+                continue
+            }
+            var text = bare(path.last!.className)
+            guard let under else { return text }
+            let over = "presented over \(bare(under))"
+            if path.count > 1 {
+                let frame = bare(path[path.count - 2].className)
+                text += " (in \(CrashWording.article(frame)) \(frame) \(over))"
+            } else {
+                text += " (\(over))"
+            }
+            return text
+        }
+    }
+
+    static func visibleChild(of node: ControllerNode) -> ControllerNode? {
+        switch node.container {
+        case .navigation?, .split?: return node.children.last
+        case .tabBar?:
+            let index = node.selectedIndex ?? 0
+            return node.children.indices.contains(index) ? node.children[index] : nil
+        case nil: return nil
+        }
+    }
+
+    /// `Module.ClassName` → `ClassName`.
+    static func bare(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+}
+
+/// What `seguelab run` writes for a run, in order: the program's output and its picture (the
+/// navigation and the final screen) on standard output; diagnostics, the program's own stderr,
+/// how it ended, and timings on standard error. No colour: the output is for pipes as much as
+/// terminals.
+public enum RunReport {
+    public enum Stream: Sendable { case output, error }
+
+    public static func pieces(of result: RunResult, sources: [SourceFile], trace: Bool, timings: Bool) -> [(Stream, String)] {
+        let renderer = RunRenderer(style: Style(enabled: false), showsNavigation: trace)
+        let text = { (lines: [String]) in lines.map { $0 + "\n" }.joined() }
+        var pieces: [(Stream, String)] = [(.error, text(renderer.diagnostics(
+            result.compile.diagnostics, compiled: result.compile.succeeded,
+            source: { name in sources.first { $0.name == name }?.text })))]
+        // The program's own bytes, in the order they were read: colour passes, other control
+        // sequences are shown, not obeyed.
+        pieces += result.programOutputInOrder.map { ($0.isError ? .error : .output, ControlCharacters.neutralised($0.text)) }
+        pieces.append((.output, text(renderer.picture(of: result.trace))))
+        pieces.append((.error, text(renderer.ending(crash: result.crash, termination: result.termination, stopReason: nil))))
+        if timings { pieces.append((.error, result.timings.summary + "\n")) }
+        if let reason = result.stopReason { pieces.append((.error, "Stopped: \(reason).\n")) }
+        return pieces.filter { !$0.1.isEmpty }
+    }
+
+    /// A `swift` entry of `seguelab run --as-session`: its picture and how it ended.
+    public static func lines(of entry: SwiftSession.Response, trace: Bool) -> [String] {
+        let renderer = RunRenderer(style: Style(enabled: false), showsNavigation: trace)
+        return renderer.picture(of: (try? entry.decodedTrace()) ?? [])
+            + renderer.ending(crash: entry.crash, termination: entry.termination, stopReason: entry.stopReason)
+    }
+}

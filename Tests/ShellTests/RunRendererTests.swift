@@ -1,0 +1,131 @@
+import SegueKit
+import Playground
+import LessonKit
+import Testing
+import TestSupport
+@testable import Shell
+
+@Suite struct RunRendererTests {
+    @Test func navigationCausedByTheChecksIsShownApartFromTheLearners() {
+        let run = RunResult.ran(trace: [
+            TraceEvent(event: .instantiate, destination: "ShelfViewController"),
+            TraceEvent(event: .push, source: "ShelfViewController", destination: "BookViewController"),
+            // The harness opens a fresh app of its own to probe the learner's classes.
+            TraceEvent(event: .note, properties: ["seguelab": "checks"]),
+            TraceEvent(event: .push, source: "ShelfViewController", destination: "AuthorViewController"),
+        ])
+        let lines = RunRenderer(style: Style(enabled: false)).lines(run)
+        #expect(lines == [
+            "Navigation:", "  push ShelfViewController → BookViewController",
+            "While checking:", "  push ShelfViewController → AuthorViewController",
+        ])
+    }
+
+    /// Checks that drive the learner's screens just as the program did would print the same
+    /// navigation twice: it is said once.
+    @Test func checksThatRepeatTheProgramAreNotShownAgain() {
+        let push = TraceEvent(event: .push, source: "ShelfViewController", destination: "BookViewController")
+        let run = RunResult.ran(trace: [push, TraceEvent(event: .note, properties: ["seguelab": "checks"]), push])
+        #expect(RunRenderer(style: Style(enabled: false)).lines(run) == ["Navigation:", "  push ShelfViewController → BookViewController"])
+    }
+
+    /// UIKit gives up on an unwind nobody handles without a word; the trace line says whom it
+    /// asked. Other events' messages (a relationship's name) stay out of the line.
+    @Test func anUnhandledUnwindSaysWhomUIKitAsked() {
+        let outcome = RunResult.ran(trace: [
+            TraceEvent(event: .present, source: "ShelfViewController", destination: "UINavigationController"),
+            TraceEvent(event: .relationship, source: "UINavigationController", destination: "ReviewComposerViewController",
+                       message: "rootViewController"),
+            TraceEvent(event: .unwind, identifier: "saveReview", source: "ReviewComposerViewController", action: "unwindToShelf:",
+                       message: "no view controller handles unwindToShelf: (asked, above the source ReviewComposerViewController: UINavigationController)"),
+        ])
+        let lines = RunRenderer(style: Style(enabled: false)).lines(outcome)
+        #expect(lines.contains("  relationship UINavigationController → ReviewComposerViewController"))
+        #expect(lines.last == "  unwind 'saveReview' ReviewComposerViewController — no view controller handles unwindToShelf: "
+            + "(asked, above the source ReviewComposerViewController: UINavigationController)")
+    }
+
+    /// A warning (UIKit's console line) and a program's own note say what they say, among the transitions.
+    @Test func warningsAndNotesShowTheirText() {
+        let outcome = RunResult.ran(trace: [
+            TraceEvent(event: .warning, message: "Unknown class ModelViewController in Interface Builder file."),
+            TraceEvent(event: .instantiate, destination: "UIViewController"),
+            TraceEvent(event: .prepare, identifier: "showBook", source: "ShelfViewController", destination: "UIViewController"),
+            TraceEvent(event: .note, message: "ShelfViewController.dispatchPrepare(segueID:destination:)"),
+            // A pop's message repeats what its fields already say.
+            TraceEvent(event: .pop, source: "BookViewController", destination: "ShelfViewController", message: "BookViewController"),
+        ])
+        let lines = RunRenderer(style: Style(enabled: false)).lines(outcome)
+        #expect(lines == [
+            "Navigation:",
+            "  warning Unknown class ModelViewController in Interface Builder file.",
+            "  instantiate → UIViewController",
+            "  prepare 'showBook' ShelfViewController → UIViewController",
+            "  note ShelfViewController.dispatchPrepare(segueID:destination:)",
+            "  pop BookViewController → ShelfViewController",
+        ])
+    }
+
+    /// Two methods calling each other until the stack overflows leave one event per call; the
+    /// navigation is cut like long output, keeping its beginning and its end.
+    @Test func aRunawayTraceShowsItsBeginningAndEnd() {
+        let outcome = RunResult.ran(trace: (1...5_000).map { TraceEvent(event: .note, message: "call \($0)") })
+        let lines = RunRenderer(style: Style(enabled: false)).lines(outcome)
+        #expect(lines.count < 150)
+        #expect(lines.prefix(2) == ["Navigation:", "  note call 1"])
+        #expect(lines.contains { $0.hasPrefix("… ") && $0.hasSuffix(" more lines not shown …") })
+        #expect(lines.last == "  note call 5000")
+    }
+
+    /// Every event is named by SegueKit's own kind, with what it carries: a cancelled segue's
+    /// answer, an exception's name, the values a push handed over.
+    @Test func eventsSayWhatTheyCarry() {
+        let events = [
+            TraceEvent(seq: 7, event: .shouldPerform, identifier: "showProduct", segueKind: .show, source: "ListViewController", answer: false),
+            TraceEvent(seq: 9, event: .prepare, identifier: "showProduct", segueKind: .show, source: "ListViewController", destination: "ProductViewController"),
+            TraceEvent(seq: 11, event: .push, source: "ListViewController", destination: "ProductViewController",
+                       controller: "UINavigationController", properties: ["product": "Lamp", "count": "2"]),
+            TraceEvent(seq: 20, event: .exception, message: "Pushing a navigation controller is not supported", exception: "NSInvalidArgumentException"),
+        ]
+        #expect(RunRenderer(style: Style(enabled: false)).lines(RunResult.ran(trace: events)) == [
+            "Navigation:",
+            "  shouldPerform 'showProduct' ListViewController: no, cancelled",
+            "  prepare 'showProduct' ListViewController → ProductViewController",
+            "  push ListViewController → ProductViewController (count=2, product=Lamp)",
+            "  exception NSInvalidArgumentException: Pushing a navigation controller is not supported",
+        ])
+    }
+
+    /// The final screen is the one the learner sees, not the container around it: a presented
+    /// navigation controller is named as the frame of its top screen, with what it covers.
+    @Test func theFinalScreenIsTheVisibleControllerNotItsContainer() {
+        let shelf = ControllerNode(className: "SegueLabApp.ShelfViewController")
+        let pushed = ControllerNode(className: "UINavigationController", container: .navigation,
+                                    children: [shelf, ControllerNode(className: "SegueLabApp.BookViewController")])
+        #expect(RunRenderer.finalScreen(HierarchySnapshot(root: pushed)) == "BookViewController")
+        let editor = ControllerNode(className: "UINavigationController", container: .navigation,
+                                    children: [ControllerNode(className: "EditorViewController")])
+        let presenting = ControllerNode(className: "UINavigationController", container: .navigation, children: [shelf], presented: editor)
+        #expect(RunRenderer.finalScreen(HierarchySnapshot(root: presenting))
+                == "EditorViewController (in a UINavigationController presented over ShelfViewController)")
+        let alert = ControllerNode(className: "UINavigationController", container: .navigation, children: [shelf],
+                                   presented: ControllerNode(className: "UIAlertController"))
+        #expect(RunRenderer.finalScreen(HierarchySnapshot(root: alert)) == "UIAlertController (presented over ShelfViewController)")
+        let tabs = ControllerNode(className: "UITabBarController", container: .tabBar,
+                                  children: [ControllerNode(className: "FeedViewController"), ControllerNode(className: "ProfileViewController")],
+                                  selectedIndex: 1)
+        #expect(RunRenderer.finalScreen(HierarchySnapshot(root: tabs)) == "ProfileViewController")
+        #expect(RunRenderer.finalScreen(HierarchySnapshot(root: nil)) == nil)
+    }
+
+    /// How a program ended is said once, in one sentence, with the learner's line when known.
+    @Test func aCrashIsOneSentence() {
+        let renderer = RunRenderer(style: Style(enabled: false))
+        let trap = CrashReport(kind: .other, message: "Trapped")
+        #expect(renderer.ending(crash: trap, termination: .signaled(5), stopReason: nil) == ["The program crashed: Trapped"])
+        let unwrap = CrashReport(kind: .forceUnwrapNil, message: "Unexpectedly found nil", location: SourceLocation(file: "main.swift", line: 4, column: 7))
+        #expect(renderer.ending(crash: unwrap, termination: .signaled(4), stopReason: nil)
+                == ["The program crashed (force-unwrap of nil) at main.swift:4:7: Unexpectedly found nil"])
+        #expect(renderer.ending(crash: nil, termination: .exited(3), stopReason: nil) == ["The program exited with status 3."])
+    }
+}

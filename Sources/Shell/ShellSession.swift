@@ -2,6 +2,7 @@ import CLibEdit
 import Foundation
 import LessonKit
 import Playground
+import Workshop
 import XDGDirectories
 #if canImport(Glibc)
 import Glibc
@@ -26,6 +27,8 @@ public struct ShellOptions: Sendable {
     public var showsTimings = false
     /// A demo script to play as if typed (`--present FILE`), instead of reading standard input.
     public var presentation: (name: String, script: String)?
+    /// Join this workshop (`--join LINK --name NAME`) before the first prompt.
+    public var join: (link: JoinLink, name: String)?
 
     public init(color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories(),
                 pack: Pack? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil,
@@ -97,6 +100,10 @@ public final class ShellSession {
         setup.begin(driver)
         await session.run()
         driver?.close()
+        // Events of the last moments go out before the shell ends, if the server is there.
+        context.workshop?.flush(timeout: 10)
+        context.workshop?.stop()
+        WorkshopCommands.showNotices(context)
         if interactive {
             // Ctrl-D or `quit`: say that leaving lost nothing, and how to come back.
             output.line(style.dim(driver == nil
@@ -110,6 +117,7 @@ public final class ShellSession {
     public func run() async {
         defer { source.close() }
         while true {
+            WorkshopCommands.showNotices(context)
             fflush(seguelab_stdout())
             switch readEntry() {
             case .entry(let text, let firstLine):

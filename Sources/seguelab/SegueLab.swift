@@ -9,7 +9,7 @@ struct SegueLab: AsyncParsableCommand {
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
         subcommands: [CommandLineRun.self, StoryboardCommand.self, PackCommand.self, CommandLineLessons.self, CommandLineProgress.self,
-                      AuthoringCommand.self, DoctorCommand.self]
+                      AuthoringCommand.self, DoctorCommand.self, WorkshopCommand.self]
     )
 
     @OptionGroup var display: DisplayOptions
@@ -45,6 +45,8 @@ struct SegueLab: AsyncParsableCommand {
                                valueName: "script"))
     var present: String?
 
+    @OptionGroup(title: "Workshops") var joinOptions: JoinOptions
+
     mutating func run() async throws {
         var options = ShellOptions(color: display.colorChoice, lesson: packOptions.lesson, step: packOptions.step,
                                    limits: limitOptions.limits)
@@ -56,6 +58,7 @@ struct SegueLab: AsyncParsableCommand {
                 }
                 options.presentation = (present, script)
             }
+            options.join = try joinOptions.resolve()
             if packOptions.noPack {
                 guard packSelection.pack == nil, packOptions.lesson == nil else {
                     throw CommandFailure("--no-pack cannot be combined with --pack or --lesson")

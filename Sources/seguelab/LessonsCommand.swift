@@ -8,10 +8,11 @@ struct CommandLineLessons: AsyncParsableCommand {
     static let configuration = LessonsCommand.configuration
 
     @OptionGroup var selection: PackSelection
+    @OptionGroup var languageOption: LanguageOption
 
     func run() async throws {
         try await reportingFailures {
-            let loaded = try selection.load()
+            let loaded = try selection.load(language: languageOption.language)
             let session = Session(pack: loaded.pack, progress: StoredProgress.read(for: loaded.pack), language: loaded.language)
             print("\(loaded.pack.manifest.title) (\(loaded.pack.id) \(loaded.pack.manifest.version)): \(counted(loaded.pack.lessons.count, "lesson"))")
             LessonTable.lines(session.lessonsMenu, width: Terminal.isTerminal(STDOUT_FILENO) ? Terminal.width() : nil).forEach { print($0) }

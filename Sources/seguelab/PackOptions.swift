@@ -2,17 +2,16 @@ import ArgumentParser
 import Foundation
 import LessonKit
 
-/// `--pack` and `--lang`: which pack to use and in which language. Shared by the shell and by
-/// the commands that read a pack without opening it (`lessons`, `progress`).
+/// `--pack`: which pack to use. Shared by the shell and by the commands that read a pack
+/// without opening it (`lessons`, `progress`), each beside a `LanguageOption`. Groups are kept
+/// side by side, never nested: a debug build of ArgumentParser validates a nested group again
+/// for every validator of each group above it, and the nesting cost most of a tenth of a second
+/// before the first prompt.
 struct PackSelection: ParsableArguments {
     @Option(name: .customLong("pack"),
             help: ArgumentHelp("A pack folder, a .zip/.tar.gz/.tgz archive, or the id of an installed pack (default: the built-in lessons).",
                                valueName: "dir|archive|id"))
     var pack: String?
-
-    @OptionGroup var languageOption: LanguageOption
-
-    var language: String? { languageOption.language }
 
     /// Finds the pack folder (extracting an archive into the cache when needed).
     func location(context: PackLocation.Context = PackLocation.Context()) throws -> PackLocation {
@@ -30,9 +29,10 @@ struct PackSelection: ParsableArguments {
         }
     }
 
-    /// Loads the pack and picks the language. A pack with errors is refused with every error
-    /// printed as `file:line:col: error: message`; warnings are for authors (`pack check`).
-    func load(context: PackLocation.Context = PackLocation.Context()) throws -> LoadedPack {
+    /// Loads the pack and picks the language (`--lang`, else the environment's or the pack's).
+    /// A pack with errors is refused with every error printed as `file:line:col: error: message`;
+    /// warnings are for authors (`pack check`).
+    func load(language: String?, context: PackLocation.Context = PackLocation.Context()) throws -> LoadedPack {
         let location = try location(context: context)
         let result = PackLoader.load(from: location.root)
         // A learner still gets the lessons that load; the broken ones are named (and marked in
@@ -72,10 +72,8 @@ struct LoadedPack: Sendable {
     var language: String
 }
 
-/// The shell's pack options: which pack and language, and where to start.
+/// The shell's starting point in the pack that `PackSelection` names (a group beside it).
 struct PackOptions: ParsableArguments {
-    @OptionGroup var selection: PackSelection
-
     @Flag(name: .customLong("no-pack"), help: "Open the shell without lessons: a Swift playground with SegueKit (run, swift, storyboard).")
     var noPack = false
 
@@ -86,8 +84,8 @@ struct PackOptions: ParsableArguments {
     var step: String?
 
     /// The pack, its language, and the starting point checked against it.
-    func resolve(context: PackLocation.Context = PackLocation.Context()) throws -> LoadedPack {
-        let loaded = try selection.load(context: context)
+    func resolve(_ selection: PackSelection, language: String?, context: PackLocation.Context = PackLocation.Context()) throws -> LoadedPack {
+        let loaded = try selection.load(language: language, context: context)
         if let lesson, loaded.pack.lesson(id: lesson) == nil {
             throw CommandFailure("--lesson \(lesson): no such lesson in '\(loaded.pack.id)' (lessons: \(loaded.pack.lessons.map(\.id).joined(separator: ", ")))")
         }

@@ -8,6 +8,7 @@ struct CommandLineProgress: AsyncParsableCommand {
     static let configuration = ProgressCommand.configuration
 
     @OptionGroup var selection: PackSelection
+    @OptionGroup var languageOption: LanguageOption
 
     @OptionGroup var command: ProgressCommand
 
@@ -20,7 +21,7 @@ struct CommandLineProgress: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let loaded = try selection.load()
+            let loaded = try selection.load(language: languageOption.language)
             if let restore {
                 try restoreLesson(restore, in: loaded.pack)
                 return

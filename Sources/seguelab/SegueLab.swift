@@ -31,7 +31,9 @@ struct SegueLab: AsyncParsableCommand {
         }
     }
 
-    /// Which pack, language and starting point the shell opens (`resolve()` loads the pack).
+    /// Which pack and language the shell opens, and where in it (`resolve` loads the pack).
+    @OptionGroup var packSelection: PackSelection
+    @OptionGroup var languageOption: LanguageOption
     @OptionGroup var packOptions: PackOptions
 
     @OptionGroup(title: "Limits for the programs run from the shell") var limitOptions: LimitOptions
@@ -44,13 +46,13 @@ struct SegueLab: AsyncParsableCommand {
         options.showsTimings = timingOptions.timings
         do {
             if packOptions.noPack {
-                guard packOptions.selection.pack == nil, packOptions.lesson == nil else {
+                guard packSelection.pack == nil, packOptions.lesson == nil else {
                     throw CommandFailure("--no-pack cannot be combined with --pack or --lesson")
                 }
                 let code = await ShellSession.start(options: options)
                 throw ExitCode(code)
             }
-            let loaded = try packOptions.resolve()
+            let loaded = try packOptions.resolve(packSelection, language: languageOption.language)
             options.pack = loaded.pack
             options.language = loaded.language
         } catch let failure as CommandFailure {

@@ -25,10 +25,17 @@ struct EmbeddedYAML {
         return SourceLocation(file: file, line: firstLine + mark.line - 1, column: max(mark.column, 1))
     }
 
+    /// Tags only decide what `Node.bool` accepts (`true`, `yes`, `on`… unquoted): the only rule
+    /// our readers depend on. Each rule is a regular expression tried on every scalar (also
+    /// every key, each time Yams hashes one to find duplicates), so the default set of seven
+    /// was most of the time spent reading a pack. Numbers are read from the text either way.
+    static let resolver = Resolver.basic.appending(.bool)
+
     /// Parses the snippet; a syntax error becomes one diagnostic at the right file position.
     func compose(into sink: DiagnosticSink) -> Node? {
         do {
-            return try Yams.compose(yaml: text)
+            // UTF-8 named outright: Yams's default reads the whole environment at every call.
+            return try Yams.compose(yaml: text, Self.resolver, .default, .utf8)
         } catch let error as YamlError {
             report(error, into: sink)
         } catch {
@@ -127,12 +134,26 @@ struct YAMLMap {
     let mapping: Node.Mapping
     let source: EmbeddedYAML
     let sink: DiagnosticSink
+    /// Values by key, found once: `Node.Mapping`'s own lookup compares whole nodes, resolving
+    /// every key's tag through regular expressions at each call.
+    private let values: [String: Node]
+
+    init(mapping: Node.Mapping, source: EmbeddedYAML, sink: DiagnosticSink) {
+        self.mapping = mapping
+        self.source = source
+        self.sink = sink
+        var values: [String: Node] = [:]
+        for (key, value) in mapping {
+            if let name = key.scalar?.string, values[name] == nil { values[name] = value }
+        }
+        self.values = values
+    }
 
     var location: SourceLocation { source.location(mapping.mark) }
 
     var keys: [String] { mapping.keys.compactMap(\.string) }
 
-    func node(_ key: String) -> Node? { mapping[key] }
+    func node(_ key: String) -> Node? { values[key] }
 
     /// The position of `key:` itself, or the mapping's when it is absent.
     func keyLocation(_ key: String) -> SourceLocation {

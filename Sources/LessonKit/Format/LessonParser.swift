@@ -26,7 +26,7 @@ struct LessonParser {
                        at: SourceLocation(file: file, line: 1, column: 1))
             return nil
         }
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = Self.lines(text)
         guard let front = parseFrontMatter(lines) else { return nil }
 
         var intro: [String] = []
@@ -98,11 +98,11 @@ struct LessonParser {
 
     private func parseFrontMatter(_ lines: [String]) -> FrontMatter? {
         let start = SourceLocation(file: file, line: 1, column: 1)
-        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else {
+        guard lines.first.map(Self.trimmed) == "---" else {
             sink.error("a lesson file starts with front matter: a '---' line, then id, title and goal, then '---'", at: start)
             return nil
         }
-        guard let close = lines.indices.dropFirst().first(where: { lines[$0].trimmingCharacters(in: .whitespaces) == "---" }) else {
+        guard let close = lines.indices.dropFirst().first(where: { Self.trimmed(lines[$0]) == "---" }) else {
             sink.error("front matter opened here is never closed with a '---' line", at: start)
             return nil
         }
@@ -128,14 +128,14 @@ struct LessonParser {
 
     private func heading(_ line: String, lineNumber: Int, firstLines: inout [String: Int]) -> StepBuilder {
         let body = line.dropFirst(3)
-        let trimmed = body.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.trimmed(String(body))
         let headingLocation = SourceLocation(file: file, line: lineNumber, column: 1)
         guard trimmed.hasSuffix("}"), let open = trimmed.range(of: "{#", options: .backwards) else {
             sink.error("step heading has no id; write it as `## \(trimmed) {#step-id}` so progress survives edits", at: headingLocation)
             return StepBuilder(id: "", title: trimmed, location: headingLocation, valid: false)
         }
         let id = String(trimmed[open.upperBound..<trimmed.index(before: trimmed.endIndex)])
-        let title = String(trimmed[..<open.lowerBound]).trimmingCharacters(in: .whitespaces)
+        let title = Self.trimmed(String(trimmed[..<open.lowerBound]))
         let idColumn = (line.range(of: "{#" + id + "}").map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0) + 3
         var valid = true
         if !Identifier.isValid(id) {
@@ -156,6 +156,8 @@ struct LessonParser {
     }
 
     private func opensFence(_ line: String, lineNumber: Int) -> Fence? {
+        // Most lines are prose: their first byte already says they open nothing.
+        guard let first = line.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
         let indent = line.prefix { $0 == " " }.count
         guard indent <= 3 else { return nil }
         let rest = line.dropFirst(indent)
@@ -164,13 +166,16 @@ struct LessonParser {
         guard length >= 3 else { return nil }
         let afterMarker = rest.dropFirst(length)
         let infoStart = afterMarker.prefix { $0 == " " }.count
-        let info = afterMarker.trimmingCharacters(in: .whitespaces)
+        let info = Self.trimmed(String(afterMarker))
         return Fence(marker: marker, length: length, info: info,
                      infoColumn: indent + length + infoStart + 1, line: lineNumber, rawLines: [line])
     }
 
     private func closes(_ line: String, _ fence: Fence) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        // Code lines rarely start with the fence's marker: one byte settles most of them.
+        guard let first = line.utf8.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+              first >= 0x80 || first == fence.marker.asciiValue else { return false }
+        let trimmed = Self.trimmed(line)
         return trimmed.count >= fence.length && trimmed.allSatisfy { $0 == fence.marker }
     }
 
@@ -233,9 +238,39 @@ struct LessonParser {
 
     static func trimBlankLines(_ lines: [String]) -> String {
         var slice = lines[...]
-        while let first = slice.first, first.trimmingCharacters(in: .whitespaces).isEmpty { slice = slice.dropFirst() }
-        while let last = slice.last, last.trimmingCharacters(in: .whitespaces).isEmpty { slice = slice.dropLast() }
+        while let first = slice.first, trimmed(first).isEmpty { slice = slice.dropFirst() }
+        while let last = slice.last, trimmed(last).isEmpty { slice = slice.dropLast() }
         return slice.joined(separator: "\n")
+    }
+
+    /// The file's lines, a CRLF ending read as LF. Cut at each LF found by `memchr`: splitting
+    /// the String by character costs seconds per thousand lessons in a debug build.
+    static func lines(_ text: String) -> [String] {
+        var text = text
+        return text.withUTF8 { buffer -> [String] in
+            guard let base = buffer.baseAddress else { return [""] }
+            var lines: [String] = []
+            var start = base
+            let end = base + buffer.count
+            while let found = memchr(start, Int32(UInt8(ascii: "\n")), end - start) {
+                let newline = found.assumingMemoryBound(to: UInt8.self)
+                var lineEnd = UnsafePointer(newline)
+                if lineEnd > start, (lineEnd - 1).pointee == UInt8(ascii: "\r") { lineEnd -= 1 }
+                lines.append(String(decoding: UnsafeBufferPointer(start: start, count: lineEnd - start), as: UTF8.self))
+                start = UnsafePointer(newline) + 1
+            }
+            lines.append(String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self))
+            return lines
+        }
+    }
+
+    /// `line` without leading and trailing white space (as `.whitespaces` means it); a line
+    /// that starts and ends with a visible ASCII character is returned without a search.
+    static func trimmed(_ line: String) -> String {
+        guard let first = line.utf8.first, let last = line.utf8.last else { return line }
+        func visibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+        if visibleASCII(first) && visibleASCII(last) { return line }
+        return line.trimmingCharacters(in: .whitespaces)
     }
 }
 

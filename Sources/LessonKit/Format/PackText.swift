@@ -30,6 +30,9 @@ enum PackText {
         }
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        // Almost every file is clean: checked in optimised library code first, because the
+        // byte-by-byte search below costs seconds per thousand lessons in a debug build.
+        if let text = cleanText(bytes) { return text }
         if let bad = firstInvalidByte(bytes) {
             let valid = String(decoding: bytes[..<bad], as: UTF8.self)
             let lineStart = valid.lastIndex(of: "\n").map(valid.index(after:)) ?? valid.startIndex
@@ -47,6 +50,33 @@ enum PackText {
             return nil
         }
         return text
+    }
+
+    /// The C0 controls `ControlCharacters.isControl` refuses, and DEL, as a C string for `strcspn`.
+    private static let asciiControls: [CChar] = (Array(0x01...0x08) + [0x0B, 0x0C] + Array(0x0E...0x1F) + [0x7F, 0x00])
+        .map { CChar(bitPattern: UInt8($0)) }
+
+    /// `bytes` as text when they are valid UTF-8 without a control character; nil when they
+    /// may not be (the precise search then finds what and where). A NUL byte ends the C-string
+    /// scans early, which makes them report a problem: NUL is a control character too.
+    static func cleanText(_ bytes: [UInt8]) -> String? {
+        var terminated = bytes
+        terminated.append(0)
+        return terminated.withUnsafeBufferPointer { buffer -> String? in
+            buffer.withMemoryRebound(to: CChar.self) { chars -> String? in
+                guard let start = chars.baseAddress, strcspn(start, asciiControls) == bytes.count,
+                      let text = String(validatingCString: start) else { return nil }
+                // C1 controls (U+0080–U+009F) are the two-byte sequences C2 80 to C2 9F.
+                var from = UnsafeRawPointer(start)
+                let end = from + bytes.count
+                while let found = memchr(from, 0xC2, end - from) {
+                    let next = UnsafeRawPointer(found) + 1
+                    if next < end, (0x80...0x9F).contains(next.load(as: UInt8.self)) { return nil }
+                    from = next
+                }
+                return text
+            }
+        }
     }
 
     /// Line and column (in characters, as elsewhere) of the first control character.

@@ -88,7 +88,7 @@ let package = Package(
             // Storyboards read from the source tree (located through #filePath).
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TestSupport"]),
         // Scripted program runs (a stand-in for the Playground) shared by the tests above it.
         .target(name: "TestSupport", dependencies: ["Playground", "SegueKit"], path: "Tests/TestSupport"),
         // Fixtures are sample packs (their .swift files belong to the packs, not the tests).

@@ -125,7 +125,7 @@ import TestSupport
         #expect(renderer.ending(crash: trap, termination: .signaled(5), stopReason: nil) == ["The program crashed: Trapped"])
         let unwrap = CrashReport(kind: .forceUnwrapNil, message: "Unexpectedly found nil", location: SourceLocation(file: "main.swift", line: 4, column: 7))
         #expect(renderer.ending(crash: unwrap, termination: .signaled(4), stopReason: nil)
-                == ["The program crashed (force-unwrap of nil) at main.swift:4:7: Unexpectedly found nil"])
+                == ["The program crashed (force-unwrap of nil): Unexpectedly found nil", "  at main.swift:4:7"])
         #expect(renderer.ending(crash: nil, termination: .exited(3), stopReason: nil) == ["The program exited with status 3."])
     }
 }

@@ -93,14 +93,15 @@ struct RunRenderer {
         return lines
     }
 
-    /// How the program ended, when not by finishing: the crash, the limit that stopped it, or its
-    /// exit status. A crash of no known kind is named by its message alone ("crashed: Trapped").
+    /// How the program ended, when not by finishing: the crash (and the learner's line it
+    /// happened on), the limit that stopped it, or its exit status. A crash of no known kind is named by its message alone ("crashed: Trapped").
     func ending(crash: CrashReport?, termination: Termination, stopReason: String?) -> [String] {
         if let crash {
             let kind = crash.exceptionName ?? crash.kind.readableName
             let named = crash.exceptionName == nil && crash.kind == .other && !crash.message.isEmpty ? "" : " (\(kind))"
-            let place = crash.location.map { " at \($0)" } ?? ""
-            return [style.failure("The program crashed\(named)\(place)") + (crash.message.isEmpty ? "" : ": \(crash.message)")]
+            // Where, on a line of its own: the sentence stays the one checks and lessons quote.
+            return [style.failure("The program crashed\(named)") + (crash.message.isEmpty ? "" : ": \(crash.message)")]
+                + (crash.location.map { ["  at \($0)"] } ?? [])
         }
         if case .signaled(let signal) = termination { return [style.failure("The program crashed (signal \(signal))")] }
         if let stopReason { return [style.warning("Stopped: \(stopReason).")] }

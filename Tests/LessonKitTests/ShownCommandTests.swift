@@ -58,6 +58,14 @@ struct ShownCommandTests {
         #expect(!prose.contains("case showAuthor"))
     }
 
+    @Test func theProseShowsTheStoryboardDrawn() throws {
+        let directory = TemporaryDirectory()
+        let (pack, lesson) = try pack(Self.body + "\n## Draw {#draw}\n\n```seguelab\nstoryboard BookshopRenamed.storyboard\n```\n", in: directory)
+        let prose = try #require(lesson.step(id: "draw")).prose(in: pack, lesson: lesson)
+        #expect(prose.contains("$ seguelab storyboard storyboards/BookshopRenamed.storyboard\n"))
+        #expect(prose.contains("──show 'showWriter'──▶ AuthorViewController"))
+    }
+
     @Test func theProseShowsTheAuditOfAStepsCode() throws {
         let directory = TemporaryDirectory()
         let (pack, lesson) = try pack(in: directory)

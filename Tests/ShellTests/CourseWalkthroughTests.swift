@@ -26,11 +26,11 @@ import TestSupport
     }
 
     @Test func lesson3InEnglish() throws {
-        try walk("03-segue-handler.en", lesson: "segue-handler", answered: 7)
+        try walk("03-segue-handler.en", lesson: "segue-handler", answered: 9)
     }
 
     @Test func handlerLimitsInEnglish() throws {
-        try walk("03b-segue-handler-limits.en", lesson: "segue-handler-limits", answered: 2)
+        try walk("03b-segue-handler-limits.en", lesson: "segue-handler-limits", answered: 3)
     }
 
     @Test func lesson4InEnglish() throws {
@@ -50,11 +50,11 @@ import TestSupport
     }
 
     @Test func lesson3InFrench() throws {
-        try walk("03-segue-handler.fr", lesson: "segue-handler", answered: 7, language: "fr")
+        try walk("03-segue-handler.fr", lesson: "segue-handler", answered: 9, language: "fr")
     }
 
     @Test func handlerLimitsInFrench() throws {
-        try walk("03b-segue-handler-limits.fr", lesson: "segue-handler-limits", answered: 2, language: "fr")
+        try walk("03b-segue-handler-limits.fr", lesson: "segue-handler-limits", answered: 3, language: "fr")
     }
 
     @Test func lesson4InFrench() throws {

@@ -26,7 +26,11 @@ import TestSupport
     }
 
     @Test func lesson3InEnglish() throws {
-        try walk("03-segue-handler.en", lesson: "segue-handler", answered: 10)
+        try walk("03-segue-handler.en", lesson: "segue-handler", answered: 9)
+    }
+
+    @Test func handlerLimitsInEnglish() throws {
+        try walk("03b-segue-handler-limits.en", lesson: "segue-handler-limits", answered: 3)
     }
 
     @Test func lesson4InEnglish() throws {
@@ -37,12 +41,20 @@ import TestSupport
         try walk("06-generic-controllers.en", lesson: "generic-controllers", answered: 13)
     }
 
+    @Test func lesson1InFrench() throws {
+        try walk("01-stringly-typed.fr", lesson: "stringly-typed", answered: 9, language: "fr")
+    }
+
     @Test func lesson2InFrench() throws {
         try walk("02-enum-identifiers.fr", lesson: "enum-identifiers", answered: 8, language: "fr")
     }
 
     @Test func lesson3InFrench() throws {
-        try walk("03-segue-handler.fr", lesson: "segue-handler", answered: 10, language: "fr")
+        try walk("03-segue-handler.fr", lesson: "segue-handler", answered: 9, language: "fr")
+    }
+
+    @Test func handlerLimitsInFrench() throws {
+        try walk("03b-segue-handler-limits.fr", lesson: "segue-handler-limits", answered: 3, language: "fr")
     }
 
     @Test func lesson4InFrench() throws {

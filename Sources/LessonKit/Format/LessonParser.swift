@@ -56,6 +56,9 @@ struct LessonParser {
                 fence = opened
                 continue
             }
+            if language.lowercased().hasPrefix("fr"), let slip = FrenchTypography.problem(in: line) {
+                sink.warning(slip.message, at: SourceLocation(file: file, line: lineNumber, column: slip.column))
+            }
             if line.hasPrefix("## ") {
                 if builders.count == Self.maximumSteps {
                     sink.error("a lesson may have at most \(Self.maximumSteps) steps; split it into several lessons",

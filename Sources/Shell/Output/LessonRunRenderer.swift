@@ -6,6 +6,9 @@ import SegueKit
 /// ended, and the navigation it caused.
 struct LessonRunRenderer {
     var style: Style
+    /// The terminal's width, when output goes to one: a quoted source line wider than it is
+    /// broken like code (`ShellOutput.code`) with the caret under the right piece.
+    var width: Int? = nil
 
     func render(_ run: RunResult, learnerCode: String?, showOutput: Bool = true) -> [String] {
         var lines: [String] = []
@@ -54,9 +57,28 @@ struct LessonRunRenderer {
         let sourceLines = learnerCode.split(separator: "\n", omittingEmptySubsequences: false)
         guard d.line >= 1, d.line <= sourceLines.count else { return lines }
         let source = String(sourceLines[d.line - 1])
-        lines.append("    " + source)
-        let caretIndent = String(source.prefix(max(d.column - 1, 0)).map { $0 == "\t" ? "\t" : " " })
-        lines.append("    " + caretIndent + style.success("^"))
+        let column = max(d.column - 1, 0)
+        guard let width, WordWrap.visibleWidth("    " + source) > width else {
+            let caretIndent = String(source.prefix(column).map { $0 == "\t" ? "\t" : " " })
+            return lines + ["    " + source, "    " + caretIndent + style.success("^")]
+        }
+        // Too wide: broken between words, the caret goes under the piece holding its column.
+        let indent = source.prefix { $0 == " " }.count + 4
+        let continuation = "  ↪ " + String(repeating: " ", count: min(indent, max(0, width / 2 - 4)))
+        let pieces = WordWrap(width: width).fitCode("    " + source, continuation: continuation)
+        var start = 0
+        let characters = Array(source)
+        for (index, piece) in pieces.enumerated() {
+            let prefix = index == 0 ? 4 : continuation.count
+            let length = piece.count - prefix
+            lines.append(index == 0 ? piece : style.dim(String(piece.prefix(4))) + piece.dropFirst(4))
+            var next = start + length
+            while next < characters.count && characters[next] == " " { next += 1 }
+            if column >= start && (column < next || index == pieces.count - 1) {
+                lines.append(String(repeating: " ", count: prefix + min(column - start, length)) + style.success("^"))
+            }
+            start = next
+        }
         return lines
     }
 

@@ -3,7 +3,7 @@ import PackageDescription
 
 // One job per module. Module graph (each depends only on those below it):
 //   seguelab (executable: commands and wiring)
-//   Shell (libedit line editor, command loop, lesson flows, rendering)
+//   Shell (libedit line editor, command loop, lesson flows, rendering, shared commands)
 //   SegueTools (storyboard diagrams, identifier enums, trace pictures)
 //   LessonKit (packs, sessions, checks, progress)
 //   Playground (swiftc + SegueKit in a limited child process: RunRequest -> RunResult)
@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "LessonKit",
             dependencies: [
-                "Playground", "SegueKit", "XDGDirectories",
+                "Playground", "SegueKit", "SegueTools", "XDGDirectories",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -70,6 +70,8 @@ let package = Package(
             dependencies: [
                 "CLibEdit", "CShellSignals", "LessonKit", "Playground", "SegueTools", "XDGDirectories",
                 .product(name: "Rainbow", package: "Rainbow"),
+                // The commands both the command line and the shell have are declared once, here.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The executable: argument parsing and wiring only.

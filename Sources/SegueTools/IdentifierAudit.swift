@@ -44,6 +44,17 @@ public struct IdentifierAudit: Sendable, Equatable {
 
     public var isClean: Bool { unknownToCode.isEmpty && staleInCode.isEmpty }
 
+    /// The audit as `storyboard --check-source` prints it: one warning per finding, or one line
+    /// saying all is well.
+    public func report(for document: StoryboardDocument) -> [String] {
+        if isClean { return ["All segue identifiers of \(document.name).storyboard are known to the code."] }
+        return unknownSegues.map {
+            "\($0.location): warning: segue identifier '\($0.identifier)' of \($0.className) is not a case of any String enum in the code"
+        } + staleInCode.map {
+            "\(document.path): warning: enum value '\($0)' is not a segue identifier in this storyboard"
+        }
+    }
+
     /// Raw values of each `enum Name: String { ... }` in the source (case name when no raw value).
     static func stringEnums(in source: String) -> [[String]] {
         let header = try! NSRegularExpression(pattern: #"enum\s+\w+\s*:\s*String\b[^{]*\{"#)

@@ -67,10 +67,9 @@ struct ShellSetup {
         let support = driver?.supportSources ?? []
         let storyboards = driver?.pack.storyboardDirectories ?? []
         var commands = driver.map(LessonCommands.all) ?? [
-            ShellCommand(name: "run", usage: "run FILE.swift …", summary: "Compile and run Swift files against SegueKit, showing the navigation.",
-                         arguments: [.file]) { context, invocation in
-                guard !invocation.arguments.isEmpty else { context.fail("run: which file?"); return .continueSession }
-                await PlaygroundCommands.runFiles(invocation.arguments, context: context, playground: shared)
+            ShellCommand(RunCommand.self) { context, command in
+                guard !command.files.isEmpty else { context.fail("run: which file?"); return .continueSession }
+                await PlaygroundCommands.runFiles(command, context: context, playground: shared)
                 return .continueSession
             },
         ]

@@ -1,13 +1,11 @@
 import ArgumentParser
 import Foundation
 import LessonKit
+import Shell
 
-/// `seguelab lessons`: the pack's lessons with the learner's progress, without opening the shell.
-struct LessonsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lessons",
-        abstract: "List a pack's lessons with your progress: steps done, state, and where you are (>)."
-    )
+/// `seguelab lessons`: the shared `lessons` for a pack chosen with `--pack`, without opening the shell.
+struct CommandLineLessons: AsyncParsableCommand {
+    static let configuration = LessonsCommand.configuration
 
     @OptionGroup var selection: PackSelection
 

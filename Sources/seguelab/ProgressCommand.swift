@@ -1,35 +1,20 @@
 import ArgumentParser
 import Foundation
 import LessonKit
+import Shell
 
-/// `seguelab progress`: the learner's progress on a pack, readable or exported as JSON or CSV.
-struct ProgressCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "progress",
-        abstract: "Show progress on a pack, or export it (--json, --csv) for an instructor.",
-        discussion: """
-            Reads the progress file only; nothing is changed, except with --restore. Exports list every step of \
-            the pack in order, seen or not. Progress on lessons the pack no longer has is kept; --restore OLD:NEW \
-            gives the progress kept for lesson OLD to lesson NEW (a lesson a new version renamed).
-            """
-    )
+/// `seguelab progress`: the shared `progress` for a pack chosen with `--pack`, and `--restore`.
+struct CommandLineProgress: AsyncParsableCommand {
+    static let configuration = ProgressCommand.configuration
 
     @OptionGroup var selection: PackSelection
 
-    @Flag(help: "Print the export as JSON.")
-    var json = false
-
-    @Flag(help: "Print the export as CSV (one row per step, with a header line).")
-    var csv = false
-
-    @Option(help: "A name to put in the JSON export, so an instructor can tell exports apart.")
-    var learner: String?
+    @OptionGroup var command: ProgressCommand
 
     @Option(help: ArgumentHelp("Give the progress kept for a lesson the pack no longer has to a lesson it has.", valueName: "OLD:NEW"))
     var restore: String?
 
     func validate() throws {
-        if json && csv { throw ValidationError("choose one of --json and --csv") }
         if let restore, restore.split(separator: ":").count != 2 { throw ValidationError("--restore takes OLD:NEW, two lesson ids") }
     }
 
@@ -40,15 +25,8 @@ struct ProgressCommand: AsyncParsableCommand {
                 try restoreLesson(restore, in: loaded.pack)
                 return
             }
-            let progress = StoredProgress.read(for: loaded.pack)
-            if json {
-                let data = try ProgressExport.json(for: progress, pack: loaded.pack, learner: learner)
-                print(String(decoding: data, as: UTF8.self))
-            } else if csv {
-                print(ProgressExport.csv(for: progress, pack: loaded.pack), terminator: "")
-            } else {
-                ProgressReport.lines(Session(pack: loaded.pack, progress: progress, language: loaded.language), pack: loaded.pack).forEach { print($0) }
-            }
+            let session = Session(pack: loaded.pack, progress: StoredProgress.read(for: loaded.pack), language: loaded.language)
+            try command.lines(session, pack: loaded.pack).forEach { print($0) }
         }
     }
 

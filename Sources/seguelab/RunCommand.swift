@@ -4,26 +4,14 @@ import LessonKit
 import Playground
 import Shell
 
-/// `seguelab run FILE.swift…`: compile against SegueKit, run, show output and navigation.
-struct RunCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Compile and run Swift files against SegueKit (import UIKit works), showing the navigation trace."
-    )
+/// `seguelab run FILE.swift…`: the shared `run` (files, --no-trace, --swift-version, -O) with
+/// what only the command line has: limits, `--as-session` and `--timings`.
+struct CommandLineRun: AsyncParsableCommand {
+    static let configuration = RunCommand.configuration
 
-    @Argument(help: "Swift files to compile together; storyboards next to them are found by name.")
-    var files: [String]
-
-    @Flag(name: .customLong("no-trace"), help: "Do not print the navigation trace.")
-    var noTrace = false
+    @OptionGroup var command: RunCommand
 
     @OptionGroup(title: "Limits") var limitOptions: LimitOptions
-
-    @Option(name: .customLong("swift-version"), help: "Swift language mode: 5 or 6.")
-    var swiftVersion: String = "5"
-
-    @Flag(name: .customShort("O"), help: "Compile with optimisation (-O).")
-    var optimize = false
 
     @Flag(name: .customLong("as-session"),
           help: "Submit the file entry by entry (entries separated by blank lines) as the shell's swift prompt would.")
@@ -31,32 +19,20 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var timingOptions: TimingOptions
     var timings: Bool { timingOptions.timings }
+    var noTrace: Bool { command.noTrace }
 
     func validate() throws {
-        guard SwiftLanguageMode(rawValue: swiftVersion) != nil else {
-            throw ValidationError("--swift-version must be 5 or 6, not \(swiftVersion)")
-        }
+        guard !command.files.isEmpty else { throw ValidationError("Missing expected argument '<files> ...'") }
     }
 
     func run() async throws {
-        var sources: [SourceFile] = []
-        var directories: [URL] = []
-        for path in files {
-            let url = URL(fileURLWithPath: path)
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-                throw ValidationError("\(path): cannot read file")
-            }
-            sources.append(SourceFile(name: url.lastPathComponent, text: text))
-            let directory = url.deletingLastPathComponent().standardized
-            if !directories.contains(directory) { directories.append(directory) }
+        let (sources, directories): ([SourceFile], [URL])
+        do {
+            (sources, directories) = try command.sources()
+        } catch {
+            throw ValidationError("\(error.path): cannot read file")
         }
-        let request = RunRequest(
-            sources: sources, storyboardDirectories: directories,
-            limits: limitOptions.limits,
-            swiftLanguageMode: SwiftLanguageMode(rawValue: swiftVersion)!,
-            optimization: optimize ? .release : .debug,
-            collectTrace: !noTrace
-        )
+        let request = command.request(sources: sources, directories: directories, limits: limitOptions.limits)
         let playground = try Playground { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
@@ -90,7 +66,7 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Each blank-line-separated chunk is one entry, echoed with `swift> ` like a prompt.
     private func runAsSession(_ sources: [SourceFile], playground: Playground, directories: [URL]) async throws {
-        let session = SwiftSession(playground: playground, swiftLanguageMode: SwiftLanguageMode(rawValue: swiftVersion)!,
+        let session = SwiftSession(playground: playground, swiftLanguageMode: command.languageMode,
                                    limits: limitOptions.limits, storyboardDirectories: directories)
         var rejected = 0
         for source in sources {

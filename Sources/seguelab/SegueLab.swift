@@ -8,7 +8,7 @@ struct SegueLab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
-        subcommands: [RunCommand.self, StoryboardCommand.self, PackCommand.self, LessonsCommand.self, ProgressCommand.self,
+        subcommands: [CommandLineRun.self, StoryboardCommand.self, PackCommand.self, CommandLineLessons.self, CommandLineProgress.self,
                       AuthoringCommand.self]
     )
 

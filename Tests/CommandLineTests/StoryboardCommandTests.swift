@@ -70,9 +70,14 @@ import TestSupport
         #expect(result.stderr.range(of: #"Malformed\.storyboard:\d+:\d+: error: "#, options: .regularExpression) != nil)
     }
 
+    /// The shell's `storyboard` is the command line's, options and all.
     @Test func theShellDrawsToo() throws {
-        let result = try run(["--no-pack"], input: "storyboard \(Self.shop) enums\n")
+        let result = try run(["--no-pack"], input: "storyboard \(Self.shop) --enums\nstoryboard \(Self.shop) --format mermaid --depth 1\n")
         #expect(result.stdout.contains("extension ProductViewController {"))
+        #expect(result.stdout.contains("flowchart"), "\(result.stdout)")
         #expect(result.status == 0)
+        let wrong = try run(["--no-pack"], input: "storyboard \(Self.shop) enums\n")
+        #expect(wrong.stderr.contains("storyboard: Unexpected argument 'enums'"), "\(wrong.stderr)")
+        #expect(wrong.status != 0)
     }
 }

@@ -59,6 +59,18 @@ import Playground
         #expect(c.complete("run \(directory.path)/Lessons/o") == Completion(insertion: "ne.swift "))
     }
 
+    /// A shared command's usage, help and completion come from its one declaration.
+    @Test func sharedCommandsAreReadFromTheirDeclaration() {
+        let storyboard = ShellCommand(StoryboardCommand.self) { _, _ in .continueSession }
+        #expect(storyboard.usage == "storyboard FILE [OPTIONS]")
+        #expect(storyboard.summary == StoryboardCommand.configuration.abstract)
+        #expect(storyboard.help?(80).contains("--check-source") == true)
+        let c = Completer(registry: CommandRegistry([storyboard]), currentDirectory: "/")
+        #expect(c.complete("storyboard /et").insertion == "c/")
+        #expect(ShellCommand.shortUsage(name: "run", of: "run [<files> ...] [--no-trace] [-O]") == "run [FILES …] [OPTIONS]")
+        #expect(ShellCommand.shortUsage(name: "lessons", of: "lessons") == "lessons")
+    }
+
     @Test func columnsLayout() {
         #expect(Columns.layout(["a", "bb", "ccc"], width: 10) == "a    bb\nccc")
     }

@@ -65,6 +65,19 @@ import TestSupport
         #expect(result.stdout.contains("History is kept across sessions"))
     }
 
+    /// A command both the command line and the shell have is declared once: the shell's `help`
+    /// shows the command line's options, and the shell parses and checks them alike.
+    @Test func sharedCommandsParseAndExplainAsOnTheCommandLine() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try SeguelabBinary.runPiped("help\nhelp run\nrun --swift-version 7 x.swift\nrun --help\n", arguments: ["--no-pack"], home: home)
+        #expect(result.stdout.contains("  run [FILES …] [OPTIONS]"), "\(result.stdout)")
+        #expect(result.stdout.contains("  storyboard FILE [OPTIONS]"))
+        #expect(result.stdout.components(separatedBy: "Swift language mode: 5 or 6.").count == 3, "help run and run --help")
+        #expect(result.stderr.contains("error: run: --swift-version must be 5 or 6, not 7"), "\(result.stderr)")
+        let commandLine = try SeguelabBinary.runPiped("", arguments: ["run", "--help"], home: home)
+        #expect(commandLine.stdout.contains("--swift-version <swift-version>") && commandLine.stdout.contains("--time-limit"))
+    }
+
     @Test func helpFlagListsSubcommands() throws {
         let home = try SeguelabBinary.makeHome()
         let result = try SeguelabBinary.runPiped("", arguments: ["--help"], home: home)

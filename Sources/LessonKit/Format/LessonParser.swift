@@ -214,6 +214,19 @@ struct LessonParser {
             builders[builders.count - 1].codeOrder.append(role)
             return
         }
+        if language == "seguelab" {
+            guard !builders.isEmpty else {
+                sink.error("a ```seguelab block must come after a step heading (`## Title {#id}`)", at: infoLocation)
+                return
+            }
+            // Kept in the prose: the shell shows the command's real output in its place.
+            if let command = ShownCommand.parse(fence.content, block: fence.rawLines.joined(separator: "\n"),
+                                                location: contentLocation, sink: sink) {
+                builders[builders.count - 1].shownCommands.append(command)
+            }
+            builders[builders.count - 1].prose.append(contentsOf: fence.rawLines)
+            return
+        }
         // Any other fenced block is part of the prose (shown, never run).
         if builders.isEmpty { intro.append(contentsOf: fence.rawLines) } else { builders[builders.count - 1].prose.append(contentsOf: fence.rawLines) }
     }
@@ -236,4 +249,5 @@ struct StepBuilder {
     var settings: EmbeddedYAML?
     var code: [CodeRole: CodeBlock] = [:]
     var codeOrder: [CodeRole] = []
+    var shownCommands: [ShownCommand] = []
 }

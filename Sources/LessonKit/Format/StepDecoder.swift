@@ -28,6 +28,7 @@ struct StepDecoder {
         var step = Step(id: builder.id, title: builder.title, prose: LessonParser.trimBlankLines(builder.prose),
                         kind: .prose, location: builder.location)
         step.code = builder.code
+        step.shownCommands = builder.shownCommands
         let what = "step '\(builder.id)'"
 
         guard let settings = builder.settings else {

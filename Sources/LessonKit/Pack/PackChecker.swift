@@ -26,9 +26,19 @@ public enum PackChecker {
             for step in lesson.steps {
                 progress?(StepRef(lesson: lesson.id, step: step.id))
                 diagnostics += await check(step, in: lesson, judge: judge)
+                diagnostics += shownCommandErrors(step, in: lesson, pack: pack)
             }
         }
         return diagnostics.sortedByLocation()
+    }
+
+    /// Every ```seguelab block of the step runs: its storyboard loads, the step it compares exists.
+    static func shownCommandErrors(_ step: Step, in lesson: Lesson, pack: Pack) -> [Diagnostic] {
+        step.shownCommands.compactMap { command in
+            do { _ = try command.run(in: pack, lesson: lesson); return nil } catch {
+                return Diagnostic(.error, "this ```seguelab block cannot run: \(error)", at: command.location)
+            }
+        }
     }
 
     static func check(_ step: Step, in lesson: Lesson, judge: AnswerJudge) async -> [Diagnostic] {

@@ -130,6 +130,8 @@ public struct Step: Sendable {
 
     /// Code blocks by role (at most one per role).
     public var code: [CodeRole: CodeBlock] = [:]
+    /// ```seguelab blocks of the prose, shown with their real output (`prose(in:lesson:)`).
+    public var shownCommands: [ShownCommand] = []
     /// Checks that must all pass (exercise, prompt, and optionally example steps).
     public var checks: [CheckSpec] = []
     /// Progressive hints, shown one at a time.

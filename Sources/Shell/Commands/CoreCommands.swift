@@ -25,6 +25,10 @@ enum CoreCommands {
                 context.fail(unknownCommandMessage(name, registry: context.registry))
                 return .continueSession
             }
+            if let help = command.help {
+                context.output.line(help(context.output.columns ?? 80))
+                return .continueSession
+            }
             context.output.line(style.command(command.usage))
             context.output.line("  " + command.summary)
             if !command.details.isEmpty { context.output.line("  " + command.details) }

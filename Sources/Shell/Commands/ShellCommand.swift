@@ -30,11 +30,14 @@ public struct ShellCommand {
     /// A paragraph, shown by `help NAME`.
     public var details: String
     public var arguments: [ArgumentKind]
+    /// The full help for `help NAME`, at a width, when the command has more to say than its
+    /// summary and details (a shared command: ArgumentParser's help, options and all).
+    public var help: ((Int) -> String)?
     public var run: (ShellContext, CommandInvocation) async -> CommandOutcome
 
     public init(
         name: String, aliases: [String] = [], usage: String? = nil, summary: String, details: String = "",
-        arguments: [ArgumentKind] = [],
+        arguments: [ArgumentKind] = [], help: ((Int) -> String)? = nil,
         run: @escaping (ShellContext, CommandInvocation) async -> CommandOutcome
     ) {
         self.name = name
@@ -43,6 +46,7 @@ public struct ShellCommand {
         self.summary = summary
         self.details = details
         self.arguments = arguments
+        self.help = help
         self.run = run
     }
 }

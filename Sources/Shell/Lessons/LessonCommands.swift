@@ -5,7 +5,7 @@ import LessonKit
 enum LessonCommands {
     static func all(_ driver: LessonDriver) -> [ShellCommand] {
         [
-            ShellCommand(name: "lessons", summary: "List the lessons with your progress.") { _, _ in
+            ShellCommand(LessonsCommand.self) { _, _ in
                 driver.showLessons(); return .continueSession
             },
             ShellCommand(name: "start", usage: "start LESSON", summary: "Begin a lesson at its first step.", arguments: [.lesson]) { context, invocation in
@@ -34,11 +34,11 @@ enum LessonCommands {
                 await driver.answer(invocation.rawArguments)
                 return .continueSession
             },
-            ShellCommand(name: "run", usage: "run [FILE.swift …]", summary: "Run the step's code, or Swift files, and show the navigation.",
-                         details: "Without a file, runs the current example or your draft. With files, compiles and runs them against SegueKit (storyboards next to the first file are found).",
-                         arguments: [.file]) { context, invocation in
-                if invocation.arguments.isEmpty { await driver.runCurrent() } else { await PlaygroundCommands.runFiles(invocation.arguments, context: context, playground: driver.playground,
-                                                                                                     support: driver.supportSources, storyboards: driver.pack.storyboardDirectories) }
+            ShellCommand(RunCommand.self) { context, command in
+                if command.files.isEmpty { await driver.runCurrent() } else {
+                    await PlaygroundCommands.runFiles(command, context: context, playground: driver.playground,
+                                                      support: driver.supportSources, storyboards: driver.pack.storyboardDirectories)
+                }
                 return .continueSession
             },
             ShellCommand(name: "edit", summary: "Edit your code for this step in $VISUAL or $EDITOR.",
@@ -63,8 +63,11 @@ enum LessonCommands {
                 driver.restart(lesson: args.first, confirmed: invocation.arguments.contains("yes"))
                 return .continueSession
             },
-            ShellCommand(name: "progress", summary: "Your progress: steps done, attempts, hints, time, and a line per lesson.") { _, _ in
-                driver.showProgress(); return .continueSession
+            ShellCommand(ProgressCommand.self) { context, command in
+                do { try command.lines(driver.session, pack: driver.pack).forEach { context.output.line($0) } } catch {
+                    context.fail("progress: \(error)")
+                }
+                return .continueSession
             },
         ]
     }
@@ -95,10 +98,6 @@ extension LessonDriver {
             output.line("\(style.failure(" ✗")) \(name)" + style.dim("unavailable: the lesson file has errors (`seguelab pack check` lists them)"))
         }
         output.line(style.dim("`start ID` begins a lesson; `goto ID/STEP` jumps to a step."))
-    }
-
-    func showProgress() {
-        ProgressReport.lines(session, pack: pack).forEach { output.line($0) }
     }
 
     /// Where the draft of the current step is edited: kept in the state directory so an

@@ -141,7 +141,8 @@ final class LessonDriver {
         // The full place is here, not in the prompt (which stays short): `goto` takes it.
         output.line(style.heading("── Step\(number): \(step.title)") + style.dim("  [\(step.kind.rawValue) · \(ref)]") + done)
         if !step.prose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            output.line(markdown.render(step.prose))
+            let prose = session.currentLesson.map { step.prose(in: pack, lesson: $0) } ?? step.prose
+            output.line(markdown.render(prose))
         }
         switch step.kind {
         case .prose:

@@ -50,6 +50,9 @@ public final class ShellOutput {
     /// is followed); nil leaves lines as they are (pipes and files).
     private let width: () -> Int?
 
+    /// The terminal's width now, or nil when output is not a terminal.
+    public var columns: Int? { width() }
+
     public init(style: Style, width: @escaping () -> Int? = { nil },
                 writeOut: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
                 writeErr: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {

@@ -8,10 +8,10 @@ enum PlaygroundCommands {
     static func all(playground: SharedPlayground, support: [SourceFile], storyboards: [URL]) -> [ShellCommand] {
         [
             swiftMode(playground: playground, support: support, storyboards: storyboards),
-            ShellCommand(name: "storyboard", usage: "storyboard FILE [dot|mermaid|enums]",
-                         summary: "Draw a storyboard's scenes and segues, or generate its identifier enums.",
-                         arguments: [.file, .word(["dot", "mermaid", "enums"])]) { context, invocation in
-                showStoryboard(invocation.arguments, context: context)
+            ShellCommand(StoryboardCommand.self) { context, command in
+                let printed = command.printed()
+                if !printed.text.isEmpty { context.output.line(String(printed.text.dropLast(printed.text.hasSuffix("\n") ? 1 : 0))) }
+                if let error = printed.error { context.fail(error) }
                 return .continueSession
             },
         ]
@@ -21,19 +21,14 @@ enum PlaygroundCommands {
     /// pack's shell the pack's support code and storyboards come too (what `swift` mode and
     /// the lessons build on, so a file saved with `:save` runs as it ran), unless the files
     /// declare the support's types themselves.
-    static func runFiles(_ paths: [String], context: ShellContext, playground: SharedPlayground,
+    static func runFiles(_ command: RunCommand, context: ShellContext, playground: SharedPlayground,
                          support: [SourceFile] = [], storyboards: [URL] = []) async {
-        var sources: [SourceFile] = []
-        var directories: [URL] = []
-        for path in paths {
-            let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-                context.fail("run: \(path): cannot read the file")
-                return
-            }
-            sources.append(SourceFile(name: url.lastPathComponent, text: text))
-            let directory = url.deletingLastPathComponent().standardized
-            if !directories.contains(directory) { directories.append(directory) }
+        var sources: [SourceFile], directories: [URL]
+        do {
+            (sources, directories) = try command.sources()
+        } catch {
+            context.fail("run: \(error)")
+            return
         }
         let engine: Playground
         do { engine = try playground.get() } catch { context.fail("run: \(error)"); return }
@@ -41,9 +36,9 @@ enum PlaygroundCommands {
             sources += support
             directories += storyboards.filter { !directories.contains($0) }
         }
-        let request = RunRequest(sources: sources, storyboardDirectories: directories, limits: playground.limits)
+        let request = command.request(sources: sources, directories: directories, limits: playground.limits)
         let outcome = await Interruptible.run { try await engine.run(request) }
-        let renderer = RunResultRenderer(style: context.output.style)
+        let renderer = RunResultRenderer(style: context.output.style, showTrace: !command.noTrace)
         switch outcome {
         case .interrupted(nil):
             context.output.line(context.output.style.warning("Interrupted."))
@@ -68,22 +63,5 @@ enum PlaygroundCommands {
             return Set(sources.flatMap { $0.text.matches(of: pattern).map { String($0.output.1) } })
         }
         return !typeNames(support).isDisjoint(with: typeNames(files))
-    }
-
-    static func showStoryboard(_ arguments: [String], context: ShellContext) {
-        guard let path = arguments.first else { context.fail("storyboard: which file?"); return }
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        do {
-            let document = try StoryboardDocument.load(contentsOf: url)
-            switch arguments.dropFirst().first {
-            case nil: context.output.line(StoryboardDiagram(document: document).render(.text))
-            case "dot": context.output.line(StoryboardDiagram(document: document).render(.dot))
-            case "mermaid": context.output.line(StoryboardDiagram(document: document).render(.mermaid))
-            case "enums": context.output.line(SegueEnumGenerator(document: document).generate())
-            case let other?: context.fail("storyboard: unknown format '\(other)' (dot, mermaid or enums)")
-            }
-        } catch {
-            context.fail("\(error)")
-        }
     }
 }

@@ -3,9 +3,9 @@ import Foundation
 import SegueKit
 import SegueTools
 
-/// `seguelab storyboard FILE`: draws a storyboard, or prints its segue identifier enums.
-struct StoryboardCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `storyboard FILE`, on the command line and in the shell: draws a storyboard, or prints its segue identifier enums.
+public struct StoryboardCommand: SharedCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "storyboard",
         abstract: "Draw a storyboard's scenes and segues, or generate its SegueIdentifier enums.",
         discussion: """
@@ -37,61 +37,74 @@ struct StoryboardCommand: ParsableCommand {
     @Option(name: .customLong("check-source"), help: "A Swift file whose identifier enums are compared with the storyboard (repeatable).")
     var checkSource: [String] = []
 
-    func validate() throws {
+    public func validate() throws {
         guard DiagramFormat(rawValue: format) != nil else {
             throw ValidationError("unknown format '\(format)'; use one of: \(DiagramFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more, not \(depth)") }
     }
 
-    func run() throws {
-        let document: StoryboardDocument
+    public init() {}
+
+    public static let shellCompletion: [ArgumentKind] = [.file]
+
+    /// What the command printed and whether it failed (an unreadable storyboard, identifiers
+    /// the code does not know); `error` goes to stderr on the command line.
+    public struct Printed {
+        public var text = ""
+        public var error: String?
+        public var failed = false
+    }
+
+    public func run() throws {
+        let printed = self.printed()
+        print(printed.text, terminator: "")
+        if let error = printed.error { FileHandle.standardError.write(Data((error + "\n").utf8)) }
+        if printed.failed { throw ExitCode.failure }
+    }
+
+    public func printed() -> Printed {
         do {
-            document = try StoryboardDocument.load(contentsOf: URL(fileURLWithPath: file))
-        } catch let error as StoryboardError {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            throw ExitCode.failure
-        }
-        if !checkSource.isEmpty {
-            try audit(document)
-        } else if enums {
-            print(SegueEnumGenerator(document: document).generate(), terminator: "")
-        } else {
-            print(try diagram(document).render(DiagramFormat(rawValue: format) ?? .text), terminator: "")
+            let document: StoryboardDocument
+            do {
+                document = try StoryboardDocument.load(contentsOf: URL(fileURLWithPath: (file as NSString).expandingTildeInPath))
+            } catch let error as StoryboardError {
+                throw Printed(error: "\(error)", failed: true)
+            }
+            if !checkSource.isEmpty { return try audit(document) }
+            if enums { return Printed(text: SegueEnumGenerator(document: document).generate()) }
+            return Printed(text: try diagram(document).render(DiagramFormat(rawValue: format) ?? .text))
+        } catch let printed as Printed {
+            return printed
+        } catch {
+            return Printed(error: "\(error)", failed: true)
         }
     }
 
     private func diagram(_ document: StoryboardDocument) throws -> StoryboardDiagram {
         guard from != nil || depth != nil else { return StoryboardDiagram(document: document) }
         guard let start = from ?? document.initialViewControllerID else {
-            FileHandle.standardError.write(Data("\(document.path): error: the storyboard has no initial scene; say where to start with --from\n".utf8))
-            throw ExitCode.failure
+            throw Printed(error: "\(document.path): error: the storyboard has no initial scene; say where to start with --from", failed: true)
         }
         do {
             return try StoryboardDiagram(document: document, from: start, depth: depth)
         } catch let error as SceneQueryError {
-            FileHandle.standardError.write(Data("\(document.path): error: \(error)\n".utf8))
-            throw ExitCode.failure
+            throw Printed(error: "\(document.path): error: \(error)", failed: true)
         }
     }
 
-    private func audit(_ document: StoryboardDocument) throws {
+    private func audit(_ document: StoryboardDocument) throws(Printed) -> Printed {
         var source = ""
         for path in checkSource {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                FileHandle.standardError.write(Data("\(path): error: cannot read file\n".utf8))
-                throw ExitCode.failure
+                throw Printed(error: "\(path): error: cannot read file", failed: true)
             }
             source += text + "\n"
         }
         let audit = IdentifierAudit(swiftSource: source, document: document)
-        for finding in audit.unknownSegues {
-            print("\(finding.location): warning: segue identifier '\(finding.identifier)' of \(finding.className) is not a case of any String enum in the code")
-        }
-        for value in audit.staleInCode {
-            print("\(document.path): warning: enum value '\(value)' is not a segue identifier in this storyboard")
-        }
-        if audit.isClean { print("All segue identifiers of \(document.name).storyboard are known to the code.") }
-        if !audit.isClean { throw ExitCode.failure }
+        let lines = audit.report(for: document)
+        return Printed(text: lines.map { $0 + "\n" }.joined(), failed: !audit.isClean)
     }
 }
+
+extension StoryboardCommand.Printed: Error {}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import LessonKit
+
+/// `progress`, on the command line (`seguelab progress --pack …`) and in the shell: progress on
+/// the pack, readable or exported as JSON or CSV.
+public struct ProgressCommand: SharedCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "progress",
+        abstract: "Show progress on a pack, or export it (--json, --csv) for an instructor.",
+        discussion: """
+            Reads the progress file only; nothing is changed, except with --restore. Exports list every step of \
+            the pack in order, seen or not. Progress on lessons the pack no longer has is kept; --restore OLD:NEW \
+            (on the command line) gives the progress kept for lesson OLD to lesson NEW (a lesson a new version renamed).
+            """
+    )
+
+    @Flag(help: "Print the export as JSON.")
+    public var json = false
+
+    @Flag(help: "Print the export as CSV (one row per step, with a header line).")
+    public var csv = false
+
+    @Option(help: "A name to put in the JSON export, so an instructor can tell exports apart.")
+    public var learner: String?
+
+    public init() {}
+
+    public static let shellCompletion: [ArgumentKind] = [.word(["--json", "--csv"])]
+
+    public func validate() throws {
+        if json && csv { throw ValidationError("choose one of --json and --csv") }
+    }
+
+    /// The report, or the export asked for, as lines.
+    public func lines(_ session: Session, pack: Pack) throws -> [String] {
+        if json {
+            return [String(decoding: try ProgressExport.json(for: session.progress, pack: pack, learner: learner), as: UTF8.self)]
+        }
+        if csv {
+            var rows = ProgressExport.csv(for: session.progress, pack: pack).components(separatedBy: "\n")
+            if rows.last == "" { rows.removeLast() }
+            return rows
+        }
+        return ProgressReport.lines(session, pack: pack)
+    }
+}

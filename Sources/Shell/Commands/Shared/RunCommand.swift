@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Playground
+
+/// `run FILE.swift…`, on the command line and in the shell: compile Swift files against
+/// SegueKit and run them. The command line adds its limits, `--as-session` and `--timings`.
+public struct RunCommand: SharedCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Compile and run Swift files against SegueKit (import UIKit works), showing the navigation.",
+        discussion: """
+        Storyboards next to the files are found by name. In the shell, a pack's support code and \
+        storyboards come too, and inside a lesson `run` without a file runs the step's example or \
+        your draft.
+        """
+    )
+
+    @Argument(help: "Swift files to compile together; storyboards next to them are found by name.",
+              completion: .file(extensions: ["swift"]))
+    public var files: [String] = []
+
+    @Flag(name: .customLong("no-trace"), help: "Do not print the navigation trace.")
+    public var noTrace = false
+
+    @Option(name: .customLong("swift-version"), help: "Swift language mode: 5 or 6.")
+    public var swiftVersion: String = "5"
+
+    @Flag(name: .customShort("O"), help: "Compile with optimisation (-O).")
+    public var optimize = false
+
+    public init() {}
+
+    public static let shellCompletion: [ArgumentKind] = [.file]
+
+    public func validate() throws {
+        guard SwiftLanguageMode(rawValue: swiftVersion) != nil else {
+            throw ValidationError("--swift-version must be 5 or 6, not \(swiftVersion)")
+        }
+    }
+
+    public var languageMode: SwiftLanguageMode { SwiftLanguageMode(rawValue: swiftVersion) ?? .swift5 }
+
+    /// The files as the learner's sources, and their folders (where storyboards are looked for).
+    public func sources() throws(UnreadableFile) -> (sources: [SourceFile], directories: [URL]) {
+        var sources: [SourceFile] = []
+        var directories: [URL] = []
+        for path in files {
+            let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw UnreadableFile(path: path) }
+            sources.append(SourceFile(name: url.lastPathComponent, text: text))
+            let directory = url.deletingLastPathComponent().standardized
+            if !directories.contains(directory) { directories.append(directory) }
+        }
+        return (sources, directories)
+    }
+
+    public func request(sources: [SourceFile], directories: [URL], limits: Limits) -> RunRequest {
+        RunRequest(sources: sources, storyboardDirectories: directories, limits: limits,
+                   swiftLanguageMode: languageMode, optimization: optimize ? .release : .debug,
+                   collectTrace: !noTrace)
+    }
+
+    public struct UnreadableFile: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String { "\(path): cannot read the file" }
+    }
+}

@@ -62,9 +62,6 @@ public final class ShellOutput {
         self.writeErr = { writeErr(ControlCharacters.neutralised($0)) }
     }
 
-    /// The terminal's width now; nil when output goes to a pipe or a file.
-    public var columns: Int? { width() }
-
     /// Prints text followed by a newline, each line wrapped at word boundaries to the terminal.
     public func line(_ text: String = "") {
         if collected != nil { collected!.append(fitted(text)); return }

@@ -115,8 +115,12 @@ void seguelab_install_signal_handlers(void) {
     atexit(at_exit);
 }
 
+// After another program had the terminal the window is measured again, without redrawing:
+// the shell prints a fresh prompt, and a redraw would print it a second time on its line.
+static volatile sig_atomic_t remeasure = 0;
+
 void seguelab_note_resize(void) {
-    sigwinch_seen = 1;
+    remeasure = 1;
     wake_reader();
 }
 
@@ -166,8 +170,12 @@ int seguelab_read_byte(EditLine *el, int timeout_ms) {
         if (sigint_seen) return SEGUELAB_READ_FAILED;
         if (sigwinch_seen) {
             sigwinch_seen = 0;
+            remeasure = 0;
             el_resize(el);
             el_set(el, EL_REFRESH);
+        } else if (remeasure) {
+            remeasure = 0;
+            el_resize(el);
         }
         if (ready < 0 || !(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
         unsigned char byte;

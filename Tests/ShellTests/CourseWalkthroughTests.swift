@@ -14,7 +14,7 @@ import TestSupport
 ///     #! TEXT   the next expected line of standard error contains TEXT
 ///
 /// Expectations are met in order, each at or after the line that met the previous one. Verdict
-/// lines (`✔ Correct.`, `✘ Not yet…`) cannot be passed over: every verdict the shell prints must
+/// lines (`✔ Correct.`, `✘ …`) cannot be passed over: every verdict the shell prints must
 /// be expected where it comes, so a wrong answer that passes, or a right one that fails, is caught.
 @Suite(.serialized) struct CourseWalkthroughTests {
     @Test func lesson1InEnglish() throws {
@@ -199,7 +199,7 @@ struct WalkthroughScript {
     }
 
     static func isVerdict(_ line: String) -> Bool {
-        line.hasPrefix("✔ Correct.") || line.hasPrefix("✘ Not yet")
+        line.hasPrefix("✔ Correct.") || line.hasPrefix("✘ ")
     }
 
     /// What went wrong, one message per problem; empty when the output meets every expectation.

@@ -27,6 +27,8 @@ import TestSupport
         terminal.type("hint\r")
         let hinted = try terminal.waitFor("Look at the storyboard for the segue's name.", after: saved)
         #expect(!terminal.screen[saved...].contains("unknown command"))
+        // The line editor comes back with one prompt, not the prompt drawn twice.
+        #expect(!terminal.screen[saved...].contains(EditorTerminalTests.prompt + EditorTerminalTests.prompt), "\(terminal.screen[saved...])")
         let draft = try String(contentsOf: home.appendingPathComponent(EditorTerminalTests.draftPath), encoding: .utf8)
         #expect(draft.contains("withIdentifier: \"showDetail\""))
         #expect(!draft.contains("withIdentifier: \"detail\""))

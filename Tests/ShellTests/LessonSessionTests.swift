@@ -47,9 +47,29 @@ import TestSupport
         #expect(result.stdout.contains("Hint 1/1: Two of them do."))
         // Letters in any order and case; text with other case and spacing.
         #expect(result.stdout.components(separatedBy: "✔ Correct.").count == 3)
-        // A text step takes any text: `z` is a (wrong) answer, not an unknown command.
-        #expect(result.stdout.hasSuffix("✘ Not yet: \"z\" is not the answer\nTry again, or type `hint` (2 left).\n"))
+        // A text step takes any text: `z` is a (wrong) answer, not an unknown command; the step,
+        // passed already, stays passed.
+        #expect(result.stdout.hasSuffix("✘ This answer is wrong: \"z\" is not the answer\nThe step stays passed: your earlier answer was right. Type `next` to continue.\n"))
         #expect(!result.stderr.contains("unknown command"))
+    }
+
+    /// A step once passed stays passed: a later wrong answer is told what it got wrong and that
+    /// the step is still done, never asked to try again.
+    @Test func aWrongAnswerOnAPassedStepLeavesItPassed() throws {
+        let home = try SeguelabBinary.makeHome()
+        let result = try session("goto identifiers/asks\nb, a\nc\nnext\nPREPARE(for:sender:)\nsegue\nlessons\n", home: home)
+        #expect(result.stdout.contains("""
+            ✘ This answer is wrong: c) Setting a property starts nothing.
+            The step stays passed: your earlier answer was right. Type `next` to continue.
+            """))
+        #expect(result.stdout.contains("""
+            ✘ This answer is wrong: "segue" is not the answer
+            The step stays passed: your earlier answer was right. Type `next` to continue.
+            """))
+        #expect(!result.stdout.contains("Try again"))
+        #expect(!result.stdout.contains("Not yet"))
+        // Both steps still count as done.
+        #expect(result.stdout.contains("2/8"), "\(result.stdout)")
     }
 
     @Test func aChoiceOutOfRangeIsAnError() throws {

@@ -53,4 +53,23 @@ import Testing
         #expect(!coloured.contains("`"))
         #expect(coloured.contains("next"))
     }
+
+    /// A word wider than a line is cut after a slash or hyphen when it has one; an autolink
+    /// shows as its address, without Markdown's brackets.
+    @Test func longWordsBreakAfterASlashAndAutolinksLoseTheirBrackets() {
+        let wrap = WordWrap(width: 30)
+        #expect(wrap.fit("see https://example.com/blog/a-rather-long-article-name/ now")
+            == ["see", "https://example.com/blog/a-", "rather-long-article-name/ now"])
+        #expect(plain.inline("at <https://example.com/x>.") == "at https://example.com/x.")
+        #expect(plain.inline("a <b> c") == "a <b> c")
+    }
+
+    /// Code is never respaced: a wide line is broken between words and its continuation is
+    /// marked, so it cannot pass for a line of its own.
+    @Test func codeLinesAreBrokenWithAMarkedContinuation() {
+        let wrap = WordWrap(width: 30)
+        #expect(wrap.fitCode("    print(\"a  b\", separator: \"-\", terminator: \"\")", continuation: "  ↪     ")
+            == ["    print(\"a  b\", separator:", "  ↪     \"-\", terminator: \"\")"])
+        #expect(wrap.fitCode("    let x  =  1", continuation: "  ↪ ") == ["    let x  =  1"])
+    }
 }

@@ -128,4 +128,24 @@ import TestSupport
                 == ["The program crashed (force-unwrap of nil): Unexpectedly found nil", "  at main.swift:4:7"])
         #expect(renderer.ending(crash: nil, termination: .exited(3), stopReason: nil) == ["The program exited with status 3."])
     }
+
+    /// A quoted source line wider than the terminal is broken like code, never respaced, and
+    /// the caret stands under the column the compiler named, on the piece that holds it.
+    @Test func aWideSourceLineKeepsItsCaretUnderTheColumn() {
+        let source = "shelf.performSegue(withIdentifier: ShelfViewController.SegueIdentifier.showBasket, sender: nil)"
+        let column = (source.range(of: "ShelfViewController.")!.lowerBound.utf16Offset(in: source)) + 1
+        let diagnostic = Diagnostic(file: "prompt.swift", line: 1, column: column, severity: .error,
+                                    message: "cannot convert value")
+        let lines = RunRenderer(style: Style(enabled: false), width: 60).render(diagnostic, source: source)
+        #expect(lines == [
+            "prompt.swift:1:\(column): error: cannot convert value",
+            "    shelf.performSegue(withIdentifier:",
+            "  ↪     ShelfViewController.SegueIdentifier.showBasket,",
+            "        ^",
+            "  ↪     sender: nil)",
+        ])
+        // As wide as it is when it fits.
+        let wide = RunRenderer(style: Style(enabled: false), width: 200).render(diagnostic, source: source)
+        #expect(wide.last == "    " + String(repeating: " ", count: column - 1) + "^")
+    }
 }

@@ -70,7 +70,7 @@ extension LessonDriver {
     }
 
     func show(_ verdict: Verdict, learnerCode: String?) {
-        let renderer = RunRenderer(style: style)
+        let renderer = RunRenderer(style: style, width: output.columns)
         let markdown = MarkdownText(style: style, width: width)
         switch verdict.status {
         case .pass:
@@ -88,10 +88,16 @@ extension LessonDriver {
                 renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }, showsEnding: !verdictQuotesCrash)
                     .forEach(output.line)
             }
-            output.line(style.failure("✘ Not yet") + (failure.map { ": " + $0 } ?? "."))
+            let ref = session.position
+            // A step once passed stays passed: a later wrong answer is explained, never "try again".
+            let stillPassed = ref.map { session.stepProgress($0).status == .passed } ?? false
+            output.line(style.failure(stillPassed ? "✘ This answer is wrong" : "✘ Not yet") + (failure.map { ": " + $0 } ?? "."))
             // Feedback often restates the failure (a wrong choice's own explanation): say it once.
             verdict.feedback.filter { $0 != failure }.forEach { output.line(markdown.render($0)) }
-            let ref = session.position
+            if stillPassed {
+                output.line(style.dim("The step stays passed: your earlier answer was right. Type `next` to continue."))
+                return
+            }
             let used = ref.map { session.stepProgress($0).hintsUsed } ?? 0
             let total = session.currentStep?.hints.count ?? 0
             output.line(style.dim(used < total ? "Try again, or type `hint` (\(total - used) left)."
@@ -120,7 +126,7 @@ extension LessonDriver {
             if case .interrupted = outcome { context.interruptedRun() }
             let code = session.currentStep?.kind == .example || session.currentStep?.kind == .predict
                 ? session.currentStep?.code(.example) : session.draft
-            let lines = RunRenderer(style: style).lines(result, output: result.learnerStdout, source: { _ in code })
+            let lines = RunRenderer(style: style, width: output.columns).lines(result, output: result.learnerStdout, source: { _ in code })
             lines.forEach(output.line)
             if lines.isEmpty { output.line(style.dim("(The program printed nothing and navigated nowhere.)")) }
         }
@@ -136,8 +142,13 @@ extension LessonDriver {
         }
         save()
         tellWorkshop(.hint)
-        let markdown = MarkdownText(style: style, width: width)
-        output.line(style.heading("Hint \(reveal.number)/\(reveal.total): ") + markdown.render(reveal.text))
+        // The hint is wrapped beside its label, continuing under the hint's first word.
+        let label = "Hint \(reveal.number)/\(reveal.total): "
+        let text = MarkdownText(style: style, width: max(20, width - label.count)).render(reveal.text)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : String(repeating: " ", count: label.count) + $0 }
+            .joined(separator: "\n")
+        output.line(style.heading(label) + text.dropFirst(label.count))
         if reveal.isLast { output.line(style.dim("That was the last hint; `solution` shows the answer.")) }
     }
 

@@ -222,7 +222,7 @@ final class LessonDriver {
         let trimmed = lines.last == "" ? lines.dropLast() : lines[...]
         for (index, line) in trimmed.enumerated() {
             let gutter = numbered ? style.dim(String(index + 1).leftPadded(to: 3) + " ") : "    "
-            output.line(gutter + style.command(String(line)))
+            output.code(String(line), gutter: gutter)
         }
     }
 }

@@ -92,6 +92,11 @@ struct MarkdownText {
                 let bold = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end.lowerBound])
                 out += style.heading(bold)
                 rest = rest[end.upperBound...]
+            } else if c == "<", rest.hasPrefix("<http"), let end = rest.firstIndex(of: ">"),
+                      !rest[..<end].contains(" ") {
+                // An autolink shows as its address: the brackets are Markdown, not part of it.
+                out += rest[rest.index(after: rest.startIndex)..<end]
+                rest = rest[rest.index(after: end)...]
             } else if c == "*" || c == "_", let found = Self.emphasis(rest, previous: out.last) {
                 out += style.emphasis(found.text)
                 rest = found.after

@@ -11,6 +11,9 @@ struct RunRenderer {
     var style: Style
     /// False for `--no-trace`: neither the navigation nor the final screen.
     var showsNavigation = true
+    /// The terminal's width, when output goes to one: a quoted source line wider than it is
+    /// broken like code (`ShellOutput.code`) with the caret under the right piece.
+    var width: Int? = nil
 
     /// A lesson's or a file's run. `source` gives the text of a learner file by name, for the
     /// line under a diagnostic; `output` replaces stdout (a lesson's, without the harness's lines).
@@ -63,9 +66,28 @@ struct RunRenderer {
         let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
         guard d.line >= 1, d.line <= sourceLines.count else { return lines }
         let text = String(sourceLines[d.line - 1])
-        lines.append("    " + text)
-        let caretIndent = String(text.prefix(max(d.column - 1, 0)).map { $0 == "\t" ? "\t" : " " })
-        lines.append("    " + caretIndent + style.success("^"))
+        let column = max(d.column - 1, 0)
+        guard let width, WordWrap.visibleWidth("    " + text) > width else {
+            let caretIndent = String(text.prefix(column).map { $0 == "\t" ? "\t" : " " })
+            return lines + ["    " + text, "    " + caretIndent + style.success("^")]
+        }
+        // Too wide: broken between words, the caret goes under the piece holding its column.
+        let indent = text.prefix { $0 == " " }.count + 4
+        let continuation = "  ↪ " + String(repeating: " ", count: min(indent, max(0, width / 2 - 4)))
+        let pieces = WordWrap(width: width).fitCode("    " + text, continuation: continuation)
+        var start = 0
+        let characters = Array(text)
+        for (index, piece) in pieces.enumerated() {
+            let prefix = index == 0 ? 4 : continuation.count
+            let length = piece.count - prefix
+            lines.append(index == 0 ? piece : style.dim(String(piece.prefix(4))) + piece.dropFirst(4))
+            var next = start + length
+            while next < characters.count && characters[next] == " " { next += 1 }
+            if column >= start && (column < next || index == pieces.count - 1) {
+                lines.append(String(repeating: " ", count: prefix + min(column - start, length)) + style.success("^"))
+            }
+            start = next
+        }
         return lines
     }
 

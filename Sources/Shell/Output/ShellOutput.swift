@@ -68,6 +68,20 @@ public final class ShellOutput {
         writeOut(fitted(text) + "\n")
     }
 
+    /// A line of code behind its gutter (a line number, or an indent). Code is never respaced;
+    /// wider than the terminal, it is broken between words and each continuation is marked `↪`
+    /// in the gutter and indented further, so it cannot be read as a line of its own.
+    public func code(_ code: String, gutter: String) {
+        guard let width = width() else { return line(gutter + style.command(code)) }
+        let gutterWidth = WordWrap.visibleWidth(gutter)
+        let indent = code.prefix { $0 == " " }.count + 4
+        let continuation = style.dim(String(repeating: " ", count: max(0, gutterWidth - 2)) + "↪ ")
+            + String(repeating: " ", count: min(indent, max(0, width / 2 - gutterWidth)))
+        let lines = WordWrap(width: width).fitCode(gutter + style.command(code), continuation: continuation)
+        if collected != nil { collected! += lines; return }
+        writeOut(lines.joined(separator: "\n") + "\n")
+    }
+
     /// Lines held back by `paging` instead of written.
     private var collected: [String]?
 
@@ -81,6 +95,8 @@ public final class ShellOutput {
         body()
         let lines = (collected ?? []).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         collected = nil
+        // Everything and the prompt fit: no question.
+        guard lines.count >= rows else { lines.forEach { writeOut($0 + "\n") }; return true }
         // The prompt line and the question stay on screen too.
         let screenful = rows - 2
         var start = 0
@@ -88,7 +104,7 @@ public final class ShellOutput {
             let end = min(start + screenful, lines.count)
             lines[start..<end].forEach { writeOut($0 + "\n") }
             start = end
-            if start < lines.count && !more(style.dim("-- \(lines.count - start) more lines: Enter shows them, q stops --")) {
+            if start < lines.count && !more(style.dim("-- \(lines.count - start) more line\(lines.count - start == 1 ? "" : "s"): Enter shows them, q stops --")) {
                 return false
             }
         }

@@ -53,7 +53,20 @@ struct WordWrap {
         if let match = plain.dropFirst(leading).firstMatch(of: /^(?:[a-z]\) |- |\d+\. |\d+ +|[A-Za-z✘✔ ]{1,12}(?:\d+\/\d+)?: )/) {
             marker = match.output.count
         }
-        let hanging = String(repeating: " ", count: min(leading + marker, width / 2))
+        return broken(line, hanging: String(repeating: " ", count: min(leading + marker, width / 2)))
+    }
+
+    /// Fits a line of code (behind its gutter): never respaced, so string literals and alignment
+    /// stay as written; broken between words, each continuation line starting with `continuation`.
+    func fitCode(_ line: String, continuation: String) -> [String] {
+        guard Self.visibleWidth(line) > width, width > 20 else { return [line] }
+        return broken(line, hanging: continuation)
+    }
+
+    /// `line` broken at its spaces into lines no wider than `width`, the later ones starting
+    /// with `hanging`; a word wider than a whole line is cut.
+    private func broken(_ line: String, hanging: String) -> [String] {
+        let hangingWidth = Self.visibleWidth(hanging)
         // Pieces: a run of non-spaces with the spaces after it (escape sequences ride along).
         var pieces: [(word: String, spaces: String)] = []
         var word = "", spaces = ""
@@ -73,11 +86,11 @@ struct WordWrap {
         for (index, piece) in pieces.enumerated() {
             var word = piece.word
             var w = Self.visibleWidth(word)
-            let startsLine = index == 0 || currentWidth == hanging.count && !lines.isEmpty && current == hanging
+            let startsLine = index == 0 || currentWidth == hangingWidth && !lines.isEmpty && current == hanging
             if !startsLine && currentWidth + pendingSpaces.count + w > width {
                 lines.append(current)
                 current = hanging
-                currentWidth = hanging.count
+                currentWidth = hangingWidth
                 pendingSpaces = ""
             } else {
                 current += pendingSpaces
@@ -88,7 +101,7 @@ struct WordWrap {
                 let (head, tail) = Self.split(word, visible: width - currentWidth)
                 lines.append(current + head)
                 current = hanging
-                currentWidth = hanging.count
+                currentWidth = hangingWidth
                 word = tail
                 w = Self.visibleWidth(word)
             }
@@ -131,19 +144,24 @@ struct WordWrap {
         return out
     }
 
-    /// The first `visible` shown characters of `s` (escapes kept with them), and the rest.
+    /// At most `visible` shown characters of `s` (escapes kept with them), and the rest. The cut
+    /// comes after the last `/` or `-` that fits (a path or URL reads on across the break), and
+    /// only without one at exactly `visible` characters.
     private static func split(_ s: String, visible: Int) -> (String, String) {
         var count = 0
         var inEscape = false
         var index = s.startIndex
+        var afterBreakable: String.Index?
         while index < s.endIndex {
             let c = s[index]
             if c == "\u{1B}" { inEscape = true } else if inEscape { if c == "m" { inEscape = false } } else {
                 if count == visible { break }
                 count += 1
+                if (c == "/" || c == "-") && count > 1 && count < visible { afterBreakable = s.index(after: index) }
             }
             index = s.index(after: index)
         }
+        if index < s.endIndex, let afterBreakable { index = afterBreakable }
         return (String(s[..<index]), String(s[index...]))
     }
 }

@@ -81,6 +81,24 @@ final class PseudoTerminal {
         }
     }
 
+    /// Waits until `done` holds for the whole transcript (escape sequences left in) and the
+    /// program has written nothing more for a moment: it is waiting for the keyboard.
+    func waitUntilQuiet(timeout: TimeInterval = 600, _ done: (String) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if done(transcript) {
+                let before = raw.count
+                pump(milliseconds: 300)
+                if raw.count == before && done(transcript) { return }
+                continue
+            }
+            guard Date() < deadline else {
+                throw PTYError("timed out; screen so far:\n\(String(screen.suffix(3000)))")
+            }
+            pump(milliseconds: 50)
+        }
+    }
+
     /// Waits for the next prompt, then a moment more: libedit prints the prompt just before it
     /// switches the terminal to its editing mode, and keys sent in between would be echoed by
     /// the terminal itself instead of reaching the editor. A person never types that fast.

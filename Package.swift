@@ -18,6 +18,9 @@ let package = Package(
         .library(name: "SegueKit", targets: ["SegueKit"]),
         // For the fuzz targets in fuzz/ (a separate package).
         .library(name: "LessonKit", targets: ["LessonKit"]),
+        // The workshop server: built only when an instructor first runs `seguelab workshop serve`,
+        // so its dependencies never slow a learner's first build.
+        .executable(name: "seguelab-workshop", targets: ["seguelab-workshop"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.0"),
+        // Workshop server only (see the product above). No swift-configuration: it is not used.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // libedit, from the system (apt: libedit-dev).
@@ -68,9 +74,29 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: [
-                "CLibEdit", "CShellSignals", "LessonKit", "Playground", "SegueTools", "XDGDirectories",
+                "CLibEdit", "CShellSignals", "LessonKit", "Playground", "SegueTools", "Workshop", "XDGDirectories",
                 .product(name: "Rainbow", package: "Rainbow"),
                 // The commands both the command line and the shell have are declared once, here.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // A workshop's shared vocabulary (events, join links) and the learner's side: a durable
+        // queue sent in the background with Foundation's URLSession (no server dependency).
+        .target(name: "Workshop", dependencies: ["XDGDirectories"]),
+        // The workshop server: HTTP (Hummingbird), storage (GRDB/SQLite) and the dashboard page.
+        .target(
+            name: "WorkshopServer",
+            dependencies: [
+                "Workshop", "LessonKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            resources: [.copy("Dashboard")]
+        ),
+        .executableTarget(
+            name: "seguelab-workshop",
+            dependencies: [
+                "WorkshopServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "seguelab",
             dependencies: [
-                "Shell", "LessonKit", "Playground", "SegueTools",
+                "Shell", "LessonKit", "Playground", "SegueTools", "Workshop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -88,7 +114,7 @@ let package = Package(
             // Storyboards read from the source tree (located through #filePath).
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TestSupport"]),
         // Scripted program runs (a stand-in for the Playground) shared by the tests above it.
         .target(name: "TestSupport", dependencies: ["Playground", "SegueKit"], path: "Tests/TestSupport"),
         // Fixtures are sample packs (their .swift files belong to the packs, not the tests).
@@ -106,5 +132,8 @@ let package = Package(
         .testTarget(name: "ShellTests", dependencies: ["seguelab", "Shell", "LessonKit", "Playground", "SegueKit", "TestSupport", "XDGDirectories", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
         // `seguelab` and its subcommands run as the built binary (run, storyboard, pack, lessons, progress).
         .testTarget(name: "CommandLineTests", dependencies: ["seguelab", "LessonKit", "TestSupport"]),
+        // A real workshop server and real learners on loopback; the dashboard in Chromium.
+        .testTarget(name: "WorkshopTests", dependencies: ["seguelab", "seguelab-workshop", "Workshop", "WorkshopServer", "LessonKit", "TestSupport"],
+                    exclude: ["Browser"]),
     ]
 )

@@ -66,6 +66,16 @@ ensure_test_editors() {
         || { say "could not install ${missing[*]} with apt-get"; exit 1; }
 }
 
+# The workshop dashboard's test drives a real headless Chromium (Debian's chromium) through the
+# DevTools protocol with Node (20 or later: its WebSocket). Chromium is installed through apt
+# when missing; the test fails, saying why, where neither can be had.
+ensure_browser() {
+    command -v chromium >/dev/null 2>&1 || apt_install chromium \
+        || say "chromium is missing: the workshop dashboard test will fail until it is installed."
+    command -v node >/dev/null 2>&1 || apt_install nodejs \
+        || say "node is missing: the workshop dashboard test will fail until Node 20 or later is installed."
+}
+
 ensure_swift() {
     if ! command -v swift >/dev/null 2>&1; then
         say "no Swift toolchain on PATH: install Swift 6.2 or later (https://swift.org/install), then try again."

@@ -81,7 +81,7 @@ struct ChildProcess: Sendable {
                     }
                     cancelPipe.close()
                 }
-                thread.stackSize = 1 << 20
+                thread.stackSize = 8 << 20  // Foundation's file reading is deep in a debug build
                 thread.start()
             }
         } onCancel: {
@@ -278,7 +278,7 @@ struct ChildProcess: Sendable {
             while let entry = readdir(proc) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 guard let pid = pid_t(name), pid != getpid(),
-                      let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                      let stat = Self.readStat(of: name),
                       let close = stat.lastIndex(of: ")") else { continue }
                 // Fields after "(comm)": state ppid pgrp session ...
                 let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -291,6 +291,18 @@ struct ChildProcess: Sendable {
             if !found { return }
             usleep(1000)
         }
+    }
+
+    /// `/proc/PID/stat` (one short line) read with plain system calls: the scan reads it for
+    /// every process on the machine.
+    private static func readStat(of pid: String) -> String? {
+        let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = read(fd, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count], as: UTF8.self)
     }
 
     /// True once the process has ended, without reaping it (its session id stays reserved).
@@ -321,18 +333,37 @@ struct RunTag: Sendable {
     /// True when `/proc/PID/environ` holds the tag (processes of other users cannot be read, and
     /// are not the learner's anyway).
     func isCarried(byProcess pid: String) -> Bool {
-        guard let file = fopen("/proc/\(pid)/environ", "r") else { return false }
-        defer { fclose(file) }
-        var environ: [UInt8] = []
+        let fd = open("/proc/\(pid)/environ", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { Glibc.close(fd) }
+        // Read into one buffer framed by NULs and search it with memcmp: this runs for every
+        // process on the machine at the end of each run, and per-byte generic code made that
+        // take seconds in a debug build on a busy machine.
+        var environ: [UInt8] = [0]
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
-            let count = fread(&chunk, 1, chunk.count, file)
+            let count = read(fd, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
-            environ += chunk[0..<count]
+            environ.append(contentsOf: chunk[0..<count])
         }
+        environ.append(0)
         // Entries are NUL-separated `NAME=value`; only a whole entry counts.
-        let entry = Array(variable.utf8)
-        return environ.split(separator: 0).contains { $0.elementsEqual(entry) }
+        let entry: [UInt8] = [0] + Array(variable.utf8) + [0]
+        return environ.withUnsafeBytes { haystack in
+            entry.withUnsafeBytes { needle in
+                // Each NUL starts a candidate entry: compare from there (memchr and memcmp,
+                // as memmem is not exposed to Swift on Glibc).
+                guard let base = haystack.baseAddress, let wanted = needle.baseAddress else { return false }
+                var offset = 0
+                while offset + needle.count <= haystack.count {
+                    if memcmp(base + offset, wanted, needle.count) == 0 { return true }
+                    guard let next = memchr(base + offset + 1, 0, haystack.count - offset - 1) else { return false }
+                    offset = base.distance(to: UnsafeRawPointer(next))
+                }
+                return false
+            }
+        }
     }
 }
 

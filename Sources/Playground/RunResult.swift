@@ -203,3 +203,18 @@ public struct RunResult: Sendable, Hashable {
     /// True when the program compiled and exited with status 0.
     public var succeeded: Bool { compile.succeeded && termination == .exited(0) }
 }
+
+extension [OutputRun] {
+    /// The runs without the first `outputBytes` bytes of stdout and `errorBytes` of stderr
+    /// (what came before a point both streams marked).
+    public func dropping(outputBytes: Int, errorBytes: Int) -> [OutputRun] {
+        var skip = (out: outputBytes, err: errorBytes)
+        return compactMap { run in
+            let budget = run.isError ? skip.err : skip.out
+            let cut = Swift.min(budget, run.text.utf8.count)
+            if run.isError { skip.err -= cut } else { skip.out -= cut }
+            let rest = String(decoding: run.text.utf8.dropFirst(cut), as: UTF8.self)
+            return rest.isEmpty ? nil : OutputRun(isError: run.isError, text: rest)
+        }
+    }
+}

@@ -32,6 +32,8 @@ public actor SwiftSession {
         /// What the entry printed (stdout), including an expression's `$R0: Int = 3` line.
         public var output: String
         public var errorOutput: String
+        /// Both, in the order the entry wrote them.
+        public var outputInOrder: [OutputRun]
         public var traceLines: [String]
         public var crash: CrashReport?
         public var termination: Termination
@@ -142,11 +144,13 @@ public actor SwiftSession {
             .filter { $0.file == Self.entryFileName || $0.severity == .error }
         let output = Self.after(token, in: result.stdout)
         let errorOutput = Self.after(token, in: result.programErrorOutput)
+        let outputInOrder = result.programOutputInOrder.dropping(outputBytes: Self.end(of: token, in: result.stdout),
+                                                                 errorBytes: Self.end(of: token, in: result.programErrorOutput))
         let traceStart = (try? String(contentsOf: markFile, encoding: .utf8)).flatMap { Int($0) } ?? 0
         let accepted = result.compile.succeeded && result.termination == .exited(0)
         if accepted { entries.append(Entry(text: text, kind: kind)) }
         return Response(accepted: accepted, kind: kind, diagnostics: diagnostics, output: output,
-                        errorOutput: errorOutput, traceLines: Array(result.traceLines.dropFirst(traceStart)),
+                        errorOutput: errorOutput, outputInOrder: outputInOrder, traceLines: Array(result.traceLines.dropFirst(traceStart)),
                         crash: result.crash, termination: result.termination, stopReason: result.stopReason,
                         timings: result.timings)
     }
@@ -209,9 +213,14 @@ public actor SwiftSession {
 
     """
 
+    /// How many bytes of `text` come up to the end of the token's line (all of them without it).
+    private static func end(of token: String, in text: String) -> Int {
+        guard let range = text.range(of: token + "\n") else { return Int.max }
+        return text.utf8.distance(from: text.startIndex, to: range.upperBound)
+    }
+
     private static func after(_ token: String, in text: String) -> String {
-        guard let range = text.range(of: token + "\n") else { return "" }
-        return String(text[range.upperBound...])
+        String(decoding: text.utf8.dropFirst(end(of: token, in: text)), as: UTF8.self)
     }
 
     /// Puts a diagnostic back on the learner's text when the entry was wrapped for display.

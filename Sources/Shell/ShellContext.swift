@@ -1,3 +1,5 @@
+import Workshop
+
 /// Where the learner is, shown in the prompt: pack, lesson, step.
 public struct ShellLocation: Equatable, Sendable {
     public var pack: String
@@ -29,6 +31,8 @@ public final class ShellContext {
     public internal(set) var hadErrors = false
     /// Previous entries, newest last, when history is kept.
     public var recentEntries: [String] = []
+    /// The workshop this learner has joined, which gets their lesson events; nil outside one.
+    public var workshop: WorkshopClient?
 
     /// Takes an answer typed without a command, while `isAwaitingAnswer()` says a step wants one.
     var answerHandler: ((String) async -> Void)?

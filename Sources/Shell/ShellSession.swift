@@ -2,6 +2,7 @@ import CLibEdit
 import Foundation
 import LessonKit
 import Playground
+import Workshop
 import XDGDirectories
 #if canImport(Glibc)
 import Glibc
@@ -24,6 +25,10 @@ public struct ShellOptions: Sendable {
     public var limits: Limits
     /// Print how long compiling and running took after each program (`--timings`), on stderr.
     public var showsTimings = false
+    /// A demo script to play as if typed (`--present FILE`), instead of reading standard input.
+    public var presentation: (name: String, script: String)?
+    /// Join this workshop (`--join LINK --name NAME`) before the first prompt.
+    public var join: (link: JoinLink, name: String)?
 
     public init(color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories(),
                 pack: Pack? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil,
@@ -58,10 +63,11 @@ public final class ShellSession {
     public static func start(options: ShellOptions) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         InterruptFlag.install()
-        let interactive = Terminal.isTerminal(STDIN_FILENO)
+        let presenting = options.presentation != nil
+        let interactive = Terminal.isTerminal(STDIN_FILENO) && !presenting
         let style = Style(enabled: options.color.isEnabled())
         // On a terminal every line is wrapped to the window's current width.
-        let wraps = interactive && Terminal.isTerminal(STDOUT_FILENO)
+        let wraps = (interactive || presenting) && Terminal.isTerminal(STDOUT_FILENO)
         let output = ShellOutput(style: style, width: { wraps ? Terminal.width() : nil })
         let context = ShellContext(output: output, registry: CommandRegistry(), isInteractive: interactive)
         var registry = CommandRegistry(CoreCommands.all)
@@ -80,6 +86,12 @@ public final class ShellSession {
             context.recentEntries = HistoryReader.entries(in: historyFile.path, limit: historyFile.limit)
             output.line(style.heading("SegueLab") + " — storyboard segues, live. Type "
                 + style.command("help") + " for the commands, " + style.command("quit") + " or Ctrl-D to leave.")
+        } else if let presentation = options.presentation {
+            output.line(style.heading("SegueLab") + " — storyboard segues, live.")
+            output.line(style.dim("(Presenting \(presentation.name): a key plays each step, q ends.)"))
+            source = PresenterLineSource(script: presentation.script, name: presentation.name) { text in
+                output.line(style.emphasis(text))
+            }
         } else {
             source = PipedLineSource()
         }
@@ -88,6 +100,10 @@ public final class ShellSession {
         setup.begin(driver)
         await session.run()
         driver?.close()
+        // Events of the last moments go out before the shell ends, if the server is there.
+        context.workshop?.flush(timeout: 10)
+        context.workshop?.stop()
+        WorkshopCommands.showNotices(context)
         if interactive {
             // Ctrl-D or `quit`: say that leaving lost nothing, and how to come back.
             output.line(style.dim(driver == nil
@@ -101,12 +117,13 @@ public final class ShellSession {
     public func run() async {
         defer { source.close() }
         while true {
+            WorkshopCommands.showNotices(context)
             fflush(seguelab_stdout())
             switch readEntry() {
             case .entry(let text, let firstLine):
                 source.remember(text)
                 if !text.allSatisfy(\.isWhitespace) { context.recentEntries.append(text) }
-                context.inputLocation = "<stdin>:\(firstLine)"
+                context.inputLocation = "\(source.name):\(firstLine)"
                 let interruptions = context.interruptions
                 if await execute(text) == .exitSession { return }
                 // Ctrl-C stops what was pasted after the stopped command too.
@@ -124,7 +141,7 @@ public final class ShellSession {
                     context.output.line()
                     continue
                 }
-                context.inputLocation = "<stdin>:\(firstLine)"
+                context.inputLocation = "\(source.name):\(firstLine)"
                 let open = balance.open.last ?? "/*"
                 context.fail("input ended inside an open '\(open)'; the entry starting here was not run")
                 return
@@ -138,7 +155,7 @@ public final class ShellSession {
     /// so script errors keep naming the right `<stdin>:LINE`.
     func ask(_ prompt: String) -> String? {
         fflush(seguelab_stdout())
-        switch nextLine(prompt: context.isInteractive ? prompt : "") {
+        switch nextLine(prompt: source.showsPrompts ? prompt : "") {
         case .line(let line), .pasted(let line):
             linesRead += 1
             reportProblem()
@@ -154,7 +171,7 @@ public final class ShellSession {
     private func reportProblem() -> Bool {
         guard let problem = source.takeProblem() else { return false }
         let saved = context.inputLocation
-        context.inputLocation = "<stdin>:\(linesRead)" + (problem.column.map { ":\($0)" } ?? "")
+        context.inputLocation = "\(source.name):\(linesRead)" + (problem.column.map { ":\($0)" } ?? "")
         context.fail(problem.message)
         context.inputLocation = saved
         return problem.dropsLine
@@ -233,8 +250,9 @@ public final class ShellSession {
         var balance = InputBalanceTracker()
         var lastBalance = InputBalance()
         let firstLine = linesRead + 1
+        source.beginEntry()
         while true {
-            let prompt = !context.isInteractive ? "" : lines.isEmpty ? context.prompt : context.continuationPrompt
+            let prompt = !source.showsPrompts ? "" : lines.isEmpty ? context.prompt : context.continuationPrompt
             var event = nextLine(prompt: prompt)
             if case .pasted(let block) = event {
                 if lines.isEmpty && !PastedBlock.isOneEntry(block, context: context) {

@@ -74,12 +74,21 @@ struct ShellSetup {
             },
         ]
         commands += PlaygroundCommands.all(playground: shared, support: support, storyboards: storyboards)
+        if let driver { commands += WorkshopCommands.all(driver, directories: options.directories) }
         return commands
     }
 
     /// Where the learner starts: `--lesson`/`--step`, else where they stopped, else the menu.
     func begin(_ driver: LessonDriver?) {
-        guard let driver else { return }
+        guard let driver else {
+            if options.join != nil { context.fail("--join needs a lesson pack (it cannot be combined with --no-pack)") }
+            return
+        }
+        if let join = options.join {
+            WorkshopCommands.join(join.link, name: join.name, driver: driver, directories: options.directories)
+        } else {
+            WorkshopCommands.resume(driver: driver, directories: options.directories)
+        }
         driver.updateLocation()
         let saved = driver.isNew ? nil : driver.session.position
         if options.lesson != nil || options.step != nil {

@@ -81,9 +81,15 @@ struct CommandLineRun: AsyncParsableCommand {
                 case .failed(let error): throw error
                 }
                 for diagnostic in response.diagnostics { print(diagnostic.rendered()) }
-                print(ControlCharacters.neutralised(response.output), terminator: "")
-                fflush(nil)  // what was printed lands before what goes to stderr
-                FileHandle.standardError.write(Data(ControlCharacters.neutralised(response.errorOutput).utf8))
+                for run in response.outputInOrder {
+                    fflush(nil)  // what was printed lands before what goes to stderr
+                    if run.isError {
+                        FileHandle.standardError.write(Data(ControlCharacters.neutralised(run.text).utf8))
+                    } else {
+                        print(ControlCharacters.neutralised(run.text), terminator: "")
+                    }
+                }
+                fflush(nil)
                 RunReport.lines(of: response, trace: !noTrace).forEach { print($0) }
                 if !response.accepted { rejected += 1; print("(not kept)") }
                 if timings { FileHandle.standardError.write(Data((response.timings.summary + "\n").utf8)) }

@@ -9,7 +9,7 @@ struct SegueLab: AsyncParsableCommand {
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
         subcommands: [CommandLineRun.self, StoryboardCommand.self, PackCommand.self, CommandLineLessons.self, CommandLineProgress.self,
-                      AuthoringCommand.self]
+                      AuthoringCommand.self, DoctorCommand.self, WorkshopCommand.self]
     )
 
     @OptionGroup var display: DisplayOptions
@@ -40,11 +40,25 @@ struct SegueLab: AsyncParsableCommand {
 
     @OptionGroup var timingOptions: TimingOptions
 
+    @Option(name: .customLong("present"),
+            help: ArgumentHelp("Play a demo script in the shell for an audience: each command typed out after a key, its # comments as narration.",
+                               valueName: "script"))
+    var present: String?
+
+    @OptionGroup(title: "Workshops") var joinOptions: JoinOptions
+
     mutating func run() async throws {
         var options = ShellOptions(color: display.colorChoice, lesson: packOptions.lesson, step: packOptions.step,
                                    limits: limitOptions.limits)
         options.showsTimings = timingOptions.timings
         do {
+            if let present {
+                guard let script = try? String(contentsOfFile: present, encoding: .utf8) else {
+                    throw CommandFailure("--present \(present): cannot read the file")
+                }
+                options.presentation = (present, script)
+            }
+            options.join = try joinOptions.resolve()
             if packOptions.noPack {
                 guard packSelection.pack == nil, packOptions.lesson == nil else {
                     throw CommandFailure("--no-pack cannot be combined with --pack or --lesson")

@@ -110,3 +110,16 @@ import TestSupport
         #expect(lines.dropFirst(4).first?.hasPrefix("The program crashed (force-unwrap of nil)") == true, "\(lines)")
     }
 }
+
+/// The shell shows a program's output and error output as one account, in the order written.
+@Suite(.serialized) struct OutputOrderInTheShellTests {
+    @Test func errorOutputIsShownWhereItWasWrittenAndMarked() throws {
+        let home = try SeguelabBinary.makeHome()
+        let file = home.appendingPathComponent("Order.swift")
+        try OrderedWrites.program([("loading the shelf\n", 1), ("no cover for Dune\n", 2), ("On screen: Dune\n", 1)])
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try SeguelabBinary.runPiped("run \(file.path)\n", arguments: ["--no-pack"], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("loading the shelf\nstderr│ no cover for Dune\nOn screen: Dune\n"), "\(result.stdout)")
+    }
+}

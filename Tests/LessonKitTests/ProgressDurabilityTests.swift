@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LessonKit
 
 /// Progress survives a writer killed at any moment, two writers at once, and folders it
@@ -277,40 +278,5 @@ struct ProgressDurabilityTests {
         }
         #expect(try Data(contentsOf: store.fileURL(for: pack)) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: mount.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
-    }
-}
-
-/// A small tmpfs mounted for one test (read-only, or tiny to fill up), where permitted.
-struct TinyFileSystem {
-    let url: URL
-
-    static let canMount: Bool = {
-        guard let probe = try? TinyFileSystem(options: "size=16k") else { return false }
-        probe.unmount()
-        return true
-    }()
-
-    init(options: String) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("lessonkit-mount-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", options, "tmpfs", url.path]
-        mount.standardError = FileHandle.nullDevice
-        try mount.run()
-        mount.waitUntilExit()
-        guard mount.terminationStatus == 0 else {
-            try? FileManager.default.removeItem(at: url)
-            throw CocoaError(.fileWriteNoPermission)
-        }
-    }
-
-    func unmount() {
-        let umount = Process()
-        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-        umount.arguments = [url.path]
-        try? umount.run()
-        umount.waitUntilExit()
-        try? FileManager.default.removeItem(at: url)
     }
 }

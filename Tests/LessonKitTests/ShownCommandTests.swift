@@ -58,6 +58,16 @@ struct ShownCommandTests {
         #expect(!prose.contains("case showAuthor"))
     }
 
+    @Test func theProseShowsTheStoryboardDrawn() throws {
+        let directory = TemporaryDirectory()
+        let body = Self.body.replacingOccurrences(of: "storyboard BookshopRenamed --enums", with: "storyboard BookshopRenamed")
+        let (pack, lesson) = try pack(body, in: directory)
+        let prose = try #require(lesson.step(id: "generate")).prose(in: pack, lesson: lesson)
+        #expect(prose.contains("$ seguelab storyboard storyboards/BookshopRenamed.storyboard\n"))
+        #expect(prose.contains("──show 'showWriter'──▶ AuthorViewController"))
+        #expect(!prose.contains("enum SegueIdentifier"))
+    }
+
     @Test func theProseShowsTheAuditOfAStepsCode() throws {
         let directory = TemporaryDirectory()
         let (pack, lesson) = try pack(in: directory)

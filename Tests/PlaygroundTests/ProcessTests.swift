@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Playground
+import TestSupport
 
 @Suite("Stopping programs")
 struct ProcessTests {
@@ -157,5 +158,32 @@ struct DescendantTests {
         let result = try await Fixture.run("import Foundation\nkill(getpid(), SIGSTOP)\n", limits: Limits(timeout: 1))
         #expect(result.termination == .suspended)
         #expect(result.stopReason?.contains("stopped itself") == true)
+    }
+}
+
+/// A program's two streams, in the order it wrote them.
+@Suite("Output order")
+struct OutputOrderTests {
+    static let alternating = OrderedWrites.program([("out 1\n", 1), ("err 2\n", 2), ("err 3\n", 2), ("out 4\n", 1), ("err 5\n", 2)])
+
+    @Test func bothStreamsComeInTheOrderTheyWereWrittenAndApartTheyStayWhole() async throws {
+        let result = try await Fixture.run(Self.alternating)
+        #expect(result.termination == .exited(0), "\(result.stderr)")
+        #expect(result.programOutputInOrder == [
+            OutputRun(isError: false, text: "out 1\n"), OutputRun(isError: true, text: "err 2\nerr 3\n"),
+            OutputRun(isError: false, text: "out 4\n"), OutputRun(isError: true, text: "err 5\n"),
+        ])
+        // Checks read each stream on its own, as before.
+        #expect(result.stdout == "out 1\nout 4\n")
+        #expect(result.stderr == "err 2\nerr 3\nerr 5\n")
+    }
+
+    @Test func dropsWhatCameBeforeAMarkOnEachStream() {
+        let runs = [OutputRun(isError: false, text: "old\nnew 1\n"), OutputRun(isError: true, text: "old\nnew 2\n"),
+                    OutputRun(isError: false, text: "new 3\n")]
+        #expect(runs.dropping(outputBytes: 4, errorBytes: 4) == [
+            OutputRun(isError: false, text: "new 1\n"), OutputRun(isError: true, text: "new 2\n"), OutputRun(isError: false, text: "new 3\n"),
+        ])
+        #expect(runs.dropping(outputBytes: .max, errorBytes: 0).map(\.text) == ["old\nnew 2\n"])
     }
 }

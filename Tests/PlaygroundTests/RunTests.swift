@@ -125,15 +125,15 @@ struct RunTests {
         #expect(release.crash != nil)
     }
 
-    @Test func timeoutStopsTheProgram() async throws {
+    // A watchdog that never fires would loop for ever: the time limit turns that into a failure.
+    // No bound on the run's duration here: on a loaded machine stopping and reaping a spinning
+    // program took 83 s of wall time (timings are for bench/, not tests).
+    @Test(.timeLimit(.minutes(10))) func timeoutStopsTheProgram() async throws {
         // 5 s, not 1: on a loaded machine a program can take over a second just to start and
         // print, and the limit must stop the loop, not the start.
         let result = try await Fixture.run("print(\"start\")\nwhile true {}\n", limits: Limits(timeout: 5))
         #expect(result.termination == .timedOut)
         #expect(result.stdout == "start\n")
-        // A loop that is never stopped would make this 30 s bound fail (timings are for
-        // bench/, not tests: the bound only catches a watchdog that does not fire).
-        #expect(result.timings.run < 30)
     }
 
     @Test func outputIsCappedAndKept() async throws {

@@ -57,21 +57,34 @@ import TestSupport
         try walk("05-injection.fr", lesson: "injection", answered: 11, language: "fr")
     }
 
-    /// `seguelab lessons` lists the injection lesson in each of the course's languages.
-    @Test func lessonsListsLesson5InBothLanguages() throws {
+    /// `seguelab lessons` lists the injection and capstone lessons in each of the course's
+    /// languages, their titles whole.
+    @Test func lessonsListsLessons5And7InBothLanguages() throws {
         let home = try SeguelabBinary.makeHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let pack = Self.packageRoot.appendingPathComponent("Lessons").path
-        for (language, title) in [("en", "Dependency injection through segues"), ("fr", "Injecter des dépendances par les segues")] {
+        let expected = [
+            ("en", "injection", "Dependency injection through segues", "0/15"), ("fr", "injection", "Injecter des dépendances par les segues", "0/15"),
+            ("en", "capstone", "From storyboard to safe code", "0/13"), ("fr", "capstone", "Du storyboard au code sûr", "0/13"),
+        ]
+        for (language, lesson, title, count) in expected {
             let result = try SeguelabBinary.runPiped("", arguments: ["lessons", "--pack", pack, "--lang", language], home: home)
             #expect(result.status == 0, "stderr:\n\(result.stderr)")
-            let line = result.stdout.split(separator: "\n").first { $0.hasPrefix("  injection ") }
-            #expect(line.map { $0.contains(" \(title) ") && $0.contains("0/15") } == true, "\(language): \(result.stdout)")
+            let line = result.stdout.split(separator: "\n").first { $0.hasPrefix("  \(lesson) ") }
+            #expect(line.map { $0.contains(" \(title) ") && $0.contains(count) } == true, "\(language): \(result.stdout)")
         }
     }
 
     @Test func lesson6InFrench() throws {
         try walk("06-generic-controllers.fr", lesson: "generic-controllers", answered: 13, language: "fr")
+    }
+
+    @Test func lesson7InEnglish() throws {
+        try walk("07-capstone.en", lesson: "capstone", answered: 10)
+    }
+
+    @Test func lesson7InFrench() throws {
+        try walk("07-capstone.fr", lesson: "capstone", answered: 10, language: "fr")
     }
 
     /// The expectation syntax itself: a verdict nobody expected fails the walk.

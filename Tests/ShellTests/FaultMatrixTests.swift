@@ -224,7 +224,9 @@ struct FaultRun {
         let times = FaultRun.runTimes(in: result.stderr)
         #expect(!times.isEmpty, "\(context): --timings said nothing: \(result.stderr.suffix(300))")
         for seconds in times {
-            #expect(seconds < Double(fault.timeLimit + 10), "\(context): the program ran \(seconds) s under a \(fault.timeLimit) s limit")
+            // Generous: a limit that never fires runs for ever; under load average 30 on two
+            // cores stopping a spinning program was seen to take over a minute.
+            #expect(seconds < Double(fault.timeLimit + 120), "\(context): the program ran \(seconds) s under a \(fault.timeLimit) s limit")
             Figures.record(context, fault.rawValue, seconds)
         }
         for file in pidFiles {

@@ -48,7 +48,7 @@ public enum SeguelabBinary {
         return environment
     }
 
-    public struct Result {
+    public struct Result: Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String

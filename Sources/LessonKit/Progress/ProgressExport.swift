@@ -15,6 +15,20 @@ public enum ProgressExport {
         public var hintsUsed: Int
         public var solutionShown: Bool
         public var secondsSpent: Int
+
+        public init(lesson: String, lessonTitle: String, step: String, stepTitle: String, kind: String, status: String,
+                    attempts: Int, hintsUsed: Int, solutionShown: Bool, secondsSpent: Int) {
+            self.lesson = lesson
+            self.lessonTitle = lessonTitle
+            self.step = step
+            self.stepTitle = stepTitle
+            self.kind = kind
+            self.status = status
+            self.attempts = attempts
+            self.hintsUsed = hintsUsed
+            self.solutionShown = solutionShown
+            self.secondsSpent = secondsSpent
+        }
     }
 
     public struct Report: Codable, Sendable, Hashable {
@@ -25,6 +39,17 @@ public enum ProgressExport {
         public var exported: Date
         public var position: String?
         public var steps: [Row]
+
+        public init(pack: String, packTitle: String, packVersion: String, learner: String?, exported: Date,
+                    position: String?, steps: [Row]) {
+            self.pack = pack
+            self.packTitle = packTitle
+            self.packVersion = packVersion
+            self.learner = learner
+            self.exported = exported
+            self.position = position
+            self.steps = steps
+        }
     }
 
     /// Rows in pack order, including steps not seen yet.
@@ -57,11 +82,20 @@ public enum ProgressExport {
     public static func csv(for progress: PackProgress, pack: Pack) -> String {
         var lines = [csvHeader]
         for row in rows(for: progress, pack: pack) {
-            let fields = [row.lesson, row.lessonTitle, row.step, row.stepTitle, row.kind, row.status,
-                          String(row.attempts), String(row.hintsUsed), row.solutionShown ? "yes" : "no", String(row.secondsSpent)]
-            lines.append(fields.map(quote).joined(separator: ","))
+            lines.append(csvRecord(csvFields(row)))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A row's fields in `csvHeader`'s order.
+    public static func csvFields(_ row: Row) -> [String] {
+        [row.lesson, row.lessonTitle, row.step, row.stepTitle, row.kind, row.status,
+         String(row.attempts), String(row.hintsUsed), row.solutionShown ? "yes" : "no", String(row.secondsSpent)]
+    }
+
+    /// One CSV line, each field quoted when it must be.
+    public static func csvRecord(_ fields: [String]) -> String {
+        fields.map(quote).joined(separator: ",")
     }
 
     static func quote(_ field: String) -> String {

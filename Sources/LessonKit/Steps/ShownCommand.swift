@@ -6,10 +6,13 @@ import SegueTools
 /// A ```seguelab block in a step's prose: a seguelab command whose real output the learner is
 /// shown in its place, so a lesson never quotes an output that has since changed.
 ///
+///     storyboard NAME                      NAME.storyboard drawn: its scenes and segues
 ///     storyboard NAME --enums              the enums generated from NAME.storyboard
 ///     storyboard NAME --check-source STEP  NAME.storyboard compared with STEP's code
 public struct ShownCommand: Sendable, Hashable {
     public enum Action: Sendable, Hashable {
+        /// The storyboard's scenes and segues, as text.
+        case diagram
         case enums
         /// Compare the storyboard with the code of this lesson's step `step`.
         case checkSource(step: String)
@@ -21,18 +24,20 @@ public struct ShownCommand: Sendable, Hashable {
     public var block: String
     public var location: SourceLocation
 
-    static let usage = "a ```seguelab block holds one command: `storyboard NAME --enums` or `storyboard NAME --check-source STEP-ID`"
+    static let usage = "a ```seguelab block holds one command: `storyboard NAME`, `storyboard NAME --enums` or `storyboard NAME --check-source STEP-ID`"
 
     /// Reads the block's one command line; reports what is wrong at its location.
     static func parse(_ lines: [String], block: String, location: SourceLocation, sink: DiagnosticSink) -> ShownCommand? {
         let commands = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         let words = commands.first?.split(separator: " ").map(String.init) ?? []
-        guard commands.count == 1, words.count >= 3, words[0] == "storyboard" else {
+        guard commands.count == 1, words.count >= 2, words[0] == "storyboard" else {
             sink.error(usage, at: location)
             return nil
         }
         let name = words[1].hasSuffix(".storyboard") ? String(words[1].dropLast(".storyboard".count)) : words[1]
         switch Array(words.dropFirst(2)) {
+        case []:
+            return ShownCommand(storyboard: name, action: .diagram, block: block, location: location)
         case ["--enums"]:
             return ShownCommand(storyboard: name, action: .enums, block: block, location: location)
         case let rest where rest.count == 2 && rest[0] == "--check-source":
@@ -55,6 +60,9 @@ public struct ShownCommand: Sendable, Hashable {
         let output: [String]
         let arguments: String
         switch action {
+        case .diagram:
+            arguments = ""
+            output = StoryboardDiagram(document: document).render(.text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .enums:
             arguments = "--enums"
             output = SegueEnumGenerator(document: document).generate().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -67,7 +75,7 @@ public struct ShownCommand: Sendable, Hashable {
             output = IdentifierAudit(swiftSource: code, document: document).report(for: document)
                 .map { $0.replacingOccurrences(of: document.path, with: shownPath).replacingOccurrences(of: path, with: shownPath) }
         }
-        return ("seguelab storyboard \(shownPath) \(arguments)", output)
+        return ("seguelab storyboard \(shownPath)" + (arguments.isEmpty ? "" : " " + arguments), output)
     }
 
     private func relative(_ path: String, to root: URL) -> String {

@@ -10,6 +10,10 @@ enum CoreCommands {
             arguments: [.commandName]
         ) { context, invocation in
             let style = context.output.style
+            // `help me` raises a hand in a workshop (the `hand` command).
+            if invocation.arguments == ["me"], let hand = context.registry.command(named: "hand") {
+                return await hand.run(context, invocation)
+            }
             guard let name = invocation.arguments.first else {
                 let commands = context.registry.commands
                 let width = (commands.map(\.usage.count).max() ?? 0) + 2

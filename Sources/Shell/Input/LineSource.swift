@@ -21,10 +21,19 @@ public protocol LineSource: AnyObject {
     func close()
     /// What was wrong with the line just read, if anything (and forgets it).
     func takeProblem() -> LineProblem?
+    var showsPrompts: Bool { get }
+    var name: String { get }
+    func beginEntry()
 }
 
 extension LineSource {
     public func takeProblem() -> LineProblem? { nil }
+    /// True when prompts are shown (a terminal; a demo being presented).
+    public var showsPrompts: Bool { isInteractive }
+    /// How errors name the input: `<stdin>:LINE`, or a demo script's path.
+    public var name: String { "<stdin>" }
+    /// Told when the shell starts reading a new entry (rather than more of one, or an answer).
+    public func beginEntry() {}
 }
 
 /// Input the shell cannot take as it came.

@@ -64,6 +64,7 @@ extension LessonDriver {
         case .finished(let (verdict, updated)):
             session = updated
             save()
+            if verdict.status != .error { tellWorkshop(verdict.passed ? .right : .wrong, verdict: verdict, code: learnerCode) }
             show(verdict, learnerCode: learnerCode)
         }
     }
@@ -134,6 +135,7 @@ extension LessonDriver {
             return
         }
         save()
+        tellWorkshop(.hint)
         let markdown = MarkdownText(style: style, width: width)
         output.line(style.heading("Hint \(reveal.number)/\(reveal.total): ") + markdown.render(reveal.text))
         if reveal.isLast { output.line(style.dim("That was the last hint; `solution` shows the answer.")) }
@@ -144,12 +146,14 @@ extension LessonDriver {
             context.fail("this step has no answer to show")
             return
         }
+        guard !solutionsHeldBack() else { return }
         guard confirmed || context.confirm("Show the solution? It is recorded in your progress. [y/N] ") else {
             output.line("Not shown.")
             return
         }
         guard let reveal = session.revealSolution() else { return }
         save()
+        tellWorkshop(.solution)
         let markdown = MarkdownText(style: style, width: width)
         output.line(style.heading("Solution:"))
         if let code = reveal.code { showCode(code) }
@@ -170,6 +174,7 @@ extension LessonDriver {
     func skip() {
         let step = session.currentStep
         let status = session.position.map { session.stepProgress($0).status }
+        if let ref = session.position, step?.kind.needsAnswer == true { tellWorkshop(.skip, step: ref) }
         let move = session.skip()
         // Show what was filled in: the next steps build on this code.
         if let step, [.exercise, .compiler, .prompt].contains(step.kind), status != .passed, let reference = step.referenceAnswer {

@@ -89,15 +89,24 @@ final class LessonDriver {
         case .atStart:
             output.line("There is nothing before this step.")
         case .enteredLesson:
+            tellWorkshop(.entered)
             showStep(withIntroOf: session.stepNumber?.index == 1 ? session.currentLesson : nil)
         case .moved:
+            tellWorkshop(.entered)
             showStep()
         }
     }
 
     func mutate(_ change: (inout Session) throws(SessionError) -> Session.Move) {
         do {
+            let before = session
             let move = try change(&session)
+            // A workshop's instructor may hold later lessons back until the room gets there.
+            if let lesson = session.position?.lesson, lesson != before.position?.lesson, isHeldBack(lesson) {
+                session = before
+                output.line("The instructor has not opened lesson '\(lesson)' yet; it opens when the room gets there.")
+                return
+            }
             apply(move)
         } catch {
             context.fail(error.description)

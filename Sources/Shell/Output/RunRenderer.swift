@@ -20,9 +20,15 @@ struct RunRenderer {
         var lines = diagnostics(run.compile.diagnostics, compiled: run.compile.succeeded, source: source)
         guard run.compile.succeeded else { return lines }
         if showOutput {
-            // Both streams are cut the same way: a program can flood either.
-            lines += OutputExcerpt(output ?? run.stdout).lines(style: style)
-            lines += OutputExcerpt(run.programErrorOutput).lines(style: style)
+            // Both streams are cut the same way: a program can flood either. A file's run shows
+            // them in the order written; a lesson's stdout is what is left once the harness's
+            // lines are taken out, so its stderr follows it.
+            if let output {
+                lines += OutputExcerpt(output).lines(style: style)
+                lines += OutputExcerpt(run.programErrorOutput).lines(style: style)
+            } else {
+                lines += OutputExcerpt(run.programOutputInOrder).lines(style: style)
+            }
         }
         lines += picture(of: run.trace)
         if showsEnding { lines += ending(crash: run.crash, termination: run.termination, stopReason: run.stopReason) }
@@ -32,8 +38,7 @@ struct RunRenderer {
     /// A `swift` entry: what is new since the entries before it.
     func lines(_ entry: SwiftSession.Response) -> [String] {
         var lines = diagnostics(entry.diagnostics, compiled: !entry.diagnostics.contains { $0.severity == .error }, source: { _ in nil })
-        lines += OutputExcerpt(entry.output).lines(style: style)
-        lines += OutputExcerpt(entry.errorOutput).lines(style: style)
+        lines += OutputExcerpt(entry.outputInOrder).lines(style: style)
         lines += picture(of: (try? entry.decodedTrace()) ?? [])
         lines += ending(crash: entry.crash, termination: entry.termination, stopReason: entry.stopReason)
         return lines

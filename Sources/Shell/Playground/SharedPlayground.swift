@@ -29,9 +29,16 @@ final class SharedPlayground: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let instance { return instance }
+        let made = try Playground(progress: Self.progressPrinter(style: style))
+        instance = made
+        return made
+    }
+
+    /// Shows a SegueKit build's progress on stderr: the announcement and the result as lines,
+    /// the elapsed time updating one line on a terminal (and left out of logs).
+    static func progressPrinter(style: Style) -> @Sendable (String) -> Void {
         let onTerminal = Terminal.isTerminal(STDERR_FILENO)
-        let made = try Playground { [style] line in
-            // Elapsed time updates one line on a terminal, and is left out of logs.
+        return { line in
             if line.hasPrefix(SegueKitCache.tick) {
                 guard onTerminal else { return }
                 fputs("\r\u{1B}[K" + style.dim(String(line.dropFirst(SegueKitCache.tick.count))), seguelab_stderr())
@@ -39,8 +46,6 @@ final class SharedPlayground: @unchecked Sendable {
                 fputs((onTerminal ? "\r\u{1B}[K" : "") + style.dim(line) + "\n", seguelab_stderr())
             }
         }
-        instance = made
-        return made
     }
 }
 

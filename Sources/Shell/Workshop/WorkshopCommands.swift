@@ -1,0 +1,111 @@
+import Foundation
+import LessonKit
+import Playground
+import Workshop
+import XDGDirectories
+
+/// Taking part in a workshop from the shell: `join`, `leave`, `help me`, and the lesson events
+/// the instructor's dashboard is built from (see the README for exactly what is sent).
+enum WorkshopCommands {
+    static func all(_ driver: LessonDriver, directories: XDGDirectories) -> [ShellCommand] {
+        [
+            ShellCommand(name: "join", usage: "join LINK [NAME]", summary: "Join a workshop: your progress on this pack goes to the instructor's dashboard.",
+                         details: "LINK is the join link the instructor gives (http://…/join/CODE). NAME is how the dashboard shows you (default: your login name). `leave` stops.",
+                         arguments: [.text]) { context, invocation in
+                guard let text = invocation.arguments.first else { context.fail("join: which workshop? e.g. `join http://10.0.0.5:8080/join/K7QXM2PD Ada`"); return .continueSession }
+                guard let link = JoinLink(text) else { context.fail("join: '\(text)' is not a join link (http://HOST:PORT/join/CODE)"); return .continueSession }
+                let name = invocation.arguments.dropFirst().joined(separator: " ")
+                join(link, name: name.isEmpty ? defaultName() : name, driver: driver, directories: directories)
+                return .continueSession
+            },
+            ShellCommand(name: "leave", summary: "Leave the workshop: nothing more is sent.") { context, _ in
+                guard let workshop = context.workshop else { context.fail("leave: you are not in a workshop"); return .continueSession }
+                workshop.leave()
+                context.workshop = nil
+                context.output.line("You left the workshop; nothing more is sent. Your own progress stays here.")
+                return .continueSession
+            },
+            ShellCommand(name: "hand", usage: "help me", summary: "In a workshop: raise your hand; the instructor sees it on the dashboard.") { context, _ in
+                guard let workshop = context.workshop else {
+                    context.fail("help me: you are not in a workshop (`join LINK` joins one); `help` lists the commands")
+                    return .continueSession
+                }
+                workshop.record(WorkshopEvent(kind: .hand, step: driver.session.position?.description))
+                context.output.line("✋ Your hand is up: the instructor sees it on the dashboard and will come to you.")
+                return .continueSession
+            },
+        ]
+    }
+
+    /// Joins (or rejoins) and tells the dashboard where the learner is.
+    static func join(_ link: JoinLink, name: String, driver: LessonDriver, directories: XDGDirectories) {
+        let context = driver.context
+        do {
+            context.workshop?.stop()
+            let client = try WorkshopClient.join(link, name: name, directories: directories)
+            context.workshop = client
+            client.start()
+            driver.tellWorkshop(.entered)
+            context.output.line("Joined the workshop at \(link.server.absoluteString) as \(client.name). `leave` stops sending; `help me` raises your hand.")
+        } catch {
+            context.fail("join: could not save the workshop in \(directories.seguelabState): \(error.localizedDescription)")
+        }
+    }
+
+    /// Resumes the workshop joined in an earlier session, if the learner has not left it.
+    static func resume(driver: LessonDriver, directories: XDGDirectories) {
+        guard let client = WorkshopClient.resume(directories: directories) else { return }
+        driver.context.workshop = client
+        client.start()
+        driver.context.output.line(driver.style.dim("Workshop: your progress goes to \(client.link.server.absoluteString) as \(client.name) (`leave` stops)."))
+    }
+
+    /// What arrived from the workshop since the last prompt.
+    static func showNotices(_ context: ShellContext) {
+        guard let workshop = context.workshop else { return }
+        for notice in workshop.takeNotices() {
+            let style = context.output.style
+            context.output.line(notice.fromInstructor ? style.heading("📣 " + notice.text) : style.dim(notice.text))
+        }
+    }
+
+    static func defaultName() -> String {
+        ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "learner"
+    }
+}
+
+extension LessonDriver {
+    /// Records a lesson event for the workshop, if the learner is in one (never waits).
+    func tellWorkshop(_ kind: WorkshopEvent.Kind, step: StepRef? = nil, verdict: Verdict? = nil, code: String? = nil) {
+        guard let workshop = context.workshop else { return }
+        var feedback: String?
+        var problem: String?
+        if let verdict, kind == .wrong {
+            feedback = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message }
+            if let run = verdict.run {
+                problem = run.compile.errors.first { !$0.inHiddenCode }?.description
+                    ?? run.compile.errors.first?.description ?? run.crash?.summary
+            }
+        }
+        let ref = step ?? session.position
+        // Only a raised hand makes sense outside a step (the server refuses other events there).
+        guard ref != nil || kind == .hand else { return }
+        workshop.record(WorkshopEvent(kind: kind, step: ref?.description, feedback: feedback, problem: problem, code: code))
+    }
+
+    /// The instructor holds solutions back: true (and says so) when `solution` must wait.
+    func solutionsHeldBack() -> Bool {
+        guard context.workshop?.pacing.solutionsHeld == true else { return false }
+        output.line("The instructor is holding solutions back for now: `hint` helps, or `help me` raises your hand.")
+        return true
+    }
+
+    /// True when the instructor has not yet opened the lesson the learner is in.
+    func isHeldBack(_ lesson: String?) -> Bool {
+        guard let open = context.workshop?.pacing.openThrough, let lesson,
+              let limit = pack.lessons.firstIndex(where: { $0.id == open }),
+              let index = pack.lessons.firstIndex(where: { $0.id == lesson })
+        else { return false }
+        return index > limit
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+import Workshop
+
+/// The embedded default: one SQLite file through GRDB, in WAL mode. A write returns once
+/// its transaction is committed, so an acknowledged event survives `kill -9`.
+public final class SQLiteWorkshopStore: WorkshopStore {
+    private let database: DatabaseQueue
+
+    public init(path: String) throws {
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+        }
+        database = try DatabaseQueue(path: path, configuration: configuration)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE room (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
+                CREATE TABLE learner (id TEXT PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL, joined REAL NOT NULL);
+                CREATE TABLE event (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    learner TEXT NOT NULL REFERENCES learner(id),
+                    id TEXT NOT NULL,
+                    received REAL NOT NULL,
+                    json TEXT NOT NULL,
+                    UNIQUE (learner, id)
+                );
+                """)
+        }
+        try migrator.migrate(database)
+    }
+
+    public func loadRoom() async throws -> RoomRecord? {
+        try await database.read { db in
+            try String.fetchOne(db, sql: "SELECT json FROM room WHERE id = 1").map { try Self.decode(RoomRecord.self, $0) }
+        }
+    }
+
+    public func saveRoom(_ room: RoomRecord) async throws {
+        let json = try Self.encode(room)
+        try await database.write { db in
+            try db.execute(sql: "INSERT INTO room (id, json) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json",
+                           arguments: [json])
+        }
+    }
+
+    public func learners() async throws -> [LearnerRecord] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name, key, joined FROM learner ORDER BY joined, id").map { row in
+                LearnerRecord(id: row["id"], name: row["name"], key: row["key"], joined: row["joined"])
+            }
+        }
+    }
+
+    public func saveLearner(_ learner: LearnerRecord) async throws {
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO learner (id, name, key, joined) VALUES (?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET name = excluded.name
+                """, arguments: [learner.id, learner.name, learner.key, learner.joined])
+        }
+    }
+
+    public func append(_ events: [StoredEvent]) async throws -> [StoredEvent] {
+        let encoded = try events.map { ($0, try Self.encode($0.event)) }
+        return try await database.write { db in
+            var added: [StoredEvent] = []
+            for (stored, json) in encoded {
+                try db.execute(sql: "INSERT OR IGNORE INTO event (learner, id, received, json) VALUES (?, ?, ?, ?)",
+                               arguments: [stored.learner, stored.event.id, stored.received, json])
+                if db.changesCount > 0 { added.append(stored) }
+            }
+            return added
+        }
+    }
+
+    public func events() async throws -> [StoredEvent] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT learner, received, json FROM event ORDER BY seq").map { row in
+                StoredEvent(learner: row["learner"], event: try Self.decode(WorkshopEvent.self, row["json"]), received: row["received"])
+            }
+        }
+    }
+
+    private static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Hummingbird
+import Workshop
+
+/// The workshop's HTTP interface. Learners only POST their own batches (join code + their
+/// key); everything that reads the room or changes it needs the dashboard token.
+public enum WorkshopApp {
+    public static func router(room: Room, dashboard: DashboardFiles) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+
+        router.get("/") { _, _ in
+            text("SegueLab workshop server. Learners join with `seguelab --join LINK --name NAME`; the instructor's dashboard link was printed when the server started.\n")
+        }
+        router.get("/join/:code") { _, context in
+            try await handle {
+                let code = try context.parameters.require("code")
+                try await room.checkJoinCode(code, from: "join-page")
+                return text("Join this workshop from a terminal:\n\n  seguelab --join <this address> --name \"Your name\"\n\nor type `join <this address> Your name` in the seguelab shell.\n")
+            }
+        }
+        router.post("/api/events") { request, _ in
+            try await handle {
+                let batch = try await decode(EventBatch.self, from: request)
+                try await room.checkJoinCode(batch.code, from: "events")
+                return try json(await room.submit(batch))
+            }
+        }
+
+        // The page itself holds no data: the token stays in the URL's #fragment and the page
+        // sends it with each request.
+        for (path, file) in [("/dashboard", "index.html"), ("/dashboard.css", "dashboard.css"), ("/dashboard.js", "dashboard.js")] {
+            router.get(RouterPath(stringLiteral: path)) { _, _ in
+                guard let served = dashboard.files[file] else { return Response(status: .notFound) }
+                return Response(status: .ok, headers: [.contentType: served.type, .cacheControl: "no-store"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: served.data)))
+            }
+        }
+
+        router.get("/api/room") { request, _ in
+            try await instructor(request, room) { try json(await room.snapshot()) }
+        }
+        router.get("/api/stream") { request, _ in
+            try await instructor(request, room, allowQueryToken: true) {
+                let changes = await room.changes()
+                let body = ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                    for await version in changes {
+                        try await writer.write(ByteBuffer(string: "event: change\ndata: \(version)\n\n"))
+                    }
+                    try await writer.finish(nil)
+                }
+                return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+            }
+        }
+        router.get("/api/export.json") { request, _ in
+            try await instructor(request, room) {
+                try json(await room.exportReports(), download: "workshop-progress.json")
+            }
+        }
+        router.get("/api/export.csv") { request, _ in
+            try await instructor(request, room) {
+                var response = text(await room.exportCSV(), type: "text/csv; charset=utf-8")
+                response.headers[.contentDisposition] = "attachment; filename=\"workshop-progress.csv\""
+                return response
+            }
+        }
+        router.get("/api/code.json") { request, _ in
+            try await instructor(request, room) { try json(await room.latestCode(), download: "workshop-code.json") }
+        }
+        router.post("/api/hands/clear") { request, _ in
+            try await instructor(request, room) {
+                struct Body: Decodable { var learner: String }
+                try await room.clearHand(of: try await decode(Body.self, from: request).learner)
+                return try json(["ok": true])
+            }
+        }
+        router.post("/api/broadcast") { request, _ in
+            try await instructor(request, room) {
+                struct Body: Decodable { var text: String }
+                try await room.broadcast(try await decode(Body.self, from: request).text)
+                return try json(["ok": true])
+            }
+        }
+        router.post("/api/pacing") { request, _ in
+            try await instructor(request, room) {
+                let body = try await decode(PacingChange.self, from: request)
+                try await room.pace(solutionsHeld: body.solutionsHeld, openThrough: body.openThrough, gather: body.gather)
+                return try json(await room.snapshot().pacing)
+            }
+        }
+        return router
+    }
+
+    /// `openThrough` absent: unchanged; null: every lesson open.
+    struct PacingChange: Decodable {
+        var solutionsHeld: Bool?
+        var openThrough: String??
+        var gather: String?
+
+        enum CodingKeys: String, CodingKey { case solutionsHeld, openThrough, gather }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            solutionsHeld = try container.decodeIfPresent(Bool.self, forKey: .solutionsHeld)
+            if container.contains(.openThrough) {
+                openThrough = .some(try container.decodeIfPresent(String.self, forKey: .openThrough))
+            }
+            gather = try container.decodeIfPresent(String.self, forKey: .gather)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Runs a handler that needs the dashboard token: in the Authorization header, or for the
+    /// live stream (EventSource cannot set headers) in `?token=`.
+    static func instructor(_ request: Request, _ room: Room, allowQueryToken: Bool = false,
+                           _ body: () async throws -> Response) async throws -> Response {
+        try await handle {
+            var token: String?
+            if let header = request.headers[.authorization], header.hasPrefix("Bearer ") {
+                token = String(header.dropFirst("Bearer ".count))
+            } else if allowQueryToken, let query = request.uri.queryParameters.get("token") {
+                token = query
+            }
+            guard await room.isInstructor(token) else {
+                throw RequestFailure(401, "the dashboard token is missing or wrong: open the dashboard link the server printed")
+            }
+            return try await body()
+        }
+    }
+
+    /// Turns a refused request into its 4xx with a JSON `{"error": ...}`.
+    static func handle(_ body: () async throws -> Response) async throws -> Response {
+        do {
+            return try await body()
+        } catch let failure as RequestFailure {
+            var response = try json(["error": failure.message])
+            response.status = HTTPResponse.Status(code: failure.status)
+            if failure.status == 429 { response.headers[.retryAfter] = "2" }
+            return response
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
+            throw RequestFailure(415, "expected a JSON body (Content-Type: application/json)")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: WorkshopLimits.body)
+        } catch {
+            throw RequestFailure(413, "the request body is larger than \(WorkshopLimits.body / 1024) KiB")
+        }
+        do {
+            return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw RequestFailure(400, "malformed JSON: " + describe(error))
+        } catch {
+            throw RequestFailure(400, "malformed JSON")
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+            return keys.isEmpty ? "" : " at " + String(keys.drop(while: { $0 == "." }))
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing '\(key.stringValue)'" + path(context)
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "wrong type" + path(context)
+        case .dataCorrupted(let context): return "unreadable value" + path(context)
+        @unknown default: return "unreadable"
+        }
+    }
+
+    static func json<T: Encodable>(_ value: T, download: String? = nil) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
+        if let download { headers[.contentDisposition] = "attachment; filename=\"\(download)\"" }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+
+    static func text(_ string: String, type: String = "text/plain; charset=utf-8") -> Response {
+        Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: string)))
+    }
+}
+
+/// The dashboard's page, style and script, read once from the bundled resources.
+public struct DashboardFiles: Sendable {
+    public struct File: Sendable {
+        var type: String
+        var data: [UInt8]
+    }
+
+    var files: [String: File] = [:]
+
+    public static func bundled() throws -> DashboardFiles {
+        guard let folder = Bundle.module.url(forResource: "Dashboard", withExtension: nil) else {
+            throw RequestFailure(500, "the dashboard's files are missing from the build")
+        }
+        var result = DashboardFiles()
+        for (name, type) in [("index.html", "text/html; charset=utf-8"), ("dashboard.css", "text/css; charset=utf-8"),
+                             ("dashboard.js", "text/javascript; charset=utf-8")] {
+            result.files[name] = File(type: type, data: Array(try Data(contentsOf: folder.appendingPathComponent(name))))
+        }
+        return result
+    }
+}

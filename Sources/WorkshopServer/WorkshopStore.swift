@@ -1,0 +1,58 @@
+import Foundation
+import Workshop
+
+/// Where a workshop keeps everything it must not lose. One small interface, so a server
+/// database can replace the embedded SQLite file for courses that outgrow one machine.
+public protocol WorkshopStore: Sendable {
+    /// The room's secrets, pacing and broadcasts; nil for a store never used.
+    func loadRoom() async throws -> RoomRecord?
+    func saveRoom(_ room: RoomRecord) async throws
+    func learners() async throws -> [LearnerRecord]
+    /// Adds a learner, or renames one already there.
+    func saveLearner(_ learner: LearnerRecord) async throws
+    /// Stores the events not stored before (same learner and id: the same event) and returns
+    /// those, in order. Once it returns, they survive a crash of the server.
+    func append(_ events: [StoredEvent]) async throws -> [StoredEvent]
+    /// Every event, in the order they were stored.
+    func events() async throws -> [StoredEvent]
+}
+
+/// The room: who may join and read it, and how the instructor paces it.
+public struct RoomRecord: Codable, Sendable, Equatable {
+    public var joinCode: String
+    public var token: String
+    public var pacing: Pacing
+    public var broadcasts: [Broadcast]
+    /// When the instructor last cleared each learner's raised hand (seconds since 1970).
+    public var handsCleared: [String: Double]
+
+    public static func new() -> RoomRecord {
+        RoomRecord(joinCode: JoinCode.make(), token: randomHex(bytes: 24), pacing: Pacing(), broadcasts: [], handsCleared: [:])
+    }
+}
+
+public struct LearnerRecord: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String
+    /// The learner's secret (192 random bits, made on its machine), compared in constant time.
+    public var key: String
+    public var joined: Double
+}
+
+public struct StoredEvent: Codable, Sendable, Equatable {
+    public var learner: String
+    public var event: WorkshopEvent
+    /// Server time when it arrived.
+    public var received: Double
+}
+
+/// Short join codes a room reads aloud: no 0/O, 1/I/L.
+enum JoinCode {
+    static let alphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
+
+    /// Eight characters: about 40 bits, and each guess costs a rate-limited request.
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<8).map { _ in alphabet.randomElement(using: &generator)! })
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A small tmpfs mounted for one test (read-only, or tiny to fill up), where permitted.
+public struct TinyFileSystem {
+    public let url: URL
+
+    public static let canMount: Bool = {
+        guard let probe = try? TinyFileSystem(options: "size=16k") else { return false }
+        probe.unmount()
+        return true
+    }()
+
+    public init(options: String) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("lessonkit-mount-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", options, "tmpfs", url.path]
+        mount.standardError = FileHandle.nullDevice
+        try mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(at: url)
+            throw CocoaError(.fileWriteNoPermission)
+        }
+    }
+
+    public func unmount() {
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = [url.path]
+        try? umount.run()
+        umount.waitUntilExit()
+        try? FileManager.default.removeItem(at: url)
+    }
+}

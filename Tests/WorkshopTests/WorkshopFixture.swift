@@ -1,0 +1,167 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TestSupport
+import Workshop
+@testable import WorkshopServer
+
+/// A real `seguelab-workshop` process on loopback, as an instructor starts it, with the join
+/// link and dashboard token it printed.
+final class ServerProcess {
+    let process = Process()
+    let log: URL
+    private(set) var link: JoinLink!
+    private(set) var token = ""
+    private(set) var port = 0
+
+    static var binary: String {
+        URL(fileURLWithPath: SeguelabBinary.path).deletingLastPathComponent().appendingPathComponent("seguelab-workshop").path
+    }
+
+    init(pack: URL, data: URL, port: Int = 0, log: URL, extra: [String] = []) throws {
+        self.log = log
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["--pack", pack.path, "--host", "127.0.0.1", "--port", String(port), "--data", data.path] + extra
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        // Starting is bounded generously (a loaded machine): the announcement, or the log.
+        let deadline = Date().addingTimeInterval(180)
+        while Date() < deadline, process.isRunning {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if let joinLine = text.split(separator: "\n").first(where: { $0.contains("seguelab --join ") }),
+               let tokenLine = text.split(separator: "\n").first(where: { $0.contains("/dashboard#token=") }) {
+                let words = joinLine.split(separator: " ")
+                link = JoinLink(String(words[words.firstIndex(of: "--join")! + 1]))
+                token = String(tokenLine.split(separator: "=").last!)
+                self.port = link.server.port!
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw Failure("the server did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+    }
+
+    func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    deinit { stop() }
+
+    // MARK: - HTTP
+
+    struct Reply {
+        var status: Int
+        var body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    func request(_ method: String, _ path: String, body: Data? = nil, contentType: String? = "application/json",
+                 token: String? = nil, headers: [String: String] = [:]) async throws -> Reply {
+        var request = URLRequest(url: link.server.appendingPathComponent(path))
+        if path.contains("?") { request.url = URL(string: link.server.absoluteString + "/" + path) }
+        request.httpMethod = method
+        request.httpBody = body
+        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        if let token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return Reply(status: (response as! HTTPURLResponse).statusCode, body: data)
+    }
+
+    func room() async throws -> RoomSnapshot {
+        let reply = try await request("GET", "api/room", contentType: nil, token: token)
+        guard reply.status == 200 else { throw Failure("GET /api/room: \(reply.status) \(reply.text)") }
+        return try JSONDecoder().decode(RoomSnapshot.self, from: reply.body)
+    }
+
+    /// Polls the room until `done` holds (events arrive in the background); bounded generously
+    /// so a loaded machine is slow, not failing. Returns the last state seen.
+    func room(until done: (RoomSnapshot) -> Bool) async throws -> RoomSnapshot {
+        let deadline = Date().addingTimeInterval(120)
+        var last = try await room()
+        while !done(last), Date() < deadline {
+            try await Task.sleep(nanoseconds: 200_000_000)
+            last = try await room()
+        }
+        return last
+    }
+}
+
+struct Failure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A small pack of question steps (nothing to compile), so the tests run quickly.
+enum WorkshopFixture {
+    static let files: [String: String] = [
+        "pack.yaml": "id: demo\ntitle: Demo course\nversion: 1.0.0\nformat: 1\nlessons: [01-a, 02-b]\n",
+        "lessons/01-a.md": """
+            ---
+            id: a
+            title: Identifiers
+            ---
+
+            ## Welcome {#welcome}
+
+            Hello.
+
+            ## Which {#which}
+
+            ```step
+            kind: text
+            question: Which method runs before a segue performs?
+            accept: ["prepare(for:sender:)"]
+            hints: [It prepares.]
+            ```
+
+            """,
+        "lessons/02-b.md": """
+            ---
+            id: b
+            title: Enums
+            ---
+
+            ## Intro {#intro}
+
+            Enums.
+
+            ## Ask {#ask}
+
+            ```step
+            kind: text
+            accept: ["enum"]
+            hints: [A type.]
+            ```
+
+            """,
+    ]
+
+    static func makePack(in home: URL) throws -> URL {
+        let root = home.appendingPathComponent("pack", isDirectory: true)
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    /// A learner: the real `seguelab` on the pack with piped input, its own home.
+    static func learner(_ script: [String], arguments: [String], pack: URL, home: URL) throws -> SeguelabBinary.Result {
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("pids"), withIntermediateDirectories: true)
+        return try SeguelabBinary.runPiped(script.joined(separator: "\n") + "\n", arguments: ["--pack", pack.path] + arguments, home: home)
+    }
+}

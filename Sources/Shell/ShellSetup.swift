@@ -42,7 +42,7 @@ struct ShellSetup {
                                   playground: shared, directories: options.directories, context: context)
         driver.isNew = isNew
         context.lessonIDs = { pack.lessons.map { $0.id } }
-        context.stepIDs = { id in pack.lesson(id: id)?.steps.map { $0.id } ?? [] }
+        context.stepIDs = { id in pack.lesson(id: id)?.stepIDs ?? [] }
         context.answerHandler = { [unowned driver] text in await driver.answer(text) }
         context.isAwaitingAnswer = { [unowned driver] in driver.session.currentStep?.kind.needsAnswer ?? false }
         context.expectsCode = { [unowned driver] in

@@ -12,7 +12,7 @@ struct CommandLineLessons: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let loaded = try selection.load(language: languageOption.language)
+            let loaded = try selection.load(language: languageOption.language, steps: .whenOpened)
             let session = Session(pack: loaded.pack, progress: StoredProgress.read(for: loaded.pack), language: loaded.language)
             print("\(loaded.pack.manifest.title) (\(loaded.pack.id) \(loaded.pack.manifest.version)): \(counted(loaded.pack.lessons.count, "lesson"))")
             LessonTable.lines(session.lessonsMenu, width: Terminal.isTerminal(STDOUT_FILENO) ? Terminal.width() : nil).forEach { print($0) }

@@ -32,9 +32,9 @@ struct PackSelection: ParsableArguments {
     /// Loads the pack and picks the language (`--lang`, else the environment's or the pack's).
     /// A pack with errors is refused with every error printed as `file:line:col: error: message`;
     /// warnings are for authors (`pack check`).
-    func load(language: String?, context: PackLocation.Context = PackLocation.Context()) throws -> LoadedPack {
+    func load(language: String?, context: PackLocation.Context = PackLocation.Context(), steps: PackLoader.Steps = .now) throws -> LoadedPack {
         let location = try location(context: context)
-        let result = PackLoader.load(from: location.root)
+        let result = PackLoader.load(from: location.root, steps: steps)
         // A learner still gets the lessons that load; the broken ones are named (and marked in
         // the lesson list) so nobody mistakes them for missing.
         guard let pack = result.usablePack else {
@@ -91,7 +91,7 @@ struct PackOptions: ParsableArguments {
         }
         if let step {
             guard let lessonID = lesson else { throw CommandFailure("--step needs --lesson") }
-            let steps = loaded.pack.lesson(id: lessonID)?.steps.map(\.id) ?? []
+            let steps = loaded.pack.lesson(id: lessonID)?.stepIDs ?? []
             if !steps.contains(step) {
                 throw CommandFailure("--step \(step): no such step in lesson '\(lessonID)' (steps: \(steps.joined(separator: ", ")))")
             }

@@ -159,6 +159,27 @@ struct CommandLineTests {
         #expect(report.position == nil)
     }
 
+    /// The list reads no step settings: a lesson with a broken step is listed as usual (the
+    /// shell and `pack check` report the error, with its position, when they parse it).
+    @Test func lessonsListsALessonWhoseStepIsBroken() throws {
+        let home = try SeguelabBinary.makeHome()
+        var files = Self.questionPack
+        files["lessons/02-b.md"] = files["lessons/02-b.md"]!.replacingOccurrences(of: "hints: [A type.]", with: "hint: [A type.]")
+        let root = try Self.makePack(files, in: home)
+        let lessons = try Self.run(["lessons", "--pack", root.path], home: home)
+        #expect(lessons.status == 0)
+        #expect(lessons.stderr == "")
+        #expect(lessons.stdout == """
+            Demo course (demo 1.0.0): 2 lessons
+              a  Identifiers  0/2  not started
+              b  Enums        0/2  not started
+
+            """)
+        let checked = try Self.run(["pack", "check", root.path, "--static-only"], home: home)
+        #expect(checked.status == 1)
+        #expect(checked.stdout.contains("p/lessons/02-b.md:15:1: error: unknown key 'hint' in a ```step block (did you mean 'hints'?)"), "\(checked.stdout)")
+    }
+
     @Test func lessonsAndProgressReflectSavedProgress() throws {
         let home = try SeguelabBinary.makeHome()
         let root = try Self.makePack(Self.questionPack, in: home)

@@ -18,6 +18,62 @@ struct PackLoaderTests {
         #expect(result.diagnostics.map(\.description) == ["error: p/secrets: link to '/etc' points outside the pack"])
     }
 
+    /// The lesson list reads front matter and headings only: a step whose settings are wrong
+    /// is not parsed, so its lesson is listed with all its step ids; the full load (pack check,
+    /// the shell) still reports the error at its line and column.
+    @Test func aListingLoadParsesNoStepUntilTheLessonIsOpened() throws {
+        let broken = lessonFile("\n## One {#one}\n\nText.\n\n```swift\n## not a heading\n```\n\n## Two {#two}\n\n```step\nkind: text\nhint: [A type.]\n```\n\n## Three {#three}\n")
+        let directory = TemporaryDirectory()
+        let root = try directory.write(["pack.yaml": PackBuilder().manifest, "lessons/01-a.md": broken], under: "p")
+
+        let full = PackLoader.load(from: root)
+        #expect(full.usablePack == nil)
+        #expect(full.diagnostics.map(\.description).contains { $0.hasPrefix("p/lessons/01-a.md:18:1: error: unknown key 'hint' in a ```step block (did you mean 'hints'?)") },
+                "\(full.diagnostics)")
+
+        let listed = PackLoader.load(from: root, steps: .whenOpened)
+        #expect(listed.diagnostics.isEmpty, "\(listed.diagnostics)")
+        let lesson = try #require(listed.pack?.lessons.first)
+        #expect(lesson.id == "a" && lesson.title == "A")
+        #expect(lesson.stepIDs == ["one", "two", "three"])
+        // Read, the steps are parsed from the file.
+        #expect(lesson.steps.map(\.id) == ["one", "two", "three"])
+        #expect(lesson.steps[1].kind == .text)
+        #expect(lesson.steps.first?.prose.hasPrefix("Text.") == true)
+    }
+
+    /// Heading errors are found by the listing load too, at the same place as the full load.
+    @Test func aListingLoadReportsFrontMatterAndHeadingErrorsAsTheFullLoadDoes() throws {
+        let lessons = [
+            lessonFile("\n## One {#one}\n\n## Again {#one}\n"),
+            lessonFile("\n## No id here\n"),
+            lessonFile("\nJust prose.\n"),
+            "---\nid: a\n---\n\n## One {#one}\n",
+            "no front matter\n## One {#one}\n",
+            " \n\n",
+        ]
+        let directory = TemporaryDirectory()
+        for (index, text) in lessons.enumerated() {
+            let root = try directory.write(["pack.yaml": PackBuilder().manifest, "lessons/01-a.md": text], under: "p\(index)")
+            let full = PackLoader.load(from: root).diagnostics.map(\.description)
+            let listed = PackLoader.load(from: root, steps: .whenOpened).diagnostics.map(\.description)
+            #expect(!listed.isEmpty && listed == full, "\(text)")
+        }
+    }
+
+    /// Every lesson of the sample pack reads the same either way.
+    @Test func aListingLoadOpensToTheSameLessons() throws {
+        let full = try Fixtures.loadSamplePack()
+        let listed = try #require(PackLoader.load(from: Fixtures.samplePack, steps: .whenOpened).pack)
+        #expect(listed.lessons.map(\.id) == full.lessons.map(\.id))
+        for (lazy, eager) in zip(listed.lessons, full.lessons) {
+            #expect(lazy.title == eager.title && lazy.goal == eager.goal)
+            #expect(lazy.stepIDs == eager.steps.map(\.id))
+            #expect(lazy.intro == eager.intro)
+            #expect(lazy.steps.map(\.prose) == eager.steps.map(\.prose))
+        }
+    }
+
     let proseLesson = lessonFile("\n## One {#one}\n\nText.\n")
 
     @Test func manifestProblemsAreAllReportedAtTheirEntries() throws {

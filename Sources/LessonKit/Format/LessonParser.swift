@@ -89,6 +89,79 @@ struct LessonParser {
         return lesson
     }
 
+    /// The lesson's front matter and step ids, from its front matter and headings alone: what
+    /// the lesson list needs. Errors in either are reported as `parse` reports them; everything
+    /// else (step settings, code blocks, fences) is left to `parse`, which `steps` runs when the
+    /// lesson is opened and `pack check` runs for every lesson.
+    func outline(_ text: String) -> (id: String, title: String, goal: String?, idLocation: SourceLocation?, stepIDs: [String])? {
+        // Only lines that can be front matter, a heading or a fence become Strings: prose and
+        // code lines are passed over by their first byte.
+        var front: [String] = []
+        var candidates: [(number: Int, line: String)] = []
+        var text = text
+        text.withUTF8 { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let end = base + buffer.count
+            var start = base
+            var number = 0
+            var frontOpen = true
+            while start <= end {
+                number += 1
+                let found = memchr(start, Int32(UInt8(ascii: "\n")), end - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) }
+                let newline = found ?? end
+                var lineEnd = newline
+                if lineEnd > start, (lineEnd - 1).pointee == UInt8(ascii: "\r") { lineEnd -= 1 }
+                // Headings start with '#', fences (indented or not) and their ends with '`' or '~';
+                // a byte above 0x7F may be white space that `trimmed` removes.
+                var visible = start
+                while visible < lineEnd, visible.pointee == UInt8(ascii: " ") || visible.pointee == UInt8(ascii: "\t") { visible += 1 }
+                let first = visible < lineEnd ? visible.pointee : 0
+                if frontOpen || first == UInt8(ascii: "#") || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") || first >= 0x80 {
+                    let line = String(decoding: UnsafeBufferPointer(start: start, count: lineEnd - start), as: UTF8.self)
+                    if frontOpen {
+                        front.append(line)
+                        if front.count > 1 && Self.trimmed(line) == "---" { frontOpen = false }
+                    } else {
+                        candidates.append((number, line))
+                    }
+                }
+                guard found != nil else { break }
+                start = newline + 1
+            }
+        }
+        if front.allSatisfy({ Self.trimmed($0).isEmpty }) && candidates.isEmpty {
+            _ = parse(text)
+            return nil
+        }
+        guard let matter = parseFrontMatter(front) else { return nil }
+        var ids: [String] = []
+        var headings = 0
+        var firstLines: [String: Int] = [:]
+        var fence: Fence?
+        for (number, line) in candidates {
+            if let open = fence {
+                if closes(line, open) { fence = nil }
+                continue
+            }
+            if let opened = opensFence(line, lineNumber: number) { fence = opened; continue }
+            guard line.hasPrefix("## ") else { continue }
+            if headings == Self.maximumSteps {
+                sink.error("a lesson may have at most \(Self.maximumSteps) steps; split it into several lessons",
+                           at: SourceLocation(file: file, line: number, column: 1))
+                return nil
+            }
+            headings += 1
+            let step = heading(line, lineNumber: number, firstLines: &firstLines)
+            if step.valid { ids.append(step.id) }
+        }
+        if headings == 0 {
+            sink.error("lesson has no steps; start each step with a heading like `## Title {#step-id}`",
+                       at: SourceLocation(file: file, line: matter.bodyStart + 1, column: 1))
+        }
+        guard let id = matter.id, let title = matter.title else { return nil }
+        return (id, title, matter.goal, matter.idLocation, ids)
+    }
+
     // MARK: - Front matter
 
     private struct FrontMatter {

@@ -1,31 +1,69 @@
 import Foundation
 import Playground
 
-/// One lesson: front matter plus ordered steps.
+/// One lesson: front matter plus ordered steps. A pack loaded for its lesson list
+/// (`PackLoader.Steps.whenOpened`) knows each lesson's step ids from a scan of its headings and
+/// parses the steps the first time `steps` is read, so listing a thousand lessons costs no YAML.
 public struct Lesson: Sendable {
     public var id: String
     public var title: String
     /// What the learner will be able to do afterwards.
     public var goal: String?
-    /// Markdown before the first step heading.
-    public var intro: String
-    public var steps: [Step]
+    /// Markdown before the first step heading (empty until the steps are parsed in a lazily loaded lesson).
+    public var intro: String { body.value.intro }
+    /// Step ids in order, known without parsing the steps.
+    public private(set) var stepIDs: [String]
+    public var steps: [Step] { body.value.steps }
     public var language: String
     /// The lesson file's path as shown in diagnostics.
     public var file: String
     /// Where the front matter's `id:` value is (for duplicate-id errors).
     var idLocation: SourceLocation?
+    private var body: LessonBody
 
     public init(id: String, title: String, goal: String?, intro: String, steps: [Step], language: String, file: String) {
         self.id = id
         self.title = title
         self.goal = goal
-        self.intro = intro
-        self.steps = steps
+        self.stepIDs = steps.map(\.id)
         self.language = language
         self.file = file
+        self.body = LessonBody(intro: intro, steps: steps)
+    }
+
+    /// A lesson whose intro and steps `load` reads when first asked for.
+    init(id: String, title: String, goal: String?, stepIDs: [String], language: String, file: String,
+         load: @escaping @Sendable () -> (intro: String, steps: [Step])) {
+        self.id = id
+        self.title = title
+        self.goal = goal
+        self.stepIDs = stepIDs
+        self.language = language
+        self.file = file
+        self.body = LessonBody(load: load)
     }
 
     public func step(id: String) -> Step? { steps.first { $0.id == id } }
     public func index(ofStep id: String) -> Int? { steps.firstIndex { $0.id == id } }
+}
+
+/// A lesson's intro and steps, parsed once on first use. A class so that copies of the lesson
+/// share one parse; the lock makes that parse happen once across threads.
+private final class LessonBody: @unchecked Sendable {
+    private let lock = NSLock()
+    private var load: (@Sendable () -> (intro: String, steps: [Step]))?
+    private var loaded: (intro: String, steps: [Step])?
+
+    init(intro: String, steps: [Step]) { loaded = (intro, steps) }
+    init(load: @escaping @Sendable () -> (intro: String, steps: [Step])) { self.load = load }
+
+    var value: (intro: String, steps: [Step]) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let loaded { return loaded }
+        let value = load?() ?? ("", [])
+        loaded = value
+        load = nil
+        return value
+    }
 }

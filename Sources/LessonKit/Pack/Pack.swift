@@ -38,7 +38,8 @@ public struct Pack: Sendable {
 
     /// All lessons in order, each in `language` where a translation exists.
     public func lessons(in language: String?) -> [Lesson] {
-        lessons.map { lesson(id: $0.id, language: language) ?? $0 }
+        guard let language, let translated = translations[language] else { return lessons }
+        return lessons.map { translated[$0.id] ?? $0 }
     }
 
     /// The file of a storyboard named by a step (`storyboard: Main`), if it exists.

@@ -33,12 +33,23 @@ public struct BrokenLesson: Sendable, Hashable {
 
 /// Reads a pack folder and validates everything that can be checked without running code.
 public enum PackLoader {
+    /// When a lesson's steps are parsed.
+    public enum Steps: Sendable {
+        /// While loading: every error of every lesson is reported (`pack check`, the shell).
+        case now
+        /// When the lesson's `steps` are first read: loading parses front matter and step
+        /// headings only, enough for the lesson list. Errors there are reported and leave the
+        /// lesson out as `now` does; an error in a step's settings or code is not seen until
+        /// the lesson is opened or the pack checked, so such a lesson is listed normally.
+        case whenOpened
+    }
+
     /// Loads the pack in `root`. All problems are reported, not just the first. Errors in the
     /// manifest, support files or storyboard folders prevent loading; a lesson with errors is
     /// left out of `usablePack` (listed in its `brokenLessons` with its diagnostics) and the
     /// others load.
-    public static func load(from root: URL, seguelabVersion: String = SeguelabVersion.current) -> PackLoadResult {
-        var loader = Loader(root: root.standardizedFileURL, seguelabVersion: seguelabVersion)
+    public static func load(from root: URL, seguelabVersion: String = SeguelabVersion.current, steps: Steps = .now) -> PackLoadResult {
+        var loader = Loader(root: root.standardizedFileURL, seguelabVersion: seguelabVersion, steps: steps)
         var usable = loader.run()
         let diagnostics = loader.sink.diagnostics.sortedByLocation()
         if loader.packSink.diagnostics.hasErrors || usable?.lessons.isEmpty == true { usable = nil }
@@ -66,6 +77,7 @@ public enum PackLoader {
 private struct Loader {
     let root: URL
     let seguelabVersion: String
+    let steps: PackLoader.Steps
     /// Everything reported, pack-wide and per lesson.
     let sink = DiagnosticSink()
     /// Problems of the pack as a whole (manifest, support, storyboards): these prevent loading.
@@ -81,6 +93,24 @@ private struct Loader {
 
     func read(_ url: URL, into sink: DiagnosticSink) -> String? {
         PackText.read(url, file: display(url), sink: sink, fileManager: fileManager)
+    }
+
+    /// The lesson in `url`, parsed in full or (`.whenOpened`) outlined, its steps parsed from
+    /// the file when first read. The file is read again then rather than kept: a thousand
+    /// lessons' text would be most of the list's memory.
+    func lesson(at url: URL, language: String, into sink: DiagnosticSink) -> Lesson? {
+        let file = display(url)
+        guard let text = read(url, into: sink) else { return nil }
+        guard steps == .whenOpened else { return LessonParser(file: file, language: language, sink: sink).parse(text) }
+        guard let outline = LessonParser(file: file, language: language, sink: sink).outline(text) else { return nil }
+        var lesson = Lesson(id: outline.id, title: outline.title, goal: outline.goal, stepIDs: outline.stepIDs,
+                            language: language, file: file) {
+            let sink = DiagnosticSink()
+            let full = PackText.read(url, file: file, sink: sink).flatMap { LessonParser(file: file, language: language, sink: sink).parse($0) }
+            return (full?.intro ?? "", full?.steps ?? [])
+        }
+        lesson.idLocation = outline.idLocation
+        return lesson
     }
 
     /// A folder pack is held to the rule archives follow: a link may point only inside the
@@ -170,9 +200,7 @@ private struct Loader {
             let lessonSink = DiagnosticSink()
             var lesson: Lesson?
             if let url = files.primary[name] {
-                lesson = read(url, into: lessonSink).flatMap {
-                    LessonParser(file: display(url), language: manifest.defaultLanguage, sink: lessonSink).parse($0)
-                }
+                lesson = self.lesson(at: url, language: manifest.defaultLanguage, into: lessonSink)
             } else {
                 lessonSink.error("lesson '\(name)' has no file lessons/\(name).md", at: at("lessons.\(index)"))
             }
@@ -182,7 +210,8 @@ private struct Loader {
                                      at: found.idLocation ?? SourceLocation(file: found.file, line: 1, column: 1))
                 } else {
                     lessonIDs[found.id] = found.file
-                    checkReferences(found, storyboardDirs: storyboardDirs, sink: lessonSink)
+                    // Storyboards and `continues` are named in step settings: checked with the steps.
+                    if steps == .now { checkReferences(found, storyboardDirs: storyboardDirs, sink: lessonSink) }
                 }
             }
             self.sink.append(contentsOf: lessonSink.diagnostics)
@@ -200,16 +229,17 @@ private struct Loader {
             for (name, url) in byName.sorted(by: { $0.key < $1.key }) {
                 let lessonSink = DiagnosticSink()
                 defer { self.sink.append(contentsOf: lessonSink.diagnostics) }
-                guard let text = read(url, into: lessonSink),
-                      let translated = LessonParser(file: display(url), language: language, sink: lessonSink).parse(text),
+                guard let translated = lesson(at: url, language: language, into: lessonSink),
                       let original = lessonsByName[name] else {
                     if lessonSink.diagnostics.hasErrors {
                         broken.append(BrokenLesson(name: name, id: nil, language: language, diagnostics: lessonSink.diagnostics.sortedByLocation()))
                     }
                     continue
                 }
-                TranslationCheck(sink: lessonSink).compare(translated, with: original)
-                checkReferences(translated, storyboardDirs: storyboardDirs, sink: lessonSink)
+                if steps == .now {
+                    TranslationCheck(sink: lessonSink).compare(translated, with: original)
+                    checkReferences(translated, storyboardDirs: storyboardDirs, sink: lessonSink)
+                }
                 if lessonSink.diagnostics.hasErrors {
                     broken.append(BrokenLesson(name: name, id: translated.id, language: language,
                                                diagnostics: lessonSink.diagnostics.sortedByLocation()))

@@ -98,7 +98,7 @@ public struct PackProgress: Codable, Sendable, Hashable {
     }
 
     static func outline(of pack: Pack) -> [String: [String]] {
-        Dictionary(uniqueKeysWithValues: pack.lessons.map { ($0.id, $0.steps.map(\.id)) })
+        Dictionary(uniqueKeysWithValues: pack.lessons.map { ($0.id, $0.stepIDs) })
     }
 }
 
@@ -170,7 +170,7 @@ extension PackProgress {
                 if !previous.isEmpty { changes.addedLessons.append(lesson.id) }
                 continue
             }
-            for step in lesson.steps where !before.contains(step.id) { changes.addedSteps.append(StepRef(lesson: lesson.id, step: step.id)) }
+            for stepID in lesson.stepIDs where !before.contains(stepID) { changes.addedSteps.append(StepRef(lesson: lesson.id, step: stepID)) }
         }
         // Progress on things that are gone, even if the outline did not list them, is set
         // aside, never dropped: a lesson may come back, or be this one renamed.

@@ -32,14 +32,16 @@ extension Session {
     public var lessonsMenu: [LessonMenuEntry] {
         pack.lessons(in: language).map { lesson in
             var completed = 0, skipped = 0, unfinished = 0, touched = false
-            for step in lesson.steps {
+            // A step's kind decides whether its record completes it, so only a lesson with
+            // progress has its steps parsed: listing untouched lessons reads no step settings.
+            for step in progress.lessons[lesson.id] == nil ? [] : lesson.steps {
                 guard let record = progress[StepRef(lesson: lesson.id, step: step.id)] else { continue }
                 touched = true
                 if record.isComplete(kind: step.kind) { completed += 1 } else if step.kind.needsAnswer { unfinished += 1 }
                 if record.status == .skipped { skipped += 1 }
             }
-            let state: LessonMenuEntry.State = completed == lesson.steps.count ? .completed : touched ? .inProgress : .notStarted
-            return LessonMenuEntry(id: lesson.id, title: lesson.title, goal: lesson.goal, stepCount: lesson.steps.count,
+            let state: LessonMenuEntry.State = completed == lesson.stepIDs.count ? .completed : touched ? .inProgress : .notStarted
+            return LessonMenuEntry(id: lesson.id, title: lesson.title, goal: lesson.goal, stepCount: lesson.stepIDs.count,
                                    completedSteps: completed, skippedSteps: skipped, unfinishedSeenSteps: unfinished,
                                    state: state, isCurrent: position?.lesson == lesson.id)
         }

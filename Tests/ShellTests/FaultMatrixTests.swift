@@ -167,14 +167,15 @@ enum LearnerFault: String, CaseIterable, CustomTestStringConvertible {
         }
     }
 
-    /// What the learner is told.
+    /// What the learner is told, in every place the fault can run (a lesson's verdict says a
+    /// crash in its own words and quotes the runtime's, which `run` shows too).
     var message: String {
         switch self {
         case .endlessLoop: return "ran longer than its time limit of 2 s"
         case .unboundedRecursion: return "stack overflow"
         case .fatalError: return "the sky fell"
-        case .forceUnwrapOfNil: return "force-unwrap of nil"
-        case .failedCast: return "failed cast"
+        case .forceUnwrapOfNil: return "Unexpectedly found nil while unwrapping"
+        case .failedCast: return "Could not cast value of type"
         case .floodOfOutput: return "printed more than 1 MB, the output limit; the rest was cut"
         case .memoryHog: return "used more memory than its limit of 512 MB"
         case .readsStdin: return "no input"

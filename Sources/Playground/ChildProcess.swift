@@ -213,7 +213,7 @@ struct ChildProcess: Sendable {
         guard let proc = opendir("/proc") else { return false }
         defer { closedir(proc) }
         while let entry = readdir(proc) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = Self.name(of: entry)
             guard pid_t(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
                   let close = stat.lastIndex(of: ")") else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -276,7 +276,7 @@ struct ChildProcess: Sendable {
             var found = false
             guard let proc = opendir("/proc") else { return }
             while let entry = readdir(proc) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = Self.name(of: entry)
                 guard let pid = pid_t(name), pid != getpid(),
                       let stat = Self.readStat(of: name),
                       let close = stat.lastIndex(of: ")") else { continue }
@@ -291,6 +291,14 @@ struct ChildProcess: Sendable {
             if !found { return }
             usleep(1000)
         }
+    }
+
+    /// A directory entry's name, read up to its NUL. Never `entry.pointee.d_name`: that copies
+    /// the whole 256-byte field, while an entry may end sooner, at the end of readdir's buffer;
+    /// the copy then read past the buffer and crashed the shell when it ended a mapping.
+    static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
     }
 
     /// `/proc/PID/stat` (one short line) read with plain system calls: the scan reads it for

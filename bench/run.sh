@@ -3,7 +3,7 @@
 #   floor    swiftc compile + link + run against an already-built SegueKit (the cache's)
 #   seguelab `seguelab run` (cache warm)
 #   swiftpm  an exercise package depending on SegueKit: edit the file, `swift build`, run
-# plus the median time of one `swift` prompt entry (a SwiftSession, via `seguelab run --as-session`).
+# plus the median time of one `swift` prompt entry (a SwiftREPL, via `seguelab run --as-session`).
 # Needs hyperfine. Usage: bench/run.sh [path/to/seguelab]   (default: release build)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -25,7 +25,7 @@ extension RunResult {
     public var trace: [TraceEvent] { (try? decodedTrace()) ?? [] }
 }
 
-extension SwiftSession.Response {
+extension SwiftREPL.Response {
     /// The events this entry caused, as SegueKit's own events.
     public func decodedTrace() throws -> [TraceEvent] { try TraceDecoding.decode(traceLines) }
 }

@@ -66,7 +66,7 @@ struct CommandLineRun: AsyncParsableCommand {
 
     /// Each blank-line-separated chunk is one entry, echoed with `swift> ` like a prompt.
     private func runAsSession(_ sources: [SourceFile], playground: Playground, directories: [URL]) async throws {
-        let session = SwiftSession(playground: playground, swiftLanguageMode: command.languageMode,
+        let session = SwiftREPL(playground: playground, swiftLanguageMode: command.languageMode,
                                    limits: limitOptions.limits, storyboardDirectories: directories)
         var rejected = 0
         for source in sources {
@@ -74,7 +74,7 @@ struct CommandLineRun: AsyncParsableCommand {
                 .map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
             for entry in entries {
                 print("swift> " + entry.replacingOccurrences(of: "\n", with: "\n  ...> "))
-                let response: SwiftSession.Response
+                let response: SwiftREPL.Response
                 switch await Interruptible.run({ try await session.submit(entry) }) {
                 case .finished(let finished), .interrupted(let finished?): response = finished
                 case .interrupted(nil): throw ExitCode(Termination.interrupted.exitStatus)

@@ -63,7 +63,7 @@ struct SegueLab: AsyncParsableCommand {
                 guard packSelection.pack == nil, packOptions.lesson == nil else {
                     throw CommandFailure("--no-pack cannot be combined with --pack or --lesson")
                 }
-                let code = await ShellSession.start(options: options)
+                let code = await CommandLoop.start(options: options)
                 throw ExitCode(code)
             }
             let loaded = try packOptions.resolve(packSelection, language: languageOption.language)
@@ -72,7 +72,7 @@ struct SegueLab: AsyncParsableCommand {
         } catch let failure as CommandFailure {
             throw failure.exit()
         }
-        let code = await ShellSession.start(options: options)
+        let code = await CommandLoop.start(options: options)
         throw ExitCode(code)
     }
 }

@@ -267,7 +267,7 @@ struct ProgressDurabilityTests {
         let before = try Data(contentsOf: store.fileURL(for: pack))
         // Fill the disk, then save something larger than what is left.
         let filler = mount.url.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
         let handle = try FileHandle(forWritingTo: filler)
         while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
         try? handle.close()

@@ -166,7 +166,7 @@ struct SessionTests {
         var session = newSession()
         _ = try session.goto("identifiers/predict-top")
         let runner = ScriptedRunner(always: .ran(endState: EndState(topOfStack: "DetailViewController")))
-        await #expect(throws: SessionError.predictFirst) { var copy = session; _ = try await copy.run(runner: runner) }
+        await #expect(throws: SessionError.predictFirst) { let copy = session; _ = try await copy.run(runner: runner) }
         let verdict = try await session.submit(.text("ListViewController"), runner: runner)
         #expect(!verdict.passed)
         // A made prediction completes the step: the learner has seen the truth.
@@ -190,7 +190,7 @@ struct SessionTests {
         _ = try await session.run(runner: runner)
         #expect(runner.requests.last?.sources.filter(\.topLevel).map(\.name) == ["pass.swift"])
         _ = try session.goto("identifiers/asks")
-        await #expect(throws: SessionError.nothingToRun(.choice)) { var copy = session; _ = try await copy.run(runner: runner) }
+        await #expect(throws: SessionError.nothingToRun(.choice)) { let copy = session; _ = try await copy.run(runner: runner) }
     }
 
     @Test func restartKeepsABackupAndStartsOver() async throws {

@@ -79,7 +79,7 @@ public struct Completer {
         let visible = entries.filter { !$0.hasPrefix(".") || namePart.hasPrefix(".") }
         let names = visible.map { name -> String in
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: directory + name, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: directory + name, isDirectory: &isDirectory)
             return isDirectory.boolValue ? name + "/" : name
         }
         let result = Self.choose(from: names.sorted(), prefix: namePart, suffix: " ")

@@ -39,7 +39,7 @@ struct RunRenderer {
     }
 
     /// A `swift` entry: what is new since the entries before it.
-    func lines(_ entry: SwiftSession.Response) -> [String] {
+    func lines(_ entry: SwiftREPL.Response) -> [String] {
         var lines = diagnostics(entry.diagnostics, compiled: !entry.diagnostics.contains { $0.severity == .error }, source: { _ in nil })
         lines += OutputExcerpt(entry.outputInOrder).lines(style: style)
         lines += picture(of: (try? entry.decodedTrace()) ?? [])
@@ -233,7 +233,7 @@ public enum RunReport {
     }
 
     /// A `swift` entry of `seguelab run --as-session`: its picture and how it ended.
-    public static func lines(of entry: SwiftSession.Response, trace: Bool) -> [String] {
+    public static func lines(of entry: SwiftREPL.Response, trace: Bool) -> [String] {
         let renderer = RunRenderer(style: Style(enabled: false), showsNavigation: trace)
         return renderer.picture(of: (try? entry.decodedTrace()) ?? [])
             + renderer.ending(crash: entry.crash, termination: entry.termination, stopReason: entry.stopReason)

@@ -19,7 +19,7 @@ extension PlaygroundCommands {
             let engine: Playground
             do { engine = try playground.get() } catch { context.fail("swift: \(error)"); return .continueSession }
             let mode = context.swiftMode ?? SwiftModeState(report: playground.report, usesPackSupport: !support.isEmpty,
-                session: SwiftSession(playground: engine, prelude: support, limits: playground.limits,
+                session: SwiftREPL(playground: engine, prelude: support, limits: playground.limits,
                                      storyboardDirectories: storyboards))
             context.swiftMode = mode
             if invocation.rawArguments.isEmpty {
@@ -33,17 +33,17 @@ extension PlaygroundCommands {
     }
 }
 
-/// The `swift` mode: a REPL over `SwiftSession` (the Linux Swift REPL learners lack, with
+/// The `swift` mode: a REPL over `SwiftREPL` (the Linux Swift REPL learners lack, with
 /// SegueKit and the pack's support code loaded).
 final class SwiftModeState: InputMode {
-    let session: SwiftSession
+    let session: SwiftREPL
     /// Told how long each entry took (`--timings`).
     let report: (Timings) -> Void
     var prompt: String { "swift> " }
     /// True when the entries build on a pack's support code (its app, its storyboards).
     let usesPackSupport: Bool
 
-    init(report: @escaping (Timings) -> Void = { _ in }, usesPackSupport: Bool = false, session: SwiftSession) {
+    init(report: @escaping (Timings) -> Void = { _ in }, usesPackSupport: Bool = false, session: SwiftREPL) {
         self.report = report
         self.usesPackSupport = usesPackSupport
         self.session = session

@@ -105,8 +105,8 @@ enum CompiledKit {
                                in directory: URL) -> (status: Int32, signalled: Bool, stdout: String, stderr: String) {
         let out = directory.appendingPathComponent("out-\(UUID().uuidString.prefix(8))")
         let err = directory.appendingPathComponent("err-\(UUID().uuidString.prefix(8))")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)

@@ -45,7 +45,7 @@ public struct ShellOptions: Sendable {
 
 /// The command loop: read an entry (one line, or several while Swift code is unbalanced),
 /// run the command it names, repeat until `quit`, Ctrl-D or the end of piped input.
-public final class ShellSession {
+public final class CommandLoop {
     public let context: ShellContext
     private let source: LineSource
     /// Lines read so far, for `<stdin>:N` locations in scripted sessions.
@@ -95,7 +95,7 @@ public final class ShellSession {
         } else {
             source = PipedLineSource()
         }
-        let session = ShellSession(context: context, source: source)
+        let session = CommandLoop(context: context, source: source)
         context.ask = { [unowned session] prompt in session.ask(prompt) }
         setup.begin(driver)
         await session.run()

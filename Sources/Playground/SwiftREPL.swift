@@ -2,7 +2,7 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 
-/// A REPL-style Swift session: entries (declarations, statements, expressions) are entered one at
+/// The `swift` prompt's engine, a REPL: entries (declarations, statements, expressions) are entered one at
 /// a time, each running in the context of everything accepted before it.
 ///
 /// How: every entry compiles the accepted history plus the new entry as one program, in order,
@@ -11,7 +11,7 @@ import SwiftSyntax
 /// shown. Earlier entries' side effects are therefore re-executed but never shown again, and
 /// declarations naturally persist. An entry that does not compile, crashes or exceeds a limit is
 /// rejected and not kept. A bare expression's value is shown REPL-style (`$R0: Int = 3`).
-public actor SwiftSession {
+public actor SwiftREPL {
     public enum EntryKind: String, Sendable {
         case declaration, statement, expression
     }
@@ -236,11 +236,11 @@ public actor SwiftSession {
     }
 }
 
-extension SwiftSession.Entry {
+extension SwiftREPL.Entry {
     /// The entry as it replays in history: expressions keep their display call so `$R` numbering
     /// and side effects match what the learner saw.
     var display: String {
         guard showsValue else { return text }
-        return "\(SwiftSession.showFunction)(\(text)\n)"
+        return "\(SwiftREPL.showFunction)(\(text)\n)"
     }
 }

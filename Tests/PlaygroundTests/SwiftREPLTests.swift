@@ -2,22 +2,22 @@ import Foundation
 import Testing
 @testable import Playground
 
-@Suite("REPL-style Swift session")
-struct SessionTests {
+@Suite("The swift prompt's REPL")
+struct SwiftREPLTests {
     @Test func classifiesEntries() {
-        #expect(SwiftSession.classify("class A {}") == .declaration)
-        #expect(SwiftSession.classify("let x = 1") == .declaration)
-        #expect(SwiftSession.classify("x + 1") == .expression)
-        #expect(SwiftSession.classify("print(x)") == .expression)
-        #expect(SwiftSession.classify("x = 2") == .statement)
-        #expect(SwiftSession.classify("for i in 0..<3 { print(i) }") == .statement)
+        #expect(SwiftREPL.classify("class A {}") == .declaration)
+        #expect(SwiftREPL.classify("let x = 1") == .declaration)
+        #expect(SwiftREPL.classify("x + 1") == .expression)
+        #expect(SwiftREPL.classify("print(x)") == .expression)
+        #expect(SwiftREPL.classify("x = 2") == .statement)
+        #expect(SwiftREPL.classify("for i in 0..<3 { print(i) }") == .statement)
     }
 
     @Test func typeDeclarationsAreOnlyTypeChecked() async throws {
-        #expect(SwiftSession.hasNoRuntimeEffect("import UIKit\nclass A {}\nextension A { func f() {} }"))
-        #expect(!SwiftSession.hasNoRuntimeEffect("let a = A()"))
-        #expect(!SwiftSession.hasNoRuntimeEffect("print(1)"))
-        let session = SwiftSession(playground: try await Fixture.playground())
+        #expect(SwiftREPL.hasNoRuntimeEffect("import UIKit\nclass A {}\nextension A { func f() {} }"))
+        #expect(!SwiftREPL.hasNoRuntimeEffect("let a = A()"))
+        #expect(!SwiftREPL.hasNoRuntimeEffect("print(1)"))
+        let session = SwiftREPL(playground: try await Fixture.playground())
         let declared = try await session.submit("struct Point { var x: Int }")
         #expect(declared.accepted)
         #expect(declared.timings.run == 0)
@@ -27,7 +27,7 @@ struct SessionTests {
     }
 
     @Test func declarationsPersistAndOnlyNewOutputIsShown() async throws {
-        let session = SwiftSession(playground: try await Fixture.playground())
+        let session = SwiftREPL(playground: try await Fixture.playground())
         let imported = try await session.submit("import UIKit")
         #expect(imported.accepted)
         let declared = try await session.submit("class CounterViewController: UIViewController {\n    var count = 1\n}")
@@ -51,12 +51,12 @@ struct SessionTests {
     }
 
     @Test func nonCompilingEntryIsRejectedWithItsDiagnosticAndNotKept() async throws {
-        let session = SwiftSession(playground: try await Fixture.playground())
+        let session = SwiftREPL(playground: try await Fixture.playground())
         _ = try await session.submit("let greeting = \"hi\"")
         let bad = try await session.submit("greeting + 1")
         #expect(!bad.accepted)
         let error = try #require(bad.diagnostics.first { $0.severity == .error })
-        #expect(error.file == SwiftSession.entryFileName)
+        #expect(error.file == SwiftREPL.entryFileName)
         #expect(error.line == 1)
         #expect(error.sourceLine == "greeting + 1")
         #expect(error.column >= 1 && error.column <= 12)
@@ -68,7 +68,7 @@ struct SessionTests {
     }
 
     @Test func undoResetAndSave() async throws {
-        let session = SwiftSession(playground: try await Fixture.playground())
+        let session = SwiftREPL(playground: try await Fixture.playground())
         _ = try await session.submit("var total = 1")
         _ = try await session.submit("total += 10")
         #expect(await session.undo() == "total += 10")
@@ -85,10 +85,10 @@ struct SessionTests {
     }
 }
 
-@Suite("REPL-style Swift session in Swift 6 mode")
-struct SessionSwift6Tests {
+@Suite("The swift prompt's REPL in Swift 6 mode")
+struct SwiftREPLSwift6Tests {
     @Test func supportCodeCompilesInSwift6Mode() async throws {
-        let session = SwiftSession(playground: try await Fixture.playground(), swiftLanguageMode: .swift6)
+        let session = SwiftREPL(playground: try await Fixture.playground(), swiftLanguageMode: .swift6)
         let value = try await session.submit("[1, 2, 3].count")
         #expect(value.accepted, "\(value.diagnostics)")
         #expect(value.output == "$R0: Int = 3\n")

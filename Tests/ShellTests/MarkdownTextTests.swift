@@ -20,6 +20,34 @@ import Testing
         #expect(text == "Call `performSegue` here:\n\n    let x = 1")
     }
 
+    /// A diagram too wide for the 4-column indent loses indent as a block, not row by row: the
+    /// terminal's fitting then leaves every row alone and the columns still line up.
+    @Test func aWideDiagramGivesUpItsIndentAsABlock() {
+        let diagram = """
+            Shelf
+              ├─ showBook   (show) → Book
+              └─ showAuthor (show) → Author
+            """
+        // The widest row takes 31 columns: at 33, 2 columns of indent are left.
+        let text = MarkdownText(style: Style(enabled: false), width: 33).render("Scenes:\n\n```text\n\(diagram)\n```\n\nEnd.")
+        #expect(text == """
+            Scenes:
+
+              Shelf
+                ├─ showBook   (show) → Book
+                └─ showAuthor (show) → Author
+
+            End.
+            """)
+        let wrap = WordWrap(width: 33)
+        for row in text.split(separator: "\n") { #expect(wrap.fit(String(row)) == [String(row)]) }
+        // Exactly as wide as the terminal: no indent at all.
+        let narrow = MarkdownText(style: Style(enabled: false), width: 31).render("```\n\(diagram)\n```")
+        #expect(narrow == diagram)
+        // A block that fits keeps its 4 columns.
+        #expect(plain.render("```\nShelf\n  └─ Book\n```") == "    Shelf\n      └─ Book")
+    }
+
     @Test func headingsBoldAndListsKeepTheirLines() {
         let text = plain.render("# Recap\n- **Enums** catch typos\n- a switch is\n  exhaustive\n1. one")
         #expect(text == "Recap\n- Enums catch typos\n- a switch is exhaustive\n1. one")

@@ -36,7 +36,8 @@ import TestSupport
             try terminal.waitForPrompt("seguelab:\(step)> ", after: before)
         }
         // Code and diagrams keep their alignment.
-        #expect(terminal.screen.contains("      └─ root: ShelfViewController  (title \"Shelf\")"))
+        #expect(terminal.screen.contains("    └─ root: ShelfViewController  (title \"Shelf\")"))
+        #expect(terminal.screen.contains("       ├─ showAuthor  (show)         → AuthorViewController  var author: Author?"))
         #expect(overflowing(terminal, columns: 80).isEmpty, "lines wider than 80 columns:\n\(overflowing(terminal, columns: 80).joined(separator: "\n"))")
         terminal.resize(columns: 50, rows: 200)
         Thread.sleep(forTimeInterval: 0.3)

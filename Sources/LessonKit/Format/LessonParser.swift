@@ -309,7 +309,19 @@ struct LessonParser {
             return
         }
         // Any other fenced block is part of the prose (shown, never run).
+        if language == nil || language == "text" { warnAboutWideLines(fence) }
         if builders.isEmpty { intro.append(contentsOf: fence.rawLines) } else { builders[builders.count - 1].prose.append(contentsOf: fence.rawLines) }
+    }
+
+    /// The shell shows a fenced block 4 columns in: a diagram line wider than the rest of an
+    /// 80-column terminal loses its indent, and one wider still is broken or respaced.
+    static let widestDiagramLine = 76
+
+    private func warnAboutWideLines(_ fence: Fence) {
+        for (offset, line) in fence.content.enumerated() where line.count > Self.widestDiagramLine {
+            sink.warning("line is wider than an 80-column terminal shows: \(line.count + 4) columns with the shell's 4-column indent; keep text block lines to \(Self.widestDiagramLine)",
+                         at: SourceLocation(file: file, line: fence.line + 1 + offset, column: Self.widestDiagramLine + 1))
+        }
     }
 
     static func trimBlankLines(_ lines: [String]) -> String {

@@ -2,7 +2,9 @@ import Foundation
 
 /// Renders the Markdown of lesson prose for a terminal: headings and **bold** in bold,
 /// `code` in colour (kept in backticks without colour), fenced code indented, paragraphs
-/// wrapped to the width. Enough Markdown for prose; authors see the full file in an editor.
+/// wrapped to the width. A fenced block is laid out as a whole: when a line is too wide for
+/// the indent, the whole block gets less of it, so a diagram's rows stay aligned. Enough
+/// Markdown for prose; authors see the full file in an editor.
 struct MarkdownText {
     var style: Style
     var width: Int
@@ -10,7 +12,7 @@ struct MarkdownText {
     func render(_ markdown: String) -> String {
         var out: [String] = []
         var paragraph: [String] = []
-        var inFence = false
+        var fence: [String]?
 
         func flush() {
             guard !paragraph.isEmpty else { return }
@@ -24,13 +26,19 @@ struct MarkdownText {
             paragraph = []
         }
 
+        func closeFence() {
+            guard let lines = fence else { return }
+            out += fenced(lines).map(style.command)
+            fence = nil
+        }
+
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line.trimmingPrefix(" ").hasPrefix("```") {
                 flush()
-                inFence.toggle()
+                if fence == nil { fence = [] } else { closeFence() }
                 continue
             }
-            if inFence { out.append(style.command("    " + line)); continue }
+            if fence != nil { fence!.append(line); continue }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { flush(); if out.last != "" { out.append("") }; continue }
             if trimmed.hasPrefix("#") {
@@ -54,9 +62,18 @@ struct MarkdownText {
             }
         }
         flush()
+        closeFence()
         while out.last == "" { out.removeLast() }
         while out.first == "" { out.removeFirst() }
         return out.joined(separator: "\n")
+    }
+
+    /// A fenced block's lines behind the indent that lets its widest line fit: 4 columns, or
+    /// fewer (down to none) for a wide block. Lines still too wide are fitted one by one later.
+    private func fenced(_ lines: [String]) -> [String] {
+        let widest = lines.map(WordWrap.visibleWidth).max() ?? 0
+        let indent = String(repeating: " ", count: max(0, min(4, width - widest)))
+        return lines.map { indent + $0 }
     }
 
     private func isListParagraph(_ lines: [String]) -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import LessonKit
+import Localization
 
 /// The commands of a learner's session on a pack.
 enum LessonCommands {
@@ -65,7 +66,7 @@ enum LessonCommands {
             },
             ShellCommand(ProgressCommand.self) { context, command in
                 let width = context.isInteractive ? Terminal.width() : nil
-                do { try command.lines(driver.session, pack: driver.pack, width: width).forEach { context.output.line($0) } } catch {
+                do { try command.lines(driver.session, pack: driver.pack, width: width, catalog: driver.catalog).forEach { context.output.line($0) } } catch {
                     context.fail("progress: \(error)")
                 }
                 return .continueSession
@@ -77,11 +78,11 @@ enum LessonCommands {
 extension LessonDriver {
     func showLessons() {
         output.line(style.heading(pack.manifest.title))
-        LessonTable.lines(session.lessonsMenu, width: context.isInteractive ? Terminal.width() : nil).forEach { output.line($0) }
+        LessonTable.lines(session.lessonsMenu, width: context.isInteractive ? Terminal.width() : nil, catalog: catalog).forEach { output.line($0) }
         for lesson in pack.brokenLessons where lesson.language == pack.manifest.defaultLanguage {
-            output.line("\(style.failure("✗")) \(lesson.id ?? lesson.name)  " + style.dim("unavailable: the lesson file has errors (`seguelab pack check` lists them)"))
+            output.line("\(style.failure("✗")) \(lesson.id ?? lesson.name)  " + style.dim(catalog.text("lessons.unavailable")))
         }
-        output.line(style.dim("`start ID` begins a lesson; `goto ID/STEP` jumps to a step."))
+        output.line(style.dim(catalog.text("lessons.footer")))
     }
 
     /// Where the draft of the current step is edited: kept in the state directory so an
@@ -95,21 +96,21 @@ extension LessonDriver {
 
     func editDraft() {
         guard let step = session.currentStep, [.exercise, .compiler, .prompt].contains(step.kind) else {
-            context.fail("this step has no code to edit")
+            context.fail(catalog.text("edit.no_code"))
             return
         }
         let current = session.draft ?? ""
         if !context.isInteractive {
             guard let code = readInlineCode() else { return }
             guard saveDraft(code) else { return }
-            output.line("Draft saved (\(code.split(separator: "\n", omittingEmptySubsequences: false).count) lines). Type `check` to judge it.")
+            output.line(catalog.text("draft.saved.lines", ["count": code.split(separator: "\n", omittingEmptySubsequences: false).count]))
             return
         }
         guard let file = draftFile() else { return }
         do {
             let edited = try DraftEditor().edit(current, file: file)
             guard saveDraft(edited) else { return }
-            output.line("Draft saved. Type `check` to judge it, `run` to run it.")
+            output.line(catalog.text("draft.saved"))
         } catch {
             context.fail("\(error)")
         }
@@ -122,7 +123,7 @@ extension LessonDriver {
             if line == "." { return lines.joined(separator: "\n") }
             lines.append(line)
         }
-        context.fail("edit: the input ended before the line `.` that finishes the code")
+        context.fail(catalog.text("edit.input_ended"))
         return nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Playground
 
 /// A mode of the shell that takes over what is typed at the prompt until it ends.
@@ -56,7 +57,7 @@ final class SwiftModeState: InputMode {
         let session = self.session
         let outcome = await Interruptible.run { try await session.submit(entry) }
         let style = context.output.style
-        let renderer = RunRenderer(style: style)
+        let renderer = RunRenderer(style: style, catalog: context.output.catalog)
         switch outcome {
         case .interrupted(nil):
             context.output.line(style.warning("Interrupted; the entry was not kept."))

@@ -225,7 +225,7 @@ public final class ShellSession {
                 await answer(text)
                 return .continueSession
             }
-            context.fail(CoreCommands.unknownCommandMessage(invocation.name, registry: context.registry))
+            context.fail(CoreCommands.unknownCommandMessage(invocation.name, context: context))
             return .continueSession
         }
         let outcome = await command.run(context, invocation)

@@ -13,11 +13,12 @@ import TestSupport
         "Try again", "Stuck?", "Hint ", "Solution:", "Navigation:", "Final screen:", "While checking:",
         "not started", "in progress", "completed", "Done:", "Attempts:", "Current step:", "error:",
         "answer with a letter", "`start ID` begins", "The program crashed", "Left undone", "Next lesson",
-        "Welcome back", "lines):", "Draft saved",
+        "Welcome back", "lines):", "Draft saved", "unknown command", "no lesson",
     ]
 
     /// The first steps of lesson 1: the table, a step, a run, a wrong and a right choice, a
-    /// hint, an answer the step cannot take, and the progress report.
+    /// hint, an answer the step cannot take, the progress report, a place and a command that
+    /// do not exist.
     static let script = """
         lessons
         start stringly-typed
@@ -30,6 +31,8 @@ import TestSupport
         hint
         1
         progress
+        goto nowhere
+        hlep
         """
 
     @Test func aFrenchSessionHasNoEnglishShellWords() throws {
@@ -40,7 +43,8 @@ import TestSupport
         for french in ["pas commencée", "`start ID` commence une leçon", "Objectif\u{00A0}:", "── Étape 1/17\u{00A0}: ",
                        "Tapez `next` pour continuer.", "Navigation\u{00A0}:", "Écran final\u{00A0}: BookViewController",
                        "erreur\u{00A0}: répondez par une lettre de a à", "✘ Pas encore\u{00A0}: c)", "Réessayez, ou tapez `hint`",
-                       "Indice 1/", "✔ Bonne réponse.", "Fait\u{00A0}: ", "Essais\u{00A0}: ", "Étape en cours\u{00A0}: stringly-typed/why-cast"] {
+                       "Indice 1/", "✔ Bonne réponse.", "Fait\u{00A0}: ", "Essais\u{00A0}: ", "Étape en cours\u{00A0}: stringly-typed/why-cast",
+                       "pas de leçon", "«\u{00A0}nowhere\u{00A0}»", "commande inconnue «\u{00A0}hlep\u{00A0}» (vouliez-vous dire «\u{00A0}help\u{00A0}»"] {
             #expect(transcript.contains(french), "missing: \(french)\n\(transcript)")
         }
         for english in Self.englishPhrases {

@@ -10,7 +10,7 @@ enum LessonCommands {
                 driver.showLessons(); return .continueSession
             },
             ShellCommand(name: "start", usage: "start LESSON", summary: "Begin a lesson at its first step.", arguments: [.lesson]) { context, invocation in
-                guard let id = invocation.arguments.first else { context.fail("start: which lesson? (`lessons` lists them)"); return .continueSession }
+                guard let id = invocation.arguments.first else { context.fail(driver.catalog.text("start.which")); return .continueSession }
                 driver.mutate { (s: inout Session) throws(SessionError) in try s.start(lesson: id) }
                 return .continueSession
             },
@@ -21,7 +21,7 @@ enum LessonCommands {
                 driver.mutate { (s: inout Session) throws(SessionError) in s.back() }; return .continueSession
             },
             ShellCommand(name: "goto", usage: "goto LESSON[/STEP]", summary: "Jump to a lesson, or a step of it.", arguments: [.lessonStep]) { context, invocation in
-                guard let target = invocation.arguments.first else { context.fail("goto: where? e.g. `goto enums/exhaustive`"); return .continueSession }
+                guard let target = invocation.arguments.first else { context.fail(driver.catalog.text("goto.where")); return .continueSession }
                 driver.mutate { (s: inout Session) throws(SessionError) in try s.goto(target) }
                 return .continueSession
             },
@@ -31,7 +31,7 @@ enum LessonCommands {
             ShellCommand(name: "answer", usage: "answer TEXT", summary: "Answer the current step (typing the answer alone works too).",
                          details: "Choices: the letter(s), e.g. `answer b` or `answer a, c`. Text and predictions: the words. Swift steps: the code. Use `answer` when your answer starts with a command's name.",
                          arguments: [.text]) { context, invocation in
-                guard !invocation.rawArguments.isEmpty else { context.fail("answer: what is your answer?"); return .continueSession }
+                guard !invocation.rawArguments.isEmpty else { context.fail(driver.catalog.text("answer.what")); return .continueSession }
                 await driver.answer(invocation.rawArguments)
                 return .continueSession
             },

@@ -120,7 +120,7 @@ extension LessonDriver {
             output.line(style.warning(catalog.text("run.interrupted")))
             context.interruptedRun()
         case .failed(let error):
-            context.fail("\(error)")
+            context.fail(describe(error))
         case .finished(let result), .interrupted(let result?):
             if case .interrupted = outcome { context.interruptedRun() }
             let code = session.currentStep?.kind == .example || session.currentStep?.kind == .predict
@@ -212,7 +212,7 @@ extension LessonDriver {
             }
             apply(move)
         } catch {
-            context.fail("\(error)")
+            context.fail(describe(error))
         }
     }
 

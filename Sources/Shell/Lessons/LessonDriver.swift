@@ -112,7 +112,23 @@ final class LessonDriver {
             }
             apply(move)
         } catch {
-            context.fail(error.description)
+            context.fail(describe(error))
+        }
+    }
+
+    /// An error for the learner, in the session's language when it is the session's own.
+    func describe(_ error: any Error) -> String {
+        guard let error = error as? SessionError else { return "\(error)" }
+        return switch error {
+        case .unknownLesson(let id, let known): catalog.text("session.unknown_lesson", ["lesson": id, "known": known.joined(separator: ", ")])
+        case .unknownStep(let id, let lesson, let known):
+            catalog.text("session.unknown_step", ["step": id, "lesson": lesson, "known": known.joined(separator: ", ")])
+        case .unknownTarget(let target): catalog.text("session.unknown_target", ["target": target])
+        case .noCurrentStep: catalog.text("no_lesson")
+        case .nothingToAnswer(let kind): catalog.text("session.nothing_to_answer", ["kind": kind.rawValue])
+        case .nothingToRun(let kind): catalog.text("session.nothing_to_run", ["kind": kind.rawValue])
+        case .predictFirst: catalog.text("session.predict_first")
+        case .runnerFailed(let message): message
         }
     }
 

@@ -14,11 +14,12 @@ import TestSupport
         "not started", "in progress", "completed", "Done:", "Attempts:", "Current step:", "error:",
         "answer with a letter", "`start ID` begins", "The program crashed", "Left undone", "Next lesson",
         "Welcome back", "lines):", "Draft saved", "unknown command", "no lesson",
+        "Swift mode", "forget the last entry",
     ]
 
     /// The first steps of lesson 1: the table, a step, a run, a wrong and a right choice, a
     /// hint, an answer the step cannot take, the progress report, a place and a command that
-    /// do not exist.
+    /// do not exist, and the `swift` mode's help.
     static let script = """
         lessons
         start stringly-typed
@@ -33,6 +34,9 @@ import TestSupport
         progress
         goto nowhere
         hlep
+        swift
+        :help
+        :quit
         """
 
     @Test func aFrenchSessionHasNoEnglishShellWords() throws {
@@ -44,7 +48,8 @@ import TestSupport
                        "Tapez `next` pour continuer.", "Navigation\u{00A0}:", "Écran final\u{00A0}: BookViewController",
                        "erreur\u{00A0}: répondez par une lettre de a à", "✘ Pas encore\u{00A0}: c)", "Réessayez, ou tapez `hint`",
                        "Indice 1/", "✔ Bonne réponse.", "Fait\u{00A0}: ", "Essais\u{00A0}: ", "Étape en cours\u{00A0}: stringly-typed/why-cast",
-                       "pas de leçon", "«\u{00A0}nowhere\u{00A0}»", "commande inconnue «\u{00A0}hlep\u{00A0}» (vouliez-vous dire «\u{00A0}help\u{00A0}»"] {
+                       "pas de leçon", "«\u{00A0}nowhere\u{00A0}»", "commande inconnue «\u{00A0}hlep\u{00A0}» (vouliez-vous dire «\u{00A0}help\u{00A0}»",
+                       "Mode Swift\u{00A0}: ", ":undo           oublie la dernière entrée"] {
             #expect(transcript.contains(french), "missing: \(french)\n\(transcript)")
         }
         for english in Self.englishPhrases {

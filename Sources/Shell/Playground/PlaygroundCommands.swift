@@ -43,7 +43,7 @@ enum PlaygroundCommands {
         let learnerFiles = sources.filter { $0.origin == .learner }
         switch outcome {
         case .interrupted(nil):
-            context.output.line(context.output.style.warning("Interrupted."))
+            context.output.line(context.output.style.warning(context.output.catalog.text("run.interrupted")))
             context.interruptedRun()
         case .failed(let error):
             context.fail("run: \(error)")

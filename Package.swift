@@ -7,7 +7,7 @@ import PackageDescription
 //   SegueTools (storyboard diagrams, identifier enums)
 //   LessonKit (packs, sessions, checks, progress)
 //   Playground (swiftc + SegueKit in a limited child process: RunRequest -> RunResult)
-//   SegueKit (UIKit's segue machinery, simulated)           XDGDirectories
+//   SegueKit (UIKit's segue machinery, simulated)           XDGDirectories   Localization
 // A code answer: LessonKit builds a RunRequest, the Playground runs it, LessonKit judges the
 // RunResult, the Shell renders the verdict. Checking packs needs no terminal (no libedit).
 let package = Package(
@@ -48,6 +48,12 @@ let package = Package(
         .target(name: "CSupervisor"),
         // Where seguelab keeps its files (XDG base directories), read once for every module.
         .target(name: "XDGDirectories"),
+        // The shell's own words by language (en.yaml, fr.yaml), with English as the fallback.
+        .target(
+            name: "Localization",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            resources: [.process("Resources")]
+        ),
         // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation and audit.
         .target(name: "SegueTools", dependencies: ["SegueKit"]),
         // Compiles and runs Swift against SegueKit in a limited child process.
@@ -63,7 +69,7 @@ let package = Package(
         .target(
             name: "LessonKit",
             dependencies: [
-                "Playground", "SegueKit", "SegueTools", "XDGDirectories",
+                "Localization", "Playground", "SegueKit", "SegueTools", "XDGDirectories",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -74,7 +80,7 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: [
-                "CLibEdit", "CShellSignals", "LessonKit", "Playground", "SegueTools", "Workshop", "XDGDirectories",
+                "CLibEdit", "CShellSignals", "LessonKit", "Localization", "Playground", "SegueTools", "Workshop", "XDGDirectories",
                 .product(name: "Rainbow", package: "Rainbow"),
                 // The commands both the command line and the shell have are declared once, here.
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -115,6 +121,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TestSupport"]),
+        // The message files against the code that uses them.
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         // Scripted program runs (a stand-in for the Playground) shared by the tests above it.
         .target(name: "TestSupport", dependencies: ["Playground", "SegueKit"], path: "Tests/TestSupport"),
         // Fixtures are sample packs (their .swift files belong to the packs, not the tests).

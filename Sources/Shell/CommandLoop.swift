@@ -1,6 +1,7 @@
 import CLibEdit
 import Foundation
 import LessonKit
+import Localization
 import Playground
 import Workshop
 import XDGDirectories
@@ -84,11 +85,10 @@ public final class CommandLoop {
                     .complete(text)
             }
             context.recentEntries = HistoryReader.entries(in: historyFile.path, limit: historyFile.limit)
-            output.line(style.heading("SegueLab") + " — storyboard segues, live. Type "
-                + style.command("help") + " for the commands, " + style.command("quit") + " or Ctrl-D to leave.")
+            output.line(output.catalog.text("welcome", ["name": style.heading("SegueLab"), "help": style.command("help"), "quit": style.command("quit")]))
         } else if let presentation = options.presentation {
-            output.line(style.heading("SegueLab") + " — storyboard segues, live.")
-            output.line(style.dim("(Presenting \(presentation.name): a key plays each step, q ends.)"))
+            output.line(output.catalog.text("welcome.presenting", ["name": style.heading("SegueLab")]))
+            output.line(style.dim(output.catalog.text("presenting", ["script": presentation.name])))
             source = PresenterLineSource(script: presentation.script, name: presentation.name) { text in
                 output.line(style.emphasis(text))
             }
@@ -106,9 +106,7 @@ public final class CommandLoop {
         WorkshopCommands.showNotices(context)
         if interactive {
             // Ctrl-D or `quit`: say that leaving lost nothing, and how to come back.
-            output.line(style.dim(driver == nil
-                ? "History saved. Goodbye."
-                : "Everything is saved: progress, drafts and history. `seguelab` brings you back to this step."))
+            output.line(style.dim(output.catalog.text(driver == nil ? "goodbye.playground" : "goodbye")))
         }
         if context.wasInterrupted && !interactive { return 130 }
         return context.hadErrors && !interactive ? 1 : 0
@@ -227,7 +225,7 @@ public final class CommandLoop {
                 await answer(text)
                 return .continueSession
             }
-            context.fail(CoreCommands.unknownCommandMessage(invocation.name, registry: context.registry))
+            context.fail(CoreCommands.unknownCommandMessage(invocation.name, context: context))
             return .continueSession
         }
         let outcome = await command.run(context, invocation)

@@ -1,6 +1,7 @@
 import CLibEdit
 import Foundation
 import LessonKit
+import Localization
 import Playground
 
 /// Puts a shell together: loads the pack and the learner's progress, builds the commands,
@@ -19,6 +20,10 @@ struct ShellSetup {
     /// The pack's session with the learner's progress, or nil for a plain playground shell.
     func loadPack() -> LessonDriver? {
         guard let pack = options.pack else { return nil }
+        let language = pack.language(preferred: options.language)
+        // The shell speaks the lessons' language: seguelab's messages, then the pack's own.
+        context.output.catalog = pack.catalog(language: language)
+        let catalog = context.output.catalog
         let store = ProgressStore(directory: ProgressStore.directory(in: options.directories))
         var progress = PackProgress(pack: pack, now: Date())
         var isNew = true
@@ -28,13 +33,12 @@ struct ShellSetup {
             isNew = loaded.isNew
             loaded.warnings.forEach(context.output.warning)
             if let changes = loaded.changes {
-                context.output.line(context.output.style.dim("The pack changed since your last visit:"))
+                context.output.line(context.output.style.dim(catalog.text("setup.pack_changed")))
                 changes.summaryLines.forEach { context.output.line(context.output.style.dim("  " + $0)) }
             }
         } catch {
-            context.output.warning("progress could not be read (\(error.localizedDescription)); starting afresh for this session")
+            context.output.warning(catalog.text("setup.progress_unreadable", ["error": error.localizedDescription]))
         }
-        let language = pack.language(preferred: options.language)
         let session = Session(pack: pack, progress: progress, language: language)
         let shared = playground
         let driver = LessonDriver(pack: pack, session: session, store: store,
@@ -96,13 +100,13 @@ struct ShellSetup {
             driver.mutate { (s: inout Session) throws(SessionError) in try s.goto(target) }
             // The saved place moves with it: say so, and how to go back.
             if let saved, let now = driver.session.position, now != saved {
-                context.output.line(context.output.style.dim("Your saved place moved here from \(saved); `goto \(saved)` goes back."))
+                context.output.line(context.output.style.dim(driver.catalog.text("setup.place_moved", ["place": saved])))
             }
         } else if driver.isNew || driver.session.position == nil {
             driver.showLessons()
-            context.output.line("Type `next` to begin the first lesson.")
+            context.output.line(driver.catalog.text("setup.begin"))
         } else {
-            context.output.line(context.output.style.dim("Welcome back: you were here."))
+            context.output.line(context.output.style.dim(driver.catalog.text("setup.welcome_back")))
             driver.apply(driver.session.resume())
         }
     }

@@ -15,7 +15,8 @@ struct CommandLineLessons: AsyncParsableCommand {
             let loaded = try selection.load(language: languageOption.language, steps: .whenOpened)
             let session = Session(pack: loaded.pack, progress: StoredProgress.read(for: loaded.pack), language: loaded.language)
             print("\(loaded.pack.manifest.title) (\(loaded.pack.id) \(loaded.pack.manifest.version)): \(counted(loaded.pack.lessons.count, "lesson"))")
-            LessonTable.lines(session.lessonsMenu, width: Terminal.isTerminal(STDOUT_FILENO) ? Terminal.width() : nil).forEach { print($0) }
+            LessonTable.lines(session.lessonsMenu, width: Terminal.isTerminal(STDOUT_FILENO) ? Terminal.width() : nil,
+                              catalog: loaded.pack.catalog(language: loaded.language)).forEach { print($0) }
         }
     }
 }

@@ -27,7 +27,8 @@ struct CommandLineProgress: AsyncParsableCommand {
                 return
             }
             let session = Session(pack: loaded.pack, progress: StoredProgress.read(for: loaded.pack), language: loaded.language)
-            try command.lines(session, pack: loaded.pack, width: Terminal.isTerminal(STDOUT_FILENO) ? Terminal.width() : nil).forEach { print($0) }
+            try command.lines(session, pack: loaded.pack, width: Terminal.isTerminal(STDOUT_FILENO) ? Terminal.width() : nil,
+                              catalog: loaded.pack.catalog(language: loaded.language)).forEach { print($0) }
         }
     }
 

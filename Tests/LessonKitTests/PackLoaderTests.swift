@@ -246,6 +246,29 @@ struct PackLoaderTests {
         ])
     }
 
+    /// `messages/LANG.yaml` adds or overrides the shell's messages for a language; a key the
+    /// shell lacks is a warning, placeholders that differ an error, each at its line; only the
+    /// sound messages are kept.
+    @Test func packMessagesAreLoadedAndChecked() throws {
+        let directory = TemporaryDirectory()
+        var builder = PackBuilder(lesson: lessonFile("## One {#one}\n\nText.\n"))
+        builder.manifest += "languages: [en, de]\n"
+        builder.files["messages/de.yaml"] = """
+            verdict.correct: "✔ Richtig."
+            verdict.nope: "✘ Nein"
+            hint.label: "Tipp {number}: "
+            step.heading: "── Schritt {index}/{count}: {title}"
+            """
+        builder.files["messages/it.yaml"] = "verdict.correct: \"✔ Giusto.\"\n"
+        let result = try builder.load(in: directory)
+        #expect(result.diagnostics.map(\.description) == [
+            "p/messages/de.yaml:2:1: warning: unknown message key 'verdict.nope': the shell has no such message, so it is never shown",
+            "p/messages/de.yaml:3:1: error: message 'hint.label' has placeholders {number}; the English message has {number}, {total}",
+            "p/messages/it.yaml:1:1: warning: messages for 'it', a language not listed in pack.yaml 'languages': learners never see them",
+        ])
+        #expect(result.usablePack?.messages["de"] == ["verdict.correct": "✔ Richtig.", "step.heading": "── Schritt {index}/{count}: {title}"])
+    }
+
     @Test func languageChoiceFallsBackPerLesson() throws {
         let pack = try Fixtures.loadSamplePack()
         #expect(pack.language(preferred: nil, environment: ["LANG": "fr_FR.UTF-8"]) == "fr")

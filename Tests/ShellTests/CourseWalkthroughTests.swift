@@ -198,8 +198,9 @@ struct WalkthroughScript {
         }
     }
 
+    /// A verdict in either language: `✔ Correct.` / `✔ Bonne réponse.`, or any `✘` line.
     static func isVerdict(_ line: String) -> Bool {
-        line.hasPrefix("✔ Correct.") || line.hasPrefix("✘ ")
+        line.hasPrefix("✔ Correct.") || line.hasPrefix("✔ Bonne réponse.") || line.hasPrefix("✘ ")
     }
 
     /// What went wrong, one message per problem; empty when the output meets every expectation.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Playground
 
 /// A loaded lesson pack: manifest, lessons in order, translations, shared code.
@@ -17,6 +18,9 @@ public struct Pack: Sendable {
     /// Lessons (and translations) left out because they have errors, in manifest order.
     /// The shell can list them as unavailable; their diagnostics say why.
     public var brokenLessons: [BrokenLesson] = []
+    /// The pack's own shell messages (`messages/LANG.yaml`): language → message key → text,
+    /// over seguelab's for that language.
+    public var messages: [String: [String: String]] = [:]
 
     public var id: String { manifest.id }
 
@@ -40,6 +44,11 @@ public struct Pack: Sendable {
     public func lessons(in language: String?) -> [Lesson] {
         guard let language, let translated = translations[language] else { return lessons }
         return lessons.map { translated[$0.id] ?? $0 }
+    }
+
+    /// The shell's words in `language`: seguelab's messages, then the pack's own over them.
+    public func catalog(language: String) -> Catalog {
+        Catalog(language: language, overrides: messages[language] ?? [:])
     }
 
     /// The file of a storyboard named by a step (`storyboard: Main`), if it exists.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Playground
 
 /// What loading a pack produced: the pack and every diagnostic.
@@ -252,7 +253,44 @@ private struct Loader {
         var pack = Pack(root: root, manifest: manifest, lessons: lessons, translations: translations,
                         supportSources: support, storyboardDirectories: storyboardDirs)
         pack.brokenLessons = broken
+        pack.messages = messages(languages: manifest.languages)
         return pack
+    }
+
+    /// The pack's own shell messages, `messages/LANG.yaml`: language → key → text. A message
+    /// English lacks, or whose placeholders differ from the English one's, is reported and left out.
+    func messages(languages: [String]) -> [String: [String: String]] {
+        let folder = root.appendingPathComponent("messages")
+        let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
+        var messages: [String: [String: String]] = [:]
+        for name in names.sorted() where name.hasSuffix(".yaml") {
+            let url = folder.appendingPathComponent(name)
+            let file = display(url)
+            let language = String(name.dropLast(".yaml".count))
+            if !languages.contains(language) {
+                sink.warning("messages for '\(language)', a language not listed in pack.yaml 'languages': learners never see them",
+                             at: SourceLocation(file: file, line: 1, column: 1))
+            }
+            guard let text = read(url, into: sink) else { continue }
+            let entries: [Catalog.Entry]
+            do { entries = try Catalog.entries(yaml: text) } catch let error as Catalog.MessageFileError {
+                sink.error(error.message, at: SourceLocation(file: file, line: error.line, column: error.column))
+                continue
+            } catch {
+                sink.error("not valid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+                continue
+            }
+            var rejected: Set<Int> = []
+            for problem in Catalog.problems(in: entries) {
+                rejected.insert(problem.line)
+                let location = SourceLocation(file: file, line: problem.line, column: problem.column)
+                if problem.isError { sink.error(problem.message, at: location) } else { sink.warning(problem.message, at: location) }
+            }
+            for entry in entries where !rejected.contains(entry.line) {
+                messages[language, default: [:]][entry.key] = entry.template
+            }
+        }
+        return messages
     }
 
     /// Storyboards named by steps exist; `continues` names an earlier code step.

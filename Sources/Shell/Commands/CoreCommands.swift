@@ -17,16 +17,16 @@ enum CoreCommands {
             guard let name = invocation.arguments.first else {
                 let commands = context.registry.commands
                 let width = (commands.map(\.usage.count).max() ?? 0) + 2
-                context.output.line(style.heading("Commands"))
+                context.output.line(style.heading(context.output.catalog.text("help.heading")))
                 for command in commands {
                     let usage = command.usage.padding(toLength: width, withPad: " ", startingAt: 0)
                     context.output.line("  " + style.command(usage) + command.summary)
                 }
-                context.output.line("Type `help COMMAND` for more about one command.")
+                context.output.line(context.output.catalog.text("help.more"))
                 return .continueSession
             }
             guard let command = context.registry.command(named: name) else {
-                context.fail(unknownCommandMessage(name, registry: context.registry))
+                context.fail(unknownCommandMessage(name, context: context))
                 return .continueSession
             }
             if let help = command.help {
@@ -37,7 +37,7 @@ enum CoreCommands {
             context.output.line("  " + command.summary)
             if !command.details.isEmpty { context.output.line("  " + command.details) }
             if !command.aliases.isEmpty {
-                context.output.line("  Also: " + command.aliases.joined(separator: ", "))
+                context.output.line("  " + context.output.catalog.text("help.aliases", ["aliases": command.aliases.joined(separator: ", ")]))
             }
             return .continueSession
         }
@@ -70,10 +70,10 @@ enum CoreCommands {
         return .continueSession
     } }
 
-    static func unknownCommandMessage(_ name: String, registry: CommandRegistry) -> String {
-        var message = "unknown command '\(name)'"
-        if let suggestion = registry.suggestion(for: name) { message += " (did you mean '\(suggestion)'?)" }
-        return message + "; type 'help' for the list"
+    static func unknownCommandMessage(_ name: String, context: ShellContext) -> String {
+        let catalog = context.output.catalog
+        guard let suggestion = context.registry.suggestion(for: name) else { return catalog.text("command.unknown", ["name": name]) }
+        return catalog.text("command.unknown.suggestion", ["name": name, "suggestion": suggestion])
     }
 }
 

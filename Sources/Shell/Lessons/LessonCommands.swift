@@ -1,5 +1,6 @@
 import Foundation
 import LessonKit
+import Localization
 
 /// The commands of a learner's session on a pack.
 enum LessonCommands {
@@ -9,7 +10,7 @@ enum LessonCommands {
                 driver.showLessons(); return .continueSession
             },
             ShellCommand(name: "start", usage: "start LESSON", summary: "Begin a lesson at its first step.", arguments: [.lesson]) { context, invocation in
-                guard let id = invocation.arguments.first else { context.fail("start: which lesson? (`lessons` lists them)"); return .continueSession }
+                guard let id = invocation.arguments.first else { context.fail(driver.catalog.text("start.which")); return .continueSession }
                 driver.mutate { (s: inout Session) throws(SessionError) in try s.start(lesson: id) }
                 return .continueSession
             },
@@ -20,7 +21,7 @@ enum LessonCommands {
                 driver.mutate { (s: inout Session) throws(SessionError) in s.back() }; return .continueSession
             },
             ShellCommand(name: "goto", usage: "goto LESSON[/STEP]", summary: "Jump to a lesson, or a step of it.", arguments: [.lessonStep]) { context, invocation in
-                guard let target = invocation.arguments.first else { context.fail("goto: where? e.g. `goto enums/exhaustive`"); return .continueSession }
+                guard let target = invocation.arguments.first else { context.fail(driver.catalog.text("goto.where")); return .continueSession }
                 driver.mutate { (s: inout Session) throws(SessionError) in try s.goto(target) }
                 return .continueSession
             },
@@ -30,7 +31,7 @@ enum LessonCommands {
             ShellCommand(name: "answer", usage: "answer TEXT", summary: "Answer the current step (typing the answer alone works too).",
                          details: "Choices: the letter(s), e.g. `answer b` or `answer a, c`. Text and predictions: the words. Swift steps: the code. Use `answer` when your answer starts with a command's name.",
                          arguments: [.text]) { context, invocation in
-                guard !invocation.rawArguments.isEmpty else { context.fail("answer: what is your answer?"); return .continueSession }
+                guard !invocation.rawArguments.isEmpty else { context.fail(driver.catalog.text("answer.what")); return .continueSession }
                 await driver.answer(invocation.rawArguments)
                 return .continueSession
             },
@@ -65,7 +66,7 @@ enum LessonCommands {
             },
             ShellCommand(ProgressCommand.self) { context, command in
                 let width = context.isInteractive ? Terminal.width() : nil
-                do { try command.lines(driver.session, pack: driver.pack, width: width).forEach { context.output.line($0) } } catch {
+                do { try command.lines(driver.session, pack: driver.pack, width: width, catalog: driver.catalog).forEach { context.output.line($0) } } catch {
                     context.fail("progress: \(error)")
                 }
                 return .continueSession
@@ -77,11 +78,11 @@ enum LessonCommands {
 extension LessonDriver {
     func showLessons() {
         output.line(style.heading(pack.manifest.title))
-        LessonTable.lines(session.lessonsMenu, width: context.isInteractive ? Terminal.width() : nil).forEach { output.line($0) }
+        LessonTable.lines(session.lessonsMenu, width: context.isInteractive ? Terminal.width() : nil, catalog: catalog).forEach { output.line($0) }
         for lesson in pack.brokenLessons where lesson.language == pack.manifest.defaultLanguage {
-            output.line("\(style.failure("✗")) \(lesson.id ?? lesson.name)  " + style.dim("unavailable: the lesson file has errors (`seguelab pack check` lists them)"))
+            output.line("\(style.failure("✗")) \(lesson.id ?? lesson.name)  " + style.dim(catalog.text("lessons.unavailable")))
         }
-        output.line(style.dim("`start ID` begins a lesson; `goto ID/STEP` jumps to a step."))
+        output.line(style.dim(catalog.text("lessons.footer")))
     }
 
     /// Where the draft of the current step is edited: kept in the state directory so an
@@ -95,21 +96,21 @@ extension LessonDriver {
 
     func editDraft() {
         guard let step = session.currentStep, [.exercise, .compiler, .prompt].contains(step.kind) else {
-            context.fail("this step has no code to edit")
+            context.fail(catalog.text("edit.no_code"))
             return
         }
         let current = session.draft ?? ""
         if !context.isInteractive {
             guard let code = readInlineCode() else { return }
             guard saveDraft(code) else { return }
-            output.line("Draft saved (\(code.split(separator: "\n", omittingEmptySubsequences: false).count) lines). Type `check` to judge it.")
+            output.line(catalog.text("draft.saved.lines", ["count": code.split(separator: "\n", omittingEmptySubsequences: false).count]))
             return
         }
         guard let file = draftFile() else { return }
         do {
             let edited = try DraftEditor().edit(current, file: file)
             guard saveDraft(edited) else { return }
-            output.line("Draft saved. Type `check` to judge it, `run` to run it.")
+            output.line(catalog.text("draft.saved"))
         } catch {
             context.fail("\(error)")
         }
@@ -122,7 +123,7 @@ extension LessonDriver {
             if line == "." { return lines.joined(separator: "\n") }
             lines.append(line)
         }
-        context.fail("edit: the input ended before the line `.` that finishes the code")
+        context.fail(catalog.text("edit.input_ended"))
         return nil
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LessonKit
+import Localization
 
 extension LessonDriver {
     // MARK: - Answering
@@ -7,18 +8,18 @@ extension LessonDriver {
     /// An answer typed for the current step: choice letters, text, a prediction or Swift code.
     func answer(_ raw: String) async {
         guard let step = session.currentStep else {
-            context.fail("no lesson started yet: `lessons` lists them, `start ID` begins one")
+            context.fail(catalog.text("answer.no_lesson"))
             return
         }
         let answer: Answer
         switch step.kind {
         case .prose, .example:
-            context.fail("this step asks for no answer; type `next` to continue" + (step.kind == .example ? " or `run` to run the example" : ""))
+            context.fail(catalog.text(step.kind == .example ? "answer.none.example" : "answer.none"))
             return
         case .choice:
             guard let indices = Answer.parseChoices(raw, count: step.choices.count) else {
                 let last = Choice.label(for: step.choices.count - 1)
-                context.fail("answer with a letter from a to \(last)" + (step.multipleAnswers ? " (several: `a, c`)" : ""))
+                context.fail(catalog.text(step.multipleAnswers ? "answer.letters" : "answer.letter", ["last": last]))
                 return
             }
             answer = .choices(indices)
@@ -33,13 +34,11 @@ extension LessonDriver {
     /// Judges the current draft (exercise and compiler steps).
     func check() async {
         guard let step = session.currentStep else {
-            context.fail("no lesson started yet")
+            context.fail(catalog.text("no_lesson"))
             return
         }
         guard step.kind == .exercise || step.kind == .compiler else {
-            context.fail(step.kind.needsAnswer
-                ? "type your answer at the prompt; `check` is for code exercises"
-                : "this step has nothing to check; type `next` to continue")
+            context.fail(catalog.text(step.kind.needsAnswer ? "check.not_code" : "check.nothing"))
             return
         }
         let code = session.draft ?? ""
@@ -57,10 +56,10 @@ extension LessonDriver {
         switch outcome {
         case .interrupted:
             // A run cut short says nothing about the answer: it is not judged, not counted.
-            output.line(style.warning("Interrupted; the answer was not judged."))
+            output.line(style.warning(catalog.text("judge.interrupted")))
             context.interruptedRun()
         case .failed(let error):
-            context.fail("could not judge the answer: \(error)")
+            context.fail(catalog.text("judge.failed", ["error": "\(error)"]))
         case .finished(let (verdict, updated)):
             session = updated
             save()
@@ -70,14 +69,14 @@ extension LessonDriver {
     }
 
     func show(_ verdict: Verdict, learnerCode: String?) {
-        let renderer = RunRenderer(style: style, width: output.columns)
+        let renderer = RunRenderer(style: style, width: output.columns, catalog: catalog)
         let markdown = MarkdownText(style: style, width: width)
         switch verdict.status {
         case .pass:
             if let run = verdict.run { renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line) }
-            output.line(style.success("✔ Correct."))
+            output.line(style.success(catalog.text("verdict.correct")))
             verdict.feedback.forEach { output.line(markdown.render($0)) }
-            output.line(style.dim("Type `next` to continue."))
+            output.line(style.dim(catalog.text("next.continue")))
         case .fail:
             // A wrong prediction is told where it differs, not shown the output it should predict.
             let revealsAnswer = session.currentStep?.kind == .predict
@@ -91,21 +90,21 @@ extension LessonDriver {
             let ref = session.position
             // A step once passed stays passed: a later wrong answer is explained, never "try again".
             let stillPassed = ref.map { session.stepProgress($0).status == .passed } ?? false
-            output.line(style.failure(stillPassed ? "✘ This answer is wrong" : "✘ Not yet") + (failure.map { ": " + $0 } ?? "."))
+            output.line(style.failure(catalog.text(stillPassed ? "verdict.wrong" : "verdict.not_yet"))
+                + (failure.map { catalog.text("verdict.because", ["reason": $0]) } ?? "."))
             // Feedback often restates the failure (a wrong choice's own explanation): say it once.
             verdict.feedback.filter { $0 != failure }.forEach { output.line(markdown.render($0)) }
             if stillPassed {
-                output.line(style.dim("The step stays passed: your earlier answer was right. Type `next` to continue."))
+                output.line(style.dim(catalog.text("verdict.still_passed")))
                 return
             }
             let used = ref.map { session.stepProgress($0).hintsUsed } ?? 0
             let total = session.currentStep?.hints.count ?? 0
-            output.line(style.dim(used < total ? "Try again, or type `hint` (\(total - used) left)."
-                : revealsAnswer ? "Try again; `run` shows what it prints, `solution` the answer, `skip` moves on."
-                : "Try again; `solution` shows the answer, `skip` moves on."))
+            output.line(style.dim(used < total ? catalog.text("verdict.again.hint", ["count": total - used])
+                : catalog.text(revealsAnswer ? "verdict.again.predict" : "verdict.again")))
         case .error:
             if let run = verdict.run { renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line) }
-            context.fail("the answer could not be judged: " + (verdict.firstFailure?.message ?? "no check applied") + " (this is a problem in the lesson, not in your answer)")
+            context.fail(catalog.text("verdict.error", ["reason": verdict.firstFailure?.message ?? catalog.text("verdict.error.no_check")]))
         }
     }
 
@@ -118,66 +117,66 @@ extension LessonDriver {
         let outcome = await Interruptible.run { try await snapshot.run(runner: runner) }
         switch outcome {
         case .interrupted(nil):
-            output.line(style.warning("Interrupted."))
+            output.line(style.warning(catalog.text("run.interrupted")))
             context.interruptedRun()
         case .failed(let error):
-            context.fail("\(error)")
+            context.fail(describe(error))
         case .finished(let result), .interrupted(let result?):
             if case .interrupted = outcome { context.interruptedRun() }
             let code = session.currentStep?.kind == .example || session.currentStep?.kind == .predict
                 ? session.currentStep?.code(.example) : session.draft
-            let lines = RunRenderer(style: style, width: output.columns).lines(result, output: result.learnerStdout, source: { _ in code })
+            let lines = RunRenderer(style: style, width: output.columns, catalog: catalog).lines(result, output: result.learnerStdout, source: { _ in code })
             lines.forEach(output.line)
-            if lines.isEmpty { output.line(style.dim("(The program printed nothing and navigated nowhere.)")) }
+            if lines.isEmpty { output.line(style.dim(catalog.text("run.nothing"))) }
         }
     }
 
     // MARK: - Help
 
     func hint() {
-        guard let step = session.currentStep else { context.fail("no lesson started yet"); return }
+        guard let step = session.currentStep else { context.fail(catalog.text("no_lesson")); return }
         guard let reveal = session.hint() else {
-            context.fail(step.kind.needsAnswer ? "this step has no hints; `solution` shows the answer" : "this step asks for no answer")
+            context.fail(catalog.text(step.kind.needsAnswer ? "hint.none" : "hint.no_answer"))
             return
         }
         save()
         tellWorkshop(.hint)
         // The hint is wrapped beside its label, continuing under the hint's first word.
-        let label = "Hint \(reveal.number)/\(reveal.total): "
+        let label = catalog.text("hint.label", ["number": reveal.number, "total": reveal.total])
         let text = MarkdownText(style: style, width: max(20, width - label.count)).render(reveal.text)
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "" : String(repeating: " ", count: label.count) + $0 }
             .joined(separator: "\n")
         output.line(style.heading(label) + text.dropFirst(label.count))
-        if reveal.isLast { output.line(style.dim("That was the last hint; `solution` shows the answer.")) }
+        if reveal.isLast { output.line(style.dim(catalog.text("hint.last"))) }
     }
 
     func solution(confirmed: Bool) {
         guard let step = session.currentStep, step.kind.needsAnswer else {
-            context.fail("this step has no answer to show")
+            context.fail(catalog.text("solution.none"))
             return
         }
         guard !solutionsHeldBack() else { return }
-        guard confirmed || context.confirm("Show the solution? It is recorded in your progress. [y/N] ") else {
-            output.line("Not shown.")
+        guard confirmed || context.confirm(catalog.text("solution.confirm")) else {
+            output.line(catalog.text("solution.not_shown"))
             return
         }
         guard let reveal = session.revealSolution() else { return }
         save()
         tellWorkshop(.solution)
         let markdown = MarkdownText(style: style, width: width)
-        output.line(style.heading("Solution:"))
+        output.line(style.heading(catalog.text("solution.heading")))
         if let code = reveal.code { showCode(code) }
         if let answer = reveal.answer { output.line("  " + answer) }
         if let explanation = reveal.explanation { output.line(markdown.render(explanation)) }
         // An exercise is judged on the draft: without this the draft keeps the starter and
         // `check` goes on failing.
         if let code = reveal.code, [.exercise, .compiler].contains(step.kind), session.draft != code {
-            if context.confirm("Put the solution in your draft (replacing it), so `check` passes? [y/N] ") {
+            if context.confirm(catalog.text("solution.fill.confirm")) {
                 saveDraft(code)
-                output.line("Your draft is now the solution. Type `check` to finish the step, or `edit` to try your own way.")
+                output.line(catalog.text("solution.fill.done"))
             } else {
-                output.line(style.dim("Your draft is unchanged. `edit` it (or paste your code), then `check`; `skip` moves on with the solution filled in."))
+                output.line(style.dim(catalog.text("solution.fill.declined")))
             }
         }
     }
@@ -189,31 +188,31 @@ extension LessonDriver {
         let move = session.skip()
         // Show what was filled in: the next steps build on this code.
         if let step, [.exercise, .compiler, .prompt].contains(step.kind), status != .passed, let reference = step.referenceAnswer {
-            output.line(style.dim("Skipped; the reference code was filled in so later steps build on working code:"))
+            output.line(style.dim(catalog.text("skip.code")))
             showCode(reference)
         } else if let step, step.kind.needsAnswer, status != .passed, let reference = step.referenceAnswer {
-            output.line(style.dim("Skipped; the answer was: ") + reference)
+            output.line(style.dim(catalog.text("skip.answer")) + reference)
         }
         apply(move)
     }
 
     func restart(lesson: String?, confirmed: Bool) {
-        let what = lesson.map { "lesson '\($0)'" } ?? "the whole pack"
-        guard confirmed || context.confirm("Restart \(what)? Your progress is backed up first. [y/N] ") else {
-            output.line("Nothing changed.")
+        let question = lesson.map { catalog.text("restart.lesson.confirm", ["lesson": $0]) } ?? catalog.text("restart.pack.confirm")
+        guard confirmed || context.confirm(question) else {
+            output.line(catalog.text("restart.declined"))
             return
         }
         do {
             let (backup, move) = try session.restart(lesson: lesson)
             do {
                 let url = try store.saveBackup(backup, for: pack)
-                output.line(style.dim("Previous progress backed up to \(url.path)."))
+                output.line(style.dim(catalog.text("restart.backed_up", ["path": url.path])))
             } catch {
-                output.warning("could not back up progress (\(error.localizedDescription)); restarting anyway")
+                output.warning(catalog.text("restart.backup_failed", ["error": error.localizedDescription]))
             }
             apply(move)
         } catch {
-            context.fail("\(error)")
+            context.fail(describe(error))
         }
     }
 
@@ -225,7 +224,7 @@ extension LessonDriver {
         session.saveDraft(code)
         if save() { return true }
         if let ref = session.position { unsavedDrafts[ref] = code }
-        output.warning("your draft is kept in memory but could not be saved to \(store.fileURL(for: pack).path) (\(lastSaveFailure)). It is saved again with every change; if it still cannot be when you quit, it is printed then.")
+        output.warning(catalog.text("draft.unsaved", ["path": store.fileURL(for: pack).path, "error": lastSaveFailure]))
         return false
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LessonKit
+import Localization
 import Playground
 import XDGDirectories
 
@@ -38,6 +39,8 @@ final class LessonDriver {
 
     var output: ShellOutput { context.output }
     var style: Style { context.output.style }
+    /// The shell's words in the session's language.
+    var catalog: Catalog { context.output.catalog }
     var width: Int { context.isInteractive ? min(Terminal.width(), 100) : 80 }
 
     // MARK: - Saving
@@ -54,7 +57,7 @@ final class LessonDriver {
             lastSaveFailure = error.localizedDescription
             guard !warnedAboutSaving else { return false }
             warnedAboutSaving = true
-            output.warning("progress could not be saved to \(store.fileURL(for: pack).path): \(error.localizedDescription). The session continues; progress is kept in memory and saving is tried again at every change.")
+            output.warning(catalog.text("save.failed", ["path": store.fileURL(for: pack).path, "error": error.localizedDescription]))
             return false
         }
     }
@@ -63,7 +66,7 @@ final class LessonDriver {
     func close() {
         session.finishVisit()
         guard !save(), !unsavedDrafts.isEmpty else { return }
-        output.warning("your drafts could not be saved (\(lastSaveFailure)); here they are, so you can keep them:")
+        output.warning(catalog.text("drafts.unsaved", ["error": lastSaveFailure]))
         for (ref, code) in unsavedDrafts.sorted(by: { $0.key.description < $1.key.description }) {
             output.line("--- \(ref) ---")
             output.line(code)
@@ -80,14 +83,14 @@ final class LessonDriver {
         save()
         updateLocation()
         if let left = move.leftUnfinished {
-            output.line(style.dim("(Step \(left) is not finished yet; `goto \(left)` returns to it.)"))
+            output.line(style.dim(catalog.text("move.left_unfinished", ["step": left])))
         }
         switch move.kind {
         case .finishedPack:
-            output.line(style.success("You have reached the end of \(pack.manifest.title)."))
-            output.line("`lessons` shows what you have done; `goto LESSON` revisits any lesson.")
+            output.line(style.success(catalog.text("move.finished_pack", ["pack": pack.manifest.title])))
+            output.line(catalog.text("move.finished_pack_after"))
         case .atStart:
-            output.line("There is nothing before this step.")
+            output.line(catalog.text("move.at_start"))
         case .enteredLesson:
             tellWorkshop(.entered)
             showStep(withIntroOf: session.stepNumber?.index == 1 ? session.currentLesson : nil)
@@ -104,12 +107,28 @@ final class LessonDriver {
             // A workshop's instructor may hold later lessons back until the room gets there.
             if let lesson = session.position?.lesson, lesson != before.position?.lesson, isHeldBack(lesson) {
                 session = before
-                output.line("The instructor has not opened lesson '\(lesson)' yet; it opens when the room gets there.")
+                output.line(catalog.text("move.held_back", ["lesson": lesson]))
                 return
             }
             apply(move)
         } catch {
-            context.fail(error.description)
+            context.fail(describe(error))
+        }
+    }
+
+    /// An error for the learner, in the session's language when it is the session's own.
+    func describe(_ error: any Error) -> String {
+        guard let error = error as? SessionError else { return "\(error)" }
+        return switch error {
+        case .unknownLesson(let id, let known): catalog.text("session.unknown_lesson", ["lesson": id, "known": known.joined(separator: ", ")])
+        case .unknownStep(let id, let lesson, let known):
+            catalog.text("session.unknown_step", ["step": id, "lesson": lesson, "known": known.joined(separator: ", ")])
+        case .unknownTarget(let target): catalog.text("session.unknown_target", ["target": target])
+        case .noCurrentStep: catalog.text("no_lesson")
+        case .nothingToAnswer(let kind): catalog.text("session.nothing_to_answer", ["kind": kind.rawValue])
+        case .nothingToRun(let kind): catalog.text("session.nothing_to_run", ["kind": kind.rawValue])
+        case .predictFirst: catalog.text("session.predict_first")
+        case .runnerFailed(let message): message
         }
     }
 
@@ -118,7 +137,7 @@ final class LessonDriver {
     func showLessonIntro(_ lesson: Lesson) {
         let markdown = MarkdownText(style: style, width: width)
         output.line(style.heading("━━ \(lesson.title) ━━"))
-        if let goal = lesson.goal { output.line(markdown.render("**Goal:** " + goal)) }
+        if let goal = lesson.goal { output.line(markdown.render(catalog.text("lesson.goal", ["goal": goal]))) }
         if !lesson.intro.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             output.line(markdown.render(lesson.intro))
         }
@@ -135,58 +154,55 @@ final class LessonDriver {
             if let lesson { showLessonIntro(lesson) }
             showStepText()
         }
-        if !finished { output.line(style.dim("(`step` shows the whole step again.)")) }
+        if !finished { output.line(style.dim(catalog.text("paging.stopped"))) }
     }
 
     private func showStepText() {
         guard let step = session.currentStep, let ref = session.position else {
-            output.line("No lesson started yet: `lessons` lists them, `start ID` begins one.")
+            output.line(catalog.text("step.none"))
             return
         }
         let markdown = MarkdownText(style: style, width: width)
-        let number = session.stepNumber.map { " \($0.index)/\($0.count)" } ?? ""
+        let heading = session.stepNumber.map { catalog.text("step.heading", ["index": $0.index, "count": $0.count, "title": step.title]) }
+            ?? catalog.text("step.heading.unnumbered", ["title": step.title])
         let status = session.stepProgress(ref).status
-        let done = status == .passed ? style.success(" ✔") : status == .skipped ? style.dim(" (skipped)") : ""
+        let done = status == .passed ? style.success(" ✔") : status == .skipped ? style.dim(" " + catalog.text("step.skipped")) : ""
         // The full place is here, not in the prompt (which stays short): `goto` takes it.
-        output.line(style.heading("── Step\(number): \(step.title)") + style.dim("  [\(step.kind.rawValue) · \(ref)]") + done)
+        output.line(style.heading(heading) + style.dim("  [\(step.kind.rawValue) · \(ref)]") + done)
         if !step.prose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             let prose = session.currentLesson.map { step.prose(in: pack, lesson: $0) } ?? step.prose
             output.line(markdown.render(prose))
         }
         switch step.kind {
         case .prose:
-            output.line(style.dim("Type `next` to continue."))
+            output.line(style.dim(catalog.text("next.continue")))
         case .example:
             showCode(step.code(.example) ?? "")
-            output.line(style.dim("Type `run` to run it, `next` to go on."))
+            output.line(style.dim(catalog.text("step.example")))
         case .choice:
             if let question = step.question { output.line(markdown.render(question)) }
             for (index, choice) in step.choices.enumerated() {
                 output.line("  \(Choice.label(for: index))) " + markdown.inline(choice.text))
             }
-            output.line(style.dim(step.multipleAnswers
-                ? "Several answers are right: type their letters, e.g. `a, c`."
-                : "Type the letter of your answer."))
+            output.line(style.dim(catalog.text(step.multipleAnswers ? "step.choice.several" : "step.choice.one")))
         case .text:
             if let question = step.question { output.line(markdown.render(question)) }
-            output.line(style.dim("Type your answer."))
+            output.line(style.dim(catalog.text("step.text")))
         case .predict:
             showCode(step.code(.example) ?? "")
             if let question = step.question { output.line(markdown.render(question)) }
-            output.line(style.dim(step.predictTarget == .destination
-                ? "Which view controller is on screen when it ends? Type its class name."
-                : "What will it print? Type your prediction (several lines: on one line, or with `\\n` between them)."))
+            output.line(style.dim(catalog.text(step.predictTarget == .destination ? "step.predict.destination" : "step.predict.output")))
         case .prompt:
             if let question = step.question { output.line(markdown.render(question)) }
-            output.line(style.dim("Type Swift at the prompt; it runs for real and is judged by what it does."))
+            output.line(style.dim(catalog.text("step.prompt")))
         case .exercise, .compiler:
             if let question = step.question { output.line(markdown.render(question)) }
             showCode(session.draft ?? "", numbered: true)
-            output.line(style.dim("`edit` opens the code in your editor (or paste a whole new version here); `check` judges it; `run` runs it."))
+            output.line(style.dim(catalog.text("step.exercise")))
         }
         let hints = step.hints.count
         if step.kind.needsAnswer && hints > 0 {
-            output.line(style.dim("Stuck? `hint` (\(hints) available), `solution`, or `skip`."))
+            output.line(style.dim(catalog.text("step.stuck", ["count": hints])))
         }
         if let number = session.stepNumber, number.index == number.count { showLessonEnd() }
     }
@@ -196,24 +212,24 @@ final class LessonDriver {
     func showLessonEnd() {
         guard let lesson = session.currentLesson else { return }
         output.line()
-        output.line(style.heading("━━ End of “\(lesson.title)” ━━"))
+        output.line(style.heading(catalog.text("lesson.end", ["title": lesson.title])))
         let open = lesson.steps.filter { step in
             step.kind.needsAnswer && session.stepProgress(StepRef(lesson: lesson.id, step: step.id)).status != .passed
         }
         if open.isEmpty {
-            output.line(style.success("Every step of this lesson is done."))
+            output.line(style.success(catalog.text("lesson.all_done")))
         } else {
             let list = open.map { step -> String in
                 let skipped = session.stepProgress(StepRef(lesson: lesson.id, step: step.id)).status == .skipped
-                return "`goto \(lesson.id)/\(step.id)`" + (skipped ? " (skipped)" : "")
+                return "`goto \(lesson.id)/\(step.id)`" + (skipped ? " " + catalog.text("step.skipped") : "")
             }
-            output.line("Left undone: " + list.joined(separator: ", ") + ".")
+            output.line(catalog.text("lesson.left_undone", ["list": list.joined(separator: ", ")]))
         }
         let lessons = pack.lessons(in: session.language)
         if let index = lessons.firstIndex(where: { $0.id == lesson.id }), index + 1 < lessons.count {
-            output.line("Next lesson: “\(lessons[index + 1].title)”: type `next` to start it.")
+            output.line(catalog.text("lesson.next", ["title": lessons[index + 1].title]))
         } else {
-            output.line("This was the last lesson of \(pack.manifest.title); `lessons` shows what you have done.")
+            output.line(catalog.text("lesson.last", ["pack": pack.manifest.title]))
         }
     }
 

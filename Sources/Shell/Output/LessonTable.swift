@@ -1,16 +1,17 @@
 import Foundation
 import LessonKit
+import Localization
 
 /// The lessons as one table, wherever they are listed (`lessons` and `progress`, in the shell
 /// and on the command line): `>` on the current lesson, its id, title, steps done and state.
 /// A title too long for the width is wrapped under the title column, never cut.
 public enum LessonTable {
     /// `width` is the terminal's; nil (a pipe, a file) keeps every row on one line.
-    public static func lines(_ entries: [LessonMenuEntry], width: Int? = nil) -> [String] {
+    public static func lines(_ entries: [LessonMenuEntry], width: Int? = nil, catalog: Catalog = .english) -> [String] {
         let idWidth = entries.map(\.id.count).max() ?? 0
         let counts = entries.map { "\($0.completedSteps)/\($0.stepCount)" }
         let countWidth = counts.map(\.count).max() ?? 0
-        let states = entries.map(state)
+        let states = entries.map { state($0, catalog: catalog) }
         let longestTitle = entries.map(\.title.count).max() ?? 0
         // Everything but the title: marker, id, count and the longest state, with their gaps.
         let around = 2 + idWidth + 2 + 2 + countWidth + 2 + (states.map(\.count).max() ?? 0)
@@ -28,10 +29,14 @@ public enum LessonTable {
     }
 
     /// `in progress, 1 skipped, 2 unfinished`.
-    static func state(_ entry: LessonMenuEntry) -> String {
-        var state = entry.state.rawValue
-        if entry.skippedSteps > 0 { state += ", \(entry.skippedSteps) skipped" }
-        if entry.unfinishedSeenSteps > 0 { state += ", \(entry.unfinishedSeenSteps) unfinished" }
+    static func state(_ entry: LessonMenuEntry, catalog: Catalog) -> String {
+        var state = switch entry.state {
+        case .notStarted: catalog.text("lessons.state.not_started")
+        case .inProgress: catalog.text("lessons.state.in_progress")
+        case .completed: catalog.text("lessons.state.completed")
+        }
+        if entry.skippedSteps > 0 { state += ", " + catalog.text("lessons.state.skipped", ["count": entry.skippedSteps]) }
+        if entry.unfinishedSeenSteps > 0 { state += ", " + catalog.text("lessons.state.unfinished", ["count": entry.unfinishedSeenSteps]) }
         return state
     }
 
@@ -42,17 +47,18 @@ public enum LessonTable {
 
 /// `seguelab progress` and the shell's `progress`: totals, then one line per lesson.
 public enum ProgressReport {
-    public static func lines(_ session: Session, pack: Pack, width: Int? = nil) -> [String] {
+    public static func lines(_ session: Session, pack: Pack, width: Int? = nil, catalog: Catalog = .english) -> [String] {
         let summary = session.summary()
         let percent = summary.totalSteps == 0 ? 0 : summary.completedSteps * 100 / summary.totalSteps
         var lines = [
             "\(pack.manifest.title) (\(pack.id) \(pack.manifest.version))",
-            "Done: \(summary.completedSteps) of \(summary.totalSteps) steps (\(percent)%)",
-            "Attempts: \(summary.attempts), hints used: \(summary.hintsUsed), solutions shown: \(summary.solutionsShown), time: \(duration(summary.secondsSpent))",
+            catalog.text("progress.done", ["done": summary.completedSteps, "total": summary.totalSteps, "percent": percent]),
+            catalog.text("progress.counts", ["attempts": summary.attempts, "hints": summary.hintsUsed,
+                                             "solutions": summary.solutionsShown, "time": duration(summary.secondsSpent)]),
         ]
-        if let position = session.position { lines.append("Current step: \(position)") }
+        if let position = session.position { lines.append(catalog.text("progress.current", ["step": position])) }
         lines.append("")
-        return lines + LessonTable.lines(summary.lessons, width: width)
+        return lines + LessonTable.lines(summary.lessons, width: width, catalog: catalog)
     }
 
     public static func duration(_ seconds: Double) -> String {

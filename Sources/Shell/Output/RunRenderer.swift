@@ -1,5 +1,6 @@
 import Foundation
 import LessonKit
+import Localization
 import Playground
 import SegueKit
 
@@ -14,6 +15,8 @@ struct RunRenderer {
     /// The terminal's width, when output goes to one: a quoted source line wider than it is
     /// broken like code (`ShellOutput.code`) with the caret under the right piece.
     var width: Int? = nil
+    /// The words around the program's own (`Navigation:`, `The program crashed`).
+    var catalog: Catalog = .english
 
     /// A lesson's or a file's run. `source` gives the text of a learner file by name, for the
     /// line under a diagnostic; `output` replaces stdout (a lesson's, without the harness's lines).
@@ -99,7 +102,8 @@ struct RunRenderer {
         let navigation = trace.filter { $0.event != .snapshot }
         let marker = navigation.firstIndex(where: HarnessSupport.isChecksMarker) ?? navigation.endIndex
         var said: [String] = []
-        for (heading, part) in [("Navigation:", navigation[..<marker]), ("While checking:", navigation[marker...].dropFirst())] {
+        for (heading, part) in [(catalog.text("run.navigation"), navigation[..<marker]),
+                                (catalog.text("run.while_checking"), navigation[marker...].dropFirst())] {
             let shown = Self.fromFirstTransition(Array(part)).map { "  " + Self.describe($0) }
             // Checks that drive the learner's screens the way the program did repeat it: said once.
             guard !shown.isEmpty, shown != said else { continue }
@@ -110,7 +114,7 @@ struct RunRenderer {
         }
         if let snapshot = trace.last(where: { $0.event == .snapshot })?.snapshot, let screen = Self.finalScreen(snapshot) {
             // Not "On screen:", which programs print themselves (`On screen: Dune`).
-            lines.append(style.dim("Final screen: ") + screen)
+            lines.append(style.dim(catalog.text("run.final_screen")) + screen)
         }
         return lines
     }
@@ -122,12 +126,12 @@ struct RunRenderer {
             let kind = crash.exceptionName ?? crash.kind.readableName
             let named = crash.exceptionName == nil && crash.kind == .other && !crash.message.isEmpty ? "" : " (\(kind))"
             // Where, on a line of its own: the sentence stays the one checks and lessons quote.
-            return [style.failure("The program crashed\(named)") + (crash.message.isEmpty ? "" : ": \(crash.message)")]
-                + (crash.location.map { ["  at \($0)"] } ?? [])
+            return [style.failure(catalog.text("run.crashed") + named) + (crash.message.isEmpty ? "" : catalog.text("run.crash_message", ["message": crash.message]))]
+                + (crash.location.map { ["  " + catalog.text("run.crash_location", ["location": $0])] } ?? [])
         }
-        if case .signaled(let signal) = termination { return [style.failure("The program crashed (signal \(signal))")] }
-        if let stopReason { return [style.warning("Stopped: \(stopReason).")] }
-        if case .exited(let code) = termination, code != 0 { return [style.warning("The program exited with status \(code).")] }
+        if case .signaled(let signal) = termination { return [style.failure(catalog.text("run.crashed.signal", ["signal": signal]))] }
+        if let stopReason { return [style.warning(catalog.text("run.stopped", ["reason": stopReason]))] }
+        if case .exited(let code) = termination, code != 0 { return [style.warning(catalog.text("run.exited", ["code": code]))] }
         return []
     }
 

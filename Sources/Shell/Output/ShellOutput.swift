@@ -1,5 +1,6 @@
 import Foundation
 import LessonKit
+import Localization
 import Rainbow
 
 /// When to colour output.
@@ -45,6 +46,8 @@ public final class ShellOutput {
     public let style: Style
     private let writeOut: (String) -> Void
     private let writeErr: (String) -> Void
+    /// The shell's own words, in the language of the session (English until a pack is loaded).
+    public var catalog: Catalog = .english
 
     /// The terminal's width when output goes to one (asked at every line, so a resized window
     /// is followed); nil leaves lines as they are (pipes and files).
@@ -104,7 +107,8 @@ public final class ShellOutput {
             let end = min(start + screenful, lines.count)
             lines[start..<end].forEach { writeOut($0 + "\n") }
             start = end
-            if start < lines.count && !more(style.dim("-- \(lines.count - start) more line\(lines.count - start == 1 ? "" : "s"): Enter shows them, q stops --")) {
+            let left = lines.count - start
+            if start < lines.count && !more(style.dim(catalog.text(left == 1 ? "paging.more.one" : "paging.more.other", ["count": left]))) {
                 return false
             }
         }
@@ -122,7 +126,7 @@ public final class ShellOutput {
     /// `error: message`, prefixed by where it happened when known (`<stdin>:3: error: …`).
     public func error(_ message: String, at location: String? = nil) {
         let prefix = location.map { "\($0): " } ?? ""
-        writeErr(fitted(prefix + style.failure("error:") + " " + message) + "\n")
+        writeErr(fitted(prefix + style.failure(catalog.text("label.error")) + " " + message) + "\n")
     }
 
     /// A progress line for long work (building SegueKit the first time), on standard error.
@@ -131,6 +135,6 @@ public final class ShellOutput {
     }
 
     public func warning(_ message: String) {
-        writeErr(fitted(style.warning("warning:") + " " + message) + "\n")
+        writeErr(fitted(style.warning(catalog.text("label.warning")) + " " + message) + "\n")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Playground
 import SegueKit
 import SegueTools
@@ -38,11 +39,11 @@ enum PlaygroundCommands {
         }
         let request = command.request(sources: sources, directories: directories, limits: playground.limits)
         let outcome = await Interruptible.run { try await engine.run(request) }
-        let renderer = RunRenderer(style: context.output.style, showsNavigation: !command.noTrace)
+        let renderer = RunRenderer(style: context.output.style, showsNavigation: !command.noTrace, catalog: context.output.catalog)
         let learnerFiles = sources.filter { $0.origin == .learner }
         switch outcome {
         case .interrupted(nil):
-            context.output.line(context.output.style.warning("Interrupted."))
+            context.output.line(context.output.style.warning(context.output.catalog.text("run.interrupted")))
             context.interruptedRun()
         case .failed(let error):
             context.fail("run: \(error)")

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Playground
 
 /// A mode of the shell that takes over what is typed at the prompt until it ends.
@@ -24,7 +25,7 @@ extension PlaygroundCommands {
             context.swiftMode = mode
             if invocation.rawArguments.isEmpty {
                 context.mode = mode
-                context.output.line(context.output.style.dim("Swift mode: type Swift; `:help` lists the commands, `:quit` or Ctrl-D returns."))
+                context.output.line(context.output.style.dim(context.output.catalog.text("swift.welcome")))
             } else {
                 _ = await mode.handle(invocation.rawArguments, context: context)
             }
@@ -56,10 +57,11 @@ final class SwiftModeState: InputMode {
         let session = self.session
         let outcome = await Interruptible.run { try await session.submit(entry) }
         let style = context.output.style
-        let renderer = RunRenderer(style: style)
+        let catalog = context.output.catalog
+        let renderer = RunRenderer(style: style, catalog: catalog)
         switch outcome {
         case .interrupted(nil):
-            context.output.line(style.warning("Interrupted; the entry was not kept."))
+            context.output.line(style.warning(catalog.text("swift.interrupted")))
             context.interruptedRun()
         case .failed(let error):
             context.fail("swift: \(error)")
@@ -68,8 +70,8 @@ final class SwiftModeState: InputMode {
             report(response.timings)
             renderer.lines(response).forEach(context.output.line)
             if !response.accepted {
-                context.output.line(style.dim("(not kept: fix it and enter it again)"))
-                if !context.isInteractive { context.fail("swift: the entry was rejected") }
+                context.output.line(style.dim(catalog.text("swift.not_kept")))
+                if !context.isInteractive { context.fail(catalog.text("swift.rejected")) }
             }
         }
         return true
@@ -77,43 +79,36 @@ final class SwiftModeState: InputMode {
 
     private func command(_ text: String, context: ShellContext) async -> Bool {
         let words = text.split(separator: " ", maxSplits: 1).map(String.init)
+        let catalog = context.output.catalog
         switch words[0] {
         case ":quit", ":q", ":exit":
             return false
         case ":list":
             let entries = await session.list()
-            if entries.isEmpty { context.output.line(context.output.style.dim("(no entries yet)")) }
+            if entries.isEmpty { context.output.line(context.output.style.dim(catalog.text("swift.no_entries"))) }
             for (index, entry) in entries.enumerated() {
                 let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
                 context.output.line(String(index + 1).leftPadded(to: 3) + "  " + lines.joined(separator: "\n     "))
             }
         case ":undo":
-            if let removed = await session.undo() { context.output.line("Removed: " + removed) }
-            else { context.output.line("Nothing to undo.") }
+            if let removed = await session.undo() { context.output.line(catalog.text("swift.removed", ["entry": removed])) }
+            else { context.output.line(catalog.text("swift.nothing_to_undo")) }
         case ":reset":
             await session.reset()
-            context.output.line("All entries forgotten.")
+            context.output.line(catalog.text("swift.reset"))
         case ":save":
-            guard words.count == 2 else { context.fail(":save needs a file name"); return true }
+            guard words.count == 2 else { context.fail(catalog.text("swift.save.name")); return true }
             let url = URL(fileURLWithPath: (words[1] as NSString).expandingTildeInPath)
             do {
                 try await session.save(to: url)
-                context.output.line(usesPackSupport
-                    ? "Saved to \(url.path). `run \(words[1])` runs it in this shell, with the pack's support code and storyboards it was written against; elsewhere, open the same pack (`seguelab --pack …`) and `run` it there."
-                    : "Saved to \(url.path) (with `import UIKit`, implied here). `run \(words[1])` runs it, here or as `seguelab run \(words[1])`.")
+                context.output.line(catalog.text(usesPackSupport ? "swift.saved.pack" : "swift.saved", ["path": url.path, "file": words[1]]))
             } catch {
                 context.fail(":save: \(error.localizedDescription)")
             }
         case ":help":
-            context.output.line("""
-                :list        the entries kept so far
-                :undo        forget the last entry
-                :reset       forget every entry
-                :save FILE   write the entries as a Swift file
-                :quit        back to the shell (Ctrl-D too)
-                """)
+            context.output.line(catalog.text("swift.help"))
         default:
-            context.fail("unknown \(words[0]); `:help` lists the swift mode's commands")
+            context.fail(catalog.text("swift.unknown", ["command": words[0]]))
         }
         return true
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonKit
+import Localization
 
 /// `progress`, on the command line (`seguelab progress --pack …`) and in the shell: progress on
 /// the pack, readable or exported as JSON or CSV.
@@ -33,7 +34,7 @@ public struct ProgressCommand: SharedCommand {
     }
 
     /// The report, or the export asked for, as lines; `width` is the terminal's, if any.
-    public func lines(_ session: Session, pack: Pack, width: Int? = nil) throws -> [String] {
+    public func lines(_ session: Session, pack: Pack, width: Int? = nil, catalog: Catalog = .english) throws -> [String] {
         if json {
             return [String(decoding: try ProgressExport.json(for: session.progress, pack: pack, learner: learner), as: UTF8.self)]
         }
@@ -42,6 +43,6 @@ public struct ProgressCommand: SharedCommand {
             if rows.last == "" { rows.removeLast() }
             return rows
         }
-        return ProgressReport.lines(session, pack: pack, width: width)
+        return ProgressReport.lines(session, pack: pack, width: width, catalog: catalog)
     }
 }

@@ -1,0 +1,100 @@
+import Foundation
+import Yams
+
+/// The shell's own words in one language: message key → template with named placeholders
+/// (`Step {number}: {title}`). English is the source of truth; a key missing in the chosen
+/// language (or in a pack's `messages/LANG.yaml`) falls back to English, one message at a time.
+public struct Catalog: Sendable {
+    public let language: String
+    private let templates: [String: String]
+
+    /// English, as the code is written against it.
+    public static let english = Catalog(language: "en")
+
+    /// The bundled messages of `language` over English, then a pack's `overrides` over those.
+    public init(language: String, overrides: [String: String] = [:]) {
+        self.language = language
+        var templates = Self.shipped["en"] ?? [:]
+        if language != "en", let own = Self.shipped[language] { templates.merge(own) { $1 } }
+        templates.merge(overrides) { $1 }
+        self.templates = templates
+    }
+
+    /// The message `key` with its `{placeholders}` filled in; the key itself when English lacks it
+    /// (a test keeps every key used in code in en.yaml).
+    public func text(_ key: String, _ values: [String: any CustomStringConvertible] = [:]) -> String {
+        guard var text = templates[key] else { return key }
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value.description) }
+        return text
+    }
+
+    // MARK: - Message files
+
+    /// One message of a file, where it is written (1-based line and column).
+    public struct Entry: Sendable, Equatable {
+        public var key: String
+        public var template: String
+        public var line: Int
+        public var column: Int
+    }
+
+    /// The messages of a YAML file: a mapping of keys to strings.
+    public static func entries(yaml: String) throws -> [Entry] {
+        guard let node = try Yams.compose(yaml: yaml) else { return [] }
+        guard let mapping = node.mapping else { throw MessageFileError(message: "a message file is a mapping of message keys to text", line: node.mark?.line ?? 1, column: node.mark?.column ?? 1) }
+        return try mapping.map { key, value in
+            let mark = key.mark
+            guard let name = key.string, let template = value.string else {
+                throw MessageFileError(message: "each message is `key: text`", line: mark?.line ?? 1, column: mark?.column ?? 1)
+            }
+            return Entry(key: name, template: template, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        }
+    }
+
+    public struct MessageFileError: Error, Sendable {
+        public var message: String
+        public var line: Int
+        public var column: Int
+    }
+
+    /// The `{names}` a template fills in.
+    public static func placeholders(in template: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = rest[rest.index(after: open)..<close]
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { names.insert(String(name)) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// What is wrong with a file of messages for the shell, each with where it is: a key
+    /// English does not have (never shown: a warning), or placeholders that differ from the
+    /// English message's (a value lost or `{name}` printed as is: an error).
+    public static func problems(in entries: [Entry]) -> [(message: String, line: Int, column: Int, isError: Bool)] {
+        let english = shipped["en"] ?? [:]
+        return entries.compactMap { entry in
+            guard let original = english[entry.key] else {
+                return ("unknown message key '\(entry.key)': the shell has no such message, so it is never shown", entry.line, entry.column, false)
+            }
+            let wanted = placeholders(in: original), found = placeholders(in: entry.template)
+            guard wanted == found else {
+                let list = { (names: Set<String>) in names.isEmpty ? "none" : names.sorted().map { "{\($0)}" }.joined(separator: ", ") }
+                return ("message '\(entry.key)' has placeholders \(list(found)); the English message has \(list(wanted))", entry.line, entry.column, true)
+            }
+            return nil
+        }
+    }
+
+    /// The messages shipped with seguelab (en.yaml, fr.yaml): language → key → template. Read once.
+    public static let shipped: [String: [String: String]] = {
+        let folder = Bundle.module.resourceURL
+        let names = folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
+        let urls = names.filter { $0.hasSuffix(".yaml") }.compactMap { folder?.appendingPathComponent($0) }
+        return Dictionary(urls.compactMap { url in
+            guard let text = try? String(contentsOf: url, encoding: .utf8), let entries = try? entries(yaml: text) else { return nil }
+            return (url.deletingPathExtension().lastPathComponent, Dictionary(entries.map { ($0.key, $0.template) }, uniquingKeysWith: { $1 }))
+        }, uniquingKeysWith: { $1 })
+    }()
+}

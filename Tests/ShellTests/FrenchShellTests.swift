@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A session in French speaks French: the lessons and the shell's own words around them
+/// (step headings, verdicts, hints, the lessons table, progress, errors).
+@Suite struct FrenchShellTests {
+    static let lessons = CourseWalkthroughTests.packageRoot.appendingPathComponent("Lessons")
+
+    /// What the English shell says; none of it may reach a learner who chose French.
+    static let englishPhrases = [
+        "Step ", "Goal:", "Type `next`", "Type `run`", "Type the letter", "Type your", "Not yet", "Correct.",
+        "Try again", "Stuck?", "Hint ", "Solution:", "Navigation:", "Final screen:", "While checking:",
+        "not started", "in progress", "completed", "Done:", "Attempts:", "Current step:", "error:",
+        "answer with a letter", "`start ID` begins", "The program crashed", "Left undone", "Next lesson",
+        "Welcome back", "lines):", "Draft saved", "unknown command", "no lesson",
+        "Swift mode", "forget the last entry",
+    ]
+
+    /// The first steps of lesson 1: the table, a step, a run, a wrong and a right choice, a
+    /// hint, an answer the step cannot take, the progress report, a place and a command that
+    /// do not exist, and the `swift` mode's help.
+    static let script = """
+        lessons
+        start stringly-typed
+        next
+        next
+        run
+        next
+        z
+        c
+        hint
+        1
+        progress
+        goto nowhere
+        hlep
+        swift
+        :help
+        :quit
+        """
+
+    @Test func aFrenchSessionHasNoEnglishShellWords() throws {
+        let home = try SeguelabBinary.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try SeguelabBinary.runPiped(Self.script, arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "fr"], home: home)
+        let transcript = result.stdout + result.stderr
+        for french in ["pas commencée", "`start ID` commence une leçon", "Objectif\u{00A0}:", "── Étape 1/17\u{00A0}: ",
+                       "Tapez `next` pour continuer.", "Navigation\u{00A0}:", "Écran final\u{00A0}: BookViewController",
+                       "erreur\u{00A0}: répondez par une lettre de a à", "✘ Pas encore\u{00A0}: c)", "Réessayez, ou tapez `hint`",
+                       "Indice 1/", "✔ Bonne réponse.", "Fait\u{00A0}: ", "Essais\u{00A0}: ", "Étape en cours\u{00A0}: stringly-typed/why-cast",
+                       "pas de leçon", "«\u{00A0}nowhere\u{00A0}»", "commande inconnue «\u{00A0}hlep\u{00A0}» (vouliez-vous dire «\u{00A0}help\u{00A0}»",
+                       "Mode Swift\u{00A0}: ", ":undo           oublie la dernière entrée"] {
+            #expect(transcript.contains(french), "missing: \(french)\n\(transcript)")
+        }
+        for english in Self.englishPhrases {
+            #expect(!transcript.contains(english), "English in a French session: \(english)")
+        }
+    }
+
+    /// The same script in English still says every phrase the French session must not: the
+    /// list above stays a list of what the shell really prints.
+    @Test func theEnglishPhrasesAreTheShellsOwn() throws {
+        let home = try SeguelabBinary.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try SeguelabBinary.runPiped(Self.script, arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "en"], home: home)
+        let transcript = result.stdout + result.stderr
+        for english in ["Step 1/17: ", "Goal:", "Type `next`", "Not yet", "Correct.", "Try again", "Hint ", "Navigation:",
+                        "Final screen:", "not started", "Done:", "Attempts:", "Current step:", "error:", "answer with a letter"] {
+            #expect(transcript.contains(english), "missing: \(english)")
+        }
+    }
+
+    /// A pack's `messages/fr.yaml` changes the messages it names; every other message stays
+    /// seguelab's French.
+    @Test func aPacksMessagesOverrideOneMessageAtATime() throws {
+        let home = try SeguelabBinary.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let pack = home.appendingPathComponent("pack")
+        try FileManager.default.copyItem(at: Self.lessons, to: pack)
+        try FileManager.default.createDirectory(at: pack.appendingPathComponent("messages"), withIntermediateDirectories: true)
+        try "verdict.correct: \"✔ Exact\u{202F}!\"\n".write(to: pack.appendingPathComponent("messages/fr.yaml"), atomically: true, encoding: .utf8)
+        let result = try SeguelabBinary.runPiped("goto stringly-typed/why-cast\nc\n1\n", arguments: ["--pack", pack.path, "--no-color", "--lang", "fr"], home: home)
+        #expect(result.stdout.contains("✔ Exact\u{202F}!"), "\(result.stdout)")
+        #expect(!result.stdout.contains("Bonne réponse"))
+        #expect(result.stdout.contains("✘ Pas encore\u{00A0}: c)"))
+        #expect(result.stdout.contains("Tapez `next` pour continuer."))
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}

@@ -14,7 +14,7 @@ struct CommandLineLessons: AsyncParsableCommand {
         try await reportingFailures {
             let loaded = try selection.load(language: languageOption.language, steps: .whenOpened)
             let session = Session(pack: loaded.pack, progress: StoredProgress.read(for: loaded.pack), language: loaded.language)
-            print("\(loaded.pack.manifest.title) (\(loaded.pack.id) \(loaded.pack.manifest.version)): \(counted(loaded.pack.lessons.count, "lesson"))")
+            print("\(loaded.pack.manifest.title(in: loaded.language)) (\(loaded.pack.id) \(loaded.pack.manifest.version)): \(counted(loaded.pack.lessons.count, "lesson"))")
             LessonTable.lines(session.lessonsMenu, width: Terminal.isTerminal(STDOUT_FILENO) ? Terminal.width() : nil,
                               catalog: loaded.pack.catalog(language: loaded.language)).forEach { print($0) }
         }

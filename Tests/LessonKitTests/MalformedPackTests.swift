@@ -115,6 +115,39 @@ struct MalformedPackTests {
         #expect(result.usablePack?.lessons.map(\.id) == ["good"])
     }
 
+    /// A pack's title in its other languages: used for those languages, refused with its place
+    /// for a language the pack is not written in.
+    @Test func translatedTitlesAreReadAndCheckedAgainstThePacksLanguages() {
+        let good = PackLoader.parseManifest(Data("""
+            id: demo
+            title: Demo
+            titles:
+              fr: Démo
+            version: 1.0.0
+            format: 1
+            languages: [en, fr]
+            lessons: [01-a]
+            """.utf8), file: "pack.yaml")
+        #expect(good.diagnostics.isEmpty)
+        #expect(good.manifest?.title(in: "fr") == "Démo")
+        #expect(good.manifest?.title(in: "en") == "Demo")
+        #expect(good.manifest?.title(in: "de") == "Demo")
+
+        let bad = PackLoader.parseManifest(Data("""
+            id: demo
+            title: Demo
+            titles:
+              de: Demo auf Deutsch
+            version: 1.0.0
+            format: 1
+            languages: [en, fr]
+            lessons: [01-a]
+            """.utf8), file: "pack.yaml")
+        #expect(bad.diagnostics.map(\.description) == [
+            "pack.yaml:4:3: error: 'titles' names 'de', which is not one of the pack's languages (en, fr)",
+        ])
+    }
+
     @Test func aPackWhoseEveryLessonIsBrokenDoesNotLoad() throws {
         let dir = TemporaryDirectory()
         var builder = PackBuilder(lesson: "---\nid: a\ntitle: A\n---\n\n## One {#one}\n\n```step\nkind: quiz\n```\n")

@@ -57,6 +57,18 @@ import TestSupport
         }
     }
 
+    /// The lessons table is headed by the pack's title in the learner's language (`titles:` in
+    /// pack.yaml), the default title otherwise.
+    @Test func thePacksTitleFollowsTheLanguage() throws {
+        let home = try SeguelabBinary.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let french = try SeguelabBinary.runPiped("lessons\n", arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "fr"], home: home)
+        #expect(french.stdout.contains("Les segues de storyboard, en toute sûreté"), "\(french.stdout)")
+        #expect(!french.stdout.contains("Storyboard segues, safely"))
+        let english = try SeguelabBinary.runPiped("lessons\n", arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "en"], home: home)
+        #expect(english.stdout.contains("Storyboard segues, safely"), "\(english.stdout)")
+    }
+
     /// The same script in English still says every phrase the French session must not: the
     /// list above stays a list of what the shell really prints.
     @Test func theEnglishPhrasesAreTheShellsOwn() throws {

@@ -10,6 +10,8 @@ public struct Manifest: Sendable, Hashable {
     /// Stable id (used to key progress); letters, digits, `-`, `_`, `.`.
     public var id: String
     public var title: String
+    /// The title in other languages (`titles: {fr: …}`); a language without one shows `title`.
+    public var titles: [String: String] = [:]
     /// The pack's own version; a change is reported to returning learners.
     public var version: String
     public var formatVersion: Int
@@ -31,7 +33,7 @@ public struct Manifest: Sendable, Hashable {
     /// Where each manifest entry was written, to point diagnostics about it (key, or `lessons.N`).
     var locations: [String: SourceLocation] = [:]
 
-    static let keys = ["id", "title", "version", "format", "authors", "description", "languages",
+    static let keys = ["id", "title", "titles", "version", "format", "authors", "description", "languages",
                        "default-language", "lessons", "minimum-seguelab", "support", "storyboards",
                        "swift-version"]
 
@@ -83,6 +85,19 @@ public struct Manifest: Sendable, Hashable {
             sink.error("minimum-seguelab '\(minimum)' is not a version like 1.2.0", at: map.keyLocation("minimum-seguelab"))
         }
 
+        var titles: [String: String] = [:]
+        if let node = map.node("titles"), let translated = map.map(node, what: "'titles'") {
+            for language in translated.keys {
+                guard let text = translated.string(language) else { continue }
+                if languages.contains(language) {
+                    titles[language] = text
+                } else {
+                    sink.error("'titles' names '\(language)', which is not one of the pack's languages (\(languages.joined(separator: ", ")))",
+                               at: translated.keyLocation(language))
+                }
+            }
+        }
+
         var locations: [String: SourceLocation] = [:]
         for key in map.keys { locations[key] = map.keyLocation(key) }
         for (listKey, nodes) in [("lessons", map.sequence("lessons")), ("support", map.sequence("support")), ("storyboards", map.sequence("storyboards"))] {
@@ -91,7 +106,7 @@ public struct Manifest: Sendable, Hashable {
 
         guard let id, let title, let version, let format else { return nil }
         return Manifest(
-            id: id, title: title, version: version, formatVersion: format,
+            id: id, title: title, titles: titles, version: version, formatVersion: format,
             authors: map.strings("authors") ?? [], description: map.string("description"),
             languages: languages, defaultLanguage: defaultLanguage, lessonOrder: lessons,
             minimumSeguelabVersion: minimum,
@@ -99,6 +114,11 @@ public struct Manifest: Sendable, Hashable {
             storyboardDirectories: map.strings("storyboards") ?? ["storyboards"],
             swiftLanguageMode: swiftMode ?? .swift5, locations: locations)
     }
+}
+
+extension Manifest {
+    /// The title a learner of `language` reads.
+    public func title(in language: String) -> String { titles[language] ?? title }
 }
 
 /// Ids authors give packs, lessons and steps.

@@ -77,7 +77,7 @@ enum LessonCommands {
 
 extension LessonDriver {
     func showLessons() {
-        output.line(style.heading(pack.manifest.title))
+        output.line(style.heading(pack.manifest.title(in: session.language)))
         LessonTable.lines(session.lessonsMenu, width: context.isInteractive ? Terminal.width() : nil, catalog: catalog).forEach { output.line($0) }
         for lesson in pack.brokenLessons where lesson.language == pack.manifest.defaultLanguage {
             output.line("\(style.failure("✗")) \(lesson.id ?? lesson.name)  " + style.dim(catalog.text("lessons.unavailable")))

@@ -87,7 +87,7 @@ final class LessonDriver {
         }
         switch move.kind {
         case .finishedPack:
-            output.line(style.success(catalog.text("move.finished_pack", ["pack": pack.manifest.title])))
+            output.line(style.success(catalog.text("move.finished_pack", ["pack": pack.manifest.title(in: session.language)])))
             output.line(catalog.text("move.finished_pack_after"))
         case .atStart:
             output.line(catalog.text("move.at_start"))
@@ -229,7 +229,7 @@ final class LessonDriver {
         if let index = lessons.firstIndex(where: { $0.id == lesson.id }), index + 1 < lessons.count {
             output.line(catalog.text("lesson.next", ["title": lessons[index + 1].title]))
         } else {
-            output.line(catalog.text("lesson.last", ["pack": pack.manifest.title]))
+            output.line(catalog.text("lesson.last", ["pack": pack.manifest.title(in: session.language)]))
         }
     }
 

@@ -51,7 +51,7 @@ public enum ProgressReport {
         let summary = session.summary()
         let percent = summary.totalSteps == 0 ? 0 : summary.completedSteps * 100 / summary.totalSteps
         var lines = [
-            "\(pack.manifest.title) (\(pack.id) \(pack.manifest.version))",
+            "\(pack.manifest.title(in: session.language)) (\(pack.id) \(pack.manifest.version))",
             catalog.text("progress.done", ["done": summary.completedSteps, "total": summary.totalSteps, "percent": percent]),
             catalog.text("progress.counts", ["attempts": summary.attempts, "hints": summary.hintsUsed,
                                              "solutions": summary.solutionsShown, "time": duration(summary.secondsSpent)]),

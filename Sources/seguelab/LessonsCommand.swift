@@ -14,9 +14,13 @@ struct CommandLineLessons: AsyncParsableCommand {
         try await reportingFailures {
             let loaded = try selection.load(language: languageOption.language, steps: .whenOpened)
             let session = Session(pack: loaded.pack, progress: StoredProgress.read(for: loaded.pack), language: loaded.language)
-            print("\(loaded.pack.manifest.title(in: loaded.language)) (\(loaded.pack.id) \(loaded.pack.manifest.version)): \(counted(loaded.pack.lessons.count, "lesson"))")
+            let catalog = loaded.pack.catalog(language: loaded.language)
+            let count = loaded.pack.lessons.count
+            print(catalog.text(count == 1 ? "lessons.count.one" : "lessons.count.other",
+                               ["title": loaded.pack.manifest.title(in: loaded.language), "id": loaded.pack.id,
+                                "version": loaded.pack.manifest.version, "count": count]))
             LessonTable.lines(session.lessonsMenu, width: Terminal.isTerminal(STDOUT_FILENO) ? Terminal.width() : nil,
-                              catalog: loaded.pack.catalog(language: loaded.language)).forEach { print($0) }
+                              catalog: catalog).forEach { print($0) }
         }
     }
 }

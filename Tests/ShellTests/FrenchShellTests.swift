@@ -67,6 +67,9 @@ import TestSupport
         #expect(!french.stdout.contains("Storyboard segues, safely"))
         let english = try SeguelabBinary.runPiped("lessons\n", arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "en"], home: home)
         #expect(english.stdout.contains("Storyboard segues, safely"), "\(english.stdout)")
+        // `seguelab lessons` too, with its count of lessons in words of the language.
+        let command = try SeguelabBinary.runPiped("", arguments: ["lessons", "--pack", Self.lessons.path, "--lang", "fr"], home: home)
+        #expect(command.stdout.hasPrefix("Les segues de storyboard, en toute sûreté (seguelab-course 0.1.0)\u{00A0}: 8 leçons\n"), "\(command.stdout)")
     }
 
     /// The same script in English still says every phrase the French session must not: the

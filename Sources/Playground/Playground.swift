@@ -26,13 +26,13 @@ public actor Playground {
     }
 
     public let configuration: Configuration
-    private let progress: @Sendable (String) -> Void
+    private let progress: @Sendable (BuildProgress) -> Void
     private var prepared: (toolchain: Toolchain, build: SegueKitCache.Build)?
     private var preparedFingerprintCheck = Date.distantPast
     private var preparing: Task<Ready, Error>?
 
     /// Resolves swiftc, SegueKit's sources and the cache directory now (cheap, no compiling).
-    public init(configuration: Configuration = Configuration(), progress: @escaping @Sendable (String) -> Void = { _ in }) throws {
+    public init(configuration: Configuration = Configuration(), progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
         var resolved = configuration
         resolved.swiftc = try configuration.swiftc ?? Toolchain.locateSwiftc()
         resolved.segueKitSources = try configuration.segueKitSources ?? SegueKitCache.locateSources()

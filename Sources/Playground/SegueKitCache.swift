@@ -77,14 +77,10 @@ public struct SegueKitCache: Sendable {
         return StableHash.hex(of: fingerprint)
     }
 
-    /// Starts a progress line that only says how long so far: a terminal shows it in place of
-    /// the previous one; a log can leave it out.
-    public static let tick = "\r"
-
     /// Returns the build for the current sources and toolchain, compiling it first if needed.
-    /// `progress` hears a line with an estimate before a (slow) build starts, then how long it
-    /// has taken every few seconds (lines starting with `tick`), then the time it took.
-    public func prepare(toolchain: Toolchain, progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> Build {
+    /// `progress` hears when a (slow) build starts, with the last build's time as its estimate,
+    /// then how long it has taken every few seconds, then the time it took.
+    public func prepare(toolchain: Toolchain, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws -> Build {
         let key = try key(toolchain: toolchain)
         let root = cacheRoot.appendingPathComponent("seguekit")
         let final = root.appendingPathComponent(key)
@@ -96,7 +92,7 @@ public struct SegueKitCache: Sendable {
                (try? await Self.checksums(of: final)) == recorded {
                 return Build(directory: final, builtNow: false)
             }
-            progress("The SegueKit cache in \(final.path) was changed or damaged since it was built; rebuilding it.")
+            progress(.damaged(path: final.path))
             let stale = root.appendingPathComponent(".stale-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
             if rename(final.path, stale.path) == 0 { try? FileManager.default.removeItem(at: stale) }
         }
@@ -104,8 +100,7 @@ public struct SegueKitCache: Sendable {
         // The last build's duration is the best estimate of this one (same machine).
         let durationFile = root.appendingPathComponent("last-build-seconds")
         let last = (try? String(contentsOf: durationFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        let estimate = last.map { "about \($0) s" } ?? "usually 30 to 60 s"
-        progress("Compiling SegueKit for \(toolchain.version.split(separator: "\n").first ?? "this toolchain"), once (later runs reuse it): \(estimate)…")
+        progress(.started(toolchain: String(toolchain.version.split(separator: "\n").first ?? "Swift"), lastSeconds: last))
         let staging = root.appendingPathComponent(".build-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         let start = Date()
@@ -113,7 +108,7 @@ public struct SegueKitCache: Sendable {
         let ticker = Task {
             while !Task.isCancelled {
                 try await Task.sleep(nanoseconds: 5_000_000_000)
-                progress(Self.tick + "  compiling SegueKit: \(Int(Date().timeIntervalSince(start))) s so far (\(estimate))")
+                progress(.elapsed(seconds: Int(Date().timeIntervalSince(start)), lastSeconds: last))
             }
         }
         do {
@@ -127,7 +122,7 @@ public struct SegueKitCache: Sendable {
         }
         let seconds = Int(Date().timeIntervalSince(start).rounded())
         try? Data("\(seconds)\n".utf8).write(to: durationFile)
-        progress("SegueKit compiled in \(seconds) s.")
+        progress(.finished(seconds: seconds))
         if rename(staging.path, final.path) != 0 {
             // Someone else finished first (the target exists); theirs is as good as ours.
             try? FileManager.default.removeItem(at: staging)
@@ -182,6 +177,31 @@ public struct SegueKitCache: Sendable {
         guard outcome.ending == .exited(0) else {
             let output = String(decoding: outcome.stderr + outcome.stdout, as: UTF8.self)
             throw ToolchainError("compiling \(library) from \(sourcesDirectory.path) failed:\n\(output)")
+        }
+    }
+}
+
+/// How a SegueKit build is going. The Playground only reports it; whoever shows it words it,
+/// in the learner's language (the shell) or in English (`english`: logs, the authoring tools).
+public enum BuildProgress: Sendable, Equatable {
+    /// The cached build was changed or damaged since it was built: it is built again.
+    case damaged(path: String)
+    /// A build starts; `lastSeconds` (the last build's time on this machine) is the estimate.
+    case started(toolchain: String, lastSeconds: Int?)
+    /// Still building, said every few seconds: a silent minute looks like a hang.
+    case elapsed(seconds: Int, lastSeconds: Int?)
+    case finished(seconds: Int)
+
+    public var english: String {
+        switch self {
+        case .damaged(let path):
+            return "The SegueKit cache in \(path) was changed or damaged since it was built; rebuilding it."
+        case .started(let toolchain, let last):
+            return "Compiling SegueKit for \(toolchain), once (later runs reuse it): \(last.map { "about \($0) s" } ?? "usually 30 to 60 s")…"
+        case .elapsed(let seconds, let last):
+            return "  compiling SegueKit: \(seconds) s so far (\(last.map { "about \($0) s" } ?? "usually 30 to 60 s"))"
+        case .finished(let seconds):
+            return "SegueKit compiled in \(seconds) s."
         }
     }
 }

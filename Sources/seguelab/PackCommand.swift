@@ -75,7 +75,11 @@ struct PackCheckCommand: AsyncParsableCommand {
         let report = ProgressReporter(enabled: verbose || isatty(STDERR_FILENO) == 1, labels: labels)
         let playground: Playground
         do {
-            playground = try Playground(progress: { report.line($0) })
+            playground = try Playground(progress: { event in
+                // A log gets the start and the end of a SegueKit build, not its ticking clock.
+                if case .elapsed = event { return }
+                report.line(event.english)
+            })
         } catch {
             throw CommandFailure("cannot run the pack's code: \(error)")
         }

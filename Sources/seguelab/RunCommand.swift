@@ -33,8 +33,8 @@ struct CommandLineRun: AsyncParsableCommand {
             throw ValidationError("\(error.path): cannot read file")
         }
         let request = command.request(sources: sources, directories: directories, limits: limitOptions.limits)
-        let playground = try Playground { line in
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+        let playground = try Playground { event in
+            FileHandle.standardError.write(Data((event.english + "\n").utf8))
         }
         if asSession {
             InterruptFlag.install()

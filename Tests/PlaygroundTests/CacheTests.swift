@@ -100,7 +100,7 @@ struct CacheTests {
 final class Messages: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    func append(_ event: BuildProgress) { lock.withLock { lines.append(event.english) } }
     /// How many builds were announced (each build also reports its time so far and its end).
     var builds: Int { lock.withLock { lines.filter { $0.hasPrefix("Compiling SegueKit") }.count } }
 

@@ -295,7 +295,7 @@ public struct Doctor {
         }
         do {
             let playground = try Playground(configuration: Playground.Configuration(swiftc: swiftc, segueKitSources: sources),
-                                            progress: SharedPlayground.progressPrinter(style: style))
+                                            progress: SharedPlayground.progressPrinter(style: style, catalog: .english))
             let start = Date()
             let builtNow = try await playground.prepare()
             let built = Int(Date().timeIntervalSince(start).rounded())

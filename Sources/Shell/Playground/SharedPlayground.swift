@@ -1,6 +1,7 @@
 import CLibEdit
 import Foundation
 import LessonKit
+import Localization
 import Playground
 
 /// One Playground for the whole shell, made on first use (it locates swiftc and SegueKit's
@@ -13,7 +14,11 @@ final class SharedPlayground: @unchecked Sendable {
     let limits: Limits
     private let showsTimings: Bool
 
+    /// Its catalog words SegueKit's build progress; set once the pack's language is known.
+    private let output: ShellOutput
+
     init(output: ShellOutput, limits: Limits, showsTimings: Bool = false) {
+        self.output = output
         self.style = output.style
         self.limits = limits
         self.showsTimings = showsTimings
@@ -29,22 +34,40 @@ final class SharedPlayground: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let instance { return instance }
-        let made = try Playground(progress: Self.progressPrinter(style: style))
+        let made = try Playground(progress: Self.progressPrinter(style: style, catalog: output.catalog))
         instance = made
         return made
     }
 
-    /// Shows a SegueKit build's progress on stderr: the announcement and the result as lines,
-    /// the elapsed time updating one line on a terminal (and left out of logs).
-    static func progressPrinter(style: Style) -> @Sendable (String) -> Void {
+    /// Shows a SegueKit build's progress on stderr in the learner's words: the announcement and
+    /// the result as lines, the elapsed time updating one line on a terminal (left out of logs).
+    static func progressPrinter(style: Style, catalog: Catalog) -> @Sendable (BuildProgress) -> Void {
         let onTerminal = Terminal.isTerminal(STDERR_FILENO)
-        return { line in
-            if line.hasPrefix(SegueKitCache.tick) {
+        return { event in
+            let line = words(event, catalog: catalog)
+            if case .elapsed = event {
                 guard onTerminal else { return }
-                fputs("\r\u{1B}[K" + style.dim(String(line.dropFirst(SegueKitCache.tick.count))), seguelab_stderr())
+                fputs("\r\u{1B}[K" + style.dim(line), seguelab_stderr())
             } else {
                 fputs((onTerminal ? "\r\u{1B}[K" : "") + style.dim(line) + "\n", seguelab_stderr())
             }
+        }
+    }
+
+    static func words(_ event: BuildProgress, catalog: Catalog) -> String {
+        switch event {
+        case .damaged(let path):
+            return catalog.text("kit.damaged", ["path": path])
+        case .started(let toolchain, nil):
+            return catalog.text("kit.started", ["toolchain": toolchain])
+        case .started(let toolchain, let last?):
+            return catalog.text("kit.started.estimate", ["toolchain": toolchain, "last": last])
+        case .elapsed(let seconds, nil):
+            return catalog.text("kit.elapsed", ["seconds": seconds])
+        case .elapsed(let seconds, let last?):
+            return catalog.text("kit.elapsed.estimate", ["seconds": seconds, "last": last])
+        case .finished(let seconds):
+            return catalog.text("kit.finished", ["seconds": seconds])
         }
     }
 }

@@ -28,6 +28,17 @@ public struct Catalog: Sendable {
         return text
     }
 
+    /// A message whose English is written in code beside what it describes — a command's
+    /// `command.NAME.summary` and `command.NAME.details`, declared once for the command line
+    /// and the shell: this language's text when it has one, else `english`.
+    public func text(_ key: String, english: String) -> String { templates[key] ?? english }
+
+    /// Keys of messages whose English lives in code (see `text(_:english:)`).
+    public static func isCodeMessage(_ key: String) -> Bool {
+        let parts = key.split(separator: ".")
+        return parts.count == 3 && parts[0] == "command" && ["summary", "details"].contains(parts[2])
+    }
+
     // MARK: - Message files
 
     /// One message of a file, where it is written (1-based line and column).
@@ -75,6 +86,7 @@ public struct Catalog: Sendable {
     public static func problems(in entries: [Entry]) -> [(message: String, line: Int, column: Int, isError: Bool)] {
         let english = shipped["en"] ?? [:]
         return entries.compactMap { entry in
+            if isCodeMessage(entry.key) { return nil }
             guard let original = english[entry.key] else {
                 return ("unknown message key '\(entry.key)': the shell has no such message, so it is never shown", entry.line, entry.column, false)
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Shell
 
 /// The `seguelab` command: with no subcommand it opens the shell; subcommands cover
@@ -26,6 +27,10 @@ struct SegueLab: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let code as ExitCode {
+            // An exit status says nothing more: ArgumentParser would build the whole help
+            // (every option group, validated again in a debug build) only to print nothing.
+            Foundation.exit(code.rawValue)
         } catch {
             exit(withError: error)
         }

@@ -44,6 +44,9 @@ struct CatalogTests {
         #expect(Catalog.problems(in: french).map(\.message) == [])
         // Every message is translated: a learner in French reads no English.
         #expect(Set(try Self.entries("en").map(\.key)).subtracting(french.map(\.key)).sorted() == [])
+        // Commands' help, whose English is in their declarations, is in French too (the shell's
+        // FrenchShellTests proves every command's is).
+        #expect(french.contains { Catalog.isCodeMessage($0.key) })
     }
 
     /// U+00A0 before `:` and inside « », U+202F before `; ? !`; code spans left alone.

@@ -72,6 +72,26 @@ import TestSupport
         #expect(command.stdout.hasPrefix("Les segues de storyboard, en toute sûreté (seguelab-course 0.1.0)\u{00A0}: 8 leçons\n"), "\(command.stdout)")
     }
 
+    /// `help` in French: every command's line is in French (none is the English one), and a
+    /// command shared with the command line is summed up in French, not in ArgumentParser's English.
+    @Test func helpSpeaksFrenchForEveryCommand() throws {
+        let home = try SeguelabBinary.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let english = try SeguelabBinary.runPiped("help\n", arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "en"], home: home)
+        let french = try SeguelabBinary.runPiped("help\nhelp run\nhelp next\n", arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "fr"], home: home)
+        let commandLines = english.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        #expect(commandLines.count > 20, "\(english.stdout)")
+        for line in commandLines {
+            // The usage column is the same in both languages; the summary after it must not be.
+            let summary = line.split(separator: "  ", omittingEmptySubsequences: true).dropFirst().joined(separator: "  ")
+            #expect(!summary.isEmpty && !french.stdout.contains(summary), "English summary in French help: \(summary)")
+        }
+        #expect(french.stdout.contains("Compile et exécute des fichiers Swift avec SegueKit"), "\(french.stdout)")
+        #expect(french.stdout.contains("Ses options\u{00A0}: `run --help` les détaille (en anglais)."))
+        #expect(!french.stdout.contains("OVERVIEW:"))
+        #expect(french.stdout.contains("Passe à l'étape suivante."))
+    }
+
     /// The same script in English still says every phrase the French session must not: the
     /// list above stays a list of what the shell really prints.
     @Test func theEnglishPhrasesAreTheShellsOwn() throws {

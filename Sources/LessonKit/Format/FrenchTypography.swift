@@ -9,6 +9,9 @@ enum FrenchTypography {
     /// Inline code and links are left alone: they are Swift or addresses, not French; so are
     /// the words between « and », often a title in its own language.
     static func problem(in line: String) -> (message: String, column: Int)? {
+        // Most lines hold no mark at all: settled on their bytes before any Character is made
+        // (`: ; ? !`, and 0xC2, the first byte of « and » and of a no-break space).
+        guard line.utf8.contains(where: { $0 == 0x3A || $0 == 0x3B || $0 == 0x3F || $0 == 0x21 || $0 == 0xC2 }) else { return nil }
         let characters = Array(line)
         var inCode = false
         var inLink = false

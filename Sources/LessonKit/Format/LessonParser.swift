@@ -40,15 +40,16 @@ struct LessonParser {
             let lineNumber = index + 1
             index += 1
 
-            if var open = fence {
-                if closes(line, open) {
+            if fence != nil {
+                if closes(line, fence!) {
+                    var closed = fence!
                     fence = nil
-                    open.rawLines.append(line)
-                    handle(open, builders: &builders, intro: &intro)
+                    closed.rawLines.append(line)
+                    handle(closed, builders: &builders, intro: &intro)
                 } else {
-                    open.content.append(line)
-                    open.rawLines.append(line)
-                    fence = open
+                    // Appended in place: a copy of the block's lines per line is quadratic.
+                    fence!.content.append(line)
+                    fence!.rawLines.append(line)
                 }
                 continue
             }

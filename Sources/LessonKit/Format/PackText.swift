@@ -11,9 +11,10 @@ enum PackText {
 
     /// Reads `url`, checking its size before reading a single byte.
     static func read(_ url: URL, file: String, sink: DiagnosticSink, fileManager: FileManager = .default) -> String? {
-        if let size = (try? fileManager.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
-           size.intValue > maximumSize {
-            sink.error(tooLarge(size.intValue), at: SourceLocation(file: file, line: 1, column: 1))
+        // lstat, as FileManager's attributes would (a link's own size), without their dictionary.
+        var status = stat()
+        if lstat(url.path, &status) == 0, Int(status.st_size) > maximumSize {
+            sink.error(tooLarge(Int(status.st_size)), at: SourceLocation(file: file, line: 1, column: 1))
             return nil
         }
         guard let data = fileManager.contents(atPath: url.path) else {

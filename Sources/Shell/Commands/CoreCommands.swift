@@ -20,7 +20,7 @@ enum CoreCommands {
                 context.output.line(style.heading(context.output.catalog.text("help.heading")))
                 for command in commands {
                     let usage = command.usage.padding(toLength: width, withPad: " ", startingAt: 0)
-                    context.output.line("  " + style.command(usage) + command.summary)
+                    context.output.line("  " + style.command(usage) + command.summary(in: context.output.catalog))
                 }
                 context.output.line(context.output.catalog.text("help.more"))
                 return .continueSession
@@ -29,13 +29,18 @@ enum CoreCommands {
                 context.fail(unknownCommandMessage(name, context: context))
                 return .continueSession
             }
-            if let help = command.help {
+            let catalog = context.output.catalog
+            // A shared command's full help is ArgumentParser's, in English: shown as is to an
+            // English session, summed up in the session's language otherwise.
+            if let help = command.help, catalog.language == "en" || command.summary(in: catalog) == command.summary {
                 context.output.line(help(context.output.columns ?? 80))
                 return .continueSession
             }
             context.output.line(style.command(command.usage))
-            context.output.line("  " + command.summary)
-            if !command.details.isEmpty { context.output.line("  " + command.details) }
+            context.output.line("  " + command.summary(in: catalog))
+            let details = command.details(in: catalog)
+            if !details.isEmpty { context.output.line("  " + details) }
+            if command.help != nil { context.output.line("  " + catalog.text("help.options", ["command": command.name])) }
             if !command.aliases.isEmpty {
                 context.output.line("  " + context.output.catalog.text("help.aliases", ["aliases": command.aliases.joined(separator: ", ")]))
             }

@@ -21,7 +21,7 @@ extension ShellCommand {
     ) {
         let configuration = Declaration.configuration
         let name = configuration.commandName ?? Declaration._commandName
-        self.init(name: name, aliases: aliases, usage: Self.shortUsage(name: name, of: Declaration.usageString()),
+        self.init(name: name, aliases: aliases,
                   summary: configuration.abstract, details: configuration.discussion,
                   arguments: Declaration.shellCompletion,
                   help: { columns in Declaration.helpMessage(columns: columns) }) { context, invocation in
@@ -38,6 +38,7 @@ extension ShellCommand {
             }
             return await run(context, parsed)
         }
+        usageText = { Self.shortUsage(name: name, of: Declaration.usageString()) }
     }
 
     /// `storyboard FILE [OPTIONS]` from ArgumentParser's `storyboard <file> [--format <format>] …`:

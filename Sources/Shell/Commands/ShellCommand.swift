@@ -1,3 +1,4 @@
+import Localization
 /// What a command's argument is, so Tab can complete it.
 public enum ArgumentKind: Sendable, Equatable {
     /// Free text or code: nothing to complete.
@@ -24,7 +25,10 @@ public struct ShellCommand {
     public var name: String
     public var aliases: [String]
     /// How the command is written, e.g. `goto LESSON[/STEP]`.
-    public var usage: String
+    public var usage: String { usageText() }
+    /// Worked out when shown: a shared command's comes from ArgumentParser's usage, which
+    /// costs milliseconds per command at every start of a debug build.
+    var usageText: () -> String
     /// One line, shown by `help`.
     public var summary: String
     /// A paragraph, shown by `help NAME`.
@@ -42,7 +46,7 @@ public struct ShellCommand {
     ) {
         self.name = name
         self.aliases = aliases
-        self.usage = usage ?? name
+        self.usageText = { usage ?? name }
         self.summary = summary
         self.details = details
         self.arguments = arguments
@@ -52,6 +56,14 @@ public struct ShellCommand {
 }
 
 /// The commands the shell knows, in the order `help` lists them.
+extension ShellCommand {
+    /// The one-line summary in the catalog's language (English: the declaration's).
+    func summary(in catalog: Catalog) -> String { catalog.text("command.\(name).summary", english: summary) }
+    func details(in catalog: Catalog) -> String {
+        details.isEmpty ? "" : catalog.text("command.\(name).details", english: details)
+    }
+}
+
 public struct CommandRegistry {
     public private(set) var commands: [ShellCommand] = []
 

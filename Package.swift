@@ -4,12 +4,14 @@ import PackageDescription
 // One job per module. Module graph (each depends only on those below it):
 //   seguelab (executable: commands and wiring)
 //   Shell (libedit line editor, command loop, lesson flows, rendering, shared commands)
+//   Workshop (a workshop's events; the learner's durable queue and sender)
 //   SegueTools (storyboard diagrams, identifier enums)
 //   LessonKit (packs, sessions, checks, progress)
 //   Playground (swiftc + SegueKit in a limited child process: RunRequest -> RunResult)
 //   SegueKit (UIKit's segue machinery, simulated)           XDGDirectories   Localization
 // A code answer: LessonKit builds a RunRequest, the Playground runs it, LessonKit judges the
 // RunResult, the Shell renders the verdict. Checking packs needs no terminal (no libedit).
+// The workshop server (WorkshopServer, product seguelab-workshop) sits on Workshop and LessonKit.
 let package = Package(
     name: "seguelab",
     platforms: [.macOS(.v13)],

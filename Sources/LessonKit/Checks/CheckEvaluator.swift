@@ -136,11 +136,11 @@ public enum CheckEvaluator {
         case .trace(let pattern):
             let navigation = outcome.navigation
             if navigation.contains(where: { matches($0, pattern) }) { return pass() }
-            return fail(catalog.text("check.trace.missing", ["expected": pattern.summary, "instead": nearestMiss(pattern, in: navigation, catalog: catalog)]))
+            return fail(catalog.text("check.trace.missing", ["expected": pattern.summary(catalog), "instead": nearestMiss(pattern, in: navigation, catalog: catalog)]))
 
         case .noTrace(let pattern):
             if let event = outcome.navigation.first(where: { matches($0, pattern) }) {
-                return fail(catalog.text("check.trace.unwanted", ["event": describe(event)]))
+                return fail(catalog.text("check.trace.unwanted", ["event": describe(event, catalog: catalog)]))
             }
             return pass()
 
@@ -207,11 +207,11 @@ public enum CheckEvaluator {
         return true
     }
 
-    static func describe(_ event: TraceEvent) -> String {
+    static func describe(_ event: TraceEvent, catalog: Catalog) -> String {
         var text = event.event.rawValue
         if let identifier = event.identifier { text += " '\(identifier)'" }
-        if let source = event.subject { text += " from \(TextMatching.bareClassName(source))" }
-        if let destination = event.destination { text += " to \(TextMatching.bareClassName(destination))" }
+        if let source = event.subject { text += " " + catalog.text("trace.from", ["name": TextMatching.bareClassName(source)]) }
+        if let destination = event.destination { text += " " + catalog.text("trace.to", ["name": TextMatching.bareClassName(destination)]) }
         let properties = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !properties.isEmpty { text += " (" + properties.joined(separator: ", ") + ")" }
         return text
@@ -227,12 +227,12 @@ public enum CheckEvaluator {
                 next = found + 1
                 continue
             }
-            guard position > 0 else { return fail(catalog.text("check.trace.missing", ["expected": pattern.summary, "instead": nearestMiss(pattern, in: trace, catalog: catalog)])) }
-            let previous = patterns[position - 1].summary
+            guard position > 0 else { return fail(catalog.text("check.trace.missing", ["expected": pattern.summary(catalog), "instead": nearestMiss(pattern, in: trace, catalog: catalog)])) }
+            let previous = patterns[position - 1].summary(catalog)
             if let early = trace[..<next].first(where: { matches($0, pattern) }) {
-                return fail(catalog.text("check.trace.early", ["event": describe(early), "previous": previous]))
+                return fail(catalog.text("check.trace.early", ["event": describe(early, catalog: catalog), "previous": previous]))
             }
-            return fail(catalog.text("check.trace.missing_after", ["expected": pattern.summary, "previous": previous,
+            return fail(catalog.text("check.trace.missing_after", ["expected": pattern.summary(catalog), "previous": previous,
                                                                   "instead": nearestMiss(pattern, in: Array(trace[next...]), catalog: catalog)]))
         }
         return pass
@@ -248,7 +248,7 @@ public enum CheckEvaluator {
                 near.properties?[key].map { catalog.text("check.trace.property", ["key": key, "actual": $0, "expected": value]) }
                     ?? catalog.text("check.trace.property.unset", ["key": key, "expected": value])
             }
-            return catalog.text("check.trace.in", ["event": describe(near), "wrong": wrong.joined(separator: ", ")])
+            return catalog.text("check.trace.in", ["event": describe(near, catalog: catalog), "wrong": wrong.joined(separator: ", ")])
         }
         loose.destination = nil
         loose.source = nil
@@ -260,15 +260,15 @@ public enum CheckEvaluator {
         var sameKind = loose
         sameKind.identifier = nil
         for candidate in [loose, sameSegue] where candidate != TracePattern() {
-            if let near = moves.first(where: { matches($0, candidate) }) { return catalog.text("check.trace.did", ["event": describe(near)]) }
+            if let near = moves.first(where: { matches($0, candidate) }) { return catalog.text("check.trace.did", ["event": describe(near, catalog: catalog)]) }
         }
         // The same kind of event for another segue (a prepare for 'cancel' instead of 'save'):
         // the latest one is the closest to what the learner just did.
         if sameKind != TracePattern(), let near = moves.last(where: { matches($0, sameKind) }) {
-            return catalog.text("check.trace.did", ["event": describe(near)])
+            return catalog.text("check.trace.did", ["event": describe(near, catalog: catalog)])
         }
         if moves.isEmpty { return catalog.text("check.trace.none") }
-        let shown = moves.prefix(6).map(describe).joined(separator: "; ")
+        let shown = moves.prefix(6).map { describe($0, catalog: catalog) }.joined(separator: "; ")
         return catalog.text("check.trace.was", ["events": shown + (moves.count > 6 ? "; …" : "")])
     }
 

@@ -1,29 +1,37 @@
 import Foundation
 
-/// How a run's ending is put to the learner: why it was stopped (naming the limit), and what the
-/// program itself wrote on stderr once the runtime's crash report is taken out (the crash is
-/// summarised in one line instead; its stack trace means nothing to a learner).
+// How a run's ending is put to the learner: why it was stopped (naming the limit), and what the
+// program itself wrote on stderr once the runtime's crash report is taken out (the crash is
+// summarised in one line instead; its stack trace means nothing to a learner).
+
+/// Why the program was stopped before it ended by itself, with the limit it hit. The words are
+/// the shell's, in the learner's language (LessonKit's `StopReason.text(_:)`).
+public enum StopReason: Sendable, Hashable {
+    /// It ran longer than its time limit (seconds).
+    case timedOut(limit: Double)
+    /// It stopped itself (SIGSTOP, SIGTSTP) and was still stopped at its time limit.
+    case suspended(limit: Double)
+    /// It wrote a file larger than its limit (bytes), when one was set.
+    case fileSize(limit: Int?)
+    /// It printed more than the output limit (bytes); the rest was cut.
+    case outputCapped(limit: Int)
+    /// It used more memory than its limit (bytes), when one was set.
+    case memory(limit: Int?)
+    /// The learner pressed Ctrl-C.
+    case interrupted
+}
+
 extension Termination {
-    /// Why the program was stopped before it ended by itself, e.g. "it ran longer than its time
-    /// limit of 5 s"; nil when it ended by itself (or never ran).
-    public func stopReason(limits: Limits) -> String? {
+    /// Why the program was stopped before it ended by itself; nil when it ended by itself (or never ran).
+    public func stopReason(limits: Limits) -> StopReason? {
         switch self {
-        case .timedOut:
-            return "the program ran longer than its time limit of \(Limits.describe(seconds: limits.timeout)) (a loop that never ends?)"
-        case .suspended:
-            return "the program stopped itself (SIGSTOP or SIGTSTP) and was still stopped at its time limit of \(Limits.describe(seconds: limits.timeout))"
-        case .fileSizeLimit:
-            let limit = limits.fileBytes.map { " of \(Limits.describe(bytes: $0))" } ?? ""
-            return "the program wrote a file larger than its limit\(limit)"
-        case .outputCapped:
-            return "the program printed more than \(Limits.describe(bytes: limits.outputBytes)), the output limit; the rest was cut"
-        case .memoryLimit:
-            let limit = limits.memoryBytes.map { " of \(Limits.describe(bytes: $0))" } ?? ""
-            return "the program used more memory than its limit\(limit)"
-        case .interrupted:
-            return "interrupted with Ctrl-C"
-        case .exited, .signaled, .notRun:
-            return nil
+        case .timedOut: return .timedOut(limit: limits.timeout)
+        case .suspended: return .suspended(limit: limits.timeout)
+        case .fileSizeLimit: return .fileSize(limit: limits.fileBytes)
+        case .outputCapped: return .outputCapped(limit: limits.outputBytes)
+        case .memoryLimit: return .memory(limit: limits.memoryBytes)
+        case .interrupted: return .interrupted
+        case .exited, .signaled, .notRun: return nil
         }
     }
 }
@@ -46,7 +54,7 @@ extension Limits {
 }
 extension RunResult {
     /// Why the program was stopped, naming the limit it hit; nil when it ended by itself.
-    public var stopReason: String? { termination.stopReason(limits: limits) }
+    public var stopReason: StopReason? { termination.stopReason(limits: limits) }
 
     /// The crash as checks and the learner name it: the UIKit exception (`NSInvalidArgumentException`),
     /// the runtime's trap ("fatal error") or the signal, with the runtime's message; nil when the

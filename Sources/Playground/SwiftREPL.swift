@@ -38,7 +38,7 @@ public actor SwiftREPL {
         public var crash: CrashReport?
         public var termination: Termination
         /// Why the entry's run was stopped, naming the limit; nil when it ended by itself.
-        public var stopReason: String?
+        public var stopReason: StopReason?
         public var timings: Timings
     }
 

@@ -34,7 +34,7 @@ struct ShellSetup {
             loaded.warnings.forEach(context.output.warning)
             if let changes = loaded.changes {
                 context.output.line(context.output.style.dim(catalog.text("setup.pack_changed")))
-                changes.summaryLines.forEach { context.output.line(context.output.style.dim("  " + $0)) }
+                changes.summaryLines(catalog).forEach { context.output.line(context.output.style.dim("  " + $0)) }
             }
         } catch {
             context.output.warning(catalog.text("setup.progress_unreadable", ["error": error.localizedDescription]))

@@ -68,14 +68,14 @@ struct JudgingTests {
 
     @Test func crashesAreWordedInTwoVoices() {
         let exception = CrashWording.crashed(kind: "NSInvalidArgumentException",
-                                             message: "Receiver (<SegueLabApp.ShelfViewController: 0x1>) has no segue with identifier 'showbook'")
+                                             message: "Receiver (<SegueLabApp.ShelfViewController: 0x1>) has no segue with identifier 'showbook'", catalog: .english)
         #expect(exception == """
             the program crashed: UIKit raised NSInvalidArgumentException and nothing caught it:
                 *** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Receiver (<SegueLabApp.ShelfViewController: 0x1>) has no segue with identifier 'showbook''
             """)
-        #expect(CrashWording.crashed(kind: "assertion failure", message: "no branch").hasSuffix(":\n    Assertion failed: no branch"))
+        #expect(CrashWording.crashed(kind: "assertion failure", message: "no branch", catalog: .english).hasSuffix(":\n    Assertion failed: no branch"))
         // Names are read aloud: "a UINavigationController", "an NSObject", "an AuthorViewController".
-        #expect(CrashWording.crashed(kind: "failed cast", message: "Could not cast value of type 'UINavigationController' (0x1) to 'SegueLabApp.AuthorViewController' (0x2).")
+        #expect(CrashWording.crashed(kind: "failed cast", message: "Could not cast value of type 'UINavigationController' (0x1) to 'SegueLabApp.AuthorViewController' (0x2).", catalog: .english)
             .hasPrefix("the program crashed: a forced cast (as!) failed: the value is a UINavigationController, not an AuthorViewController"))
         #expect(CrashWording.article("NSObject") == "an" && CrashWording.article("BookViewController") == "a")
     }

@@ -146,7 +146,7 @@ struct ProgressDurabilityTests {
         let loaded = try store.load(for: renamed, now: now)
         #expect(loaded.progress[StepRef(lesson: "segue-identifiers", step: "fix")] == nil)
         #expect(loaded.progress.unclaimed?["identifiers"]?.steps["fix"] == passed)
-        #expect(loaded.changes?.summaryLines.contains { $0.contains("is kept") } == true)
+        #expect(loaded.changes?.summaryLines(.english).contains { $0.contains("is kept") } == true)
         let backup = dir.url.appendingPathComponent("\(ProgressStore.key(for: pack)).backup-20270115T080000Z.json")
         #expect(loaded.warnings.contains { $0.contains(backup.path) }, "\(loaded.warnings)")
         #expect(try ProgressStore.decode(Data(contentsOf: backup))[fix] == passed)

@@ -133,7 +133,7 @@ struct ProgressStoreTests {
         #expect(changes.removedSteps == [StepRef(lesson: "identifiers", step: "old-step")])
         #expect(changes.addedSteps.map(\.step) == ["asks", "method", "predict-top", "typed", "fix", "compile-error"])
         #expect(changes.positionMoved)
-        #expect(changes.summaryLines.first == "The pack changed from version 1.0.0 to 1.2.0.")
+        #expect(changes.summaryLines(.english).first == "The pack changed from version 1.0.0 to 1.2.0.")
         #expect(loaded.progress[StepRef(lesson: "identifiers", step: "run")]?.status == .passed)
         #expect(loaded.progress[StepRef(lesson: "identifiers", step: "old-step")] == nil)
         #expect(loaded.progress.lessons["gone"] == nil)

@@ -15,11 +15,15 @@ import TestSupport
         "answer with a letter", "`start ID` begins", "The program crashed", "Left undone", "Next lesson",
         "Welcome back", "lines):", "Draft saved", "unknown command", "no lesson",
         "Swift mode", "forget the last entry",
+        // The judge's reasons.
+        "the program crashed", "UIKit raised", "nothing caught it", "is not the answer",
+        "your prediction departs", "from the output",
     ]
 
     /// The first steps of lesson 1: the table, a step, a run, a wrong and a right choice, a
     /// hint, an answer the step cannot take, the progress report, a place and a command that
-    /// do not exist, and the `swift` mode's help.
+    /// do not exist; a line of Swift that crashes, a wrong short answer and a wrong prediction,
+    /// each judged; and the `swift` mode's help.
     static let script = """
         lessons
         start stringly-typed
@@ -34,6 +38,12 @@ import TestSupport
         progress
         goto nowhere
         hlep
+        goto stringly-typed/prompt-author
+        shelf.performSegue(withIdentifier: "showAuthors", sender: nil)
+        goto stringly-typed/exception-name
+        NSRangeException
+        goto stringly-typed/prepare-typo
+        On screen: Dune
         swift
         :help
         :quit
@@ -49,7 +59,10 @@ import TestSupport
                        "erreur\u{00A0}: répondez par une lettre de a à", "✘ Pas encore\u{00A0}: c)", "Réessayez, ou tapez `hint`",
                        "Indice 1/", "✔ Bonne réponse.", "Fait\u{00A0}: ", "Essais\u{00A0}: ", "Étape en cours\u{00A0}: stringly-typed/why-cast",
                        "pas de leçon", "«\u{00A0}nowhere\u{00A0}»", "commande inconnue «\u{00A0}hlep\u{00A0}» (vouliez-vous dire «\u{00A0}help\u{00A0}»",
-                       "Mode Swift\u{00A0}: ", ":undo           oublie la dernière entrée"] {
+                       "Mode Swift\u{00A0}: ", ":undo           oublie la dernière entrée",
+                       "✘ Pas encore\u{00A0}: le programme a planté\u{00A0}: UIKit a levé l'exception NSInvalidArgumentException et rien ne l'a rattrapée\u{00A0}:\n",
+                       "✘ Pas encore\u{00A0}: «\u{00A0}NSRangeException\u{00A0}» n'est pas la réponse",
+                       "✘ Pas encore\u{00A0}: votre prédiction s'écarte de la sortie à «\u{00A0}Dune\u{00A0}»"] {
             #expect(transcript.contains(french), "missing: \(french)\n\(transcript)")
         }
         for english in Self.englishPhrases {
@@ -100,7 +113,9 @@ import TestSupport
         let result = try SeguelabBinary.runPiped(Self.script, arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "en"], home: home)
         let transcript = result.stdout + result.stderr
         for english in ["Step 1/17: ", "Goal:", "Type `next`", "Not yet", "Correct.", "Try again", "Hint ", "Navigation:",
-                        "Final screen:", "not started", "Done:", "Attempts:", "Current step:", "error:", "answer with a letter"] {
+                        "Final screen:", "not started", "Done:", "Attempts:", "Current step:", "error:", "answer with a letter",
+                        "✘ Not yet: the program crashed: UIKit raised NSInvalidArgumentException and nothing caught it:\n",
+                        "✘ Not yet: \"NSRangeException\" is not the answer", "✘ Not yet: your prediction departs from the output at \"Dune\""] {
             #expect(transcript.contains(english), "missing: \(english)")
         }
     }

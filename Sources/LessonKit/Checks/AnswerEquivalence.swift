@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What counts as the same answer, and where a wrong one departs from the right one.
 ///
@@ -105,27 +106,27 @@ enum AnswerEquivalence {
 
     /// Where a prediction departs from the output, without giving the rest of the output away.
     /// Nil when they are equivalent.
-    static func predictionDifference(predicted: String, actual: String) -> String? {
+    static func predictionDifference(predicted: String, actual: String, catalog: Catalog = .english) -> String? {
         let mine = predictionWords(predicted), real = predictionWords(actual)
         if mine.count == real.count && zip(mine, real).allSatisfy(sameWord) { return nil }
-        func quote(_ words: ArraySlice<String>) -> String { "\"" + words.joined(separator: " ") + "\"" }
-        if mine.isEmpty { return "no prediction given" }
+        func quote(_ words: ArraySlice<String>) -> String { catalog.text("quote", ["text": words.joined(separator: " ")]) }
+        if mine.isEmpty { return catalog.text("predict.empty") }
         if mine.map({ $0.lowercased() }) == real.map({ $0.lowercased() }) {
             let index = firstDifference(mine, real) ?? 0
-            return "only letter case differs: you wrote \(quote(mine[index...index])), the program printed \(quote(real[index...index])). Case counts: a program prints exact text."
+            return catalog.text("predict.case", ["yours": quote(mine[index...index]), "printed": quote(real[index...index])])
         }
         let index = firstDifference(mine, real) ?? min(mine.count, real.count)
         let before = mine[max(0, index - 3)..<index]
-        let after = before.isEmpty ? "" : ", after \(quote(before))"
+        let after = before.isEmpty ? "" : catalog.text("predict.after", ["words": quote(before)])
         if index == mine.count {
-            return "your prediction is right as far as it goes\(after), but the output goes on"
+            return catalog.text("predict.short", ["after": after])
         }
         if index == real.count {
-            return "the output ends\(after); your prediction goes on with \(quote(mine[index..<min(mine.count, index + 3)]))"
+            return catalog.text("predict.long", ["after": after, "words": quote(mine[index..<min(mine.count, index + 3)])])
         }
         if mine[index].lowercased() == real[index].lowercased() {
-            return "your prediction departs from the output at \(quote(mine[index...index]))\(after): the program printed that word in other letter case. Case counts: a program prints exact text."
+            return catalog.text("predict.departs.case", ["word": quote(mine[index...index]), "after": after])
         }
-        return "your prediction departs from the output at \(quote(mine[index...index]))\(after)"
+        return catalog.text("predict.departs", ["word": quote(mine[index...index]), "after": after])
     }
 }

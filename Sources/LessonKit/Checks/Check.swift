@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Playground
 
 /// A pattern a navigation event must match; nil fields match anything.
@@ -19,12 +20,15 @@ public struct TracePattern: Sendable, Hashable {
         self.properties = properties
     }
 
-    /// A short human description, e.g. `push of DetailViewController via 'showDetail'`.
-    public var summary: String {
-        var parts: [String] = [kind ?? "event"]
+    /// A short human description, e.g. `push 'showDetail' to DetailViewController`.
+    public var summary: String { summary(.english) }
+
+    /// The description in the catalog's language.
+    public func summary(_ catalog: Catalog) -> String {
+        var parts: [String] = [kind ?? catalog.text("trace.event")]
         if let identifier { parts.append("'\(identifier)'") }
-        if let source { parts.append("from \(source)") }
-        if let destination { parts.append("to \(destination)") }
+        if let source { parts.append(catalog.text("trace.from", ["name": source])) }
+        if let destination { parts.append(catalog.text("trace.to", ["name": destination])) }
         for (key, value) in properties.sorted(by: { $0.key < $1.key }) { parts.append("\(key)=\(value)") }
         return parts.joined(separator: " ")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Playground
 import SegueKit
 
@@ -36,11 +37,11 @@ public enum CheckEvaluator {
 
     /// Evaluates every check; all must pass. `release` is the optimised run, for
     /// `release-build` checks.
-    public static func evaluate(_ checks: [CheckSpec], run outcome: RunResult, release: RunResult? = nil) -> Verdict {
+    public static func evaluate(_ checks: [CheckSpec], run outcome: RunResult, release: RunResult? = nil, catalog: Catalog = .english) -> Verdict {
         var results: [CheckResult] = []
         var feedback: [String] = []
         for spec in checks {
-            var result = evaluate(spec.check, run: outcome, release: release)
+            var result = evaluate(spec.check, run: outcome, release: release, catalog: catalog)
             result.location = spec.location
             results.append(result)
         }
@@ -49,50 +50,50 @@ public enum CheckEvaluator {
     }
 
     /// Evaluates one check.
-    public static func evaluate(_ check: Check, run outcome: RunResult, release: RunResult? = nil) -> CheckResult {
+    public static func evaluate(_ check: Check, run outcome: RunResult, release: RunResult? = nil, catalog: Catalog = .english) -> CheckResult {
         let summary = check.summary
         func pass() -> CheckResult { CheckResult(summary: summary, status: .pass) }
         func fail(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .fail, message: message) }
         func broken(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .error, message: message) }
+        func crashed(_ crash: (kind: String, message: String)) -> String { CrashWording.crashed(kind: crash.kind, message: crash.message, catalog: catalog) }
 
         switch check {
         case .compiles:
             if outcome.compile.succeeded { return pass() }
-            return fail(compileFailureMessage(outcome))
+            return fail(compileFailureMessage(outcome, catalog: catalog))
 
         case .failsToCompile(let pattern):
             // Judged on one error: the first in the learner's code. Any error matching would let
             // a syntax error's follow-on errors, or a change to the wrong line, pass.
             if outcome.compile.succeeded {
-                return fail("the code compiled, but this step wants the compiler to reject it")
+                return fail(catalog.text("check.compiled"))
             }
             do {
                 for error in outcome.compile.errors where !error.inHiddenCode && CompilerErrors.isSyntaxError(error.message) {
                     if try !TextMatching.matches(pattern, in: error.message) {
-                        return fail("your code has a syntax error, which this step does not ask for; fix it first:\n    \(CompilerErrors.quoted(error))")
+                        return fail(catalog.text("check.syntax_error", ["error": CompilerErrors.quoted(error)]))
                     }
                 }
-                guard let judged = CompilerErrors.judged(in: outcome) else { return fail("the code did not compile") }
+                guard let judged = CompilerErrors.judged(in: outcome) else { return fail(catalog.text("check.not_compiled")) }
                 if try TextMatching.matches(pattern, in: judged.message) { return pass() }
-                return fail("the compiler rejects the code, but its first error is not the one this step is about:\n    \(CompilerErrors.quoted(judged))")
+                return fail(catalog.text("check.other_error", ["error": CompilerErrors.quoted(judged)]))
             } catch {
                 return broken(TextMatching.patternProblem(pattern) ?? "\(error)")
             }
 
         case .releaseBuild(let crashes):
-            guard outcome.compile.succeeded else { return fail("not run: " + compileFailureMessage(outcome)) }
-            guard let release else { return broken("the optimised build was not run") }
-            if case let (kind, message)? = release.crashName {
+            guard outcome.compile.succeeded else { return fail(catalog.text("check.not_run", ["reason": compileFailureMessage(outcome, catalog: catalog)])) }
+            guard let release else { return broken(catalog.text("check.release.not_run")) }
+            if let crash = release.crashName {
                 if crashes { return pass() }
-                return fail("in an optimised (-O) build, as shipped, " + CrashWording.crashed(kind: kind, message: message)
-                            + "\nThe -O build must run to the end.")
+                return fail(catalog.text("check.release.crashed", ["crash": crashed(crash)]))
             }
-            if let reason = release.stopReason { return fail("in an optimised (-O) build, " + reason) }
+            if let reason = release.stopReason { return fail(catalog.text("check.release.stopped", ["reason": reason.text(catalog)])) }
             guard release.compile.succeeded, case .exited = release.termination else {
-                return fail("the optimised (-O) build did not run: " + compileFailureMessage(release))
+                return fail(catalog.text("check.release.not_compiled", ["reason": compileFailureMessage(release, catalog: catalog)]))
             }
             if !crashes { return pass() }
-            return fail("in an optimised (-O) build, as shipped, the program ran to the end; it must stop there")
+            return fail(catalog.text("check.release.ran_to_end"))
 
         default:
             break
@@ -100,14 +101,14 @@ public enum CheckEvaluator {
 
         // Everything else looks at a finished run.
         if !outcome.compile.succeeded {
-            return fail("not run: " + compileFailureMessage(outcome))
+            return fail(catalog.text("check.not_run", ["reason": compileFailureMessage(outcome, catalog: catalog)]))
         }
         let crash = outcome.crashName
         if crash == nil, let reason = outcome.stopReason {
-            return fail(reason)
+            return fail(reason.text(catalog))
         }
         if crash == nil, outcome.termination == .notRun {
-            return broken("the program was not run")
+            return broken(catalog.text("check.program_not_run"))
         }
         let output = outcome.learnerStdout
 
@@ -115,19 +116,19 @@ public enum CheckEvaluator {
         case .outputEquals(let expected):
             let want = TextMatching.normalizedLines(expected), got = TextMatching.normalizedLines(output)
             if want == got { return pass() }
-            return fail(outputDifference(want: want, got: got))
+            return fail(outputDifference(want: want, got: got, catalog: catalog))
 
         case .outputContains(let needle):
             let haystack = TextMatching.normalizedLines(output).joined(separator: "\n")
             let wanted = TextMatching.normalizedLines(needle).joined(separator: "\n")
             if haystack.contains(wanted) { return pass() }
-            return fail("the output does not contain \"\(wanted)\"; it was:\n\(indent(output))")
+            return fail(catalog.text("check.output.missing", ["text": wanted, "output": indent(output, catalog: catalog)]))
 
         case .outputMatches(let pattern):
             do {
                 let text = TextMatching.normalizedLines(output).joined(separator: "\n")
                 if try TextMatching.matches(pattern, in: text) { return pass() }
-                return fail("the output is not what this step expects; it was:\n\(indent(output))")
+                return fail(catalog.text("check.output.unexpected", ["output": indent(output, catalog: catalog)]))
             } catch {
                 return broken(TextMatching.patternProblem(pattern) ?? "\(error)")
             }
@@ -135,47 +136,48 @@ public enum CheckEvaluator {
         case .trace(let pattern):
             let navigation = outcome.navigation
             if navigation.contains(where: { matches($0, pattern) }) { return pass() }
-            return fail("expected \(pattern.summary), but " + nearestMiss(pattern, in: navigation))
+            return fail(catalog.text("check.trace.missing", ["expected": pattern.summary(catalog), "instead": nearestMiss(pattern, in: navigation, catalog: catalog)]))
 
         case .noTrace(let pattern):
             if let event = outcome.navigation.first(where: { matches($0, pattern) }) {
-                return fail("the program did \(describe(event)), which it should not")
+                return fail(catalog.text("check.trace.unwanted", ["event": describe(event, catalog: catalog)]))
             }
             return pass()
 
         case .traceOrder(let patterns):
-            return traceOrderResult(patterns, in: outcome.navigation, pass: pass(), fail: fail)
+            return traceOrderResult(patterns, in: outcome.navigation, pass: pass(), fail: fail, catalog: catalog)
 
         case .topOfStack(let name):
-            guard let state = outcome.endState else { return missingEndState(outcome, summary: summary) }
+            guard let state = outcome.endState else { return missingEndState(outcome, summary: summary, catalog: catalog) }
             if TextMatching.sameClass(state.topOfStack, name) { return pass() }
-            return fail("\(state.topOfStack.map(TextMatching.bareClassName) ?? "nothing") is on top of the navigation stack, not \(name)")
+            return fail(catalog.text("check.top", ["top": state.topOfStack.map(TextMatching.bareClassName) ?? catalog.text("check.top.nothing"), "expected": name]))
 
         case .presented(let name):
-            guard let state = outcome.endState else { return missingEndState(outcome, summary: summary) }
+            guard let state = outcome.endState else { return missingEndState(outcome, summary: summary, catalog: catalog) }
             if state.presented.contains(where: { TextMatching.sameClass($0, name) }) { return pass() }
-            let shown = state.presented.isEmpty ? "nothing is presented" : "presented: " + state.presented.map(TextMatching.bareClassName).joined(separator: ", ")
-            return fail("\(name) is not presented (\(shown))")
+            let shown = state.presented.isEmpty ? catalog.text("check.presented.nothing")
+                : catalog.text("check.presented.list", ["list": state.presented.map(TextMatching.bareClassName).joined(separator: ", ")])
+            return fail(catalog.text("check.presented", ["expected": name, "shown": shown]))
 
         case .exitStatus(let status):
-            if let crash { return fail(CrashWording.crashed(kind: crash.kind, message: crash.message)) }
+            if let crash { return fail(crashed(crash)) }
             switch outcome.termination {
             case .exited(let actual) where actual == status: return pass()
-            case .exited(let actual): return fail("the program exited with status \(actual), expected \(status)")
-            default: return broken("the program did not finish")
+            case .exited(let actual): return fail(catalog.text("check.exit_status", ["actual": actual, "expected": status]))
+            default: return broken(catalog.text("check.unfinished"))
             }
 
         case .crash(let kind, let messagePattern):
             guard case let (actualKind, message)? = crash else {
-                return fail("the program did not crash" + (kind.map { "; it should stop with \($0)" } ?? ""))
+                return fail(kind.map { catalog.text("check.crash.none.kind", ["kind": $0]) } ?? catalog.text("check.crash.none"))
             }
             if let kind, !actualKind.lowercased().contains(kind.lowercased()) {
-                return fail("\(CrashWording.crashed(kind: actualKind, message: message))\nThis step expects \(kind) instead.")
+                return fail(catalog.text("check.crash.other_kind", ["crash": crashed((actualKind, message)), "kind": kind]))
             }
             if let messagePattern {
                 do {
                     if try !TextMatching.matches(messagePattern, in: message) {
-                        return fail("\(CrashWording.crashed(kind: actualKind, message: message))\nThat is not the crash this step is about.")
+                        return fail(catalog.text("check.crash.other", ["crash": crashed((actualKind, message))]))
                     }
                 } catch {
                     return broken(TextMatching.patternProblem(messagePattern) ?? "\(error)")
@@ -184,7 +186,7 @@ public enum CheckEvaluator {
             return pass()
 
         case .harness(let required):
-            return harnessResult(summary: summary, required: required, outcome: outcome)
+            return harnessResult(summary: summary, required: required, outcome: outcome, catalog: catalog)
 
         case .compiles, .failsToCompile, .releaseBuild:
             return pass() // handled above
@@ -205,11 +207,11 @@ public enum CheckEvaluator {
         return true
     }
 
-    static func describe(_ event: TraceEvent) -> String {
+    static func describe(_ event: TraceEvent, catalog: Catalog) -> String {
         var text = event.event.rawValue
         if let identifier = event.identifier { text += " '\(identifier)'" }
-        if let source = event.subject { text += " from \(TextMatching.bareClassName(source))" }
-        if let destination = event.destination { text += " to \(TextMatching.bareClassName(destination))" }
+        if let source = event.subject { text += " " + catalog.text("trace.from", ["name": TextMatching.bareClassName(source)]) }
+        if let destination = event.destination { text += " " + catalog.text("trace.to", ["name": TextMatching.bareClassName(destination)]) }
         let properties = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !properties.isEmpty { text += " (" + properties.joined(separator: ", ") + ")" }
         return text
@@ -218,33 +220,35 @@ public enum CheckEvaluator {
     /// Finds each pattern after the event that matched the one before it; on a miss, says
     /// whether the event came too early or never came.
     private static func traceOrderResult(_ patterns: [TracePattern], in trace: [TraceEvent],
-                                         pass: CheckResult, fail: (String) -> CheckResult) -> CheckResult {
+                                         pass: CheckResult, fail: (String) -> CheckResult, catalog: Catalog) -> CheckResult {
         var next = trace.startIndex
         for (position, pattern) in patterns.enumerated() {
             if let found = trace[next...].firstIndex(where: { matches($0, pattern) }) {
                 next = found + 1
                 continue
             }
-            guard position > 0 else { return fail("expected \(pattern.summary), but " + nearestMiss(pattern, in: trace)) }
-            let previous = patterns[position - 1].summary
+            guard position > 0 else { return fail(catalog.text("check.trace.missing", ["expected": pattern.summary(catalog), "instead": nearestMiss(pattern, in: trace, catalog: catalog)])) }
+            let previous = patterns[position - 1].summary(catalog)
             if let early = trace[..<next].first(where: { matches($0, pattern) }) {
-                return fail("the program did \(describe(early)) before \(previous), not after it")
+                return fail(catalog.text("check.trace.early", ["event": describe(early, catalog: catalog), "previous": previous]))
             }
-            return fail("expected \(pattern.summary) after \(previous), but " + nearestMiss(pattern, in: Array(trace[next...])))
+            return fail(catalog.text("check.trace.missing_after", ["expected": pattern.summary(catalog), "previous": previous,
+                                                                  "instead": nearestMiss(pattern, in: Array(trace[next...]), catalog: catalog)]))
         }
         return pass
     }
 
     /// Explains the closest event to what was expected, so the learner sees what happened.
-    private static func nearestMiss(_ pattern: TracePattern, in trace: [TraceEvent]) -> String {
-        if trace.isEmpty { return "the program caused no navigation" }
+    private static func nearestMiss(_ pattern: TracePattern, in trace: [TraceEvent], catalog: Catalog) -> String {
+        if trace.isEmpty { return catalog.text("check.trace.none") }
         var loose = pattern
         loose.properties = [:]
         if let near = trace.first(where: { matches($0, loose) }) {
             let wrong = pattern.properties.sorted { $0.key < $1.key }.map { key, value in
-                "\(key) was \(near.properties?[key].map { "'\($0)'" } ?? "not set") (expected '\(value)')"
+                near.properties?[key].map { catalog.text("check.trace.property", ["key": key, "actual": $0, "expected": value]) }
+                    ?? catalog.text("check.trace.property.unset", ["key": key, "expected": value])
             }
-            return "in the \(describe(near)) " + wrong.joined(separator: ", ")
+            return catalog.text("check.trace.in", ["event": describe(near, catalog: catalog), "wrong": wrong.joined(separator: ", ")])
         }
         loose.destination = nil
         loose.source = nil
@@ -256,19 +260,19 @@ public enum CheckEvaluator {
         var sameKind = loose
         sameKind.identifier = nil
         for candidate in [loose, sameSegue] where candidate != TracePattern() {
-            if let near = moves.first(where: { matches($0, candidate) }) { return "the program did \(describe(near))" }
+            if let near = moves.first(where: { matches($0, candidate) }) { return catalog.text("check.trace.did", ["event": describe(near, catalog: catalog)]) }
         }
         // The same kind of event for another segue (a prepare for 'cancel' instead of 'save'):
         // the latest one is the closest to what the learner just did.
         if sameKind != TracePattern(), let near = moves.last(where: { matches($0, sameKind) }) {
-            return "the program did \(describe(near))"
+            return catalog.text("check.trace.did", ["event": describe(near, catalog: catalog)])
         }
-        if moves.isEmpty { return "the program caused no navigation" }
-        let shown = moves.prefix(6).map(describe).joined(separator: "; ")
-        return "the navigation was: \(shown)" + (moves.count > 6 ? "; …" : "")
+        if moves.isEmpty { return catalog.text("check.trace.none") }
+        let shown = moves.prefix(6).map { describe($0, catalog: catalog) }.joined(separator: "; ")
+        return catalog.text("check.trace.was", ["events": shown + (moves.count > 6 ? "; …" : "")])
     }
 
-    private static func harnessResult(summary: String, required: [String], outcome: RunResult) -> CheckResult {
+    private static func harnessResult(summary: String, required: [String], outcome: RunResult, catalog: Catalog) -> CheckResult {
         let verdicts = CheckLine.results(in: outcome.stdout)
         if let failed = verdicts.first(where: { $0.status == .fail }) {
             return CheckResult(summary: summary, status: .fail, message: "\(failed.summary): \(failed.message)")
@@ -278,14 +282,14 @@ public enum CheckEvaluator {
         }
         let reported = Set(verdicts.map(\.summary))
         if let missing = required.first(where: { !reported.contains($0) }) {
-            var reason = "check '\(missing)' did not run"
             // The usual reason is a crash: name it, it is what the learner has to fix.
-            if case let (kind, message)? = outcome.crashName { reason += " because " + CrashWording.crashed(kind: kind, message: message) }
+            let reason = outcome.crashName.map { catalog.text("check.harness.missing.crash", ["check": missing, "crash": CrashWording.crashed(kind: $0.kind, message: $0.message, catalog: catalog)]) }
+                ?? catalog.text("check.harness.missing", ["check": missing])
             return CheckResult(summary: summary, status: .fail, message: reason)
         }
         if verdicts.isEmpty {
-            var reason = "the lesson's checks did not run"
-            if case let (kind, message)? = outcome.crashName { reason += " because " + CrashWording.crashed(kind: kind, message: message) }
+            let reason = outcome.crashName.map { catalog.text("check.harness.none.crash", ["crash": CrashWording.crashed(kind: $0.kind, message: $0.message, catalog: catalog)]) }
+                ?? catalog.text("check.harness.none")
             return CheckResult(summary: summary, status: .fail, message: reason)
         }
         return CheckResult(summary: summary, status: .pass)
@@ -293,35 +297,36 @@ public enum CheckEvaluator {
 
     /// No final screen: a crash is the learner's to fix (the check fails with it); a run that
     /// ended normally without one is the lesson's problem.
-    private static func missingEndState(_ outcome: RunResult, summary: String) -> CheckResult {
+    private static func missingEndState(_ outcome: RunResult, summary: String, catalog: Catalog) -> CheckResult {
         if case let (kind, message)? = outcome.crashName {
-            return CheckResult(summary: summary, status: .fail, message: CrashWording.crashed(kind: kind, message: message))
+            return CheckResult(summary: summary, status: .fail, message: CrashWording.crashed(kind: kind, message: message, catalog: catalog))
         }
-        return CheckResult(summary: summary, status: .error, message: "the run recorded no final screen state")
+        return CheckResult(summary: summary, status: .error, message: catalog.text("judge.no_end_state"))
     }
 
-    private static func compileFailureMessage(_ outcome: RunResult) -> String {
+    private static func compileFailureMessage(_ outcome: RunResult, catalog: Catalog) -> String {
         let errors = outcome.compile.errors
-        guard let first = errors.first else { return "the code did not compile" }
-        let more = errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count == 2 ? "" : "s"))" : ""
-        let place = first.inHiddenCode ? "in the lesson's hidden code" : "\(first.file):\(first.line):\(first.column)"
-        return "the code did not compile: \(place): \(first.message)\(more)"
+        guard let first = errors.first else { return catalog.text("check.not_compiled") }
+        let more = errors.count == 1 ? "" : errors.count == 2 ? catalog.text("check.not_compiled.one_more")
+            : catalog.text("check.not_compiled.more", ["count": errors.count - 1])
+        let place = first.inHiddenCode ? catalog.text("check.not_compiled.hidden") : "\(first.file):\(first.line):\(first.column)"
+        return catalog.text("check.not_compiled.at", ["place": place, "message": first.message, "more": more])
     }
 
-    private static func outputDifference(want: [String], got: [String]) -> String {
+    private static func outputDifference(want: [String], got: [String], catalog: Catalog) -> String {
         for index in 0..<max(want.count, got.count) {
-            let expected = index < want.count ? "\"\(want[index])\"" : "nothing more"
-            let actual = index < got.count ? "\"\(got[index])\"" : "nothing more"
+            let expected = index < want.count ? catalog.text("quote", ["text": want[index]]) : catalog.text("check.output.nothing_more")
+            let actual = index < got.count ? catalog.text("quote", ["text": got[index]]) : catalog.text("check.output.nothing_more")
             if expected != actual {
-                return "output line \(index + 1): expected \(expected), got \(actual)"
+                return catalog.text("check.output.line", ["line": index + 1, "expected": expected, "actual": actual])
             }
         }
-        return "the output differs"
+        return catalog.text("check.output.differs")
     }
 
-    private static func indent(_ text: String) -> String {
+    private static func indent(_ text: String, catalog: Catalog) -> String {
         let lines = TextMatching.normalizedLines(text)
-        if lines.isEmpty { return "    (no output)" }
+        if lines.isEmpty { return "    " + catalog.text("check.output.none") }
         return lines.prefix(12).map { "    " + $0 }.joined(separator: "\n")
     }
 }

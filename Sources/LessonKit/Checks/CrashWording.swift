@@ -1,38 +1,43 @@
 import Foundation
+import Localization
 
 /// How a crash reads in feedback: two voices kept apart. A plain sentence says what the crash
 /// means (bare class names, no addresses, no module prefix); below it, the runtime's own words,
 /// quoted exactly as Swift or UIKit print them, so the learner can match them with a real log.
 public enum CrashWording {
     /// `the program crashed: a forced cast (as!) failed: … \n    Could not cast value …`
-    static func crashed(kind: String, message: String) -> String {
-        "the program crashed: " + explained(kind: kind, message: message)
+    static func crashed(kind: String, message: String, catalog: Catalog) -> String {
+        catalog.text("crash.crashed", ["explained": explained(kind: kind, message: message, catalog: catalog)])
     }
 
     /// The plain sentence, a colon, and the quoted runtime text on its own indented line.
-    static func explained(kind: String, message: String) -> String {
+    static func explained(kind: String, message: String, catalog: Catalog) -> String {
         let quote = quoted(kind: kind, message: message)
-        return meaning(kind: kind, message: message) + (quote.isEmpty ? "" : ":\n    " + quote)
+        let meaning = meaning(kind: kind, message: message, catalog: catalog)
+        return quote.isEmpty ? meaning : catalog.text("crash.quoted", ["meaning": meaning, "quote": quote])
     }
 
     /// What the crash means, in a sentence of our own.
-    static func meaning(kind: String, message: String) -> String {
+    static func meaning(kind: String, message: String, catalog: Catalog) -> String {
         if kind.hasPrefix("NS") || kind.hasPrefix("UI") {
-            return "UIKit raised \(kind) and nothing caught it"
+            return catalog.text("crash.exception", ["kind": kind])
         }
         switch kind {
         case "failed cast":
             let types = classNames(inQuotes: message)
             if types.count >= 2 {
-                return "a forced cast (as!) failed: the value is \(article(types[0])) \(types[0]), not \(article(types[1])) \(types[1])"
+                let named = { (name: String) in
+                    article(name) == "an" ? catalog.text("crash.type.an", ["name": name]) : catalog.text("crash.type.a", ["name": name])
+                }
+                return catalog.text("crash.cast.types", ["from": named(types[0]), "to": named(types[1])])
             }
-            return "a forced cast (as!) failed"
-        case "force-unwrap of nil": return "a force unwrap (!) found nil"
-        case "assertion failure": return "an assertion failed (assert and assertionFailure stop debug builds only)"
-        case "precondition failure": return "a precondition failed (precondition and preconditionFailure stop every build)"
-        case "fatal error": return "it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed)"
-        case "stack overflow": return "its stack overflowed, most often a function that calls itself without end"
-        default: return "it was stopped (\(kind))"
+            return catalog.text("crash.cast")
+        case "force-unwrap of nil": return catalog.text("crash.unwrap")
+        case "assertion failure": return catalog.text("crash.assertion")
+        case "precondition failure": return catalog.text("crash.precondition")
+        case "fatal error": return catalog.text("crash.fatal")
+        case "stack overflow": return catalog.text("crash.stack_overflow")
+        default: return catalog.text("crash.other", ["kind": kind])
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A step's address: lesson id and step id (never positions, so edits to a pack keep progress).
 public struct StepRef: Hashable, Codable, Sendable, CustomStringConvertible {
@@ -118,26 +119,29 @@ public struct PackChanges: Sendable, Hashable {
     /// True when the saved position no longer exists and the learner was moved.
     public var positionMoved = false
 
-    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
     public var isEmpty: Bool {
         removedSteps.isEmpty && removedLessons.isEmpty && addedSteps.isEmpty && addedLessons.isEmpty && oldVersion == newVersion
             && setAside.isEmpty && restored.isEmpty
     }
 
-    /// One line per change, for the shell to print.
-    public var summaryLines: [String] {
+    /// One line per change, for the shell to print in the learner's language.
+    public func summaryLines(_ catalog: Catalog) -> [String] {
         var lines: [String] = []
-        if oldVersion != newVersion { lines.append("The pack changed from version \(oldVersion) to \(newVersion).") }
-        if !addedLessons.isEmpty { lines.append("New lessons: \(addedLessons.joined(separator: ", ")).") }
-        if !addedSteps.isEmpty { lines.append("New steps: \(addedSteps.map(\.description).joined(separator: ", ")).") }
-        if !removedLessons.isEmpty { lines.append("Lessons no longer in the pack: \(removedLessons.joined(separator: ", ")).") }
-        if !removedSteps.isEmpty { lines.append("Steps no longer in the pack: \(removedSteps.map(\.description).joined(separator: ", ")).") }
+        let steps = { (refs: [StepRef]) in refs.map(\.description).joined(separator: ", ") }
+        if oldVersion != newVersion { lines.append(catalog.text("changes.version", ["old": oldVersion, "new": newVersion])) }
+        if !addedLessons.isEmpty { lines.append(catalog.text("changes.added_lessons", ["list": addedLessons.joined(separator: ", ")])) }
+        if !addedSteps.isEmpty { lines.append(catalog.text("changes.added_steps", ["list": steps(addedSteps)])) }
+        if !removedLessons.isEmpty { lines.append(catalog.text("changes.removed_lessons", ["list": removedLessons.joined(separator: ", ")])) }
+        if !removedSteps.isEmpty { lines.append(catalog.text("changes.removed_steps", ["list": steps(removedSteps)])) }
         if !setAside.isEmpty {
-            lines.append("Your progress on \(Self.count(setAside.count, "step")) they held is kept: it comes back if they return, and `seguelab progress --restore OLD:NEW` gives a renamed lesson its progress.")
+            lines.append(setAside.count == 1 ? catalog.text("changes.set_aside.one") : catalog.text("changes.set_aside", ["count": setAside.count]))
         }
-        if !restored.isEmpty { lines.append("Progress kept from before is back on \(Self.count(restored.count, "step")): \(restored.map(\.description).joined(separator: ", ")).") }
-        if positionMoved { lines.append("Your last position no longer exists; you continue from the nearest step.") }
+        if !restored.isEmpty {
+            lines.append(restored.count == 1 ? catalog.text("changes.restored.one", ["list": steps(restored)])
+                         : catalog.text("changes.restored", ["count": restored.count, "list": steps(restored)]))
+        }
+        if positionMoved { lines.append(catalog.text("changes.position_moved")) }
         return lines
     }
 }

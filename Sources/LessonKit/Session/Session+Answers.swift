@@ -120,7 +120,7 @@ extension Session {
     public mutating func submit(_ answer: Answer, runner: any ProgramRunner) async throws(SessionError) -> Verdict {
         guard let ref = position, let step = currentStep else { throw .noCurrentStep }
         guard step.kind.needsAnswer else { throw .nothingToAnswer(step.kind) }
-        let verdict = await AnswerJudge(pack: pack, runner: runner).judge(answer, for: step)
+        let verdict = await AnswerJudge(pack: pack, runner: runner, catalog: pack.catalog(language: language)).judge(answer, for: step)
         record(verdict, answer: answer, at: ref)
         return verdict
     }
@@ -151,7 +151,7 @@ extension Session {
             throw .predictFirst
         }
         let source = code ?? (step.kind == .example || step.kind == .predict ? step.code(.example) : draft) ?? ""
-        let result = await AnswerJudge(pack: pack, runner: runner).run(source, for: step, judging: false)
+        let result = await AnswerJudge(pack: pack, runner: runner, catalog: pack.catalog(language: language)).run(source, for: step, judging: false)
         if let outcome = result.value { return outcome }
         throw .runnerFailed(result.failure?.firstFailure?.message ?? "the code could not be run")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Playground
 
 /// Judges answers: choice and text answers directly, code by running it (the Playground's
@@ -6,29 +7,32 @@ import Playground
 public struct AnswerJudge: Sendable {
     public let pack: Pack
     public let runner: any ProgramRunner
+    /// The words of the judge's own reasons (the author's check messages are the lesson's own).
+    public let catalog: Catalog
 
-    public init(pack: Pack, runner: any ProgramRunner) {
+    public init(pack: Pack, runner: any ProgramRunner, catalog: Catalog = .english) {
         self.pack = pack
         self.runner = runner
+        self.catalog = catalog
     }
 
     public func judge(_ answer: Answer, for step: Step) async -> Verdict {
         switch (step.kind, answer) {
         case (.choice, .choices(let selected)):
-            return Self.judgeChoices(selected, for: step)
+            return Self.judgeChoices(selected, for: step, catalog: catalog)
         case (.text, .text(let text)):
-            return Self.judgeText(text, for: step)
+            return Self.judgeText(text, for: step, catalog: catalog)
         case (.predict, .text(let prediction)):
             let ran = await run(step.code(.example) ?? "", for: step)
             if let failure = ran.failure { return failure }
-            return Self.judgePrediction(prediction, for: step, run: ran.value!)
+            return Self.judgePrediction(prediction, for: step, run: ran.value!, catalog: catalog)
         case (.prompt, .code(let code)), (.exercise, .code(let code)), (.compiler, .code(let code)):
             return await judgeCode(code, for: step)
         case (.example, _):
             return await judgeCode(step.code(.example) ?? "", for: step)
         default:
             return Verdict(results: [CheckResult(summary: "answer", status: .error,
-                                                 message: "a \(step.kind.rawValue) step does not take this kind of answer")])
+                                                 message: catalog.text("judge.wrong_kind", ["kind": step.kind.rawValue]))])
         }
     }
 
@@ -48,7 +52,7 @@ public struct AnswerJudge: Sendable {
             if let failure = releaseRun.failure { return failure }
             release = releaseRun.value
         }
-        let verdict = CheckEvaluator.evaluate(checks, run: outcome, release: release)
+        let verdict = CheckEvaluator.evaluate(checks, run: outcome, release: release, catalog: catalog)
         if verdict.passed, step.kind == .compiler, case .rejects = step.compilerExpectation,
            let solution = step.code(.solution), solution != code {
             return await compareWithSolution(verdict, code: code, solution: solution, for: step)
@@ -86,20 +90,17 @@ public struct AnswerJudge: Sendable {
             && !starting.contains(expectedLine) && !starting.contains(gotLine)
         var message: String?
         if gotLine != expectedLine && !sameRewrite && !sameAddition {
-            message = "the compiler reports this error on a line the step's change should not affect:\n    \(CompilerErrors.quoted(got))\n"
-                + "    \(gotLine)\nChange only what the step asks for."
+            message = catalog.text("judge.compiler.other_line", ["error": CompilerErrors.quoted(got), "line": gotLine])
         } else if !sameMessage && !sameRewrite {
             // On the solution's own line, another message means another change made it.
-            message = "the compiler rejects your code, but not with the error this step is about:\n    \(CompilerErrors.quoted(got))\n"
-                + "Change only what the step asks for."
+            message = catalog.text("judge.compiler.other_error", ["error": CompilerErrors.quoted(got)])
         } else if sameMessage {
             let gotNotes = CompilerErrors.notes(of: got, in: learnerOutcome)
             let expectedNotes = CompilerErrors.notes(of: expected, in: referenceOutcome).map { TextMatching.collapse($0.message) }
             if let odd = gotNotes.first(where: { !expectedNotes.contains(TextMatching.collapse($0.message)) }) {
-                message = "the compiler rejects your code, but its note names something this step did not ask for:\n    \(CompilerErrors.quoted(odd))\n"
-                    + "Compare what it names with what the step asks for."
+                message = catalog.text("judge.compiler.other_note", ["note": CompilerErrors.quoted(odd)])
             } else if gotNotes.count != expectedNotes.count {
-                message = "the compiler rejects your code, but not only for what this step asks; change only that:\n    \(CompilerErrors.quoted(got))"
+                message = catalog.text("judge.compiler.more_notes", ["error": CompilerErrors.quoted(got)])
             }
         }
         guard let message else { return verdict }
@@ -112,7 +113,7 @@ public struct AnswerJudge: Sendable {
         do {
             return (try await runner.run(ProgramBuilder.request(for: step, code: code, in: pack, judging: judging)), nil)
         } catch {
-            let result = CheckResult(summary: "the code runs", status: .error, message: "could not run the code: \(error)")
+            let result = CheckResult(summary: "the code runs", status: .error, message: catalog.text("judge.not_run", ["error": "\(error)"]))
             return (nil, Verdict(results: [result], feedback: [result.message]))
         }
     }
@@ -120,25 +121,26 @@ public struct AnswerJudge: Sendable {
     // MARK: - Answers judged without running code
 
     /// Single answer: exactly the correct choice. Several: exactly the set of correct ones.
-    public static func judgeChoices(_ selected: [Int], for step: Step) -> Verdict {
+    public static func judgeChoices(_ selected: [Int], for step: Step, catalog: Catalog = .english) -> Verdict {
         let chosen = Set(selected)
         let correct = Set(step.choices.indices.filter { step.choices[$0].correct })
         var feedback: [String] = []
         if let invalid = chosen.first(where: { !step.choices.indices.contains($0) }) {
-            let result = CheckResult(summary: "a valid choice", status: .fail, message: "there is no choice \(invalid + 1)")
+            let result = CheckResult(summary: "a valid choice", status: .fail, message: catalog.text("judge.choice.none", ["number": invalid + 1]))
             return Verdict(results: [result], feedback: [result.message])
         }
         if !step.multipleAnswers && chosen.count > 1 {
-            let result = CheckResult(summary: "one choice", status: .fail, message: "pick one choice only")
+            let result = CheckResult(summary: "one choice", status: .fail, message: catalog.text("judge.choice.one"))
             return Verdict(results: [result], feedback: [result.message])
         }
         for index in chosen.sorted() where !correct.contains(index) {
             let choice = step.choices[index]
-            feedback.append("\(Choice.label(for: index))) " + (choice.feedback ?? "\"\(choice.text)\" is not right."))
+            feedback.append("\(Choice.label(for: index))) " + (choice.feedback ?? catalog.text("judge.choice.wrong", ["choice": choice.text])))
         }
         let missed = correct.subtracting(chosen)
         if feedback.isEmpty && !missed.isEmpty {
-            feedback.append("Not all the right choices: \(missed.count) more \(missed.count == 1 ? "is" : "are") correct.")
+            feedback.append(missed.count == 1 ? catalog.text("judge.choice.missed.one")
+                            : catalog.text("judge.choice.missed", ["count": missed.count]))
         }
         if feedback.isEmpty {
             for index in chosen.sorted() { if let note = step.choices[index].feedback { feedback.append(note) } }
@@ -151,7 +153,7 @@ public struct AnswerJudge: Sendable {
     /// declaration written out in full is its name (`init?(rawValue: String)` is
     /// `init(rawValue:)`); a pattern is matched case-insensitively against the whole answer,
     /// in either form.
-    public static func judgeText(_ text: String, for step: Step) -> Verdict {
+    public static func judgeText(_ text: String, for step: Step, catalog: Catalog = .english) -> Verdict {
         let answer = TextMatching.normalizedAnswer(text)
         let name = AnswerEquivalence.swiftName(answer)
         let summary = "an accepted answer"
@@ -171,29 +173,30 @@ public struct AnswerJudge: Sendable {
                 return Verdict(results: [CheckResult(summary: summary, status: .error, message: TextMatching.patternProblem(pattern) ?? "\(error)")])
             }
         }
-        let message = answer.isEmpty ? "no answer given" : "\"\(TextMatching.collapse(text))\" is not the answer"
+        let message = answer.isEmpty ? catalog.text("judge.text.empty")
+            : catalog.text("judge.text.wrong", ["answer": TextMatching.collapse(text)])
         return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message])
     }
 
     /// Compares a prediction with what the example really did. The verdict carries the run (the
     /// shell shows it once the prediction is right); a wrong one is told where it differs.
-    public static func judgePrediction(_ prediction: String, for step: Step, run outcome: RunResult) -> Verdict {
+    public static func judgePrediction(_ prediction: String, for step: Step, run outcome: RunResult, catalog: Catalog = .english) -> Verdict {
         switch step.predictTarget ?? .output {
         case .output:
             let summary = "the predicted output"
-            guard let message = AnswerEquivalence.predictionDifference(predicted: prediction, actual: outcome.learnerStdout) else {
+            guard let message = AnswerEquivalence.predictionDifference(predicted: prediction, actual: outcome.learnerStdout, catalog: catalog) else {
                 return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
             return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], run: outcome)
         case .destination:
             let summary = "the predicted destination"
             guard let visible = outcome.endState?.visible else {
-                return Verdict(results: [CheckResult(summary: summary, status: .error, message: "the run recorded no final screen state")], run: outcome)
+                return Verdict(results: [CheckResult(summary: summary, status: .error, message: catalog.text("judge.no_end_state"))], run: outcome)
             }
             if TextMatching.bareClassName(prediction).lowercased() == TextMatching.bareClassName(visible).lowercased() {
                 return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
-            let message = "the navigation ended on \(TextMatching.bareClassName(visible))"
+            let message = catalog.text("judge.destination.wrong", ["screen": TextMatching.bareClassName(visible)])
             return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], run: outcome)
         }
     }

@@ -1,5 +1,7 @@
 import CLibEdit
 import Foundation
+import LessonKit
+import Localization
 import Playground
 import XDGDirectories
 #if canImport(Glibc)
@@ -301,7 +303,7 @@ public struct Doctor {
             let built = Int(Date().timeIntervalSince(start).rounded())
             let result = try await playground.run(RunRequest(sources: [SourceFile(name: "Ready.swift", text: "import UIKit\nprint(UIViewController() is UIResponder)\n")]))
             guard result.succeeded, result.stdout == "true\n" else {
-                let why = result.compile.errors.first.map(\.message) ?? result.stopReason ?? result.crash?.summary ?? "it ended with status \(result.termination.exitStatus)"
+                let why = result.compile.errors.first.map(\.message) ?? result.stopReason?.text(.english) ?? result.crash?.summary ?? "it ended with status \(result.termination.exitStatus)"
                 return Finding(level: .problem, subject: subject, text: "a first program against SegueKit failed: \(why)",
                                fix: "install Swift \(Self.minimumSwift.major).\(Self.minimumSwift.minor) or later from https://swift.org/install; if it persists, remove \(directories.seguelabCache) and run `seguelab doctor` again")
             }

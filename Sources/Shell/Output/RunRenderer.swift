@@ -121,7 +121,7 @@ struct RunRenderer {
 
     /// How the program ended, when not by finishing: the crash (and the learner's line it
     /// happened on), the limit that stopped it, or its exit status. A crash of no known kind is named by its message alone ("crashed: Trapped").
-    func ending(crash: CrashReport?, termination: Termination, stopReason: String?) -> [String] {
+    func ending(crash: CrashReport?, termination: Termination, stopReason: StopReason?) -> [String] {
         if let crash {
             let kind = crash.exceptionName ?? crash.kind.readableName
             let named = crash.exceptionName == nil && crash.kind == .other && !crash.message.isEmpty ? "" : " (\(kind))"
@@ -130,7 +130,7 @@ struct RunRenderer {
                 + (crash.location.map { ["  " + catalog.text("run.crash_location", ["location": $0])] } ?? [])
         }
         if case .signaled(let signal) = termination { return [style.failure(catalog.text("run.crashed.signal", ["signal": signal]))] }
-        if let stopReason { return [style.warning(catalog.text("run.stopped", ["reason": stopReason]))] }
+        if let stopReason { return [style.warning(catalog.text("run.stopped", ["reason": stopReason.text(catalog)]))] }
         if case .exited(let code) = termination, code != 0 { return [style.warning(catalog.text("run.exited", ["code": code]))] }
         return []
     }
@@ -232,7 +232,7 @@ public enum RunReport {
         pieces.append((.output, text(renderer.picture(of: result.trace))))
         pieces.append((.error, text(renderer.ending(crash: result.crash, termination: result.termination, stopReason: nil))))
         if timings { pieces.append((.error, result.timings.summary + "\n")) }
-        if let reason = result.stopReason { pieces.append((.error, "Stopped: \(reason).\n")) }
+        if let reason = result.stopReason { pieces.append((.error, renderer.catalog.text("run.stopped", ["reason": reason.text(renderer.catalog)]) + "\n")) }
         return pieces.filter { !$0.1.isEmpty }
     }
 

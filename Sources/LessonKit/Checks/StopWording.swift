@@ -8,12 +8,24 @@ extension StopReason {
         switch self {
         case .timedOut(let limit): catalog.text("stop.timed_out", ["limit": Limits.describe(seconds: limit)])
         case .suspended(let limit): catalog.text("stop.suspended", ["limit": Limits.describe(seconds: limit)])
-        case .fileSize(let limit?): catalog.text("stop.file_size.limit", ["limit": Limits.describe(bytes: limit)])
+        case .fileSize(let limit?): catalog.text("stop.file_size.limit", ["limit": Self.size(limit, catalog)])
         case .fileSize(nil): catalog.text("stop.file_size")
-        case .outputCapped(let limit): catalog.text("stop.output", ["limit": Limits.describe(bytes: limit)])
-        case .memory(let limit?): catalog.text("stop.memory.limit", ["limit": Limits.describe(bytes: limit)])
+        case .outputCapped(let limit): catalog.text("stop.output", ["limit": Self.size(limit, catalog)])
+        case .memory(let limit?): catalog.text("stop.memory.limit", ["limit": Self.size(limit, catalog)])
         case .memory(nil): catalog.text("stop.memory")
         case .interrupted: catalog.text("stop.interrupted")
         }
+    }
+
+    /// `64 MB` in English, `64 Mo` in French: binary units, as the limits are set.
+    static func size(_ bytes: Int, _ catalog: Catalog) -> String {
+        func value(_ unit: Int) -> String {
+            let value = Double(bytes) / Double(unit)
+            return value == value.rounded() ? "\(Int(value))" : String(format: "%.1f", value)
+        }
+        if bytes >= 1 << 30 { return catalog.text("size.gb", ["value": value(1 << 30)]) }
+        if bytes >= 1 << 20 { return catalog.text("size.mb", ["value": value(1 << 20)]) }
+        if bytes >= 1 << 10 { return catalog.text("size.kb", ["value": value(1 << 10)]) }
+        return catalog.text("size.bytes", ["value": bytes])
     }
 }

@@ -151,8 +151,9 @@ extension Session {
             throw .predictFirst
         }
         let source = code ?? (step.kind == .example || step.kind == .predict ? step.code(.example) : draft) ?? ""
-        let result = await AnswerJudge(pack: pack, runner: runner, catalog: pack.catalog(language: language)).run(source, for: step, judging: false)
+        let catalog = pack.catalog(language: language)
+        let result = await AnswerJudge(pack: pack, runner: runner, catalog: catalog).run(source, for: step, judging: false)
         if let outcome = result.value { return outcome }
-        throw .runnerFailed(result.failure?.firstFailure?.message ?? "the code could not be run")
+        throw .runnerFailed(result.failure?.firstFailure?.message ?? catalog.text("run.could_not_run"))
     }
 }

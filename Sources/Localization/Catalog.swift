@@ -14,8 +14,8 @@ public struct Catalog: Sendable {
     /// The bundled messages of `language` over English, then a pack's `overrides` over those.
     public init(language: String, overrides: [String: String] = [:]) {
         self.language = language
-        var templates = Self.shipped["en"] ?? [:]
-        if language != "en", let own = Self.shipped[language] { templates.merge(own) { $1 } }
+        var templates = Self.shipped("en") ?? [:]
+        if language != "en", let own = Self.shipped(language) { templates.merge(own) { $1 } }
         templates.merge(overrides) { $1 }
         self.templates = templates
     }
@@ -84,7 +84,7 @@ public struct Catalog: Sendable {
     /// English does not have (never shown: a warning), or placeholders that differ from the
     /// English message's (a value lost or `{name}` printed as is: an error).
     public static func problems(in entries: [Entry]) -> [(message: String, line: Int, column: Int, isError: Bool)] {
-        let english = shipped["en"] ?? [:]
+        let english = shipped("en") ?? [:]
         return entries.compactMap { entry in
             if isCodeMessage(entry.key) { return nil }
             guard let original = english[entry.key] else {
@@ -99,14 +99,31 @@ public struct Catalog: Sendable {
         }
     }
 
-    /// The messages shipped with seguelab (en.yaml, fr.yaml): language → key → template. Read once.
-    public static let shipped: [String: [String: String]] = {
-        let folder = Bundle.module.resourceURL
-        let names = folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
-        let urls = names.filter { $0.hasSuffix(".yaml") }.compactMap { folder?.appendingPathComponent($0) }
-        return Dictionary(urls.compactMap { url in
-            guard let text = try? String(contentsOf: url, encoding: .utf8), let entries = try? entries(yaml: text) else { return nil }
-            return (url.deletingPathExtension().lastPathComponent, Dictionary(entries.map { ($0.key, $0.template) }, uniquingKeysWith: { $1 }))
-        }, uniquingKeysWith: { $1 })
-    }()
+    /// seguelab's own messages in `language` (en.yaml, fr.yaml): key → template, or nil when it
+    /// ships none. Each file is read the first time a session needs it, so an English session
+    /// never parses the French one.
+    public static func shipped(_ language: String) -> [String: String]? {
+        shippedFiles.messages(in: language)
+    }
+
+    private static let shippedFiles = ShippedFiles()
+
+    private final class ShippedFiles: @unchecked Sendable {
+        private let lock = NSLock()
+        private var read: [String: [String: String]?] = [:]
+
+        func messages(in language: String) -> [String: String]? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = read[language] { return known }
+            // A language code names a resource file: letters and '-' only, never a path.
+            let url = language.allSatisfy({ $0.isLetter || $0 == "-" })
+                ? Bundle.module.url(forResource: language, withExtension: "yaml") : nil
+            let messages = url.flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+                .flatMap { try? Catalog.entries(yaml: $0) }
+                .map { Dictionary($0.map { ($0.key, $0.template) }, uniquingKeysWith: { $1 }) }
+            read[language] = messages
+            return messages
+        }
+    }
 }

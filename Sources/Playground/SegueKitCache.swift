@@ -181,8 +181,8 @@ public struct SegueKitCache: Sendable {
     }
 }
 
-/// How a SegueKit build is going. The Playground only reports it; whoever shows it words it,
-/// in the learner's language (the shell) or in English (`english`: logs, the authoring tools).
+/// How a SegueKit build is going. The Playground only reports it; whoever shows it words it
+/// (`BuildProgress.text(_:)`, in LessonKit, in the session's language or English).
 public enum BuildProgress: Sendable, Equatable {
     /// The cached build was changed or damaged since it was built: it is built again.
     case damaged(path: String)
@@ -191,17 +191,4 @@ public enum BuildProgress: Sendable, Equatable {
     /// Still building, said every few seconds: a silent minute looks like a hang.
     case elapsed(seconds: Int, lastSeconds: Int?)
     case finished(seconds: Int)
-
-    public var english: String {
-        switch self {
-        case .damaged(let path):
-            return "The SegueKit cache in \(path) was changed or damaged since it was built; rebuilding it."
-        case .started(let toolchain, let last):
-            return "Compiling SegueKit for \(toolchain), once (later runs reuse it): \(last.map { "about \($0) s" } ?? "usually 30 to 60 s")…"
-        case .elapsed(let seconds, let last):
-            return "  compiling SegueKit: \(seconds) s so far (\(last.map { "about \($0) s" } ?? "usually 30 to 60 s"))"
-        case .finished(let seconds):
-            return "SegueKit compiled in \(seconds) s."
-        }
-    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonKit
+import Localization
 import Playground
 import Shell
 
@@ -78,7 +79,7 @@ struct PackCheckCommand: AsyncParsableCommand {
             playground = try Playground(progress: { event in
                 // A log gets the start and the end of a SegueKit build, not its ticking clock.
                 if case .elapsed = event { return }
-                report.line(event.english)
+                report.line(event.text(.english))
             })
         } catch {
             throw CommandFailure("cannot run the pack's code: \(error)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonKit
+import Localization
 import Playground
 import Shell
 
@@ -34,7 +35,7 @@ struct CommandLineRun: AsyncParsableCommand {
         }
         let request = command.request(sources: sources, directories: directories, limits: limitOptions.limits)
         let playground = try Playground { event in
-            FileHandle.standardError.write(Data((event.english + "\n").utf8))
+            FileHandle.standardError.write(Data((event.text(.english) + "\n").utf8))
         }
         if asSession {
             InterruptFlag.install()

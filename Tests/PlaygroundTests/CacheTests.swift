@@ -77,7 +77,7 @@ struct CacheTests {
         let playground = try Playground(configuration: configuration) { messages.append($0) }
         let result = try await playground.run(RunRequest(sources: [SourceFile(name: "A.swift", text: "print(1)\n")]))
         #expect(result.stdout == "1\n")
-        #expect(messages.all.contains { $0.contains("was changed or damaged") }, "\(messages.all)")
+        #expect(messages.reportedDamage, "the rebuild of a damaged cache is announced")
     }
 
     /// The record of what swiftc said is only a cache: one naming another program as the
@@ -99,10 +99,13 @@ struct CacheTests {
 
 final class Messages: @unchecked Sendable {
     private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ event: BuildProgress) { lock.withLock { lines.append(event.english) } }
+    private var events: [BuildProgress] = []
+    func append(_ event: BuildProgress) { lock.withLock { events.append(event) } }
     /// How many builds were announced (each build also reports its time so far and its end).
-    var builds: Int { lock.withLock { lines.filter { $0.hasPrefix("Compiling SegueKit") }.count } }
-
-    var all: [String] { lock.withLock { lines } }
+    var builds: Int {
+        lock.withLock { events.filter { if case .started = $0 { true } else { false } }.count }
+    }
+    var reportedDamage: Bool {
+        lock.withLock { events.contains { if case .damaged = $0 { true } else { false } } }
+    }
 }

@@ -44,30 +44,13 @@ final class SharedPlayground: @unchecked Sendable {
     static func progressPrinter(style: Style, catalog: Catalog) -> @Sendable (BuildProgress) -> Void {
         let onTerminal = Terminal.isTerminal(STDERR_FILENO)
         return { event in
-            let line = words(event, catalog: catalog)
+            let line = event.text(catalog)
             if case .elapsed = event {
                 guard onTerminal else { return }
                 fputs("\r\u{1B}[K" + style.dim(line), seguelab_stderr())
             } else {
                 fputs((onTerminal ? "\r\u{1B}[K" : "") + style.dim(line) + "\n", seguelab_stderr())
             }
-        }
-    }
-
-    static func words(_ event: BuildProgress, catalog: Catalog) -> String {
-        switch event {
-        case .damaged(let path):
-            return catalog.text("kit.damaged", ["path": path])
-        case .started(let toolchain, nil):
-            return catalog.text("kit.started", ["toolchain": toolchain])
-        case .started(let toolchain, let last?):
-            return catalog.text("kit.started.estimate", ["toolchain": toolchain, "last": last])
-        case .elapsed(let seconds, nil):
-            return catalog.text("kit.elapsed", ["seconds": seconds])
-        case .elapsed(let seconds, let last?):
-            return catalog.text("kit.elapsed.estimate", ["seconds": seconds, "last": last])
-        case .finished(let seconds):
-            return catalog.text("kit.finished", ["seconds": seconds])
         }
     }
 }

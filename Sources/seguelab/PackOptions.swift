@@ -34,7 +34,8 @@ struct PackSelection: ParsableArguments {
     /// warnings are for authors (`pack check`).
     func load(language: String?, context: PackLocation.Context = PackLocation.Context(), steps: PackLoader.Steps = .now) throws -> LoadedPack {
         let location = try location(context: context)
-        let result = PackLoader.load(from: location.root, steps: steps)
+        let result = steps == .now ? PackLoader.load(from: location.root, remembering: context.checkedPacks)
+            : PackLoader.load(from: location.root, steps: steps)
         // A learner still gets the lessons that load; the broken ones are named (and marked in
         // the lesson list) so nobody mistakes them for missing.
         guard let pack = result.usablePack else {

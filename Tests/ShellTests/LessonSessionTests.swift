@@ -214,6 +214,27 @@ import TestSupport
         #expect(result.stdout.contains("── Step 1/8: What an identifier is  [prose · identifiers/intro]"))
     }
 
+    /// The second start on unchanged files parses no step until a lesson opens; an edit since
+    /// the last start is checked in full again, so a lesson broken in between is reported as
+    /// on a first start.
+    @Test func aLessonBrokenBetweenTwoStartsIsReportedAtTheSecond() throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = home.appendingPathComponent("pack")
+        try FileManager.default.copyItem(atPath: Self.pack, toPath: pack.path)
+        for _ in 1...2 {
+            let clean = try SeguelabBinary.runPiped("next\nnext\n", arguments: ["--pack", pack.path], home: home)
+            #expect(clean.status == 0 && clean.stderr.isEmpty, "\(clean.stderr)")
+            #expect(clean.stdout.contains("── Step 2/8: "), "\(clean.stdout)")
+        }
+        let lesson = pack.appendingPathComponent("lessons/02-prepare.md")
+        let text = try String(contentsOf: lesson, encoding: .utf8)
+        try text.replacingOccurrences(of: "kind: exercise", with: "kind: exercize").write(to: lesson, atomically: false, encoding: .utf8)
+        let result = try SeguelabBinary.runPiped("lessons\n", arguments: ["--pack", pack.path], home: home)
+        #expect(result.stderr.contains("warning: lesson 'prepare' (en) is left out: it has 2 errors, first pack/lessons/02-prepare.md:9:7: error: unknown step kind 'exercize'"),
+                "\(result.stderr)")
+        #expect(result.stdout.contains("✗ prepare  unavailable: the lesson file has errors"))
+    }
+
     @Test func translatedLessonsFollowLang() throws {
         let home = try SeguelabBinary.makeHome()
         let english = try session("next\n", home: home)

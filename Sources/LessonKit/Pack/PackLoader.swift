@@ -36,13 +36,19 @@ public struct BrokenLesson: Sendable, Hashable {
 public enum PackLoader {
     /// When a lesson's steps are parsed.
     public enum Steps: Sendable {
-        /// While loading: every error of every lesson is reported (`pack check`, the shell).
+        /// While loading: every error of every lesson is reported (`pack check`, the shell the
+        /// first time it meets a pack's files).
         case now
         /// When the lesson's `steps` are first read: loading parses front matter and step
         /// headings only, enough for the lesson list. Errors there are reported and leave the
         /// lesson out as `now` does; an error in a step's settings or code is not seen until
         /// the lesson is opened or the pack checked, so such a lesson is listed normally.
         case whenOpened
+        /// For a pack whose files, as they are now, a `now` load found without error
+        /// (`CheckedPacks`): as `whenOpened`, but each lesson keeps the text read now and
+        /// parses that when opened, so its steps are the ones that were checked even if the
+        /// file is edited meanwhile. Nothing is reported that `now` would have reported.
+        case checkedBefore
     }
 
     /// Loads the pack in `root`. All problems are reported, not just the first. Errors in the
@@ -55,6 +61,18 @@ public enum PackLoader {
         let diagnostics = loader.sink.diagnostics.sortedByLocation()
         if loader.packSink.diagnostics.hasErrors || usable?.lessons.isEmpty == true { usable = nil }
         return PackLoadResult(pack: diagnostics.hasErrors ? nil : usable, usablePack: usable, diagnostics: diagnostics)
+    }
+
+    /// Loads as `.now` does, except that a pack whose files are as they were when a `.now`
+    /// load found no error in them loads as `.checkedBefore`: the shell starts without parsing
+    /// the steps of lessons nobody has opened, and reports exactly what a full load would.
+    /// A load without error is remembered in `checked`; one with errors is forgotten.
+    public static func load(from root: URL, remembering checked: CheckedPacks) -> PackLoadResult {
+        guard let fingerprint = checked.fingerprint(of: root) else { return load(from: root) }
+        if checked.isClean(root, fingerprint: fingerprint) { return load(from: root, steps: .checkedBefore) }
+        let result = load(from: root)
+        if result.diagnostics.hasErrors { checked.forget(root) } else { checked.markClean(root, fingerprint: fingerprint) }
+        return result
     }
 
     /// Parses one lesson file's bytes as `load` does (size, encoding, front matter, steps),
@@ -96,18 +114,20 @@ private struct Loader {
         PackText.read(url, file: display(url), sink: sink, fileManager: fileManager)
     }
 
-    /// The lesson in `url`, parsed in full or (`.whenOpened`) outlined, its steps parsed from
-    /// the file when first read. The file is read again then rather than kept: a thousand
-    /// lessons' text would be most of the list's memory.
+    /// The lesson in `url`, parsed in full or (`.whenOpened`, `.checkedBefore`) outlined, its
+    /// steps parsed when first read. For a list the file is read again then rather than kept:
+    /// a thousand lessons' text would be most of the list's memory. A checked pack keeps the
+    /// text that was checked.
     func lesson(at url: URL, language: String, into sink: DiagnosticSink) -> Lesson? {
         let file = display(url)
         guard let text = read(url, into: sink) else { return nil }
-        guard steps == .whenOpened else { return LessonParser(file: file, language: language, sink: sink).parse(text) }
+        guard steps != .now else { return LessonParser(file: file, language: language, sink: sink).parse(text) }
         guard let outline = LessonParser(file: file, language: language, sink: sink).outline(text) else { return nil }
+        let checkedText = steps == .checkedBefore ? text : nil
         var lesson = Lesson(id: outline.id, title: outline.title, goal: outline.goal, stepIDs: outline.stepIDs,
                             language: language, file: file) {
             let sink = DiagnosticSink()
-            let full = PackText.read(url, file: file, sink: sink).flatMap { LessonParser(file: file, language: language, sink: sink).parse($0) }
+            let full = (checkedText ?? PackText.read(url, file: file, sink: sink)).flatMap { LessonParser(file: file, language: language, sink: sink).parse($0) }
             return (full?.intro ?? "", full?.steps ?? [])
         }
         lesson.idLocation = outline.idLocation

@@ -61,6 +61,12 @@ public struct PackLocation: Sendable, Hashable {
             URL(fileURLWithPath: XDGDirectories(environment: environment).seguelabCache, isDirectory: true)
                 .appendingPathComponent("packs", isDirectory: true)
         }
+
+        /// `$XDG_CACHE_HOME/seguelab/checked-packs`: packs that loaded without an error.
+        public var checkedPacks: CheckedPacks {
+            CheckedPacks(directory: URL(fileURLWithPath: XDGDirectories(environment: environment).seguelabCache, isDirectory: true)
+                .appendingPathComponent("checked-packs", isDirectory: true))
+        }
     }
 
     public static var runningExecutable: URL? {

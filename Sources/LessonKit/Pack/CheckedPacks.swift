@@ -1,0 +1,71 @@
+import Foundation
+import Playground
+
+/// Packs that loaded without an error, remembered by the state of every file in them, so the
+/// next start can skip parsing steps nobody has opened yet.
+///
+/// A pack's fingerprint lists each file's path, size, inode, modification and change times,
+/// with the running seguelab binary's own; any edit, copy, added or removed file, or a new
+/// seguelab, gives another fingerprint and a full load again. The change time cannot be set
+/// from user space, so a file rewritten with its old modification time still counts as changed.
+/// What is stored is only "these files had no error": a stranger's pack cannot plant
+/// anything here, and a lost or unreadable record only costs a full load.
+public struct CheckedPacks: Sendable {
+    /// `$XDG_CACHE_HOME/seguelab/checked-packs`.
+    public let directory: URL
+
+    public init(directory: URL) { self.directory = directory }
+
+    /// The state of every file under `root`, one line each, sorted by path; nil when the
+    /// folder cannot be listed (then nothing is remembered).
+    public func fingerprint(of root: URL) -> String? {
+        let rootPath = root.standardizedFileURL.path
+        guard let entries = FileManager.default.enumerator(atPath: rootPath) else { return nil }
+        var lines: [String] = [Self.binaryLine()]
+        var seen = 0
+        for case let relative as String in entries {
+            seen += 1
+            // A folder this large is not a lesson pack worth remembering.
+            if seen > Self.maximumFiles { return nil }
+            var info = stat()
+            guard lstat(rootPath + "/" + relative, &info) == 0 else { return nil }
+            guard (info.st_mode & S_IFMT) != S_IFDIR else { continue }
+            lines.append("\(relative)\t\(info.st_size)\t\(info.st_ino)\t\(Self.nanoseconds(info.st_mtim))\t\(Self.nanoseconds(info.st_ctim))")
+        }
+        lines[1...].sort()
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// True when a load of the pack in `root` with exactly `fingerprint` found no error.
+    public func isClean(_ root: URL, fingerprint: String) -> Bool {
+        guard let saved = try? Data(contentsOf: recordURL(for: root)) else { return false }
+        return saved == Data(fingerprint.utf8)
+    }
+
+    /// Remembers that the pack in `root`, in the state `fingerprint` describes, has no error.
+    /// A cache that cannot be written is no failure: the next start loads in full again.
+    public func markClean(_ root: URL, fingerprint: String) {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? AtomicFile.write(Data(fingerprint.utf8), to: recordURL(for: root))
+    }
+
+    /// Forgets the pack in `root` (its files now have errors).
+    public func forget(_ root: URL) {
+        try? FileManager.default.removeItem(at: recordURL(for: root))
+    }
+
+    private func recordURL(for root: URL) -> URL {
+        directory.appendingPathComponent(StableHash.hex(of: root.standardizedFileURL.path))
+    }
+
+    static let maximumFiles = 20_000
+
+    private static func nanoseconds(_ time: timespec) -> String { "\(time.tv_sec).\(time.tv_nsec)" }
+
+    /// The running binary: a rebuilt seguelab may parse differently, so it checks again.
+    private static func binaryLine() -> String {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return "seguelab \(SeguelabVersion.current)" }
+        return "seguelab \(SeguelabVersion.current)\t\(info.st_size)\t\(info.st_ino)\t\(nanoseconds(info.st_mtim))"
+    }
+}

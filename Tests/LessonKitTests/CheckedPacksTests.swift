@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import LessonKit
+
+/// A pack whose files loaded without error is not parsed in full again until one changes, and
+/// what a learner is told about it never differs from a full load.
+@Suite("Checked packs")
+struct CheckedPacksTests {
+    let clean = lessonFile("\n## One {#one}\n\nFirst.\n\n## Two {#two}\n\n```step\nkind: prose\n```\n\nSecond.\n")
+    let broken = lessonFile("\n## One {#one}\n\nFirst.\n\n## Two {#two}\n\n```step\nkind: prosx\n```\n\nSecond.\n")
+
+    @Test func aCleanPackIsRememberedAndOpensTheStepsThatWereChecked() throws {
+        let directory = TemporaryDirectory()
+        let root = try directory.write(["pack.yaml": PackBuilder().manifest, "lessons/01-a.md": clean], under: "p")
+        let checked = CheckedPacks(directory: directory.url.appendingPathComponent("cache"))
+        #expect(PackLoader.load(from: root, remembering: checked).pack != nil)
+        #expect(checked.isClean(root, fingerprint: try #require(checked.fingerprint(of: root))))
+
+        let again = PackLoader.load(from: root, remembering: checked)
+        #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")
+        let lesson = try #require(again.pack?.lessons.first)
+        // Broken after the start: the lesson opens with the text that was checked.
+        try Data(broken.utf8).write(to: root.appendingPathComponent("lessons/01-a.md"))
+        #expect(lesson.steps.map(\.id) == ["one", "two"])
+        #expect(lesson.steps[1].prose == "Second.")
+
+        // The next start sees the change and reports it as a first load does.
+        let next = PackLoader.load(from: root, remembering: checked)
+        #expect(next.diagnostics.map(\.description) == PackLoader.load(from: root).diagnostics.map(\.description))
+        #expect(next.diagnostics.contains { $0.description.hasPrefix("p/lessons/01-a.md:13:7: error: unknown step kind 'prosx'") }, "\(next.diagnostics)")
+        #expect(!checked.isClean(root, fingerprint: try #require(checked.fingerprint(of: root))))
+    }
+
+    /// Same size, modification time put back: the change time still tells.
+    @Test func anEditThatKeepsSizeAndModificationTimeIsStillChecked() throws {
+        let directory = TemporaryDirectory()
+        let root = try directory.write(["pack.yaml": PackBuilder().manifest, "lessons/01-a.md": clean], under: "p")
+        let checked = CheckedPacks(directory: directory.url.appendingPathComponent("cache"))
+        #expect(PackLoader.load(from: root, remembering: checked).pack != nil)
+        let file = root.appendingPathComponent("lessons/01-a.md").path
+        var before = stat()
+        #expect(lstat(file, &before) == 0)
+        #expect(broken.utf8.count == clean.utf8.count)
+        try Data(broken.utf8).write(to: URL(fileURLWithPath: file))
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
+        var after = stat()
+        #expect(lstat(file, &after) == 0)
+        #expect(after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+
+        let result = PackLoader.load(from: root, remembering: checked)
+        #expect(result.pack == nil)
+        #expect(result.diagnostics.contains { $0.description.hasPrefix("p/lessons/01-a.md:13:7: error: unknown step kind 'prosx'") })
+    }
+
+    /// A pack with an error is never remembered: every start reports it until it is fixed.
+    @Test func aPackWithAnErrorIsCheckedAtEveryLoad() throws {
+        let directory = TemporaryDirectory()
+        let root = try directory.write(["pack.yaml": PackBuilder().manifest, "lessons/01-a.md": broken], under: "p")
+        let checked = CheckedPacks(directory: directory.url.appendingPathComponent("cache"))
+        for _ in 1...2 {
+            let result = PackLoader.load(from: root, remembering: checked)
+            #expect(result.pack == nil && result.diagnostics.hasErrors)
+            #expect(!checked.isClean(root, fingerprint: try #require(checked.fingerprint(of: root))))
+        }
+    }
+
+    /// A file added to a checked pack (a translation with an error) is checked too.
+    @Test func anAddedFileIsChecked() throws {
+        let directory = TemporaryDirectory()
+        var builder = PackBuilder()
+        builder.manifest += "languages: [en, fr]\n"
+        let root = try directory.write(["pack.yaml": builder.manifest, "lessons/01-a.md": clean], under: "p")
+        let checked = CheckedPacks(directory: directory.url.appendingPathComponent("cache"))
+        #expect(PackLoader.load(from: root, remembering: checked).pack != nil)
+        try directory.write(["lessons/fr/01-a.md": broken], under: "p")
+        let result = PackLoader.load(from: root, remembering: checked)
+        #expect(result.diagnostics.contains { $0.description.hasPrefix("p/lessons/fr/01-a.md:13:7: error: unknown step kind 'prosx'") }, "\(result.diagnostics)")
+    }
+}

@@ -35,6 +35,26 @@ struct LessonParserTests {
         #expect(pack.supportSources.map(\.name) == ["Screens.swift"])
     }
 
+    /// The parser trims lines without Foundation; what it removes is still exactly what
+    /// `.whitespaces` means (tab and Unicode's space separators, no line breaks).
+    @Test func trimmingMatchesFoundationsWhitespaces() {
+        let samples = ["", " ", "\t", "a", " a ", "\ta\t", "\u{00A0}Titre\u{00A0}", "\u{3000}全角\u{3000}", "\u{2003}\u{2009}x\u{202F}",
+                       "\u{200B}zero\u{200B}", "\u{FEFF}bom", "line\n", "\r\n", " \u{301}accent ", "e\u{301} ", "  ```  ", "## Title {#id} \t",
+                       "\u{1680}ogham\u{1680}", "\u{85}next\u{85}", " 👩‍💻 ", "\u{2028}sep\u{2029}", "\u{180E}mongolian\u{180E}", "\u{205F}math\u{205F}", "\u{2060}joiner"]
+        for sample in samples {
+            #expect(LessonParser.trimmed(sample) == sample.trimmingCharacters(in: .whitespaces), "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test func theLastIDOpeningOfAHeadingIsFound() {
+        let heading = "A {#not} title {#real}"
+        let found = LessonParser.lastIDOpening(in: heading)
+        #expect(found.map { String(heading[$0.lowerBound...]) } == "{#real}")
+        #expect(LessonParser.lastIDOpening(in: "no id here #}") == nil)
+        #expect(LessonParser.lastIDOpening(in: "{#") == heading.range(of: "{#").map { _ in "{#".startIndex..<"{#".endIndex })
+        #expect(LessonParser.lastIDOpening(in: "é{#x}").map { "é{#x}"[$0.lowerBound...] } == "{#x}")
+    }
+
     @Test func stepHeadingWithoutIdIsAnErrorAtItsLine() throws {
         let dir = TemporaryDirectory()
         let diagnostics = try PackBuilder(lesson: lessonFile("\n## Just a title\n\nText.\n")).diagnostics(in: dir)
@@ -104,6 +124,17 @@ struct LessonParserTests {
             "p/lessons/01-a.md:10:10: error: duplicate step id 'same' (first used at line 6)",
             "p/lessons/01-a.md:12:1: error: code block opened here is never closed (add a line with ```)",
         ])
+    }
+
+    /// Fence lines are read by Character, as CommonMark reads them: a backtick carrying a
+    /// combining accent is no backtick, so that line opens nothing and the later fence is the
+    /// one left open. An indented fence's language is found at its column.
+    @Test func aFenceIsCountedInCharactersNotBytes() throws {
+        let dir = TemporaryDirectory()
+        let body = "\n## One {#one}\n\nText.\n\n``\u{0060}\u{0301}\ncode\n   ~~~  swift startr\nlet a = 1\n"
+        let diagnostics = try PackBuilder(lesson: lessonFile(body)).diagnostics(in: dir)
+        #expect(diagnostics.contains("p/lessons/01-a.md:12:1: error: code block opened here is never closed (add a line with ~~~)"), "\(diagnostics)")
+        #expect(diagnostics.contains("p/lessons/01-a.md:12:15: error: unknown code role 'startr'; expected one of: example, starter, solution, prelude, harness"), "\(diagnostics)")
     }
 
     @Test func missingOrUnclosedFrontMatter() throws {

@@ -207,13 +207,13 @@ struct LessonParser {
         let body = line.dropFirst(3)
         let trimmed = Self.trimmed(String(body))
         let headingLocation = SourceLocation(file: file, line: lineNumber, column: 1)
-        guard trimmed.hasSuffix("}"), let open = trimmed.range(of: "{#", options: .backwards) else {
+        guard trimmed.hasSuffix("}"), let open = Self.lastIDOpening(in: trimmed) else {
             sink.error("step heading has no id; write it as `## \(trimmed) {#step-id}` so progress survives edits", at: headingLocation)
             return StepBuilder(id: "", title: trimmed, location: headingLocation, valid: false)
         }
         let id = String(trimmed[open.upperBound..<trimmed.index(before: trimmed.endIndex)])
         let title = Self.trimmed(String(trimmed[..<open.lowerBound]))
-        let idColumn = (line.range(of: "{#" + id + "}").map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0) + 3
+        let idColumn = (Self.firstIndex(of: "{#" + id + "}", in: line).map { line.distance(from: line.startIndex, to: $0) } ?? 0) + 3
         var valid = true
         if !Identifier.isValid(id) {
             sink.error("step id '\(id)' may only contain letters, digits, '-', '_' and '.'",
@@ -235,6 +235,28 @@ struct LessonParser {
     private func opensFence(_ line: String, lineNumber: Int) -> Fence? {
         // Most lines are prose: their first byte already says they open nothing.
         guard let first = line.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
+        // An ASCII line is measured in bytes; other lines by Character, where a combining mark
+        // joins the character before it (a backtick with an accent is no backtick).
+        let shape: (indent: Int, length: Int, infoStart: Int)? = line.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var index = 0
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            let indent = index
+            guard index < bytes.count else { return (indent, 0, 0) }
+            let marker = bytes[index]
+            while index < bytes.count, bytes[index] == marker { index += 1 }
+            let length = marker == UInt8(ascii: "`") || marker == UInt8(ascii: "~") ? index - indent : 0
+            let afterMarker = index
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            return (indent, length, index - afterMarker)
+        } ?? nil
+        if let shape {
+            guard shape.indent <= 3, shape.length >= 3 else { return nil }
+            let marker = Character(Unicode.Scalar(line.utf8[line.utf8.index(line.utf8.startIndex, offsetBy: shape.indent)]))
+            let info = Self.trimmed(String(line.utf8.dropFirst(shape.indent + shape.length))!)
+            return Fence(marker: marker, length: shape.length, info: info,
+                         infoColumn: shape.indent + shape.length + shape.infoStart + 1, line: lineNumber, rawLines: [line])
+        }
         let indent = line.prefix { $0 == " " }.count
         guard indent <= 3 else { return nil }
         let rest = line.dropFirst(indent)
@@ -359,7 +381,53 @@ struct LessonParser {
         guard let first = line.utf8.first, let last = line.utf8.last else { return line }
         func visibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
         if visibleASCII(first) && visibleASCII(last) { return line }
-        return line.trimmingCharacters(in: .whitespaces)
+        // What Foundation's `.whitespaces` holds (CoreFoundation's list: the tab, the space
+        // separators and U+200B), which the format has always trimmed.
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x20, 0x09, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: true
+            default: false
+            }
+        }
+        let scalars = line.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }),
+              let end = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[start...end])
+    }
+
+    /// Where `needle` first occurs in `text`, by a byte search; `needle` starts with an ASCII
+    /// character, so the index found is a character boundary.
+    static func firstIndex(of needle: String, in text: String) -> String.Index? {
+        var text = text, needle = needle
+        let offset: Int? = text.withUTF8 { haystack in
+            needle.withUTF8 { pattern in
+                guard let base = haystack.baseAddress, let start = pattern.baseAddress, pattern.count <= haystack.count else { return nil }
+                let end = base + haystack.count - pattern.count
+                var at = base
+                while at <= end, let found = memchr(at, Int32(start.pointee), end - at + 1) {
+                    let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(candidate, start, pattern.count) == 0 { return candidate - base }
+                    at = candidate + 1
+                }
+                return nil
+            }
+        }
+        return offset.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
+    }
+
+    /// Where the last `{#` of a heading starts: a byte search (both are ASCII, so the index
+    /// found is a character boundary).
+    static func lastIDOpening(in text: String) -> Range<String.Index>? {
+        let utf8 = text.utf8
+        var index = utf8.endIndex
+        while index > utf8.startIndex {
+            let before = utf8.index(before: index)
+            if utf8[before] == UInt8(ascii: "#"), before > utf8.startIndex, utf8[utf8.index(before: before)] == UInt8(ascii: "{") {
+                return utf8.index(before: before)..<index
+            }
+            index = before
+        }
+        return nil
     }
 }
 

@@ -139,9 +139,12 @@ private struct Loader {
     /// not part of it.
     func reportLinksLeavingThePack(into sink: DiagnosticSink) {
         let resolvedRoot = root.resolvingSymlinksInPath().path
-        guard let entries = fileManager.enumerator(at: root, includingPropertiesForKeys: [.isSymbolicLinkKey]) else { return }
-        for case let url as URL in entries {
-            guard (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true else { continue }
+        guard let entries = fileManager.enumerator(atPath: root.path) else { return }
+        for case let relative as String in entries {
+            // lstat, not URL resource values: this runs for every file at every start.
+            var info = stat()
+            let url = root.appendingPathComponent(relative)
+            guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { continue }
             let target = (try? fileManager.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
             let resolved = url.resolvingSymlinksInPath().path
             guard resolved != resolvedRoot, !resolved.hasPrefix(resolvedRoot + "/") else { continue }

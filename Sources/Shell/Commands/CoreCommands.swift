@@ -16,11 +16,13 @@ enum CoreCommands {
             }
             guard let name = invocation.arguments.first else {
                 let commands = context.registry.commands
-                let width = (commands.map(\.usage.count).max() ?? 0) + 2
+                // A shared command's usage line is worked out by ArgumentParser: once each.
+                let usages = commands.map(\.usage)
+                let width = (usages.map(\.count).max() ?? 0) + 2
                 context.output.line(style.heading(context.output.catalog.text("help.heading")))
-                for command in commands {
-                    let usage = command.usage.padding(toLength: width, withPad: " ", startingAt: 0)
-                    context.output.line("  " + style.command(usage) + command.summary(in: context.output.catalog))
+                for (command, usage) in zip(commands, usages) {
+                    let padded = usage.padding(toLength: width, withPad: " ", startingAt: 0)
+                    context.output.line("  " + style.command(padded) + command.summary(in: context.output.catalog))
                 }
                 context.output.line(context.output.catalog.text("help.more"))
                 return .continueSession

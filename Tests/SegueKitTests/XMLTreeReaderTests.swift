@@ -50,7 +50,7 @@ struct XMLTreeReaderTests {
     @Test func readingStopsAtTheFirstError() throws {
         let brokenLines = String(repeating: "    <scene sceneID=\"s\" sceneID=\"t\"></scenes>\n", count: 300)
         let xml = Self.header + "\n<document type=\"x\" version=\"3.0\">\n" + brokenLines + "</document>\n"
-        let reader = XMLTreeReader(file: "X.storyboard", text: xml)
+        let reader = XMLTreeReader(file: "X.storyboard", bytes: Array(xml.utf8))
         let parser = XMLParser(data: Data(xml.utf8))
         parser.delegate = reader
         _ = parser.parse()

@@ -34,25 +34,50 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     private var failure: StoryboardError?
     private weak var parser: XMLParser?
     private let file: String
-    private let lines: [Substring]
-    private var cachedLine: (number: Int, characters: [Character])?
+    /// The file's UTF-8 bytes, and the offset where each line starts. A line ends at a "\n"
+    /// Character, as when the text is split on "\n": CR LF is one Character, not a line end.
+    private let bytes: [UInt8]
+    private let lineStarts: [Int]
+    /// The line `startColumn` last looked at: its Characters, or nil when every Character is one
+    /// byte (ASCII without CR), so that columns are byte offsets.
+    private var cachedLine: (number: Int, characters: [Character]?)?
 
-    init(file: String, text: String) {
+    init(file: String, bytes: [UInt8]) {
         self.file = file
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.bytes = bytes
+        var starts = [0]
+        for index in bytes.indices where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
+            starts.append(index + 1)
+        }
+        self.lineStarts = starts
     }
 
-    /// XMLParser reports where a start tag ends; errors should point at its `<`.
+    /// XMLParser reports where a start tag ends; errors should point at its `<`, counted in
+    /// Characters. Done for every element, so it looks back from the reported column only and
+    /// compares bytes when the line is ASCII.
     private func startColumn(of element: String, line: Int, reportedColumn: Int) -> Int {
-        guard line >= 1, line <= lines.count else { return reportedColumn }
-        // Many elements can share one line; converting it once per element would be quadratic.
-        if cachedLine?.number != line { cachedLine = (line, Array(lines[line - 1])) }
-        let text = cachedLine!.characters
-        let needle = Array("<" + element)
-        var index = min(max(reportedColumn - 1, 0), text.count) - needle.count
-        while index >= 0 {
-            if Array(text[index..<index + needle.count]) == needle { return index + 1 }
-            index -= 1
+        guard line >= 1, line <= lineStarts.count else { return reportedColumn }
+        let start = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        // Many elements can share one line; looking at it once per element would be quadratic.
+        if cachedLine?.number != line {
+            let plain = !bytes[start..<end].contains { $0 >= 0x80 || $0 == 0x0D }
+            cachedLine = (line, plain ? nil : Array(String(decoding: bytes[start..<end], as: UTF8.self)))
+        }
+        if let text = cachedLine!.characters {
+            let needle = Array("<" + element)
+            var index = min(max(reportedColumn - 1, 0), text.count) - needle.count
+            while index >= 0 {
+                if text[index..<index + needle.count].elementsEqual(needle) { return index + 1 }
+                index -= 1
+            }
+        } else {
+            let needle = Array(("<" + element).utf8)
+            var index = min(max(reportedColumn - 1, 0), end - start) - needle.count
+            while index >= 0 {
+                if bytes[start + index..<start + index + needle.count].elementsEqual(needle) { return index + 1 }
+                index -= 1
+            }
         }
         return reportedColumn
     }
@@ -60,10 +85,11 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     static func read(_ data: Data, file: String) throws -> IBElement {
         // Foundation's XMLParser traps on names that are not UTF-8, so such a file is refused
         // here, at the first bad byte.
-        try checkUTF8(data, file: file)
-        try checkProcessingInstructions(data, file: file)
-        try checkDocumentType(data, file: file)
-        let reader = XMLTreeReader(file: file, text: String(decoding: data, as: UTF8.self))
+        let bytes = [UInt8](data)
+        try checkUTF8(bytes, file: file)
+        try checkProcessingInstructions(bytes, file: file)
+        try checkDocumentType(bytes, file: file)
+        let reader = XMLTreeReader(file: file, bytes: bytes)
         let parser = XMLParser(data: data)
         reader.parser = parser
         parser.delegate = reader
@@ -79,8 +105,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
 
     /// A storyboard has one processing instruction, the `<?xml …?>` declaration at the top.
     /// Any other is refused: Foundation's XMLParser crashes on one without data (`<?x?>`).
-    private static func checkProcessingInstructions(_ data: Data, file: String) throws {
-        let bytes = [UInt8](data)
+    private static func checkProcessingInstructions(_ bytes: [UInt8], file: String) throws {
         let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? 0
         let declaration = Array("<?xml".utf8)
         var index = start
@@ -99,8 +124,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     /// Xcode never writes a document type declaration, and one can declare entities that
     /// XMLParser silently resolves to nothing (an external file, say), turning an attribute
     /// such as a segue identifier into "". So it is refused where it starts.
-    private static func checkDocumentType(_ data: Data, file: String) throws {
-        let bytes = [UInt8](data)
+    private static func checkDocumentType(_ bytes: [UInt8], file: String) throws {
         let marker = Array("<!DOCTYPE".utf8)
         var index = 0
         while index + marker.count <= bytes.count {
@@ -120,26 +144,14 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         return StoryboardLocation(file: file, line: line, column: column)
     }
 
-    private static func checkUTF8(_ data: Data, file: String) throws {
+    private static func checkUTF8(_ bytes: [UInt8], file: String) throws {
+        if String(validating: bytes, as: UTF8.self) != nil { return }
         var parser = Unicode.UTF8.ForwardParser()
-        var iterator = data.makeIterator()
+        var iterator = bytes.makeIterator()
         var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                offset += encoded.count
-                continue
-            case .emptyInput:
-                return
-            case .error:
-                let before = String(decoding: data.prefix(offset), as: UTF8.self)
-                let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-                let column = before.reversed().prefix { $0 != "\n" }.count + 1
-                let byte = data[data.startIndex + offset]
-                throw StoryboardError(location: StoryboardLocation(file: file, line: line, column: column),
-                                      message: "storyboard is not valid UTF-8 text (byte 0x\(String(format: "%02X", byte)) here)")
-            }
-        }
+        while case .valid(let encoded) = parser.parseScalar(from: &iterator) { offset += encoded.count }
+        throw StoryboardError(location: location(of: offset, in: bytes, file: file),
+                              message: "storyboard is not valid UTF-8 text (byte 0x\(String(format: "%02X", bytes[offset])) here)")
     }
 
     /// Readable names for the XMLParser error codes a hand-edited storyboard tends to hit.

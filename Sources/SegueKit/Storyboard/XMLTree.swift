@@ -10,7 +10,6 @@ final class IBElement {
     let line: Int
     let column: Int
     var children: [IBElement] = []
-    weak var parent: IBElement?
 
     init(name: String, attributes: [String: String], line: Int, column: Int) {
         self.name = name
@@ -208,7 +207,6 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         if stopIfFailed(parser) { return }
         let column = startColumn(of: elementName, line: parser.lineNumber, reportedColumn: parser.columnNumber)
         let element = IBElement(name: elementName, attributes: attributes, line: parser.lineNumber, column: column)
-        element.parent = stack.last
         stack.last?.children.append(element)
         if root == nil { root = element }
         stack.append(element)

@@ -96,8 +96,8 @@ if [ "$first" != "$last" ]; then
     echo "linearity: size ×$ratio from the smallest to the largest; CPU time ×:"
     for output in text dot mermaid enums check; do
         printf '%-8s debug ×%-6s optimized ×%s\n' "$output" \
-            "$(awk "BEGIN { d = ${cpu[$output,$first,debug]}; printf \"%.1f\", d > 0 ? ${cpu[$output,$last,debug]} / d : 0 }")" \
-            "$(awk "BEGIN { d = ${cpu[$output,$first,fast]}; printf \"%.1f\", d > 0 ? ${cpu[$output,$last,fast]} / d : 0 }")"
+            "$(awk "BEGIN { d = ${cpu[$output,$first,debug]}; printf \"%.1f\", (d > 0 ? ${cpu[$output,$last,debug]} / d : 0) }")" \
+            "$(awk "BEGIN { d = ${cpu[$output,$first,fast]}; printf \"%.1f\", (d > 0 ? ${cpu[$output,$last,fast]} / d : 0) }")"
     done
 fi
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -44,11 +44,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     init(file: String, bytes: [UInt8]) {
         self.file = file
         self.bytes = bytes
-        var starts = [0]
-        for index in bytes.indices where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
-            starts.append(index + 1)
-        }
-        self.lineStarts = starts
+        self.lineStarts = [0] + Self.offsets(of: 0x0A, in: bytes).filter { $0 == 0 || bytes[$0 - 1] != 0x0D }.map { $0 + 1 }
     }
 
     /// XMLParser reports where a start tag ends; errors should point at its `<`, counted in
@@ -60,7 +56,11 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
         // Many elements can share one line; looking at it once per element would be quadratic.
         if cachedLine?.number != line {
-            let plain = !bytes[start..<end].contains { $0 >= 0x80 || $0 == 0x0D }
+            let plain = bytes.withUnsafeBufferPointer { buffer in
+                var byte = buffer.baseAddress! + start
+                while byte < buffer.baseAddress! + end, byte.pointee < 0x80, byte.pointee != 0x0D { byte += 1 }
+                return byte == buffer.baseAddress! + end
+            }
             cachedLine = (line, plain ? nil : Array(String(decoding: bytes[start..<end], as: UTF8.self)))
         }
         if let text = cachedLine!.characters {
@@ -74,11 +74,33 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
             let needle = Array(("<" + element).utf8)
             var index = min(max(reportedColumn - 1, 0), end - start) - needle.count
             while index >= 0 {
-                if bytes[start + index..<start + index + needle.count].elementsEqual(needle) { return index + 1 }
+                if Self.bytes(bytes, at: start + index, are: needle) { return index + 1 }
                 index -= 1
             }
         }
         return reportedColumn
+    }
+
+    /// Offsets of `byte` in `bytes`, found with memchr: these scans cover the whole file, and a
+    /// loop over its elements is slow in the debug build that `scripts/seguelab` runs.
+    private static func offsets(of byte: UInt8, in bytes: [UInt8]) -> [Int] {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return [] }
+            var found: [Int] = []
+            var offset = 0
+            while offset < buffer.count, let hit = memchr(base + offset, Int32(byte), buffer.count - offset) {
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                found.append(index)
+                offset = index + 1
+            }
+            return found
+        }
+    }
+
+    /// Whether `bytes` holds `expected` at `offset`.
+    private static func bytes(_ bytes: [UInt8], at offset: Int, are expected: [UInt8]) -> Bool {
+        guard offset >= 0, offset + expected.count <= bytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + offset, expected, expected.count) == 0 }
     }
 
     static func read(_ data: Data, file: String) throws -> IBElement {
@@ -107,16 +129,13 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     private static func checkProcessingInstructions(_ bytes: [UInt8], file: String) throws {
         let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? 0
         let declaration = Array("<?xml".utf8)
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") {
-                let isDeclaration = index == start && bytes[index...].starts(with: declaration)
-                    && index + 5 < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
-                if isDeclaration { index += 2; continue }
-                throw StoryboardError(location: location(of: index, in: bytes, file: file),
-                                      message: "malformed XML: a processing instruction (<?…?>) is allowed only as the <?xml …?> declaration at the top")
-            }
-            index += 1
+        for index in offsets(of: UInt8(ascii: "<"), in: bytes) where index >= start && index + 1 < bytes.count {
+            guard bytes[index + 1] == UInt8(ascii: "?") else { continue }
+            let isDeclaration = index == start && Self.bytes(bytes, at: index, are: declaration)
+                && index + 5 < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
+            if isDeclaration { continue }
+            throw StoryboardError(location: location(of: index, in: bytes, file: file),
+                                  message: "malformed XML: a processing instruction (<?…?>) is allowed only as the <?xml …?> declaration at the top")
         }
     }
 
@@ -125,13 +144,9 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     /// such as a segue identifier into "". So it is refused where it starts.
     private static func checkDocumentType(_ bytes: [UInt8], file: String) throws {
         let marker = Array("<!DOCTYPE".utf8)
-        var index = 0
-        while index + marker.count <= bytes.count {
-            if bytes[index] == UInt8(ascii: "<"), bytes[index...].starts(with: marker) {
-                throw StoryboardError(location: location(of: index, in: bytes, file: file),
-                                      message: "a document type declaration (<!DOCTYPE …>) is not allowed in a storyboard: its entities could stand for other files' contents or for nothing")
-            }
-            index += 1
+        if let index = offsets(of: UInt8(ascii: "<"), in: bytes).first(where: { Self.bytes(bytes, at: $0, are: marker) }) {
+            throw StoryboardError(location: location(of: index, in: bytes, file: file),
+                                  message: "a document type declaration (<!DOCTYPE …>) is not allowed in a storyboard: its entities could stand for other files' contents or for nothing")
         }
     }
 

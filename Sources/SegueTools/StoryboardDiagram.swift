@@ -35,11 +35,14 @@ public struct StoryboardDiagram: Sendable {
         self.names = SceneNames(document: document)
         let start = try Self.scene(matching: query, in: document, names: names)
         var reached: [String: Int] = [start.controller.objectID: 0]
+        let scenes = document.scenesByControllerID()
         var queue = [start.controller.objectID]
-        while !queue.isEmpty {
-            let id = queue.removeFirst()
+        var next = 0
+        while next < queue.count {
+            let id = queue[next]
+            next += 1
             let distance = reached[id] ?? 0
-            guard depth.map({ distance < $0 }) ?? true, let scene = document.scene(forControllerID: id) else { continue }
+            guard depth.map({ distance < $0 }) ?? true, let scene = scenes[id] else { continue }
             for segue in scene.controller.segues where segue.kind != .unwind && reached[segue.destination] == nil {
                 reached[segue.destination] = distance + 1
                 queue.append(segue.destination)

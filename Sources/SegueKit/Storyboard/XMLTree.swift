@@ -72,11 +72,17 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
             }
         } else {
             let needle = Array(("<" + element).utf8)
-            var index = min(max(reportedColumn - 1, 0), end - start) - needle.count
-            while index >= 0 {
-                if Self.bytes(bytes, at: start + index, are: needle) { return index + 1 }
-                index -= 1
+            let last = min(max(reportedColumn - 1, 0), end - start) - needle.count
+            let found = bytes.withUnsafeBufferPointer { buffer -> Int? in
+                let text = buffer.baseAddress! + start
+                var index = last
+                while index >= 0 {
+                    if text[index] == UInt8(ascii: "<"), memcmp(text + index, needle, needle.count) == 0 { return index + 1 }
+                    index -= 1
+                }
+                return nil
             }
+            if let found { return found }
         }
         return reportedColumn
     }

@@ -46,13 +46,14 @@ if [ ! -x "$optimized" ]; then
         -Xlinker -rpath -Xlinker "$work" -o storyboard-bench "${tools[@]}" "$root/bench/StoryboardBench.swift")
 fi
 
-# "CPU-seconds peak-KB": medians over $runs runs of "$@".
+# "CPU-seconds peak-KB": medians over $runs runs of "$@". CPU time comes from bash's `times`
+# (milliseconds; GNU time rounds it to 10 ms), peak RSS from GNU time.
 measure() {
     local cpus=() peaks=()
     for _ in $(seq "$runs"); do
-        /usr/bin/time -f '%U %S %M' -o "$work/time" "$@" >/dev/null
-        read -r user system peak <"$work/time"
-        cpus+=("$(awk "BEGIN { printf \"%.2f\", $user + $system }")"); peaks+=("$peak")
+        cpus+=("$( (/usr/bin/time -f '%M' -o "$work/time" "$@" >/dev/null; times) | awk 'NR == 2 {
+            split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.3f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')")
+        peaks+=("$(cat "$work/time")")
     done
     local middle=$(( (runs + 1) / 2 ))
     echo "$(printf '%s\n' "${cpus[@]}" | sort -n | sed -n "${middle}p") $(printf '%s\n' "${peaks[@]}" | sort -n | sed -n "${middle}p")"
@@ -62,7 +63,7 @@ measure() {
 show() {
     awk -v bytes="$1" -v cpu="$2" -v peak="$3" 'BEGIN {
         speed = cpu > 0 ? sprintf("%.1f", bytes / 1e6 / cpu) : "-"
-        printf "%6.2f s %6s MB/s %6.1f MB", cpu, speed, peak / 1024 }'
+        printf "%6.3f s %6s MB/s %6.1f MB", cpu, speed, peak / 1024 }'
 }
 
 echo "$runs runs each, medians of CPU time (user + system); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -89,15 +90,16 @@ for output in text dot mermaid enums check; do
     done
 done
 
-first=${copies[0]}; last=${copies[-1]}
-if [ "$first" != "$last" ]; then
+# Each smaller storyboard against the largest.
+last=${copies[-1]}
+for first in "${copies[@]:0:${#copies[@]}-1}"; do
     ratio=$(awk "BEGIN { printf \"%.1f\", $(wc -c <"$work/Large$last.storyboard") / $(wc -c <"$work/Large$first.storyboard") }")
     echo
-    echo "linearity: size ×$ratio from the smallest to the largest; CPU time ×:"
+    echo "linearity: size ×$ratio from $first to $last copies; CPU time ×:"
     for output in text dot mermaid enums check; do
         printf '%-8s debug ×%-6s optimized ×%s\n' "$output" \
             "$(awk "BEGIN { d = ${cpu[$output,$first,debug]}; printf \"%.1f\", (d > 0 ? ${cpu[$output,$last,debug]} / d : 0) }")" \
             "$(awk "BEGIN { d = ${cpu[$output,$first,fast]}; printf \"%.1f\", (d > 0 ? ${cpu[$output,$last,fast]} / d : 0) }")"
     done
-fi
+done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

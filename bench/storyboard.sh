@@ -9,9 +9,10 @@
 # repeated `copies` times (default 1 3 13: 219 KB, 0.66 MB and 2.8 MB; 1 is the Large.storyboard
 # fixture). Each figure is the median of `runs` runs (default 3): CPU time (user + system, which
 # load on a shared machine inflates far less than elapsed time), the speed it gives in MB/s
-# (10^6 bytes) and peak RSS. Then, per output, how CPU time grows against size between the
-# smallest and the largest storyboard: linear work gives a time ratio close to the size ratio
-# (a little below it, as start-up does not grow).
+# (10^6 bytes) and peak RSS. Then, per output, how CPU time grows against size from each
+# smaller storyboard to the largest (start-up does not grow, so the time ratio of linear work
+# stays below the size ratio), and the speed of the extra work between consecutive sizes, which
+# start-up does not enter: about constant when the work is linear.
 #
 # The optimized figures come from .build/release/seguelab when it exists; otherwise from the
 # same storyboard code (SegueKit, then SegueTools + bench/StoryboardBench.swift) compiled here
@@ -101,5 +102,21 @@ for first in "${copies[@]:0:${#copies[@]}-1}"; do
             "$(awk "BEGIN { d = ${cpu[$output,$first,debug]}; printf \"%.1f\", (d > 0 ? ${cpu[$output,$last,debug]} / d : 0) }")" \
             "$(awk "BEGIN { d = ${cpu[$output,$first,fast]}; printf \"%.1f\", (d > 0 ? ${cpu[$output,$last,fast]} / d : 0) }")"
     done
+done
+# Speed of the extra work between consecutive sizes (start-up cancels out): about the same for
+# each pair when the work is linear in size, falling for the larger pair when it grows faster.
+echo
+echo "marginal speed (MB/s of the extra bytes over the extra CPU time), debug / optimized:"
+for output in text dot mermaid enums check; do
+    line=$(printf '%-8s' "$output")
+    for ((i = 1; i < ${#copies[@]}; i++)); do
+        small=${copies[i - 1]}; large=${copies[i]}
+        extra=$(( $(wc -c <"$work/Large$large.storyboard") - $(wc -c <"$work/Large$small.storyboard") ))
+        line+=$(awk -v bytes="$extra" -v d="${cpu[$output,$large,debug]} - ${cpu[$output,$small,debug]}" \
+            -v f="${cpu[$output,$large,fast]} - ${cpu[$output,$small,fast]}" -v from="$small" -v to="$large" 'BEGIN {
+            split(d, dd, " - "); split(f, ff, " - "); dt = dd[1] - dd[2]; ft = ff[1] - ff[2]
+            printf "   %s→%s copies: %s / %s", from, to, (dt > 0 ? sprintf("%.1f", bytes / 1e6 / dt) : "-"), (ft > 0 ? sprintf("%.1f", bytes / 1e6 / ft) : "-") }')
+    done
+    echo "$line"
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -8,9 +8,10 @@ public struct SceneNames: Sendable {
     private let names: [String: String]
 
     public init(document: StoryboardDocument) {
+        let scenes = document.scenesByControllerID()
         var base: [String: String] = [:]
         for scene in document.scenes {
-            base[scene.controller.objectID] = Self.baseName(of: scene, in: document)
+            base[scene.controller.objectID] = Self.baseName(of: scene, in: scenes)
         }
         var counts: [String: Int] = [:]
         for name in base.values { counts[name, default: 0] += 1 }
@@ -32,7 +33,7 @@ public struct SceneNames: Sendable {
         controller.title ?? controller.navigationItem?.title
     }
 
-    private static func baseName(of scene: SceneDefinition, in document: StoryboardDocument) -> String {
+    private static func baseName(of scene: SceneDefinition, in scenes: [String: SceneDefinition]) -> String {
         let controller = scene.controller
         if let reference = controller.reference {
             return "→ \(reference.storyboardName).storyboard" + (reference.referencedIdentifier.map { " #\($0)" } ?? "")
@@ -47,11 +48,11 @@ public struct SceneNames: Sendable {
         while Self.isPlainContainer(shown.controller),
               let root = shown.controller.segues.first(where: { $0.kind == .relationship }),
               visited.insert(root.destination).inserted,
-              let rootScene = document.scene(forControllerID: root.destination) {
+              let rootScene = scenes[root.destination] {
             shown = rootScene
         }
         if shown.controller.objectID != controller.objectID {
-            name += " ▸ " + (shown.controller.reference == nil ? ownName(of: shown.controller) : baseName(of: shown, in: document))
+            name += " ▸ " + (shown.controller.reference == nil ? ownName(of: shown.controller) : baseName(of: shown, in: scenes))
         }
         return name
     }
@@ -63,5 +64,15 @@ public struct SceneNames: Sendable {
 
     private static func ownName(of controller: ControllerDefinition) -> String {
         controller.displayClassName + (title(of: controller).map { " \"\($0)\"" } ?? "")
+    }
+}
+
+extension StoryboardDocument {
+    /// Each controller id's scene (the first, as `scene(forControllerID:)` finds it): naming and
+    /// drawing look one up per segue, and searching the scenes each time would be quadratic.
+    func scenesByControllerID() -> [String: SceneDefinition] {
+        var byID: [String: SceneDefinition] = [:]
+        for scene in scenes where byID[scene.controller.objectID] == nil { byID[scene.controller.objectID] = scene }
+        return byID
     }
 }

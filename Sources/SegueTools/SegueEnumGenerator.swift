@@ -32,16 +32,19 @@ public struct SegueEnumGenerator: Sendable {
     public var groups: [Group] {
         var order: [String?] = []
         var identifiers: [String?: [String]] = [:]
+        // What `order` and `identifiers` hold, to look up without searching them.
+        var ordered: Set<String?> = []
+        var listed: [String?: Set<String>] = [:]
         var unnamed: Set<String> = []
         for scene in document.scenes where scene.controller.reference == nil {
             let owner = scene.controller.customClass
             for segue in scene.controller.segues where segue.kind != .relationship {
-                if !order.contains(owner) { order.append(owner) }
+                if ordered.insert(owner).inserted { order.append(owner) }
                 guard let identifier = Self.identifier(of: segue) else {
                     if let owner { unnamed.insert(owner) }
                     continue
                 }
-                if !(identifiers[owner] ?? []).contains(identifier) { identifiers[owner, default: []].append(identifier) }
+                if listed[owner, default: []].insert(identifier).inserted { identifiers[owner, default: []].append(identifier) }
             }
         }
         let sorted = order.filter { $0 != nil } + order.filter { $0 == nil }

@@ -38,6 +38,12 @@ struct SegueToolsTests {
         """)
     }
 
+    /// ASCII text is escaped scalar by scalar, other text by Foundation: both escape alike.
+    @Test func dotStringsEscapeBackslashesQuotesAndLineBreaks() {
+        #expect(StoryboardDiagram.quoted("a\\b \"c\"\r\nd") == #""a\\b \"c\"\nd""#)
+        #expect(StoryboardDiagram.quoted("é\\b \"c\"\r\nd") == #""é\\b \"c\"\nd""#)
+    }
+
     @Test func mermaidDiagram() throws {
         let mermaid = StoryboardDiagram(document: try Fixtures.document("Split")).render(.mermaid)
         let lines = mermaid.split(separator: "\n").map(String.init)

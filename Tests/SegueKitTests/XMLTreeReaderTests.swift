@@ -45,12 +45,22 @@ struct XMLTreeReaderTests {
         #expect(loadError(xml)?.hasSuffix("malformed XML: an attribute appears twice in one element") == true)
     }
 
+    /// Columns count Characters, as an editor shows them: an ASCII line is read byte by byte,
+    /// any other as Characters (é and a family emoji are one each, not 2 and 18 bytes).
+    @Test func anElementsColumnCountsCharacters() {
+        func xml(_ text: String) -> String {
+            Self.header + "\n<document type=\"x\" version=\"3.0\"><scenes><label text=\"\(text)\"/><scene/></scenes></document>\n"
+        }
+        #expect(loadError(xml("e")) == "X.storyboard:2:59: <scene> has no sceneID attribute")
+        #expect(loadError(xml("é👩‍👩‍👧")) == "X.storyboard:2:60: <scene> has no sceneID attribute")
+    }
+
     /// Every error XMLParser reports leaks Foundation's error-domain string, so a file with many
     /// errors must not be read past the first: the parser's position stays on that line.
     @Test func readingStopsAtTheFirstError() throws {
         let brokenLines = String(repeating: "    <scene sceneID=\"s\" sceneID=\"t\"></scenes>\n", count: 300)
         let xml = Self.header + "\n<document type=\"x\" version=\"3.0\">\n" + brokenLines + "</document>\n"
-        let reader = XMLTreeReader(file: "X.storyboard", text: xml)
+        let reader = XMLTreeReader(file: "X.storyboard", bytes: Array(xml.utf8))
         let parser = XMLParser(data: Data(xml.utf8))
         parser.delegate = reader
         _ = parser.parse()

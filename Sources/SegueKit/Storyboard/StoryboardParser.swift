@@ -99,9 +99,9 @@ struct StoryboardParser {
 
     private func collectSegues(in element: IBElement, controller: IBElement, into segues: inout [SegueDefinition]) throws {
         for child in element.children {
-            if child.name == "connections", let owner = child.parent {
+            if child.name == "connections" {
                 for segueElement in child.children(named: "segue") {
-                    segues.append(try segue(from: segueElement, owner: owner, controller: controller))
+                    segues.append(try segue(from: segueElement, owner: element, controller: controller))
                 }
             } else {
                 try collectSegues(in: child, controller: controller, into: &segues)
@@ -121,7 +121,7 @@ struct StoryboardParser {
     /// Control actions aimed at the scene's controller.
     private func collectActions(in element: IBElement, controllerID: String, into actions: inout [ActionDefinition]) {
         for child in element.children {
-            if child.name == "connections", let owner = child.parent, let ownerID = owner["id"] {
+            if child.name == "connections", let ownerID = element["id"] {
                 for action in child.children(named: "action") where action["destination"] == controllerID {
                     guard let selector = action["selector"] else { continue }
                     actions.append(ActionDefinition(selector: selector, sourceObjectID: ownerID, eventType: action["eventType"]))

@@ -10,7 +10,6 @@ final class IBElement {
     let line: Int
     let column: Int
     var children: [IBElement] = []
-    weak var parent: IBElement?
 
     init(name: String, attributes: [String: String], line: Int, column: Int) {
         self.name = name
@@ -34,36 +33,90 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     private var failure: StoryboardError?
     private weak var parser: XMLParser?
     private let file: String
-    private let lines: [Substring]
-    private var cachedLine: (number: Int, characters: [Character])?
+    /// The file's UTF-8 bytes, and the offset where each line starts. A line ends at a "\n"
+    /// Character, as when the text is split on "\n": CR LF is one Character, not a line end.
+    private let bytes: [UInt8]
+    private let lineStarts: [Int]
+    /// The line `startColumn` last looked at: its Characters, or nil when every Character is one
+    /// byte (ASCII without CR), so that columns are byte offsets.
+    private var cachedLine: (number: Int, characters: [Character]?)?
 
-    init(file: String, text: String) {
+    init(file: String, bytes: [UInt8]) {
         self.file = file
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.bytes = bytes
+        self.lineStarts = [0] + Self.offsets(of: 0x0A, in: bytes).filter { $0 == 0 || bytes[$0 - 1] != 0x0D }.map { $0 + 1 }
     }
 
-    /// XMLParser reports where a start tag ends; errors should point at its `<`.
+    /// XMLParser reports where a start tag ends; errors should point at its `<`, counted in
+    /// Characters. Done for every element, so it looks back from the reported column only and
+    /// compares bytes when the line is ASCII.
     private func startColumn(of element: String, line: Int, reportedColumn: Int) -> Int {
-        guard line >= 1, line <= lines.count else { return reportedColumn }
-        // Many elements can share one line; converting it once per element would be quadratic.
-        if cachedLine?.number != line { cachedLine = (line, Array(lines[line - 1])) }
-        let text = cachedLine!.characters
-        let needle = Array("<" + element)
-        var index = min(max(reportedColumn - 1, 0), text.count) - needle.count
-        while index >= 0 {
-            if Array(text[index..<index + needle.count]) == needle { return index + 1 }
-            index -= 1
+        guard line >= 1, line <= lineStarts.count else { return reportedColumn }
+        let start = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        // Many elements can share one line; looking at it once per element would be quadratic.
+        if cachedLine?.number != line {
+            let plain = bytes.withUnsafeBufferPointer { buffer in
+                var byte = buffer.baseAddress! + start
+                while byte < buffer.baseAddress! + end, byte.pointee < 0x80, byte.pointee != 0x0D { byte += 1 }
+                return byte == buffer.baseAddress! + end
+            }
+            cachedLine = (line, plain ? nil : Array(String(decoding: bytes[start..<end], as: UTF8.self)))
+        }
+        if let text = cachedLine!.characters {
+            let needle = Array("<" + element)
+            var index = min(max(reportedColumn - 1, 0), text.count) - needle.count
+            while index >= 0 {
+                if text[index..<index + needle.count].elementsEqual(needle) { return index + 1 }
+                index -= 1
+            }
+        } else {
+            let needle = Array(("<" + element).utf8)
+            let last = min(max(reportedColumn - 1, 0), end - start) - needle.count
+            let found = bytes.withUnsafeBufferPointer { buffer -> Int? in
+                let text = buffer.baseAddress! + start
+                var index = last
+                while index >= 0 {
+                    if text[index] == UInt8(ascii: "<"), memcmp(text + index, needle, needle.count) == 0 { return index + 1 }
+                    index -= 1
+                }
+                return nil
+            }
+            if let found { return found }
         }
         return reportedColumn
+    }
+
+    /// Offsets of `byte` in `bytes`, found with memchr: these scans cover the whole file, and a
+    /// loop over its elements is slow in the debug build that `scripts/seguelab` runs.
+    private static func offsets(of byte: UInt8, in bytes: [UInt8]) -> [Int] {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return [] }
+            var found: [Int] = []
+            var offset = 0
+            while offset < buffer.count, let hit = memchr(base + offset, Int32(byte), buffer.count - offset) {
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                found.append(index)
+                offset = index + 1
+            }
+            return found
+        }
+    }
+
+    /// Whether `bytes` holds `expected` at `offset`.
+    private static func bytes(_ bytes: [UInt8], at offset: Int, are expected: [UInt8]) -> Bool {
+        guard offset >= 0, offset + expected.count <= bytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + offset, expected, expected.count) == 0 }
     }
 
     static func read(_ data: Data, file: String) throws -> IBElement {
         // Foundation's XMLParser traps on names that are not UTF-8, so such a file is refused
         // here, at the first bad byte.
-        try checkUTF8(data, file: file)
-        try checkProcessingInstructions(data, file: file)
-        try checkDocumentType(data, file: file)
-        let reader = XMLTreeReader(file: file, text: String(decoding: data, as: UTF8.self))
+        let bytes = [UInt8](data)
+        try checkUTF8(bytes, file: file)
+        try checkProcessingInstructions(bytes, file: file)
+        try checkDocumentType(bytes, file: file)
+        let reader = XMLTreeReader(file: file, bytes: bytes)
         let parser = XMLParser(data: data)
         reader.parser = parser
         parser.delegate = reader
@@ -79,36 +132,27 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
 
     /// A storyboard has one processing instruction, the `<?xml …?>` declaration at the top.
     /// Any other is refused: Foundation's XMLParser crashes on one without data (`<?x?>`).
-    private static func checkProcessingInstructions(_ data: Data, file: String) throws {
-        let bytes = [UInt8](data)
+    private static func checkProcessingInstructions(_ bytes: [UInt8], file: String) throws {
         let start = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? 0
         let declaration = Array("<?xml".utf8)
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") {
-                let isDeclaration = index == start && bytes[index...].starts(with: declaration)
-                    && index + 5 < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
-                if isDeclaration { index += 2; continue }
-                throw StoryboardError(location: location(of: index, in: bytes, file: file),
-                                      message: "malformed XML: a processing instruction (<?…?>) is allowed only as the <?xml …?> declaration at the top")
-            }
-            index += 1
+        for index in offsets(of: UInt8(ascii: "<"), in: bytes) where index >= start && index + 1 < bytes.count {
+            guard bytes[index + 1] == UInt8(ascii: "?") else { continue }
+            let isDeclaration = index == start && Self.bytes(bytes, at: index, are: declaration)
+                && index + 5 < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
+            if isDeclaration { continue }
+            throw StoryboardError(location: location(of: index, in: bytes, file: file),
+                                  message: "malformed XML: a processing instruction (<?…?>) is allowed only as the <?xml …?> declaration at the top")
         }
     }
 
     /// Xcode never writes a document type declaration, and one can declare entities that
     /// XMLParser silently resolves to nothing (an external file, say), turning an attribute
     /// such as a segue identifier into "". So it is refused where it starts.
-    private static func checkDocumentType(_ data: Data, file: String) throws {
-        let bytes = [UInt8](data)
+    private static func checkDocumentType(_ bytes: [UInt8], file: String) throws {
         let marker = Array("<!DOCTYPE".utf8)
-        var index = 0
-        while index + marker.count <= bytes.count {
-            if bytes[index] == UInt8(ascii: "<"), bytes[index...].starts(with: marker) {
-                throw StoryboardError(location: location(of: index, in: bytes, file: file),
-                                      message: "a document type declaration (<!DOCTYPE …>) is not allowed in a storyboard: its entities could stand for other files' contents or for nothing")
-            }
-            index += 1
+        if let index = offsets(of: UInt8(ascii: "<"), in: bytes).first(where: { Self.bytes(bytes, at: $0, are: marker) }) {
+            throw StoryboardError(location: location(of: index, in: bytes, file: file),
+                                  message: "a document type declaration (<!DOCTYPE …>) is not allowed in a storyboard: its entities could stand for other files' contents or for nothing")
         }
     }
 
@@ -120,26 +164,14 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         return StoryboardLocation(file: file, line: line, column: column)
     }
 
-    private static func checkUTF8(_ data: Data, file: String) throws {
+    private static func checkUTF8(_ bytes: [UInt8], file: String) throws {
+        if String(validating: bytes, as: UTF8.self) != nil { return }
         var parser = Unicode.UTF8.ForwardParser()
-        var iterator = data.makeIterator()
+        var iterator = bytes.makeIterator()
         var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                offset += encoded.count
-                continue
-            case .emptyInput:
-                return
-            case .error:
-                let before = String(decoding: data.prefix(offset), as: UTF8.self)
-                let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-                let column = before.reversed().prefix { $0 != "\n" }.count + 1
-                let byte = data[data.startIndex + offset]
-                throw StoryboardError(location: StoryboardLocation(file: file, line: line, column: column),
-                                      message: "storyboard is not valid UTF-8 text (byte 0x\(String(format: "%02X", byte)) here)")
-            }
-        }
+        while case .valid(let encoded) = parser.parseScalar(from: &iterator) { offset += encoded.count }
+        throw StoryboardError(location: location(of: offset, in: bytes, file: file),
+                              message: "storyboard is not valid UTF-8 text (byte 0x\(String(format: "%02X", bytes[offset])) here)")
     }
 
     /// Readable names for the XMLParser error codes a hand-edited storyboard tends to hit.
@@ -196,7 +228,6 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         if stopIfFailed(parser) { return }
         let column = startColumn(of: elementName, line: parser.lineNumber, reportedColumn: parser.columnNumber)
         let element = IBElement(name: elementName, attributes: attributes, line: parser.lineNumber, column: column)
-        element.parent = stack.last
         stack.last?.children.append(element)
         if root == nil { root = element }
         stack.append(element)

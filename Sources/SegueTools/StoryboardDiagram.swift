@@ -237,15 +237,11 @@ public struct StoryboardDiagram: Sendable {
 
     private func exitNode(_ scene: SceneDefinition) -> String { "exit:\(scene.sceneID)" }
 
-    /// A DOT string: backslashes and quotes escaped, line breaks as `\n`. ASCII text, nearly all
-    /// of it, is escaped scalar by scalar: Foundation's `replacingOccurrences` took half the time
-    /// of drawing a big storyboard. It stays for other text, where its matching by composed
-    /// character differs (a quote followed by a combining mark is not replaced).
+    /// A DOT string: backslashes and quotes escaped, line breaks as `\n`. Escaped scalar by
+    /// scalar, not by Character: Graphviz reads bytes, so a quote that a combining mark follows
+    /// is still a quote to it (and Foundation's `replacingOccurrences`, which matches composed
+    /// characters, left it bare).
     static func quoted(_ text: String) -> String {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                .replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: "\\n") + "\""
-        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -42,6 +42,9 @@ struct SegueToolsTests {
     @Test func dotStringsEscapeBackslashesQuotesAndLineBreaks() {
         #expect(StoryboardDiagram.quoted("a\\b \"c\"\r\nd") == #""a\\b \"c\"\nd""#)
         #expect(StoryboardDiagram.quoted("é\\b \"c\"\r\nd") == #""é\\b \"c\"\nd""#)
+        // A combining mark after a quote or backslash makes one Character with it; Graphviz
+        // still reads the quote, so it is escaped all the same.
+        #expect(StoryboardDiagram.quoted("é\"\u{301} \\\u{301}") == "\"é\\\"\u{301} \\\\\u{301}\"")
     }
 
     @Test func mermaidDiagram() throws {

@@ -55,6 +55,16 @@ struct XMLTreeReaderTests {
         #expect(loadError(xml("é👩‍👩‍👧")) == "X.storyboard:2:60: <scene> has no sceneID attribute")
     }
 
+    /// A file saved with CR LF line ends (a Windows editor, a checkout with autocrlf): lines
+    /// are counted at each LF, as XMLParser counts them, and a column still points at the `<`.
+    @Test func aFileWithCRLFLineEndsHasTheSameLinesAndColumns() {
+        let lines = [Self.header, "<document type=\"x\" version=\"3.0\">", "    <scenes>", "        <label text=\"é\"/><scene/>", "    </scenes>", "</document>", ""]
+        #expect(loadError(lines.joined(separator: "\n")) == "X.storyboard:4:26: <scene> has no sceneID attribute")
+        #expect(loadError(lines.joined(separator: "\r\n")) == "X.storyboard:4:26: <scene> has no sceneID attribute")
+        let doctype = [Self.header, "<!-- é -->", "  <!DOCTYPE document>", "<document/>", ""]
+        #expect(loadError(doctype.joined(separator: "\r\n"))?.hasPrefix("X.storyboard:3:3: a document type declaration") == true)
+    }
+
     /// Every error XMLParser reports leaks Foundation's error-domain string, so a file with many
     /// errors must not be read past the first: the parser's position stays on that line.
     @Test func readingStopsAtTheFirstError() throws {

@@ -34,7 +34,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     private weak var parser: XMLParser?
     private let file: String
     /// The file's UTF-8 bytes, and the offset where each line starts. A line ends at a "\n"
-    /// Character, as when the text is split on "\n": CR LF is one Character, not a line end.
+    /// byte, as XMLParser (libxml2) counts lines; a CR before it is not part of the line.
     private let bytes: [UInt8]
     private let lineStarts: [Int]
     /// The line `startColumn` last looked at: its Characters, or nil when every Character is one
@@ -44,7 +44,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     init(file: String, bytes: [UInt8]) {
         self.file = file
         self.bytes = bytes
-        self.lineStarts = [0] + Self.offsets(of: 0x0A, in: bytes).filter { $0 == 0 || bytes[$0 - 1] != 0x0D }.map { $0 + 1 }
+        self.lineStarts = [0] + Self.offsets(of: 0x0A, in: bytes).map { $0 + 1 }
     }
 
     /// XMLParser reports where a start tag ends; errors should point at its `<`, counted in
@@ -53,7 +53,8 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     private func startColumn(of element: String, line: Int, reportedColumn: Int) -> Int {
         guard line >= 1, line <= lineStarts.count else { return reportedColumn }
         let start = lineStarts[line - 1]
-        let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         // Many elements can share one line; looking at it once per element would be quadratic.
         if cachedLine?.number != line {
             let plain = bytes.withUnsafeBufferPointer { buffer in
@@ -156,12 +157,12 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         }
     }
 
-    /// Line and column (in characters) of a byte offset.
+    /// Line (counted in "\n" bytes, as XMLParser counts) and column (in characters) of a byte offset.
     private static func location(of offset: Int, in bytes: [UInt8], file: String) -> StoryboardLocation {
-        let before = String(decoding: bytes[..<offset], as: UTF8.self)
-        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-        let column = before.reversed().prefix { $0 != "\n" }.count + 1
-        return StoryboardLocation(file: file, line: line, column: column)
+        let lineEnds = offsets(of: 0x0A, in: bytes).prefix { $0 < offset }
+        let lineStart = lineEnds.last.map { $0 + 1 } ?? 0
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        return StoryboardLocation(file: file, line: lineEnds.count + 1, column: column)
     }
 
     private static func checkUTF8(_ bytes: [UInt8], file: String) throws {

@@ -14,7 +14,7 @@
 # stays below the size ratio), and the speed of the extra work between consecutive sizes, which
 # start-up does not enter: about constant when the work is linear.
 #
-# The optimized figures come from .build/release/seguelab when it exists; otherwise from the
+# The optimized figures come from .build/release/seguelab (or $SEGUELAB_RELEASE) when it exists; otherwise from the
 # same storyboard code (SegueKit, then SegueTools + bench/StoryboardBench.swift) compiled here
 # with `swiftc -O`, which avoids building swift-syntax optimized just to measure this.
 set -euo pipefail
@@ -36,8 +36,10 @@ for n in "${copies[@]}"; do
     "$debug" storyboard "$work/Large$n.storyboard" --enums >"$work/Enums$n.swift"
 done
 
-optimized=$root/.build/release/seguelab
+optimized=${SEGUELAB_RELEASE:-$root/.build/release/seguelab}
+release=yes
 if [ ! -x "$optimized" ]; then
+    release=no
     optimized=$work/storyboard-bench
     mapfile -t kit < <(find "$root/Sources/SegueKit" -name '*.swift' | sort)
     mapfile -t tools < <(find "$root/Sources/SegueTools" -name '*.swift' | sort)
@@ -68,7 +70,9 @@ show() {
 }
 
 echo "$runs runs each, medians of CPU time (user + system); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-8s %9s   %-34s %-34s\n' output size "debug (seguelab)" optimized
+optimizedLabel="optimized (bench/StoryboardBench.swift, swiftc -O)"
+[ "$release" = yes ] && optimizedLabel="release ($optimized)"
+printf '%-8s %9s   %-34s %s\n' output size "debug (seguelab)" "$optimizedLabel"
 declare -A cpu
 for output in text dot mermaid enums check; do
     for n in "${copies[@]}"; do
@@ -79,7 +83,7 @@ for output in text dot mermaid enums check; do
             *) args=(--format "$output") ;;
         esac
         read -r slow slowPeak < <(measure "$debug" storyboard "$file" "${args[@]}")
-        if [ "$optimized" = "$root/.build/release/seguelab" ]; then
+        if [ "$release" = yes ]; then
             read -r fast fastPeak < <(measure "$optimized" storyboard "$file" "${args[@]}")
         else
             read -r fast fastPeak < <(measure "$optimized" "$file" "$output" "$work/Enums$n.swift")

@@ -37,7 +37,7 @@ public struct StoryboardDiagram: Sendable {
         self.document = document
         self.words = words
         self.names = SceneNames(document: document)
-        let start = try Self.scene(matching: query, in: document, names: names)
+        let start = try Self.scene(matching: query, in: document, names: names, words: words)
         var reached: [String: Int] = [start.controller.objectID: 0]
         var queue = [start.controller.objectID]
         while !queue.isEmpty {
@@ -55,7 +55,8 @@ public struct StoryboardDiagram: Sendable {
 
     /// The scene a person means by `query`: its object id, storyboard ID, class, title or
     /// full name — exactly, else ignoring case.
-    public static func scene(matching query: String, in document: StoryboardDocument, names: SceneNames) throws -> SceneDefinition {
+    public static func scene(matching query: String, in document: StoryboardDocument, names: SceneNames,
+                             words: StoryboardWords = .english) throws -> SceneDefinition {
         let keys: [(SceneDefinition) -> String?] = [
             { $0.controller.objectID }, { $0.controller.storyboardIdentifier }, { $0.controller.displayClassName },
             { SceneNames.title(of: $0.controller) }, { names.name(of: $0) },
@@ -69,11 +70,11 @@ public struct StoryboardDiagram: Sendable {
                 if matches.count == 1 { return matches[0] }
                 if matches.count > 1 {
                     let list = matches.map { "\(names.name(of: $0)) (id \($0.controller.objectID))" }.joined(separator: ", ")
-                    throw SceneQueryError(description: "'\(query)' names \(matches.count) scenes of \(document.name).storyboard: \(list); use an id or storyboard ID")
+                    throw SceneQueryError(description: words.scenesCalled(query, matches.count, document.name, list))
                 }
             }
         }
-        throw SceneQueryError(description: "no scene of \(document.name).storyboard is called '\(query)' (by id, storyboard ID, class or title)")
+        throw SceneQueryError(description: words.noSceneCalled(query, document.name))
     }
 
     public func render(_ format: DiagramFormat) -> String {

@@ -24,6 +24,11 @@ public struct StoryboardWords: Sendable {
     public var presentedAs: @Sendable (_ style: String) -> String
     /// A scene without custom class, in the audit: "UIViewController \"About\" (no custom class)".
     public var noCustomClass: @Sendable (_ scene: String) -> String
+    /// `--from` names no scene: "no scene of Shop.storyboard is called 'X' (by id, storyboard ID,
+    /// class or title)".
+    public var noSceneCalled: @Sendable (_ query: String, _ storyboard: String) -> String
+    /// `--from` names several scenes, listed.
+    public var scenesCalled: @Sendable (_ query: String, _ count: Int, _ storyboard: String, _ list: String) -> String
     /// The audit, when the code knows every identifier.
     public var auditClean: @Sendable (_ storyboard: String) -> String
     /// The audit's warning for an identifier no enum spells (after `warning: `).
@@ -40,6 +45,8 @@ public struct StoryboardWords: Sendable {
                 notAnimated: String,
                 presentedAs: @escaping @Sendable (String) -> String,
                 noCustomClass: @escaping @Sendable (String) -> String,
+                noSceneCalled: @escaping @Sendable (String, String) -> String,
+                scenesCalled: @escaping @Sendable (String, Int, String, String) -> String,
                 auditClean: @escaping @Sendable (String) -> String,
                 auditUnknownIdentifier: @escaping @Sendable (String, String) -> String,
                 auditStaleValue: @escaping @Sendable (String) -> String) {
@@ -52,6 +59,8 @@ public struct StoryboardWords: Sendable {
         self.notAnimated = notAnimated
         self.presentedAs = presentedAs
         self.noCustomClass = noCustomClass
+        self.noSceneCalled = noSceneCalled
+        self.scenesCalled = scenesCalled
         self.auditClean = auditClean
         self.auditUnknownIdentifier = auditUnknownIdentifier
         self.auditStaleValue = auditStaleValue
@@ -67,6 +76,8 @@ public struct StoryboardWords: Sendable {
         notAnimated: "not animated",
         presentedAs: { "presented as \($0)" },
         noCustomClass: { "\($0) (no custom class)" },
+        noSceneCalled: { "no scene of \($1).storyboard is called '\($0)' (by id, storyboard ID, class or title)" },
+        scenesCalled: { "'\($0)' names \($1) scenes of \($2).storyboard: \($3); use an id or storyboard ID" },
         auditClean: { "All segue identifiers of \($0).storyboard are known to the code." },
         auditUnknownIdentifier: { "segue identifier '\($0)' of \($1) is not a case of any String enum in the code" },
         auditStaleValue: { "enum value '\($0)' is not a segue identifier in this storyboard" }

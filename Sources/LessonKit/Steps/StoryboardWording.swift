@@ -30,6 +30,8 @@ extension StoryboardWords {
             notAnimated: catalog.text("storyboard.not_animated"),
             presentedAs: { catalog.text("storyboard.presented_as", ["style": $0]) },
             noCustomClass: { catalog.text("storyboard.no_custom_class", ["scene": $0]) },
+            noSceneCalled: { catalog.text("storyboard.scene.none", ["query": $0, "storyboard": $1]) },
+            scenesCalled: { catalog.text("storyboard.scene.several", ["query": $0, "count": $1, "storyboard": $2, "list": $3]) },
             auditClean: { catalog.text("storyboard.audit.clean", ["storyboard": $0]) },
             auditUnknownIdentifier: { catalog.text("storyboard.audit.unknown", ["identifier": $0, "class": $1]) },
             auditStaleValue: { catalog.text("storyboard.audit.stale", ["value": $0]) }

@@ -1,6 +1,7 @@
 import SegueKit
 import Playground
 import LessonKit
+import Localization
 import Testing
 import TestSupport
 @testable import Shell
@@ -116,6 +117,23 @@ import TestSupport
                                   selectedIndex: 1)
         #expect(RunRenderer.finalScreen(HierarchySnapshot(root: tabs)) == "ProfileViewController")
         #expect(RunRenderer.finalScreen(HierarchySnapshot(root: nil)) == nil)
+    }
+
+    /// In French, the final screen's frame and a crash's kind are French; class names are not.
+    @Test func theFinalScreenAndACrashsKindFollowTheLanguage() {
+        let french = Catalog(language: "fr")
+        let shelf = ControllerNode(className: "SegueLabApp.ShelfViewController")
+        let editor = ControllerNode(className: "UINavigationController", container: .navigation,
+                                    children: [ControllerNode(className: "EditorViewController")])
+        let presenting = ControllerNode(className: "UINavigationController", container: .navigation, children: [shelf], presented: editor)
+        #expect(RunRenderer.finalScreen(HierarchySnapshot(root: presenting), catalog: french)
+                == "EditorViewController (dans un UINavigationController présenté par-dessus ShelfViewController)")
+        let renderer = RunRenderer(style: Style(enabled: false), catalog: french)
+        let fatal = CrashReport(kind: .fatalError, message: "boom")
+        #expect(renderer.ending(crash: fatal, termination: .signaled(4), stopReason: nil) == ["Le programme a planté (erreur fatale)\u{00A0}: boom"])
+        let exception = CrashReport(kind: .uikitException, message: "no segue", exceptionName: "NSInvalidArgumentException")
+        #expect(renderer.ending(crash: exception, termination: .signaled(6), stopReason: nil)
+                == ["Le programme a planté (NSInvalidArgumentException)\u{00A0}: no segue"])
     }
 
     /// How a program ended is said once, in one sentence, with the learner's line when known.

@@ -38,12 +38,17 @@ import TestSupport
             TraceEvent(event: .relationship, source: "UINavigationController", destination: "ReviewComposerViewController",
                        message: "rootViewController"),
             TraceEvent(event: .unwind, identifier: "saveReview", source: "ReviewComposerViewController", action: "unwindToShelf:",
+                       properties: [TraceEvent.unwindAskedProperty: "UINavigationController"],
                        message: "no view controller handles unwindToShelf: (asked, above the source ReviewComposerViewController: UINavigationController)"),
         ])
         let lines = RunRenderer(style: Style(enabled: false)).lines(outcome)
         #expect(lines.contains("  relationship UINavigationController → ReviewComposerViewController"))
         #expect(lines.last == "  unwind 'saveReview' ReviewComposerViewController — no view controller handles unwindToShelf: "
             + "(asked, above the source ReviewComposerViewController: UINavigationController)")
+        // In French, in French; the names stay.
+        let french = RunRenderer(style: Style(enabled: false), catalog: Catalog(language: "fr")).lines(outcome)
+        #expect(french.last == "  unwind 'saveReview' ReviewComposerViewController — aucun contrôleur de vue ne traite unwindToShelf: "
+            + "(interrogés, au-dessus de la source ReviewComposerViewController\u{00A0}: UINavigationController)")
     }
 
     /// A warning (UIKit's console line) and a program's own note say what they say, among the transitions.

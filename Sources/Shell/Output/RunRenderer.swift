@@ -104,7 +104,7 @@ struct RunRenderer {
         var said: [String] = []
         for (heading, part) in [(catalog.text("run.navigation"), navigation[..<marker]),
                                 (catalog.text("run.while_checking"), navigation[marker...].dropFirst())] {
-            let shown = Self.fromFirstTransition(Array(part)).map { "  " + Self.describe($0) }
+            let shown = Self.fromFirstTransition(Array(part)).map { "  " + Self.describe($0, catalog: catalog) }
             // Checks that drive the learner's screens the way the program did repeat it: said once.
             guard !shown.isEmpty, shown != said else { continue }
             said = shown
@@ -146,7 +146,7 @@ struct RunRenderer {
     }
 
     /// One line per event, named by SegueKit's own kind: `push ShelfViewController → BookViewController (book=Dune)`.
-    static func describe(_ event: TraceEvent) -> String {
+    static func describe(_ event: TraceEvent, catalog: Catalog = .english) -> String {
         var text = event.event.rawValue
         if let identifier = event.identifier { text += " '\(identifier)'" }
         switch (event.subject, event.destination) {
@@ -162,9 +162,15 @@ struct RunRenderer {
         if [.warning, .note, .setStack, .selectTab].contains(event.event), let message = event.message, !message.isEmpty {
             text += " " + message
         }
+        // An unwind nobody handled says whom UIKit asked; other events' messages are details.
+        if event.event == .unwind, let asked = event.properties?[TraceEvent.unwindAskedProperty], let action = event.action {
+            let unhandled = asked.isEmpty
+                ? catalog.text("run.unwind.unhandled.nobody", ["action": action, "source": event.subject.map(bare) ?? "?"])
+                : catalog.text("run.unwind.unhandled", ["action": action, "source": event.subject.map(bare) ?? "?", "asked": asked])
+            return text + " — " + unhandled
+        }
         let values = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }
-        // An unwind nobody handled says whom UIKit asked; other events' messages are details.
         if event.event == .unwind, let message = event.message { text += " — " + message }
         return text
     }

@@ -100,6 +100,11 @@ import TestSupport
             "  push ListViewController → ProductViewController (count=2, product=Lamp)",
             "  exception NSInvalidArgumentException: Pushing a navigation controller is not supported",
         ])
+        // A segue's answer is the shell's word; the event's kind and UIKit's message are not.
+        #expect(RunRenderer(style: Style(enabled: false), catalog: Catalog(language: "fr")).lines(RunResult.ran(trace: events)).prefix(2) == [
+            "Navigation\u{00A0}:",
+            "  shouldPerform 'showProduct' ListViewController\u{00A0}: non, annulé",
+        ])
     }
 
     /// The final screen is the one the learner sees, not the container around it: a presented

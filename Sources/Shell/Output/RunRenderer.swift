@@ -155,7 +155,7 @@ struct RunRenderer {
         case let (nil, destination?): text += " → \(bare(destination))"
         default: break
         }
-        if let answer = event.answer { text += answer ? ": yes" : ": no, cancelled" }
+        if let answer = event.answer { text += catalog.text(answer ? "run.answer.yes" : "run.answer.no") }
         if let exception = event.exception { text += " " + exception + (event.message.map { ": " + $0 } ?? "") }
         // A warning (UIKit's console line), a program's note, a stack or a tab say what their
         // message says; other events' messages repeat their fields.

@@ -29,6 +29,10 @@ public struct StoryboardWords: Sendable {
     public var noSceneCalled: @Sendable (_ query: String, _ storyboard: String) -> String
     /// `--from` names several scenes, listed.
     public var scenesCalled: @Sendable (_ query: String, _ count: Int, _ storyboard: String, _ list: String) -> String
+    /// `--depth` without `--from` on a storyboard that has no initial scene.
+    public var noInitialScene: String
+    /// A `--check-source` file that cannot be read.
+    public var cannotReadFile: String
     /// The audit, when the code knows every identifier.
     public var auditClean: @Sendable (_ storyboard: String) -> String
     /// The audit's warning for an identifier no enum spells (after `warning: `).
@@ -47,6 +51,8 @@ public struct StoryboardWords: Sendable {
                 noCustomClass: @escaping @Sendable (String) -> String,
                 noSceneCalled: @escaping @Sendable (String, String) -> String,
                 scenesCalled: @escaping @Sendable (String, Int, String, String) -> String,
+                noInitialScene: String,
+                cannotReadFile: String,
                 auditClean: @escaping @Sendable (String) -> String,
                 auditUnknownIdentifier: @escaping @Sendable (String, String) -> String,
                 auditStaleValue: @escaping @Sendable (String) -> String) {
@@ -61,6 +67,8 @@ public struct StoryboardWords: Sendable {
         self.noCustomClass = noCustomClass
         self.noSceneCalled = noSceneCalled
         self.scenesCalled = scenesCalled
+        self.noInitialScene = noInitialScene
+        self.cannotReadFile = cannotReadFile
         self.auditClean = auditClean
         self.auditUnknownIdentifier = auditUnknownIdentifier
         self.auditStaleValue = auditStaleValue
@@ -78,6 +86,8 @@ public struct StoryboardWords: Sendable {
         noCustomClass: { "\($0) (no custom class)" },
         noSceneCalled: { "no scene of \($1).storyboard is called '\($0)' (by id, storyboard ID, class or title)" },
         scenesCalled: { "'\($0)' names \($1) scenes of \($2).storyboard: \($3); use an id or storyboard ID" },
+        noInitialScene: "the storyboard has no initial scene; say where to start with --from",
+        cannotReadFile: "cannot read file",
         auditClean: { "All segue identifiers of \($0).storyboard are known to the code." },
         auditUnknownIdentifier: { "segue identifier '\($0)' of \($1) is not a case of any String enum in the code" },
         auditStaleValue: { "enum value '\($0)' is not a segue identifier in this storyboard" }

@@ -32,6 +32,8 @@ extension StoryboardWords {
             noCustomClass: { catalog.text("storyboard.no_custom_class", ["scene": $0]) },
             noSceneCalled: { catalog.text("storyboard.scene.none", ["query": $0, "storyboard": $1]) },
             scenesCalled: { catalog.text("storyboard.scene.several", ["query": $0, "count": $1, "storyboard": $2, "list": $3]) },
+            noInitialScene: catalog.text("storyboard.no_initial_scene"),
+            cannotReadFile: catalog.text("storyboard.cannot_read"),
             auditClean: { catalog.text("storyboard.audit.clean", ["storyboard": $0]) },
             auditUnknownIdentifier: { catalog.text("storyboard.audit.unknown", ["identifier": $0, "class": $1]) },
             auditStaleValue: { catalog.text("storyboard.audit.stale", ["value": $0]) }

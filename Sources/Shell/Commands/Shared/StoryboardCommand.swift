@@ -85,7 +85,7 @@ public struct StoryboardCommand: SharedCommand {
     private func diagram(_ document: StoryboardDocument, words: StoryboardWords) throws -> StoryboardDiagram {
         guard from != nil || depth != nil else { return StoryboardDiagram(document: document, words: words) }
         guard let start = from ?? document.initialViewControllerID else {
-            throw Printed(error: "\(document.path): error: the storyboard has no initial scene; say where to start with --from", failed: true)
+            throw Printed(error: "\(document.path): error: \(words.noInitialScene)", failed: true)
         }
         do {
             return try StoryboardDiagram(document: document, from: start, depth: depth, words: words)
@@ -98,7 +98,7 @@ public struct StoryboardCommand: SharedCommand {
         var source = ""
         for path in checkSource {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw Printed(error: "\(path): error: cannot read file", failed: true)
+                throw Printed(error: "\(path): error: \(words.cannotReadFile)", failed: true)
             }
             source += text + "\n"
         }

@@ -130,7 +130,7 @@ let package = Package(
         // Fixtures are sample packs (their .swift files belong to the packs, not the tests).
         .testTarget(
             name: "LessonKitTests",
-            dependencies: ["LessonKit", "Playground", "SegueKit", "TestSupport", "ProgressWriter", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["LessonKit", "Playground", "SegueKit", "SegueTools", "TestSupport", "ProgressWriter", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"]
         ),
         // Saves progress in a loop; the durability tests kill it mid-save and run two at once.

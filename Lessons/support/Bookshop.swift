@@ -4,6 +4,10 @@ import UIKit
 // launcher that loads Bookshop.storyboard into a window as an app delegate would.
 // The shelf itself (ShelfViewController) is written by each lesson, in the learner's code.
 
+/// The course's own messages speak the lesson's language, which seguelab gives a lesson's
+/// program in SEGUELAB_LANGUAGE; what UIKit and Swift print stays as iOS prints it.
+let lessonInFrench = ProcessInfo.processInfo.environment["SEGUELAB_LANGUAGE"] == "fr"
+
 /// Someone who writes books.
 struct Author: Equatable, CustomStringConvertible {
     var name: String
@@ -85,5 +89,7 @@ class AboutViewController: UIViewController {}
         item.simulateTap()
         return
     }
-    print("There is no '\(title)' button on the \(type(of: controller)) screen.")
+    print(lessonInFrench
+          ? "Il n’y a pas de bouton « \(title) » sur l’écran \(type(of: controller))."
+          : "There is no '\(title)' button on the \(type(of: controller)) screen.")
 }

@@ -18,7 +18,7 @@ class OrderHistoryViewController: UIViewController {
 final class BasketStore: CustomStringConvertible {
     private(set) var books: [Book] = []
     func add(_ book: Book) { books.append(book) }
-    var description: String { "BasketStore(\(books.count) books)" }
+    var description: String { "BasketStore(\(books.count) \(lessonInFrench ? "livres" : "books"))" }
 }
 
 /// A search result's page, which can put its book in the basket when it was given one.
@@ -28,10 +28,15 @@ class BookPageViewController: UIViewController {
 
     /// What the page's "Add to basket" button does; says why when it cannot.
     func addToBasket() {
-        guard let book else { return print("Add to basket: this page has no book") }
-        guard let basketStore else { return print("Add to basket: this page has no BasketStore, so \(book) goes nowhere") }
+        guard let book else {
+            return print(lessonInFrench ? "Add to basket : cette page n’a pas de livre" : "Add to basket: this page has no book")
+        }
+        guard let basketStore else {
+            return print(lessonInFrench ? "Add to basket : cette page n’a pas de BasketStore, donc \(book) ne va nulle part"
+                                        : "Add to basket: this page has no BasketStore, so \(book) goes nowhere")
+        }
         basketStore.add(book)
-        print("Added \(book) to the basket (\(basketStore.books.count) in it)")
+        print(lessonInFrench ? "\(book) ajouté au panier (\(basketStore.books.count) dedans)" : "Added \(book) to the basket (\(basketStore.books.count) in it)")
     }
 }
 

@@ -51,11 +51,11 @@ enum CrashParser {
         switch signal {
         case SIGSEGV, SIGBUS:
             // Swift code without unsafe pointers faults this way almost only on stack overflow.
-            return CrashReport(kind: .stackOverflow, message: "Segmentation fault (likely unbounded recursion)", signal: signal)
+            return CrashReport(kind: .stackOverflow, message: CrashReport.segmentationFaultMessage, signal: signal)
         case SIGILL, SIGTRAP:
-            return CrashReport(kind: .other, message: "Trapped (a failed check; in -O builds messages are dropped)", signal: signal)
+            return CrashReport(kind: .other, message: CrashReport.trappedMessage, signal: signal)
         case SIGABRT:
-            return CrashReport(kind: .other, message: "Aborted", signal: signal)
+            return CrashReport(kind: .other, message: CrashReport.abortedMessage, signal: signal)
         default:
             return CrashReport(kind: .other, message: "Terminated by signal \(signal)", signal: signal)
         }
@@ -88,4 +88,12 @@ enum CrashParser {
     static func looksLikeMemoryExhaustion(_ stderr: String) -> Bool {
         memoryExhaustionMarkers.contains { stderr.contains($0) }
     }
+}
+
+extension CrashReport {
+    /// The Playground's own words for a crash the runtime said nothing about (a signal alone),
+    /// which LessonKit says in the learner's language (`CrashWording.message(_:catalog:)`).
+    public static let trappedMessage = "Trapped (a failed check; in -O builds messages are dropped)"
+    public static let segmentationFaultMessage = "Segmentation fault (likely unbounded recursion)"
+    public static let abortedMessage = "Aborted"
 }

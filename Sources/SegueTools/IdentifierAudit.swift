@@ -22,7 +22,7 @@ public struct IdentifierAudit: Sendable, Equatable {
 
     /// Every scene's identifiers count, with a custom class or without: code can perform any
     /// of them, and may read any of them in a parent's or a container's `prepare(for:sender:)`.
-    public init(swiftSource: String, document: StoryboardDocument) {
+    public init(swiftSource: String, document: StoryboardDocument, words: StoryboardWords = .english) {
         let names = SceneNames(document: document)
         let enums = Self.stringEnums(in: swiftSource)
         let known = Set(enums.flatMap { $0 })
@@ -32,7 +32,7 @@ public struct IdentifierAudit: Sendable, Equatable {
             for segue in scene.controller.segues {
                 guard let identifier = SegueEnumGenerator.identifier(of: segue),
                       storyboardSet.insert(identifier).inserted, !known.contains(identifier) else { continue }
-                let owner = scene.controller.customClass ?? "\(names.name(of: scene)) (no custom class)"
+                let owner = scene.controller.customClass ?? words.noCustomClass(names.name(of: scene))
                 findings.append(Finding(identifier: identifier, className: owner, location: segue.location))
             }
         }
@@ -46,12 +46,13 @@ public struct IdentifierAudit: Sendable, Equatable {
 
     /// The audit as `storyboard --check-source` prints it: one warning per finding, or one line
     /// saying all is well.
-    public func report(for document: StoryboardDocument) -> [String] {
-        if isClean { return ["All segue identifiers of \(document.name).storyboard are known to the code."] }
+    /// The `file:line: warning:` form stays as compilers print it, for editors and CI to read.
+    public func report(for document: StoryboardDocument, words: StoryboardWords = .english) -> [String] {
+        if isClean { return [words.auditClean(document.name)] }
         return unknownSegues.map {
-            "\($0.location): warning: segue identifier '\($0.identifier)' of \($0.className) is not a case of any String enum in the code"
+            "\($0.location): warning: " + words.auditUnknownIdentifier($0.identifier, $0.className)
         } + staleInCode.map {
-            "\(document.path): warning: enum value '\($0)' is not a segue identifier in this storyboard"
+            "\(document.path): warning: " + words.auditStaleValue($0)
         }
     }
 

@@ -19,10 +19,13 @@ public struct StoryboardDiagram: Sendable {
     public let names: SceneNames
     /// Controller ids of the scenes drawn, in storyboard order.
     public let drawn: [String]
+    /// The words around the storyboard's own names, in the reader's language.
+    public let words: StoryboardWords
     private let focus: (scene: String, depth: Int?)?
 
-    public init(document: StoryboardDocument) {
+    public init(document: StoryboardDocument, words: StoryboardWords = .english) {
         self.document = document
+        self.words = words
         self.names = SceneNames(document: document)
         self.drawn = document.scenes.map(\.controller.objectID)
         self.focus = nil
@@ -30,10 +33,11 @@ public struct StoryboardDiagram: Sendable {
 
     /// The scenes reachable from the scene `query` names (see `scene(matching:)`) in at most
     /// `depth` segues (nil: any number); unwinds are not followed.
-    public init(document: StoryboardDocument, from query: String, depth: Int?) throws {
+    public init(document: StoryboardDocument, from query: String, depth: Int?, words: StoryboardWords = .english) throws {
         self.document = document
+        self.words = words
         self.names = SceneNames(document: document)
-        let start = try Self.scene(matching: query, in: document, names: names)
+        let start = try Self.scene(matching: query, in: document, names: names, words: words)
         var reached: [String: Int] = [start.controller.objectID: 0]
         let scenes = document.scenesByControllerID()
         var queue = [start.controller.objectID]
@@ -54,7 +58,8 @@ public struct StoryboardDiagram: Sendable {
 
     /// The scene a person means by `query`: its object id, storyboard ID, class, title or
     /// full name — exactly, else ignoring case.
-    public static func scene(matching query: String, in document: StoryboardDocument, names: SceneNames) throws -> SceneDefinition {
+    public static func scene(matching query: String, in document: StoryboardDocument, names: SceneNames,
+                             words: StoryboardWords = .english) throws -> SceneDefinition {
         let keys: [(SceneDefinition) -> String?] = [
             { $0.controller.objectID }, { $0.controller.storyboardIdentifier }, { $0.controller.displayClassName },
             { SceneNames.title(of: $0.controller) }, { names.name(of: $0) },
@@ -68,11 +73,11 @@ public struct StoryboardDiagram: Sendable {
                 if matches.count == 1 { return matches[0] }
                 if matches.count > 1 {
                     let list = matches.map { "\(names.name(of: $0)) (id \($0.controller.objectID))" }.joined(separator: ", ")
-                    throw SceneQueryError(description: "'\(query)' names \(matches.count) scenes of \(document.name).storyboard: \(list); use an id or storyboard ID")
+                    throw SceneQueryError(description: words.scenesCalled(query, matches.count, document.name, list))
                 }
             }
         }
-        throw SceneQueryError(description: "no scene of \(document.name).storyboard is called '\(query)' (by id, storyboard ID, class or title)")
+        throw SceneQueryError(description: words.noSceneCalled(query, document.name))
     }
 
     public func render(_ format: DiagramFormat) -> String {
@@ -102,13 +107,13 @@ public struct StoryboardDiagram: Sendable {
                 index = seen[relationship, default: 0]
                 seen[relationship] = (index ?? 0) + 1
             }
-            return (segue, Self.edgeLabel(segue, relationshipIndex: index))
+            return (segue, Self.edgeLabel(segue, relationshipIndex: index, words: words))
         }
     }
 
     /// "show 'showProduct'", "relationship viewControllers[0]", "unwind unwindToList:",
     /// "presentation 'edit' [formSheet, not animated, @IBSegueAction makeEditor:]".
-    static func edgeLabel(_ segue: SegueDefinition, relationshipIndex: Int? = nil) -> String {
+    static func edgeLabel(_ segue: SegueDefinition, relationshipIndex: Int? = nil, words: StoryboardWords = .english) -> String {
         var parts = [segue.kind.rawValue]
         if let relationship = segue.relationship { parts.append(relationship + (relationshipIndex.map { "[\($0)]" } ?? "")) }
         if let identifier = SegueEnumGenerator.identifier(of: segue) { parts.append("'\(identifier)'") }
@@ -117,25 +122,25 @@ public struct StoryboardDiagram: Sendable {
         var options: [String] = []
         if let style = segue.modalPresentationStyle { options.append(style) }
         if let style = segue.modalTransitionStyle { options.append(style) }
-        if !segue.animates { options.append("not animated") }
+        if !segue.animates { options.append(words.notAnimated) }
         if let selector = segue.destinationCreationSelector { options.append("@IBSegueAction \(selector)") }
         if !options.isEmpty { parts.append("[\(options.joined(separator: ", "))]") }
         return parts.joined(separator: " ")
     }
 
     /// "button \"Buy\"", "bar item add", "cell ProductCell", "cell \"Settings\"".
-    static func triggerDescription(_ segue: SegueDefinition, in scene: SceneDefinition) -> String? {
+    static func triggerDescription(_ segue: SegueDefinition, in scene: SceneDefinition, words: StoryboardWords = .english) -> String? {
         let label = segue.triggerLabel
         switch segue.trigger {
         case .controller: return nil
-        case .control(let id): return "\(controlKind(id, in: scene)) \(label ?? id)"
-        case .barButtonItem(let id): return "bar item \(label ?? id)"
-        case .cell(let id, let reuse): return "cell \(reuse ?? label ?? id)"
-        case .cellAccessory(let id, let reuse): return "accessory of cell \(reuse ?? label ?? id)"
+        case .control(let id): return "\(words.element(controlKind(id, in: scene))) \(label ?? id)"
+        case .barButtonItem(let id): return "\(words.element("bar item")) \(label ?? id)"
+        case .cell(let id, let reuse): return "\(words.element("cell")) \(reuse ?? label ?? id)"
+        case .cellAccessory(let id, let reuse): return "\(words.element("accessory of cell")) \(reuse ?? label ?? id)"
         // An embed always comes from a container view, which shows nothing of its own: it is
         // named only when it has an outline name.
-        case .container: return label.map { "container \($0)" }
-        case .other(let element, let id): return "\(element) \(label ?? id)"
+        case .container: return label.map { "\(words.element("container")) \($0)" }
+        case .other(let element, let id): return "\(words.element(element)) \(label ?? id)"
         }
     }
 
@@ -158,18 +163,18 @@ public struct StoryboardDiagram: Sendable {
     }
 
     /// Lines under a scene's name: what changes how it is shown.
-    static func sceneDetails(_ scene: SceneDefinition) -> [String] {
+    static func sceneDetails(_ scene: SceneDefinition, words: StoryboardWords = .english) -> [String] {
         var details: [String] = []
-        if let style = scene.controller.modalPresentationStyle { details.append("presented as \(style)") }
+        if let style = scene.controller.modalPresentationStyle { details.append(words.presentedAs(style)) }
         return details
     }
 
     private var header: String {
         let count = document.scenes.count
-        var text = "Storyboard \(document.name) — \(count) scene\(count == 1 ? "" : "s")"
+        var text = "Storyboard \(document.name) — \(words.scenes(count))"
         if let focus {
-            text = "Storyboard \(document.name) — \(drawn.count) of \(count) scenes, from \(focus.scene)"
-                + (focus.depth.map { " within \($0) segue\($0 == 1 ? "" : "s")" } ?? "")
+            text = "Storyboard \(document.name) — \(words.focusedScenes(drawn.count, count, focus.scene))"
+                + (focus.depth.map(words.withinSegues) ?? "")
         }
         return text
     }
@@ -188,12 +193,12 @@ public struct StoryboardDiagram: Sendable {
     private func renderText() -> String {
         var output = [header, ""]
         for scene in drawnScenes {
-            var lines = [names.name(of: scene)] + Self.sceneDetails(scene)
-            if scene.controller.objectID == document.initialViewControllerID { lines[0] += "   ◀ initial" }
+            var lines = [names.name(of: scene)] + Self.sceneDetails(scene, words: words)
+            if scene.controller.objectID == document.initialViewControllerID { lines[0] += "   " + words.initial }
             output += TextBlock(lines).boxed().lines
             for (segue, label) in labelledSegues(scene) {
                 var line = "  ──\(label)──▶ \(destinationName(segue))"
-                if let trigger = Self.triggerDescription(segue, in: scene) { line += "   (from \(trigger))" }
+                if let trigger = Self.triggerDescription(segue, in: scene, words: words) { line += "   (\(words.from(trigger)))" }
                 output.append(line)
             }
             output.append("")
@@ -208,7 +213,7 @@ public struct StoryboardDiagram: Sendable {
                      "  rankdir=LR;", "  node [shape=box, style=rounded, fontname=\"Helvetica\"];",
                      "  edge [fontname=\"Helvetica\", fontsize=10];"]
         for scene in drawnScenes {
-            let label = ([names.name(of: scene)] + Self.sceneDetails(scene)).joined(separator: "\n")
+            let label = ([names.name(of: scene)] + Self.sceneDetails(scene, words: words)).joined(separator: "\n")
             var attributes = "label=\(Self.quoted(label))"
             if scene.controller.objectID == document.initialViewControllerID { attributes += ", penwidth=2" }
             if scene.controller.reference != nil { attributes += ", shape=folder" }
@@ -224,7 +229,7 @@ public struct StoryboardDiagram: Sendable {
             for (segue, label) in labelledSegues(scene) {
                 let target = segue.kind == .unwind ? exitNode(scene) : segue.destination
                 var text = label
-                if let trigger = Self.triggerDescription(segue, in: scene) { text += "\nfrom \(trigger)" }
+                if let trigger = Self.triggerDescription(segue, in: scene, words: words) { text += "\n" + words.from(trigger) }
                 var attributes = "label=\(Self.quoted(text))"
                 if segue.kind == .relationship || segue.kind == .embed { attributes += ", style=dashed" }
                 if segue.kind == .unwind { attributes += ", style=dotted" }
@@ -260,7 +265,7 @@ public struct StoryboardDiagram: Sendable {
     private func renderMermaid() -> String {
         var lines = ["flowchart LR"]
         for scene in drawnScenes {
-            let label = ([names.name(of: scene)] + Self.sceneDetails(scene)).map(Self.mermaidText).joined(separator: "<br/>")
+            let label = ([names.name(of: scene)] + Self.sceneDetails(scene, words: words)).map(Self.mermaidText).joined(separator: "<br/>")
             lines.append("    \(Self.mermaidID(scene.controller.objectID))[\"\(label)\"]")
             if scene.controller.segues.contains(where: { $0.kind == .unwind }) {
                 lines.append("    \(Self.mermaidID(exitNode(scene)))((Exit))")
@@ -275,7 +280,7 @@ public struct StoryboardDiagram: Sendable {
                 let target = segue.kind == .unwind ? exitNode(scene) : segue.destination
                 let arrow = segue.kind == .relationship || segue.kind == .embed || segue.kind == .unwind ? "-.->" : "-->"
                 var text = Self.mermaidText(label)
-                if let trigger = Self.triggerDescription(segue, in: scene) { text += "<br/>" + Self.mermaidText("from \(trigger)") }
+                if let trigger = Self.triggerDescription(segue, in: scene, words: words) { text += "<br/>" + Self.mermaidText(words.from(trigger)) }
                 lines.append("    \(Self.mermaidID(scene.controller.objectID)) \(arrow)|\"\(text)\"| \(Self.mermaidID(target))")
             }
         }

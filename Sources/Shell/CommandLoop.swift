@@ -203,6 +203,13 @@ public final class CommandLoop {
         do {
             invocation = try CommandLineParser.parse(text)
         } catch {
+            // An answer is not a command line: a lone apostrophe (`à l'écran`, `it's`) is
+            // text, unless the line starts with a command's name.
+            let firstWord = text.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+            if let answer = context.answerHandler, context.isAwaitingAnswer(), context.registry.command(named: firstWord) == nil {
+                await answer(text)
+                return .continueSession
+            }
             context.fail(error.description)
             return .continueSession
         }

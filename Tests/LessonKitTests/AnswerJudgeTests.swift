@@ -75,6 +75,26 @@ struct AnswerJudgeTests {
         #expect(!AnswerJudge.judgePrediction("Top: List", for: predict, run: outcome).passed)
     }
 
+    /// A French program prints `l’écran\u{A0}:`; a learner types `l'écran:` or `l'écran :`.
+    @Test func predictedOutputIgnoresFrenchTypographyAKeyboardDoesNotType() {
+        var predict = step("predict-top")
+        predict.predictTarget = .output
+        let outcome = RunResult.ran("À l’écran\u{A0}: aucun livre\nFin\u{A0}!\n")
+        for typed in ["À l'écran: aucun livre\\nFin!", "à l'écran : aucun livre Fin !", "À l’écran\u{A0}: aucun livre\\nFin\u{A0}!"] {
+            #expect(AnswerJudge.judgePrediction(typed, for: predict, run: outcome).passed, "\(typed)")
+        }
+        #expect(!AnswerJudge.judgePrediction("À l'écran: Dune\\nFin!", for: predict, run: outcome).passed)
+        #expect(!AnswerJudge.judgePrediction("A l'ecran: aucun livre\\nFin!", for: predict, run: outcome).passed, "accents are spelling")
+    }
+
+    @Test func textAnswersIgnoreFrenchTypographyAKeyboardDoesNotType() {
+        var method = step("method")
+        method.acceptedAnswers = ["l’écran\u{A0}?"]
+        method.acceptPattern = nil
+        #expect(AnswerJudge.judgeText("l'écran?", for: method).passed)
+        #expect(AnswerJudge.judgeText("L'écran ?", for: method).passed)
+    }
+
     @Test func aWrongPredictionIsToldWhereItDiffersNotTheOutput() {
         var predict = step("predict-top")
         predict.predictTarget = .output

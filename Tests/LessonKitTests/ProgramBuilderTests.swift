@@ -39,4 +39,15 @@ struct ProgramBuilderTests {
         let example = try #require(pack.lessons[0].step(id: "run"))
         #expect(ProgramBuilder.request(for: example, code: "", in: pack).sources.filter(\.topLevel).map(\.name) == ["example.swift"])
     }
+
+    /// A step's program is told the language of the lesson it is written in, so that a pack's
+    /// support code can speak it.
+    @Test func theProgramIsToldTheLessonsLanguage() throws {
+        let text = "---\nid: langue\ntitle: Langue\n---\n\n## Lancer {#run}\n\n```step\nkind: example\n```\n\n```swift example\nprint(1)\n```\n"
+        let french = try #require(PackLoader.parseLesson(Data(text.utf8), file: "fr/langue.md", language: "fr").lesson)
+        let step = try #require(french.step(id: "run"))
+        #expect(ProgramBuilder.request(for: step, code: "", in: pack).environment == ["SEGUELAB_LANGUAGE": "fr"])
+        let english = try #require(pack.lessons[0].step(id: "run"))
+        #expect(ProgramBuilder.request(for: english, code: "", in: pack).environment == ["SEGUELAB_LANGUAGE": "en"])
+    }
 }

@@ -1,5 +1,8 @@
+import Foundation
 import Localization
 import Playground
+import SegueKit
+import SegueTools
 import Testing
 @testable import LessonKit
 
@@ -17,5 +20,33 @@ import Testing
             #expect(StopReason.size(bytes, english) == Limits.describe(bytes: bytes))
         }
         #expect(StopReason.memory(limit: 512 << 20).text(french).contains("512\u{00A0}Mo"))
+    }
+}
+
+/// The storyboard tools' words: English from the catalog is the tools' own English, so the
+/// command line and an English session draw the same diagram.
+@Suite struct StoryboardWordingTests {
+    static let storyboards = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Lessons/storyboards")
+
+    @Test func theCatalogsEnglishIsTheToolsEnglish() throws {
+        let fromCatalog = StoryboardWords(Catalog.english)
+        for name in ["Bookshop", "BookshopCapstone", "BookshopInjectionSplit"] {
+            let document = try StoryboardDocument.load(contentsOf: Self.storyboards.appendingPathComponent("\(name).storyboard"))
+            for format in DiagramFormat.allCases {
+                #expect(StoryboardDiagram(document: document, words: fromCatalog).render(format)
+                        == StoryboardDiagram(document: document).render(format))
+            }
+            let start = try #require(document.initialViewControllerID)
+            #expect(try StoryboardDiagram(document: document, from: start, depth: 1, words: fromCatalog).render(.text)
+                    == StoryboardDiagram(document: document, from: start, depth: 1).render(.text))
+            let audit = IdentifierAudit(swiftSource: "enum E: String { case showBook, gone }", document: document, words: fromCatalog)
+            #expect(audit.report(for: document, words: fromCatalog) == IdentifierAudit(swiftSource: "enum E: String { case showBook, gone }", document: document).report(for: document))
+        }
+        let french = StoryboardWords(Catalog(language: "fr"))
+        #expect(french.scenes(1) == "1 scène" && french.scenes(7) == "7 scènes")
+        #expect(french.from(french.element("bar item") + " \"Basket\"") == "déclenché par le bouton de barre \"Basket\"")
+        #expect(french.element("date picker") == "date picker", "a rare element keeps Interface Builder's name")
     }
 }

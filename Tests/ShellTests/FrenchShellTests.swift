@@ -15,6 +15,8 @@ import TestSupport
         "answer with a letter", "`start ID` begins", "The program crashed", "Left undone", "Next lesson",
         "Welcome back", "lines):", "Draft saved", "unknown command", "no lesson",
         "Swift mode", "forget the last entry",
+        // The storyboard diagram's words.
+        " scenes", "(from ", "◀ initial ",
         // The judge's reasons.
         "the program crashed", "UIKit raised", "nothing caught it", "is not the answer",
         "your prediction departs", "from the output",
@@ -52,9 +54,12 @@ import TestSupport
     @Test func aFrenchSessionHasNoEnglishShellWords() throws {
         let home = try SeguelabBinary.makeHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try SeguelabBinary.runPiped(Self.script, arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "fr"], home: home)
+        // The French prediction says `À l'écran` where the English one says `On screen`: its
+        // apostrophe is text, not a quote the command line leaves open.
+        let script = Self.script.replacingOccurrences(of: "On screen: Dune", with: "À l'écran : Dune")
+        let result = try SeguelabBinary.runPiped(script, arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "fr"], home: home)
         let transcript = result.stdout + result.stderr
-        for french in ["pas commencée", "`start ID` commence une leçon", "Objectif\u{00A0}:", "── Étape 1/17\u{00A0}: ",
+        for french in ["pas commencée", "Storyboard Bookshop — 7 scènes", "◀ initiale", "(déclenché par le bouton de barre \"Basket\")", "`start ID` commence une leçon", "Objectif\u{00A0}:", "── Étape 1/17\u{00A0}: ",
                        "Tapez `next` pour continuer.", "Navigation\u{00A0}:", "Écran final\u{00A0}: BookViewController",
                        "erreur\u{00A0}: répondez par une lettre de a à", "✘ Pas encore\u{00A0}: c)", "Réessayez, ou tapez `hint`",
                        "Indice 1/", "✔ Bonne réponse.", "Fait\u{00A0}: ", "Essais\u{00A0}: ", "Étape en cours\u{00A0}: stringly-typed/why-cast",
@@ -67,6 +72,48 @@ import TestSupport
         }
         for english in Self.englishPhrases {
             #expect(!transcript.contains(english), "English in a French session: \(english)")
+        }
+        #expect(!transcript.contains("unterminated"), "\(transcript)")
+    }
+
+    /// `storyboard` in a French session: the diagram's words and the identifier audit's
+    /// sentences are French; storyboard names, segue kinds, Swift and the `warning:` form of
+    /// a diagnostic stay as they are.
+    @Test func theStoryboardCommandSpeaksFrench() throws {
+        let home = try SeguelabBinary.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let storyboards = Self.lessons.appendingPathComponent("storyboards")
+        let source = home.appendingPathComponent("Shelf.swift")
+        try "enum SegueIdentifier: String { case showBook, showAuthor, showBasket, showReviews, showPrices }\n"
+            .write(to: source, atomically: true, encoding: .utf8)
+        let script = """
+            storyboard \(storyboards.appendingPathComponent("Bookshop.storyboard").path)
+            storyboard \(storyboards.appendingPathComponent("Bookshop.storyboard").path) --from Shelf --depth 1
+            storyboard \(storyboards.appendingPathComponent("Bookshop.storyboard").path) --check-source \(source.path)
+            storyboard \(storyboards.appendingPathComponent("Bookshop.storyboard").path) --from Nowhere
+            storyboard \(storyboards.appendingPathComponent("Bookshop.storyboard").path) --check-source \(home.appendingPathComponent("Missing.swift").path)
+            """
+        let french = try SeguelabBinary.runPiped(script + "\n", arguments: ["--no-color", "--lang", "fr"], home: home)
+        for expected in ["Storyboard Bookshop — 7 scènes", "◀ initiale",
+                         "  ──show 'showReviews'──▶ ReviewsViewController \"Reviews\" #Reviews   (déclenché par le bouton \"Reviews\")",
+                         "  ──presentation 'showBasket'──▶ BasketViewController \"Basket\" #Basket   (déclenché par le bouton de barre \"Basket\")",
+                         "Storyboard Bookshop — 6 scènes sur 7, depuis ShelfViewController \"Shelf\" #Shelf à 1 segue au plus",
+                         ": warning: la valeur d'enum 'showPrices' n'est pas un identifiant de segue de ce storyboard"] {
+            #expect(french.stdout.contains(expected), "missing: \(expected)\n\(french.stdout)")
+        }
+        #expect(french.stderr.contains("aucune scène de Bookshop.storyboard ne s'appelle 'Nowhere' (par id, storyboard ID, classe ou titre)"), "\(french.stderr)")
+        #expect(french.stderr.contains("Missing.swift: error: impossible de lire le fichier"), "\(french.stderr)")
+        for english in Self.englishPhrases + [" of ", "from ", "within", "is not a segue identifier"] {
+            #expect(!french.stdout.contains(english), "English in a French diagram: \(english)\n\(french.stdout)")
+        }
+        // The error keeps the `FILE: error:` form of a compiler's diagnostic, its sentence French.
+        #expect(!french.stderr.contains("is called") && !french.stderr.contains("cannot"), "\(french.stderr)")
+        // The same commands in English say what the French must not.
+        let english = try SeguelabBinary.runPiped(script + "\n", arguments: ["--no-color", "--lang", "en"], home: home)
+        for phrase in ["Storyboard Bookshop — 7 scenes", "◀ initial ", "(from button \"Reviews\")", "Storyboard Bookshop — 6 of 7 scenes, from ShelfViewController \"Shelf\" #Shelf within 1 segue",
+                       ": warning: enum value 'showPrices' is not a segue identifier in this storyboard",
+                       "no scene of Bookshop.storyboard is called 'Nowhere'", "Missing.swift: error: cannot read file"] {
+            #expect((english.stdout + english.stderr).contains(phrase), "missing: \(phrase)\n\(english.stdout)")
         }
     }
 
@@ -112,7 +159,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try SeguelabBinary.runPiped(Self.script, arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "en"], home: home)
         let transcript = result.stdout + result.stderr
-        for english in ["Step 1/17: ", "Goal:", "Type `next`", "Not yet", "Correct.", "Try again", "Hint ", "Navigation:",
+        for english in ["Step 1/17: ", "Goal:", "Storyboard Bookshop — 7 scenes", "◀ initial ", "(from bar item \"Basket\")", "Type `next`", "Not yet", "Correct.", "Try again", "Hint ", "Navigation:",
                         "Final screen:", "not started", "Done:", "Attempts:", "Current step:", "error:", "answer with a letter",
                         "✘ Not yet: the program crashed: UIKit raised NSInvalidArgumentException and nothing caught it:\n",
                         "✘ Not yet: \"NSRangeException\" is not the answer", "✘ Not yet: your prediction departs from the output at \"Dune\""] {

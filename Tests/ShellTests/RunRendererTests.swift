@@ -1,6 +1,7 @@
 import SegueKit
 import Playground
 import LessonKit
+import Localization
 import Testing
 import TestSupport
 @testable import Shell
@@ -37,12 +38,17 @@ import TestSupport
             TraceEvent(event: .relationship, source: "UINavigationController", destination: "ReviewComposerViewController",
                        message: "rootViewController"),
             TraceEvent(event: .unwind, identifier: "saveReview", source: "ReviewComposerViewController", action: "unwindToShelf:",
+                       properties: [TraceEvent.unwindAskedProperty: "UINavigationController"],
                        message: "no view controller handles unwindToShelf: (asked, above the source ReviewComposerViewController: UINavigationController)"),
         ])
         let lines = RunRenderer(style: Style(enabled: false)).lines(outcome)
         #expect(lines.contains("  relationship UINavigationController → ReviewComposerViewController"))
         #expect(lines.last == "  unwind 'saveReview' ReviewComposerViewController — no view controller handles unwindToShelf: "
             + "(asked, above the source ReviewComposerViewController: UINavigationController)")
+        // In French, in French; the names stay.
+        let french = RunRenderer(style: Style(enabled: false), catalog: Catalog(language: "fr")).lines(outcome)
+        #expect(french.last == "  unwind 'saveReview' ReviewComposerViewController — aucun contrôleur de vue ne traite unwindToShelf: "
+            + "(interrogés, au-dessus de la source ReviewComposerViewController\u{00A0}: UINavigationController)")
     }
 
     /// A warning (UIKit's console line) and a program's own note say what they say, among the transitions.
@@ -94,6 +100,11 @@ import TestSupport
             "  push ListViewController → ProductViewController (count=2, product=Lamp)",
             "  exception NSInvalidArgumentException: Pushing a navigation controller is not supported",
         ])
+        // A segue's answer is the shell's word; the event's kind and UIKit's message are not.
+        #expect(RunRenderer(style: Style(enabled: false), catalog: Catalog(language: "fr")).lines(RunResult.ran(trace: events)).prefix(2) == [
+            "Navigation\u{00A0}:",
+            "  shouldPerform 'showProduct' ListViewController\u{00A0}: non, annulé",
+        ])
     }
 
     /// The final screen is the one the learner sees, not the container around it: a presented
@@ -116,6 +127,23 @@ import TestSupport
                                   selectedIndex: 1)
         #expect(RunRenderer.finalScreen(HierarchySnapshot(root: tabs)) == "ProfileViewController")
         #expect(RunRenderer.finalScreen(HierarchySnapshot(root: nil)) == nil)
+    }
+
+    /// In French, the final screen's frame and a crash's kind are French; class names are not.
+    @Test func theFinalScreenAndACrashsKindFollowTheLanguage() {
+        let french = Catalog(language: "fr")
+        let shelf = ControllerNode(className: "SegueLabApp.ShelfViewController")
+        let editor = ControllerNode(className: "UINavigationController", container: .navigation,
+                                    children: [ControllerNode(className: "EditorViewController")])
+        let presenting = ControllerNode(className: "UINavigationController", container: .navigation, children: [shelf], presented: editor)
+        #expect(RunRenderer.finalScreen(HierarchySnapshot(root: presenting), catalog: french)
+                == "EditorViewController (dans un UINavigationController présenté par-dessus ShelfViewController)")
+        let renderer = RunRenderer(style: Style(enabled: false), catalog: french)
+        let fatal = CrashReport(kind: .fatalError, message: "boom")
+        #expect(renderer.ending(crash: fatal, termination: .signaled(4), stopReason: nil) == ["Le programme a planté (erreur fatale)\u{00A0}: boom"])
+        let exception = CrashReport(kind: .uikitException, message: "no segue", exceptionName: "NSInvalidArgumentException")
+        #expect(renderer.ending(crash: exception, termination: .signaled(6), stopReason: nil)
+                == ["Le programme a planté (NSInvalidArgumentException)\u{00A0}: no segue"])
     }
 
     /// How a program ended is said once, in one sentence, with the learner's line when known.

@@ -8,6 +8,7 @@ import Localization
 /// (`init?(rawValue: String)` is `init(rawValue:)`). Predictions ignore quotation marks around
 /// words, a final period, and the case of a word's first letter (prose: `on screen` for
 /// `On screen`); case inside a word is spelling and counts (`showbasket` is not `showBasket`).
+/// Both ignore French typography a keyboard does not type (`l'écran:` for `l’écran :`).
 enum AnswerEquivalence {
     // MARK: - Swift names
 
@@ -81,10 +82,11 @@ enum AnswerEquivalence {
 
     private static let quotationMarks = CharacterSet(charactersIn: "\"'“”‘’`«»„")
 
-    /// A prediction or an output as compared: words, quotation marks around them dropped, and
-    /// a final period dropped. `\n` typed by the learner is a line break like any space.
+    /// A prediction or an output as compared: words, quotation marks around them dropped, a
+    /// final period dropped, typography made plain. `\n` typed by the learner is a line break
+    /// like any space.
     static func predictionWords(_ text: String) -> [String] {
-        var words = TextMatching.collapse(text.replacingOccurrences(of: "\\n", with: "\n"))
+        var words = TextMatching.collapse(TextMatching.plainTypography(text.replacingOccurrences(of: "\\n", with: "\n")))
             .split(separator: " ")
             .map { $0.trimmingCharacters(in: quotationMarks) }
             .filter { !$0.isEmpty }

@@ -275,10 +275,10 @@ public enum CheckEvaluator {
     private static func harnessResult(summary: String, required: [String], outcome: RunResult, catalog: Catalog) -> CheckResult {
         let verdicts = CheckLine.results(in: outcome.stdout)
         if let failed = verdicts.first(where: { $0.status == .fail }) {
-            return CheckResult(summary: summary, status: .fail, message: "\(failed.summary): \(failed.message)")
+            return CheckResult(summary: summary, status: .fail, message: catalog.text("check.harness.failed", ["check": failed.summary, "message": failed.message]))
         }
         if let broken = verdicts.first(where: { $0.status == .error }) {
-            return CheckResult(summary: summary, status: .error, message: "\(broken.summary): \(broken.message)")
+            return CheckResult(summary: summary, status: .error, message: catalog.text("check.harness.failed", ["check": broken.summary, "message": broken.message]))
         }
         let reported = Set(verdicts.map(\.summary))
         if let missing = required.first(where: { !reported.contains($0) }) {

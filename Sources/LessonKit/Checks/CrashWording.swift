@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Playground
 
 /// How a crash reads in feedback: two voices kept apart. A plain sentence says what the crash
 /// means (bare class names, no addresses, no module prefix); below it, the runtime's own words,
@@ -12,7 +13,7 @@ public enum CrashWording {
 
     /// The plain sentence, a colon, and the quoted runtime text on its own indented line.
     static func explained(kind: String, message: String, catalog: Catalog) -> String {
-        let quote = quoted(kind: kind, message: message)
+        let quote = quoted(kind: kind, message: Self.message(message, catalog: catalog))
         let meaning = meaning(kind: kind, message: message, catalog: catalog)
         return quote.isEmpty ? meaning : catalog.text("crash.quoted", ["meaning": meaning, "quote": quote])
     }
@@ -37,7 +38,34 @@ public enum CrashWording {
         case "precondition failure": return catalog.text("crash.precondition")
         case "fatal error": return catalog.text("crash.fatal")
         case "stack overflow": return catalog.text("crash.stack_overflow")
-        default: return catalog.text("crash.other", ["kind": kind])
+        default: return catalog.text("crash.other", ["kind": kindName(kind, catalog: catalog)])
+        }
+    }
+
+    /// A crash's message in the learner's words when the Playground wrote it (a signal with no
+    /// runtime message); the runtime's own messages stay as printed.
+    public static func message(_ message: String, catalog: Catalog) -> String {
+        switch message {
+        case CrashReport.trappedMessage: catalog.text("crash.message.trapped")
+        case CrashReport.segmentationFaultMessage: catalog.text("crash.message.segmentation_fault")
+        case CrashReport.abortedMessage: catalog.text("crash.message.aborted")
+        default: message
+        }
+    }
+
+    /// A crash kind as the Playground names it (`fatal error`, `failed cast`), in the learner's
+    /// words; an exception's name (`NSInvalidArgumentException`) is its own.
+    public static func kindName(_ kind: String, catalog: Catalog) -> String {
+        switch kind {
+        case "fatal error": catalog.text("crash.kind.fatal_error")
+        case "precondition failure": catalog.text("crash.kind.precondition")
+        case "assertion failure": catalog.text("crash.kind.assertion")
+        case "force-unwrap of nil": catalog.text("crash.kind.force_unwrap")
+        case "failed cast": catalog.text("crash.kind.failed_cast")
+        case "uncaught UIKit exception": catalog.text("crash.kind.uikit_exception")
+        case "stack overflow": catalog.text("crash.kind.stack_overflow")
+        case "crash": catalog.text("crash.kind.other")
+        default: kind
         }
     }
 

@@ -16,11 +16,20 @@ enum TextMatching {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
-    /// A short answer as compared: case folded, whitespace collapsed, trailing period dropped.
+    /// A short answer as compared: case folded, whitespace collapsed, trailing period dropped,
+    /// typography made plain.
     static func normalizedAnswer(_ text: String) -> String {
-        var result = collapse(text).lowercased()
+        var result = collapse(plainTypography(text)).lowercased()
         while result.hasSuffix(".") { result.removeLast() }
         return result
+    }
+
+    /// French typography as an ordinary keyboard types it: a typographic apostrophe is a
+    /// straight one, and the space before `:` `;` `?` `!` (non-breaking in print, plain or
+    /// absent when typed) is dropped, so `l'écran:` and `l’écran\u{A0}:` compare equal.
+    static func plainTypography(_ text: String) -> String {
+        text.replacingOccurrences(of: "’", with: "'")
+            .replacingOccurrences(of: "[ \t\u{A0}\u{202F}]+([:;?!])", with: "$1", options: .regularExpression)
     }
 
     /// `Module.ClassName` and `ClassName` name the same class.

@@ -82,7 +82,11 @@ struct LessonParser {
         }
 
         let decoder = StepDecoder(file: file, sink: sink)
-        let steps = builders.filter(\.valid).compactMap(decoder.decode)
+        let steps = builders.filter(\.valid).compactMap(decoder.decode).map { step in
+            var step = step
+            step.language = language
+            return step
+        }
         guard let id = front.id, let title = front.title else { return nil }
         var lesson = Lesson(id: id, title: title, goal: front.goal, intro: Self.trimBlankLines(intro),
                             steps: steps, language: language, file: file)

@@ -6,6 +6,9 @@ import Playground
 /// code and the harness's helpers are hidden files beside them. The Playground names every
 /// position after the file it came from, so the learner sees `exercise.swift:3:5`.
 public enum ProgramBuilder {
+    /// The environment variable that tells a step's program the lesson's language (`en`, `fr`).
+    public static let languageVariable = "SEGUELAB_LANGUAGE"
+
     /// The name the learner's code is shown and diagnosed under.
     public static func learnerFileName(for step: Step) -> String {
         if let name = step.fileName { return name }
@@ -37,6 +40,7 @@ public enum ProgramBuilder {
             storyboardDirectories: pack.storyboardDirectories,
             swiftLanguageMode: step.swiftLanguageMode ?? pack.manifest.swiftLanguageMode,
             optimization: step.optimization ?? .debug,
+            environment: [languageVariable: step.language],
             typecheckOnly: step.kind == .compiler)
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import Playground
 import SegueKit
@@ -50,7 +51,8 @@ public struct ShownCommand: Sendable, Hashable {
 
     /// The command as a learner would type it from the pack's folder, and what it prints.
     /// Throws a sentence saying what is missing (a storyboard, a step, its code).
-    public func run(in pack: Pack, lesson: Lesson) throws -> (commandLine: String, output: [String]) {
+    public func run(in pack: Pack, lesson: Lesson, catalog: Catalog = .english) throws -> (commandLine: String, output: [String]) {
+        let words = StoryboardWords(catalog)
         guard let url = pack.storyboardURL(named: storyboard) else {
             throw ShownCommandError("storyboard '\(storyboard)' not found: no \(storyboard).storyboard in the pack's storyboard folders")
         }
@@ -62,7 +64,7 @@ public struct ShownCommand: Sendable, Hashable {
         switch action {
         case .diagram:
             arguments = ""
-            output = StoryboardDiagram(document: document).render(.text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            output = StoryboardDiagram(document: document, words: words).render(.text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .enums:
             arguments = "--enums"
             output = SegueEnumGenerator(document: document).generate().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -72,7 +74,7 @@ public struct ShownCommand: Sendable, Hashable {
             }
             let file = step.fileName ?? "\(id).swift"
             arguments = "--check-source \(file)"
-            output = IdentifierAudit(swiftSource: code, document: document).report(for: document)
+            output = IdentifierAudit(swiftSource: code, document: document, words: words).report(for: document, words: words)
                 .map { $0.replacingOccurrences(of: document.path, with: shownPath).replacingOccurrences(of: path, with: shownPath) }
         }
         return ("seguelab storyboard \(shownPath)" + (arguments.isEmpty ? "" : " " + arguments), output)
@@ -92,12 +94,13 @@ public struct ShownCommandError: Error, CustomStringConvertible {
 extension Step {
     /// The prose with each ```seguelab block replaced by its command and real output (or, should
     /// it fail, by what went wrong — `pack check` reports that as an error first).
-    public func prose(in pack: Pack, lesson: Lesson) -> String {
+    /// The commands' own words are in `catalog`'s language.
+    public func prose(in pack: Pack, lesson: Lesson, catalog: Catalog = .english) -> String {
         var text = prose
         for command in shownCommands {
             let shown: String
             do {
-                let (line, output) = try command.run(in: pack, lesson: lesson)
+                let (line, output) = try command.run(in: pack, lesson: lesson, catalog: catalog)
                 var lines = output
                 while lines.last?.isEmpty == true { lines.removeLast() }
                 shown = (["```text", "$ \(line)"] + lines + ["```"]).joined(separator: "\n")

@@ -174,6 +174,9 @@ public struct Step: Sendable {
     public var optimization: Optimization?
     /// File name the learner's code is shown and diagnosed under.
     public var fileName: String?
+    /// The language of the lesson file the step is written in. Its programs are told it in
+    /// `SEGUELAB_LANGUAGE`, so a pack's support code can say its own words in that language.
+    public var language = "en"
 
     public init(id: String, title: String, prose: String, kind: StepKind, location: SourceLocation) {
         self.id = id

@@ -15,6 +15,7 @@ enum Unwinder {
             // whom it asked, so that the learner can see where the search went.
             SegueTrace.record(TraceEvent(event: .unwind, identifier: definition.identifier, segueKind: .unwind,
                                          source: className(source), action: action.name,
+                                         properties: [TraceEvent.unwindAskedProperty: asked.map(className).joined(separator: ", ")],
                                          message: failureMessage(action, source: source, asked: asked)))
             return
         }

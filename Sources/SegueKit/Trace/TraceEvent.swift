@@ -119,3 +119,10 @@ public final class ControllerNode: Codable, Sendable, Equatable {
             && lhs.presented == rhs.presented && lhs.properties == rhs.properties
     }
 }
+
+extension TraceEvent {
+    /// The property of an unhandled unwind's event that lists whom UIKit asked (`, `-separated,
+    /// empty for nobody), so that the shell can say it in the learner's words; the event's
+    /// message says it in English.
+    public static let unwindAskedProperty = "asked"
+}

@@ -170,7 +170,7 @@ final class LessonDriver {
         // The full place is here, not in the prompt (which stays short): `goto` takes it.
         output.line(style.heading(heading) + style.dim("  [\(step.kind.rawValue) · \(ref)]") + done)
         if !step.prose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            let prose = session.currentLesson.map { step.prose(in: pack, lesson: $0) } ?? step.prose
+            let prose = session.currentLesson.map { step.prose(in: pack, lesson: $0, catalog: catalog) } ?? step.prose
             output.line(markdown.render(prose))
         }
         switch step.kind {

@@ -104,7 +104,7 @@ struct RunRenderer {
         var said: [String] = []
         for (heading, part) in [(catalog.text("run.navigation"), navigation[..<marker]),
                                 (catalog.text("run.while_checking"), navigation[marker...].dropFirst())] {
-            let shown = Self.fromFirstTransition(Array(part)).map { "  " + Self.describe($0) }
+            let shown = Self.fromFirstTransition(Array(part)).map { "  " + Self.describe($0, catalog: catalog) }
             // Checks that drive the learner's screens the way the program did repeat it: said once.
             guard !shown.isEmpty, shown != said else { continue }
             said = shown
@@ -112,7 +112,7 @@ struct RunRenderer {
             // Unbounded recursion can leave tens of thousands of events: their beginning and end tell the story.
             lines += OutputExcerpt(shown.joined(separator: "\n")).lines(style: style)
         }
-        if let snapshot = trace.last(where: { $0.event == .snapshot })?.snapshot, let screen = Self.finalScreen(snapshot) {
+        if let snapshot = trace.last(where: { $0.event == .snapshot })?.snapshot, let screen = Self.finalScreen(snapshot, catalog: catalog) {
             // Not "On screen:", which programs print themselves (`On screen: Dune`).
             lines.append(style.dim(catalog.text("run.final_screen")) + screen)
         }
@@ -123,10 +123,11 @@ struct RunRenderer {
     /// happened on), the limit that stopped it, or its exit status. A crash of no known kind is named by its message alone ("crashed: Trapped").
     func ending(crash: CrashReport?, termination: Termination, stopReason: StopReason?) -> [String] {
         if let crash {
-            let kind = crash.exceptionName ?? crash.kind.readableName
+            let kind = crash.exceptionName ?? CrashWording.kindName(crash.kind.readableName, catalog: catalog)
             let named = crash.exceptionName == nil && crash.kind == .other && !crash.message.isEmpty ? "" : " (\(kind))"
             // Where, on a line of its own: the sentence stays the one checks and lessons quote.
-            return [style.failure(catalog.text("run.crashed") + named) + (crash.message.isEmpty ? "" : catalog.text("run.crash_message", ["message": crash.message]))]
+            let message = CrashWording.message(crash.message, catalog: catalog)
+            return [style.failure(catalog.text("run.crashed") + named) + (message.isEmpty ? "" : catalog.text("run.crash_message", ["message": message]))]
                 + (crash.location.map { ["  " + catalog.text("run.crash_location", ["location": $0])] } ?? [])
         }
         if case .signaled(let signal) = termination { return [style.failure(catalog.text("run.crashed.signal", ["signal": signal]))] }
@@ -145,7 +146,7 @@ struct RunRenderer {
     }
 
     /// One line per event, named by SegueKit's own kind: `push ShelfViewController → BookViewController (book=Dune)`.
-    static func describe(_ event: TraceEvent) -> String {
+    static func describe(_ event: TraceEvent, catalog: Catalog = .english) -> String {
         var text = event.event.rawValue
         if let identifier = event.identifier { text += " '\(identifier)'" }
         switch (event.subject, event.destination) {
@@ -154,16 +155,22 @@ struct RunRenderer {
         case let (nil, destination?): text += " → \(bare(destination))"
         default: break
         }
-        if let answer = event.answer { text += answer ? ": yes" : ": no, cancelled" }
+        if let answer = event.answer { text += catalog.text(answer ? "run.answer.yes" : "run.answer.no") }
         if let exception = event.exception { text += " " + exception + (event.message.map { ": " + $0 } ?? "") }
         // A warning (UIKit's console line), a program's note, a stack or a tab say what their
         // message says; other events' messages repeat their fields.
         if [.warning, .note, .setStack, .selectTab].contains(event.event), let message = event.message, !message.isEmpty {
             text += " " + message
         }
+        // An unwind nobody handled says whom UIKit asked; other events' messages are details.
+        if event.event == .unwind, let asked = event.properties?[TraceEvent.unwindAskedProperty], let action = event.action {
+            let unhandled = asked.isEmpty
+                ? catalog.text("run.unwind.unhandled.nobody", ["action": action, "source": event.subject.map(bare) ?? "?"])
+                : catalog.text("run.unwind.unhandled", ["action": action, "source": event.subject.map(bare) ?? "?", "asked": asked])
+            return text + " — " + unhandled
+        }
         let values = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }
-        // An unwind nobody handled says whom UIKit asked; other events' messages are details.
         if event.event == .unwind, let message = event.message { text += " — " + message }
         return text
     }
@@ -171,7 +178,7 @@ struct RunRenderer {
     /// The screen the learner sees: the front-most controller that is not a container. When it
     /// was presented, say over which screen, and in what when a container was presented:
     /// `EditorViewController (in a UINavigationController presented over ShelfViewController)`.
-    static func finalScreen(_ snapshot: HierarchySnapshot) -> String? {
+    static func finalScreen(_ snapshot: HierarchySnapshot, catalog: Catalog = .english) -> String? {
         guard var current = snapshot.root else { return nil }
         var under: String?
         while true {
@@ -186,10 +193,12 @@ struct RunRenderer {
             }
             var text = bare(path.last!.className)
             guard let under else { return text }
-            let over = "presented over \(bare(under))"
+            let over = catalog.text("run.final.presented_over", ["screen": bare(under)])
             if path.count > 1 {
                 let frame = bare(path[path.count - 2].className)
-                text += " (in \(CrashWording.article(frame)) \(frame) \(over))"
+                let within = CrashWording.article(frame) == "an" ? catalog.text("run.final.in.an", ["container": frame, "over": over])
+                    : catalog.text("run.final.in.a", ["container": frame, "over": over])
+                text += " (\(within))"
             } else {
                 text += " (\(over))"
             }

@@ -1,4 +1,5 @@
 import Foundation
+import LessonKit
 import Localization
 import Playground
 import SegueKit
@@ -10,7 +11,7 @@ enum PlaygroundCommands {
         [
             swiftMode(playground: playground, support: support, storyboards: storyboards),
             ShellCommand(StoryboardCommand.self) { context, command in
-                let printed = command.printed()
+                let printed = command.printed(words: StoryboardWords(context.output.catalog))
                 if !printed.text.isEmpty { context.output.line(String(printed.text.dropLast(printed.text.hasSuffix("\n") ? 1 : 0))) }
                 if let error = printed.error { context.fail(error) }
                 return .continueSession

@@ -63,7 +63,8 @@ public struct StoryboardCommand: SharedCommand {
         if printed.failed { throw ExitCode.failure }
     }
 
-    public func printed() -> Printed {
+    /// `words`: the diagram's and the audit's words, in the reader's language.
+    public func printed(words: StoryboardWords = .english) -> Printed {
         do {
             let document: StoryboardDocument
             do {
@@ -71,9 +72,9 @@ public struct StoryboardCommand: SharedCommand {
             } catch let error as StoryboardError {
                 throw Printed(error: "\(error)", failed: true)
             }
-            if !checkSource.isEmpty { return try audit(document) }
+            if !checkSource.isEmpty { return try audit(document, words: words) }
             if enums { return Printed(text: SegueEnumGenerator(document: document).generate()) }
-            return Printed(text: try diagram(document).render(DiagramFormat(rawValue: format) ?? .text))
+            return Printed(text: try diagram(document, words: words).render(DiagramFormat(rawValue: format) ?? .text))
         } catch let printed as Printed {
             return printed
         } catch {
@@ -81,28 +82,28 @@ public struct StoryboardCommand: SharedCommand {
         }
     }
 
-    private func diagram(_ document: StoryboardDocument) throws -> StoryboardDiagram {
-        guard from != nil || depth != nil else { return StoryboardDiagram(document: document) }
+    private func diagram(_ document: StoryboardDocument, words: StoryboardWords) throws -> StoryboardDiagram {
+        guard from != nil || depth != nil else { return StoryboardDiagram(document: document, words: words) }
         guard let start = from ?? document.initialViewControllerID else {
-            throw Printed(error: "\(document.path): error: the storyboard has no initial scene; say where to start with --from", failed: true)
+            throw Printed(error: "\(document.path): error: \(words.noInitialScene)", failed: true)
         }
         do {
-            return try StoryboardDiagram(document: document, from: start, depth: depth)
+            return try StoryboardDiagram(document: document, from: start, depth: depth, words: words)
         } catch let error as SceneQueryError {
             throw Printed(error: "\(document.path): error: \(error)", failed: true)
         }
     }
 
-    private func audit(_ document: StoryboardDocument) throws(Printed) -> Printed {
+    private func audit(_ document: StoryboardDocument, words: StoryboardWords) throws(Printed) -> Printed {
         var source = ""
         for path in checkSource {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw Printed(error: "\(path): error: cannot read file", failed: true)
+                throw Printed(error: "\(path): error: \(words.cannotReadFile)", failed: true)
             }
             source += text + "\n"
         }
-        let audit = IdentifierAudit(swiftSource: source, document: document)
-        let lines = audit.report(for: document)
+        let audit = IdentifierAudit(swiftSource: source, document: document, words: words)
+        let lines = audit.report(for: document, words: words)
         return Printed(text: lines.map { $0 + "\n" }.joined(), failed: !audit.isClean)
     }
 }

@@ -57,7 +57,7 @@ enum CrashParser {
         case SIGABRT:
             return CrashReport(kind: .other, message: CrashReport.abortedMessage, signal: signal)
         default:
-            return CrashReport(kind: .other, message: "Terminated by signal \(signal)", signal: signal)
+            return CrashReport(kind: .other, message: CrashReport.terminatedMessage(signal: signal), signal: signal)
         }
     }
 
@@ -96,4 +96,10 @@ extension CrashReport {
     public static let trappedMessage = "Trapped (a failed check; in -O builds messages are dropped)"
     public static let segmentationFaultMessage = "Segmentation fault (likely unbounded recursion)"
     public static let abortedMessage = "Aborted"
+    static let terminatedPrefix = "Terminated by signal "
+    public static func terminatedMessage(signal: Int32) -> String { terminatedPrefix + String(signal) }
+    /// The signal of a `terminatedMessage`, nil for any other message.
+    public static func terminatingSignal(in message: String) -> Int32? {
+        message.hasPrefix(terminatedPrefix) ? Int32(message.dropFirst(terminatedPrefix.count)) : nil
+    }
 }

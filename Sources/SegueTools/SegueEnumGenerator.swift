@@ -122,7 +122,8 @@ public struct SegueEnumGenerator: Sendable {
         return result.first?.isNumber == true ? "_" + result : result
     }
 
-    static func escaped(_ text: String) -> String {
+    /// `text` escaped for the inside of a Swift string literal (also for lesson helpers' words).
+    public static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

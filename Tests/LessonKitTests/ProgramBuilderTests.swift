@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Playground
 import Testing
 @testable import LessonKit
@@ -38,6 +39,17 @@ struct ProgramBuilderTests {
         #expect(request.sources.filter(\.topLevel).map(\.name) == ["compile-error.swift"])
         let example = try #require(pack.lessons[0].step(id: "run"))
         #expect(ProgramBuilder.request(for: example, code: "", in: pack).sources.filter(\.topLevel).map(\.name) == ["example.swift"])
+    }
+
+    /// The helpers' words come from the catalog (a pack may override them) and are written
+    /// into the Swift source as literals: quotes and backslashes cannot end the string or
+    /// interpolate, and only the helper's own placeholders become interpolations.
+    @Test func theHelpersWordsAreSwiftLiterals() {
+        let catalog = Catalog(language: "fr", overrides: ["check.helper.condition_false": #"non "vrai" \(x)"#,
+                                                          "check.helper.not_equal": #"{actual} ≠ {expected} "\(y)""#])
+        let source = HarnessSupport.helperSource(catalog: catalog)
+        #expect(source.contains(#"oneLine.isEmpty ? "non \"vrai\" \\(x)" : oneLine"#), "\(source)")
+        #expect(source.contains(#"lessonCheck(name, actual == expected, "\(actual) ≠ \(expected) \"\\(y)\"")"#), "\(source)")
     }
 
     /// A step's program is told the language of the lesson it is written in, so that a pack's

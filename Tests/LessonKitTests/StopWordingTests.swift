@@ -30,6 +30,17 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Lessons/storyboards")
 
+    /// The Playground's own words for a crash the runtime said nothing about are the learner's;
+    /// the runtime's own messages are quoted as printed.
+    @Test func aBareSignalIsNamedInTheLearnersLanguage() {
+        let french = Catalog(language: "fr")
+        #expect(CrashWording.message(CrashReport.terminatedMessage(signal: 9), catalog: Catalog.english) == "Terminated by signal 9")
+        #expect(CrashWording.message(CrashReport.terminatedMessage(signal: 9), catalog: french) == "Arrêté par le signal 9")
+        #expect(CrashWording.message(CrashReport.trappedMessage, catalog: french).hasPrefix("Arrêté par une vérification"))
+        #expect(CrashWording.message("Terminated by signal of the app", catalog: french) == "Terminated by signal of the app")
+        #expect(CrashWording.message("Fatal error: Terminated by signal 9", catalog: french) == "Fatal error: Terminated by signal 9")
+    }
+
     @Test func theCatalogsEnglishIsTheToolsEnglish() throws {
         let fromCatalog = StoryboardWords(Catalog.english)
         for name in ["Bookshop", "BookshopCapstone", "BookshopInjectionSplit"] {

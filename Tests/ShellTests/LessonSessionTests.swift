@@ -235,6 +235,21 @@ import TestSupport
         #expect(result.stdout.contains("✗ prepare  unavailable: the lesson file has errors"))
     }
 
+    /// The harness helpers' own words (`lessonCheckEqual` with no message of the author's) are
+    /// the learner's language, as a real run prints them.
+    @Test func theCheckHelpersSpeakTheLessonsLanguage() throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = home.appendingPathComponent("pack")
+        try FileManager.default.copyItem(atPath: Self.pack, toPath: pack.path)
+        let english = try String(contentsOf: pack.appendingPathComponent("lessons/02-prepare.md"), encoding: .utf8)
+        try english.replacingOccurrences(of: "title: Passing data", with: "title: Passer des données")
+            .write(to: pack.appendingPathComponent("lessons/fr/02-prepare.md"), atomically: true, encoding: .utf8)
+        let french = try SeguelabBinary.runPiped("goto prepare/pass\ncheck\n", arguments: ["--pack", pack.path, "--lang", "fr"], home: home)
+        #expect(french.stdout.contains("item\u{00A0}: attendu Books, obtenu Segues"), "\(french.stdout)")
+        let again = try SeguelabBinary.runPiped("goto prepare/pass\ncheck\n", arguments: ["--pack", pack.path, "--lang", "en"], home: try SeguelabBinary.makeHome())
+        #expect(again.stdout.contains("item: expected Books, got Segues"), "\(again.stdout)")
+    }
+
     @Test func translatedLessonsFollowLang() throws {
         let home = try SeguelabBinary.makeHome()
         let english = try session("next\n", home: home)

@@ -1,6 +1,8 @@
 import Foundation
+import Localization
 import Playground
 import SegueKit
+import SegueTools
 
 /// The lines a lesson's harness prints on standard output to report its checks:
 ///
@@ -51,7 +53,15 @@ public enum CheckLine {
 /// that marks in the trace where the learner's program ends and the checks begin.
 public enum HarnessSupport {
     /// Lets authors write `lessonCheck("pushed detail", nav.topViewController is DetailViewController)`.
-    public static let helperSource = """
+    /// The helpers' own words (a false condition without a message, two values that differ)
+    /// are the learner's language, from `catalog`, written into the source as literals.
+    public static func helperSource(catalog: Catalog) -> String {
+        let conditionFalse = swiftLiteral(catalog.text("check.helper.condition_false"))
+        // Placeholders become interpolations: the values are only known when the check runs.
+        let notEqual = swiftLiteral(catalog.text("check.helper.not_equal", ["expected": "\u{E000}expected", "actual": "\u{E000}actual"]))
+            .replacingOccurrences(of: "\u{E000}expected", with: "\\(expected)")
+            .replacingOccurrences(of: "\u{E000}actual", with: "\\(actual)")
+        return """
         import SegueKit
 
         // Marks where the learner's program ends and the checks begin, so the navigation the
@@ -66,15 +76,19 @@ public enum HarnessSupport {
             } else {
                 let text = message()
                 let oneLine = text.split(separator: "\\n").joined(separator: " ")
-                print("CHECK FAIL \\(name): \\(oneLine.isEmpty ? "condition was false" : oneLine)")
+                print("CHECK FAIL \\(name): \\(oneLine.isEmpty ? \(conditionFalse) : oneLine)")
             }
         }
 
         func lessonCheckEqual<T: Equatable>(_ name: String, _ actual: T, _ expected: T) {
-            lessonCheck(name, actual == expected, "expected \\(expected), got \\(actual)")
+            lessonCheck(name, actual == expected, \(notEqual))
         }
 
         """
+    }
+
+    /// `text` as a Swift string literal.
+    static func swiftLiteral(_ text: String) -> String { "\"" + SegueEnumGenerator.escaped(text) + "\"" }
 
     static let helperFileName = "LessonCheck.swift"
     static let beginFunction = "__lessonChecksBegin"

@@ -49,7 +49,7 @@ public enum CrashWording {
         case CrashReport.trappedMessage: catalog.text("crash.message.trapped")
         case CrashReport.segmentationFaultMessage: catalog.text("crash.message.segmentation_fault")
         case CrashReport.abortedMessage: catalog.text("crash.message.aborted")
-        default: message
+        default: CrashReport.terminatingSignal(in: message).map { catalog.text("crash.message.signal", ["signal": $0]) } ?? message
         }
     }
 

@@ -33,7 +33,7 @@ public enum ProgramBuilder {
         }
         sources += pack.supportSources
         if harness != nil {
-            sources.append(SourceFile(name: HarnessSupport.helperFileName, text: HarnessSupport.helperSource, origin: .hidden))
+            sources.append(SourceFile(name: HarnessSupport.helperFileName, text: HarnessSupport.helperSource(catalog: pack.catalog(language: step.language)), origin: .hidden))
         }
         return RunRequest(
             sources: sources,

@@ -112,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "seguelab",
             dependencies: [
-                "Shell", "LessonKit", "Playground", "SegueTools", "Workshop",
+                "Shell", "LessonKit", "Localization", "Playground", "SegueTools", "Workshop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -99,6 +99,26 @@ public struct Catalog: Sendable {
         }
     }
 
+    /// The first of `--lang`, `LC_ALL` and `LANG` that names one of `languages` (`fr_FR.UTF-8`
+    /// names `fr`), or nil: how a pack's language and the plain shell's are chosen.
+    public static func language(among languages: [String], preferred: String?,
+                                environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let candidates = [preferred, environment["LC_ALL"], environment["LANG"]].compactMap { $0 }
+        for candidate in candidates {
+            let code = String(candidate.prefix { $0 != "_" && $0 != "." && $0 != "-" }).lowercased()
+            if let match = languages.first(where: { $0.lowercased() == code || $0.lowercased() == candidate.lowercased() }) {
+                return match
+            }
+        }
+        return nil
+    }
+
+    /// The languages seguelab's own messages are shipped in (its `LANG.yaml` resources).
+    public static var shippedLanguages: [String] {
+        let names = Bundle.module.resourceURL.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(".yaml".count)) }.sorted()
+    }
+
     /// seguelab's own messages in `language` (en.yaml, fr.yaml): key → template, or nil when it
     /// ships none. Each file is read the first time a session needs it, so an English session
     /// never parses the French one.

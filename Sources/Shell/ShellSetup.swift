@@ -19,7 +19,10 @@ struct ShellSetup {
 
     /// The pack's session with the learner's progress, or nil for a plain playground shell.
     func loadPack() -> LessonDriver? {
-        guard let pack = options.pack else { return nil }
+        guard let pack = options.pack else {
+            if let language = options.language { context.output.catalog = Catalog(language: language) }
+            return nil
+        }
         let language = pack.language(preferred: options.language)
         // The shell speaks the lessons' language: seguelab's messages, then the pack's own.
         context.output.catalog = pack.catalog(language: language)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Shell
 
 /// The `seguelab` command: with no subcommand it opens the shell; subcommands cover
@@ -68,6 +69,12 @@ struct SegueLab: AsyncParsableCommand {
                 guard packSelection.pack == nil, packOptions.lesson == nil else {
                     throw CommandFailure("--no-pack cannot be combined with --pack or --lesson")
                 }
+                // Without lessons, the shell speaks the language asked for when it has its words.
+                let shipped = Catalog.shippedLanguages
+                if let language = languageOption.language, !shipped.contains(language) {
+                    throw CommandFailure("--lang \(language): the shell speaks \(shipped.joined(separator: ", "))")
+                }
+                options.language = Catalog.language(among: shipped, preferred: languageOption.language)
                 let code = await CommandLoop.start(options: options)
                 throw ExitCode(code)
             }

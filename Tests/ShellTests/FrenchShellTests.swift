@@ -152,6 +152,30 @@ import TestSupport
         #expect(french.stdout.contains("Passe à l'étape suivante."))
     }
 
+    /// Without lessons the shell still speaks the language asked for, ArgumentParser's errors
+    /// for the shared commands included (an English session keeps ArgumentParser's words).
+    @Test func thePlainShellAndArgumentErrorsSpeakFrench() throws {
+        let home = try SeguelabBinary.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let script = "help\nstoryboard\nstoryboard a --formt dot\nrun --timeout 3\nstoryboard a b c\nstoryboard a --format\n"
+        let french = try SeguelabBinary.runPiped(script, arguments: ["--no-pack", "--no-color", "--lang", "fr"], home: home)
+        #expect(french.stdout.contains("Liste les commandes, ou en explique une."), "\(french.stdout)")
+        let errors = french.stderr.split(separator: "\n").map { String($0.split(separator: " ", maxSplits: 1).last ?? "") }
+        #expect(errors == [
+            "erreur\u{00A0}: storyboard\u{00A0}: il manque l'argument '<file>'",
+            "erreur\u{00A0}: storyboard\u{00A0}: option inconnue '--formt'. Vouliez-vous dire '--format'\u{202F}?",
+            "erreur\u{00A0}: run\u{00A0}: option inconnue '--timeout'",
+            "erreur\u{00A0}: storyboard\u{00A0}: 2 arguments en trop\u{00A0}: 'b', 'c'",
+            "erreur\u{00A0}: storyboard\u{00A0}: il manque une valeur à '--format <format>'",
+        ], "\(french.stderr)")
+        let english = try SeguelabBinary.runPiped(script, arguments: ["--no-pack", "--no-color", "--lang", "en"], home: home)
+        #expect(english.stderr.contains("storyboard: Unknown option '--formt'. Did you mean '--format'?"), "\(english.stderr)")
+        #expect(english.stderr.contains("storyboard: 2 unexpected arguments: 'b', 'c'"))
+        #expect(english.stderr.contains("storyboard: Missing value for '--format <format>'"))
+        let unknown = try SeguelabBinary.runPiped("", arguments: ["--no-pack", "--lang", "de"], home: home)
+        #expect(unknown.status != 0 && unknown.stderr.contains("--lang de: the shell speaks en, fr"), "\(unknown.stderr)")
+    }
+
     /// The same script in English still says every phrase the French session must not: the
     /// list above stays a list of what the shell really prints.
     @Test func theEnglishPhrasesAreTheShellsOwn() throws {

@@ -60,14 +60,7 @@ public struct Pack: Sendable {
     /// Picks the language to teach in: an explicit choice (`--lang`), else `LANG`
     /// (`fr_FR.UTF-8` → `fr`), when the pack offers it; otherwise the default language.
     public func language(preferred: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let candidates = [preferred, environment["LC_ALL"], environment["LANG"]].compactMap { $0 }
-        for candidate in candidates {
-            let code = String(candidate.prefix { $0 != "_" && $0 != "." && $0 != "-" }).lowercased()
-            if let match = manifest.languages.first(where: { $0.lowercased() == code || $0.lowercased() == candidate.lowercased() }) {
-                return match
-            }
-        }
-        return manifest.defaultLanguage
+        Catalog.language(among: manifest.languages, preferred: preferred, environment: environment) ?? manifest.defaultLanguage
     }
 }
 

@@ -32,7 +32,9 @@ extension ShellCommand {
                 if Declaration.exitCode(for: error) == .success {
                     context.output.line(Declaration.fullMessage(for: error, columns: context.output.columns ?? 80))
                 } else {
-                    context.fail("\(name): " + Declaration.message(for: error))
+                    let catalog = context.output.catalog
+                    context.fail(catalog.text("argument.error", ["command": name,
+                                                                  "message": ArgumentErrorWording.text(Declaration.message(for: error), catalog: catalog)]))
                 }
                 return .continueSession
             }

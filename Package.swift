@@ -48,6 +48,9 @@ let package = Package(
         // The per-run supervisor (fork, subreaper, limits, Landlock): C, because what runs
         // between fork and exec in a multi-threaded host must not allocate.
         .target(name: "CSupervisor"),
+        // Places in files and problems at them (`SourceLocation`, `Diagnostic`), and text made safe
+        // for generated Swift and for file names: what every layer above reports with.
+        .target(name: "SourceText"),
         // Where seguelab keeps its files (XDG base directories), read once for every module.
         .target(name: "XDGDirectories"),
         // The shell's own words by language (en.yaml, fr.yaml), with English as the fallback.
@@ -57,12 +60,12 @@ let package = Package(
             resources: [.process("Resources")]
         ),
         // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation and audit.
-        .target(name: "SegueTools", dependencies: ["SegueKit"]),
+        .target(name: "SegueTools", dependencies: ["SegueKit", "SourceText"]),
         // Compiles and runs Swift against SegueKit in a limited child process.
         .target(
             name: "Playground",
             dependencies: [
-                "SegueKit", "XDGDirectories", "CSupervisor",
+                "SegueKit", "SourceText", "XDGDirectories", "CSupervisor",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
@@ -71,7 +74,7 @@ let package = Package(
         .target(
             name: "LessonKit",
             dependencies: [
-                "Localization", "Playground", "SegueKit", "SegueTools", "XDGDirectories",
+                "Localization", "Playground", "SegueKit", "SegueTools", "SourceText", "XDGDirectories",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -82,7 +85,8 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: [
-                "CLibEdit", "CShellSignals", "LessonKit", "Localization", "Playground", "SegueTools", "Workshop", "XDGDirectories",
+                "CLibEdit", "CShellSignals", "LessonKit", "Localization", "Playground", "SegueKit", "SegueTools", "SourceText",
+                "Workshop", "XDGDirectories",
                 .product(name: "Rainbow", package: "Rainbow"),
                 // The commands both the command line and the shell have are declared once, here.
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -104,42 +108,46 @@ let package = Package(
         .executableTarget(
             name: "seguelab-workshop",
             dependencies: [
-                "WorkshopServer",
+                "WorkshopServer", "LessonKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         // The executable: argument parsing and wiring only.
         .executableTarget(
             name: "seguelab",
             dependencies: [
-                "Shell", "LessonKit", "Localization", "Playground", "SegueTools", "Workshop",
+                "Shell", "LessonKit", "Localization", "Playground", "SegueTools", "SourceText", "Workshop", "XDGDirectories",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "SegueKitTests",
-            dependencies: ["SegueKit", "SegueTools"],
+            dependencies: ["SegueKit", "SegueTools", "SourceText"],
             // Storyboards read from the source tree (located through #filePath).
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TestSupport"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "SegueKit", "SourceText", "TestSupport"]),
         // The message files against the code that uses them.
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         // Scripted program runs (a stand-in for the Playground) shared by the tests above it.
-        .target(name: "TestSupport", dependencies: ["Playground", "SegueKit"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Playground", "SegueKit", "SourceText"], path: "Tests/TestSupport"),
         // Fixtures are sample packs (their .swift files belong to the packs, not the tests).
         .testTarget(
             name: "LessonKitTests",
-            dependencies: ["LessonKit", "Playground", "SegueKit", "SegueTools", "TestSupport", "ProgressWriter", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["LessonKit", "Localization", "Playground", "SegueKit", "SegueTools", "SourceText", "TestSupport", "ProgressWriter", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"]
         ),
+        // Reads `swift package dump-package` and names every import a target does not declare
+        // (scripts/test runs it: a transitive dependency is not a declaration).
+        .executableTarget(name: "ImportCheck", path: "Tests/ImportCheck"),
         // Saves progress in a loop; the durability tests kill it mid-save and run two at once.
         .executableTarget(name: "ProgressWriter", dependencies: ["LessonKit"], path: "Tests/ProgressWriter"),
         // Starts programs in a real pseudo-terminal, for the shell's end-to-end tests.
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         // Walkthroughs are scripted learner sessions (read from the source tree, not compiled).
         // Depends on the executable so that `swift test` builds the `seguelab` the tests start.
-        .testTarget(name: "ShellTests", dependencies: ["seguelab", "Shell", "LessonKit", "Playground", "SegueKit", "TestSupport", "XDGDirectories", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
+        .testTarget(name: "ShellTests", dependencies: ["seguelab", "Shell", "LessonKit", "Localization", "Playground", "SegueKit", "SourceText", "TestSupport", "XDGDirectories", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
         // `seguelab` and its subcommands run as the built binary (run, storyboard, pack, lessons, progress).
         .testTarget(name: "CommandLineTests", dependencies: ["seguelab", "LessonKit", "TestSupport"]),
         // A real workshop server and real learners on loopback; the dashboard in Chromium.

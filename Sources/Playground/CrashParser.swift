@@ -1,4 +1,5 @@
 import Foundation
+import SourceText
 
 /// Recognises how a program crashed from what the Swift runtime and SegueKit print on stderr
 /// and from the signal that ended it.

@@ -1,4 +1,5 @@
 import Foundation
+import SourceText
 
 /// Compiles and runs Swift against SegueKit with the installed toolchain.
 ///

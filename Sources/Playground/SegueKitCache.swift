@@ -1,5 +1,6 @@
 import Foundation
 import XDGDirectories
+import SourceText
 
 /// SegueKit (and the `UIKit` module that re-exports it) compiled once per toolchain and per
 /// SegueKit version into `$XDG_CACHE_HOME/seguelab/seguekit/<key>/`, as shared libraries so

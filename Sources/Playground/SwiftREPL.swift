@@ -1,6 +1,7 @@
 import Foundation
 import SwiftParser
 import SwiftSyntax
+import SourceText
 
 /// The `swift` prompt's engine, a REPL: entries (declarations, statements, expressions) are entered one at
 /// a time, each running in the context of everything accepted before it.

@@ -1,4 +1,5 @@
 import Foundation
+import SourceText
 
 /// The installed Swift toolchain: where `swiftc` is, what it says its version is, and the
 /// pieces needed to compile and link without the driver (which costs more than the compile

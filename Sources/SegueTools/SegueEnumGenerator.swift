@@ -1,4 +1,5 @@
 import SegueKit
+import SourceText
 
 /// Generates the `enum SegueIdentifier: String` that a scene class's `prepare(for:sender:)`
 /// switches over: one per custom class, with the identifiers of the segues leaving its scenes
@@ -80,7 +81,7 @@ public struct SegueEnumGenerator: Sendable {
             }
             for (name, identifier) in Self.caseNames(for: group.identifiers, reserving: group.hasUnnamedSegues ? "unnamed" : nil) {
                 let spelled = Self.swiftKeywords.contains(name) ? "`\(name)`" : name
-                lines.append(indent + (name == identifier ? "    case \(spelled)" : "    case \(spelled) = \"\(Self.escaped(identifier))\""))
+                lines.append(indent + (name == identifier ? "    case \(spelled)" : "    case \(spelled) = \"\(SwiftLiteral.escaped(identifier))\""))
             }
             if group.hasUnnamedSegues {
                 lines.append(indent + "    /// Segues without an identifier: UIKit passes nil, so map nil to this case.")
@@ -120,27 +121,6 @@ public struct SegueEnumGenerator: Sendable {
         for index in 0..<lowered { name[index] = Character(name[index].lowercased()) }
         let result = String(name)
         return result.first?.isNumber == true ? "_" + result : result
-    }
-
-    /// `text` escaped for the inside of a Swift string literal (also for lesson helpers' words).
-    public static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
     }
 
     /// Words that need backticks as case names (keywords, and those with a meaning after a dot).

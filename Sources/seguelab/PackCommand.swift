@@ -4,6 +4,7 @@ import LessonKit
 import Localization
 import Playground
 import Shell
+import SourceText
 
 /// `seguelab pack …`: the author's and instructor's tools for lesson packs.
 struct PackCommand: AsyncParsableCommand {

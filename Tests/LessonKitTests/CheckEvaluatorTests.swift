@@ -1,6 +1,7 @@
 import SegueKit
 import Foundation
 import Playground
+import SourceText
 import Testing
 import TestSupport
 @testable import LessonKit

@@ -4,6 +4,7 @@ import SegueKit
 import Testing
 import TestSupport
 @testable import LessonKit
+import SourceText
 
 /// Answers the lessons were never tuned to: each judged the right way round, with feedback
 /// that speaks to the learner.

@@ -2,6 +2,7 @@ import Foundation
 import Playground
 import Testing
 @testable import LessonKit
+import SourceText
 
 @Suite("Lesson format")
 struct LessonParserTests {

@@ -4,6 +4,7 @@ import Playground
 import Testing
 import TestSupport
 @testable import LessonKit
+import SourceText
 
 /// A runner that behaves like the sample pack's programs would: it recognises the sample's
 /// solutions and produces the outcome the real code would, and fails everything else the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Playground
+import SourceText
 
 @Suite("Reading compiler and runtime output")
 struct ParsingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Playground
+import SourceText
 
 @Suite("Compiling and running learner code")
 struct RunTests {

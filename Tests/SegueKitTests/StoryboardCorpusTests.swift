@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SegueKit
 @testable import SegueTools
+import SourceText
 
 /// Every fixture storyboard through every tool: drawn in each format (DOT also through
 /// Graphviz), its enums compiled, its identifiers checked against code.
@@ -190,7 +191,7 @@ struct StoryboardCorpusTests {
         for group in generator.groups {
             let type = group.className.map { "\($0).SegueIdentifier" } ?? generator.storyboardEnumName
             for identifier in group.identifiers + (group.hasUnnamedSegues ? [""] : []) {
-                uses.append("_ = \(type)(rawValue: \"\(SegueEnumGenerator.escaped(identifier))\")")
+                uses.append("_ = \(type)(rawValue: \"\(SwiftLiteral.escaped(identifier))\")")
             }
         }
         let compilation = try CompiledKit.compile(Self.stubs(for: document) + enums + uses.joined(separator: "\n") + "\n",

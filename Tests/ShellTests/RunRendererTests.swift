@@ -5,6 +5,7 @@ import Localization
 import Testing
 import TestSupport
 @testable import Shell
+import SourceText
 
 @Suite struct RunRendererTests {
     @Test func navigationCausedByTheChecksIsShownApartFromTheLearners() {

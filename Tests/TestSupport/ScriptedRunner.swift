@@ -1,6 +1,7 @@
 import Foundation
 import Playground
 import SegueKit
+import SourceText
 
 /// A `ProgramRunner` for tests: answers each request with a result computed by a script from
 /// the request, and records every request it was given.

@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Playground
+import SourceText
 
 /// A pattern a navigation event must match; nil fields match anything.
 public struct TracePattern: Sendable, Hashable {

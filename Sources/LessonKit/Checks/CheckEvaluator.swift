@@ -330,14 +330,3 @@ public enum CheckEvaluator {
         return lines.prefix(12).map { "    " + $0 }.joined(separator: "\n")
     }
 }
-
-extension TraceEvent {
-    /// Events that move the learner between screens, or stop the app; launching it
-    /// (instantiating the first controller, loading its view) is the same in every program.
-    public static let transitionKinds: Set<TraceEvent.Kind> = [
-        .shouldPerform, .prepare, .perform, .push, .pop, .present, .dismiss, .showDetail, .warning, .note,
-        .embed, .unwind, .unwindAction, .setStack, .selectTab, .exception,
-    ]
-
-    public var isTransition: Bool { Self.transitionKinds.contains(event) }
-}

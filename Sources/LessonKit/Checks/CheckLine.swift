@@ -3,6 +3,7 @@ import Localization
 import Playground
 import SegueKit
 import SegueTools
+import SourceText
 
 /// The lines a lesson's harness prints on standard output to report its checks:
 ///
@@ -88,7 +89,7 @@ public enum HarnessSupport {
     }
 
     /// `text` as a Swift string literal.
-    static func swiftLiteral(_ text: String) -> String { "\"" + SegueEnumGenerator.escaped(text) + "\"" }
+    static func swiftLiteral(_ text: String) -> String { "\"" + SwiftLiteral.escaped(text) + "\"" }
 
     static let helperFileName = "LessonCheck.swift"
     static let beginFunction = "__lessonChecksBegin"

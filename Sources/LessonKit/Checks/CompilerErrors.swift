@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SourceText
 
 /// Which compiler error a compiler step is about, and what kind of error it is.
 ///

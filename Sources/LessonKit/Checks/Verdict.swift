@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SourceText
 
 /// The result of one check.
 public struct CheckResult: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SourceText
 
 /// Collects diagnostics while a file is parsed; parsing goes on after an error so the
 /// author sees every problem at once.

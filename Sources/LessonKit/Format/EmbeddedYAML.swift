@@ -1,6 +1,7 @@
 import Foundation
 import Playground
 import Yams
+import SourceText
 
 /// A YAML text that sits at a known place in a file (the manifest, a lesson's front matter,
 /// a ```step block), so that every position Yams reports maps back to the original file.

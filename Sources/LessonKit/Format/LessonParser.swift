@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SourceText
 
 /// Reads a lesson file: YAML front matter, then Markdown whose `## Title {#id}` headings
 /// start steps. Inside a step, a ```step block holds the step's settings (YAML) and

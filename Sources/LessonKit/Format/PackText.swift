@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SourceText
 
 /// Turns the bytes of a hand-written pack file (manifest, lesson) into text, or says exactly
 /// why it cannot: too large, not UTF-8 (with the position of the first bad byte). A UTF-8

@@ -1,6 +1,7 @@
 import Foundation
 import Playground
 import Yams
+import SourceText
 
 /// Turns a collected step (prose, ```step settings, code blocks) into a `Step`,
 /// checking that it has what its kind needs.

@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SourceText
 
 /// Packs that loaded without an error, remembered by the state of every file in them, so the
 /// next start can skip parsing steps nobody has opened yet.

@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SourceText
 
 /// One lesson: front matter plus ordered steps. A pack loaded for its lesson list
 /// (`PackLoader.Steps.whenOpened`) knows each lesson's step ids from a scan of its headings and

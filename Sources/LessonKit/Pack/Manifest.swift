@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SourceText
 
 /// The pack's `pack.yaml`.
 public struct Manifest: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SourceText
 
 /// `seguelab pack check`: the static part (everything readable without running code) and the
 /// dynamic part, which proves the pack with the same judge learners face.

@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Playground
+import SourceText
 
 /// What loading a pack produced: the pack and every diagnostic.
 public struct PackLoadResult: Sendable {

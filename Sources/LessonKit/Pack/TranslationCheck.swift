@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SourceText
 
 /// A translation must mirror its original: same lesson id, same steps (ids, order, kinds),
 /// same choices. Progress is keyed by ids, so a learner can switch language mid-lesson.

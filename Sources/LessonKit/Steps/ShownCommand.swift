@@ -3,6 +3,7 @@ import Foundation
 import Playground
 import SegueKit
 import SegueTools
+import SourceText
 
 /// A ```seguelab block in a step's prose: a seguelab command whose real output the learner is
 /// shown in its place, so a lesson never quotes an output that has since changed.

@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SourceText
 
 /// What a step asks of the learner. The raw value is the `kind:` an author writes.
 public enum StepKind: String, Sendable, Codable, CaseIterable {

@@ -3,6 +3,7 @@ import LessonKit
 import Localization
 import Playground
 import SegueKit
+import SourceText
 
 /// The one picture of what a program did, wherever it ran (a lesson step, `run FILE`, a
 /// `swift` entry, `seguelab run`): compiler errors under the learner's lines, the program's

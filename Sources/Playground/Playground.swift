@@ -159,7 +159,8 @@ public actor Playground {
                                    outputLimit: request.limits.outputBytes, memoryLimit: request.limits.memoryBytes,
                                    fileSizeLimit: request.limits.fileBytes,
                                    writableDirectories: [work.url.path] + request.writableDirectories.map(\.path)
-                                       + Self.extraWritableDirectories(environment))
+                                       + Self.extraWritableDirectories(environment),
+                                   readableDirectories: [compiler.segueKit.path] + request.storyboardDirectories.map(\.path))
         let finished = try await process.run()
         timings.run = lap()
 
@@ -238,9 +239,13 @@ extension Playground {
 
     /// One line on what the limits protect on this machine, for `pack install` and the README's promise.
     public static var confinementSummary: String {
-        ChildProcess.canConfineWrites
-            ? "programs may write files only in their own temporary folder (Landlock)"
-            : "this kernel lacks Landlock, so programs can write anywhere you can"
+        switch Containment.current {
+        case .sandbox:
+            "programs run in a sandbox (bubblewrap): they may write files only in their own temporary folder, "
+                + "see none of your other processes and not your terminal"
+        case .landlock: "programs may write files only in their own temporary folder (Landlock)"
+        case .supervisorOnly: "this kernel lacks Landlock and bubblewrap is not installed, so programs can write anywhere you can"
+        }
     }
 }
 

@@ -291,3 +291,7 @@ pid_t sv_spawn(const sv_request *r, int *error) {
     }
     return supervisor;
 }
+
+int sv_exchange_paths(const char *a, const char *b) {
+    return syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */) == 0 ? 0 : errno;
+}

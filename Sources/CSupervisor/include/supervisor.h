@@ -33,4 +33,8 @@ int sv_landlock_ruleset(const char *const *dirs, const char *const *files);
 /// The Landlock ABI version the kernel offers, 0 if none.
 int sv_landlock_abi(void);
 
+/// Swaps the files or folders at `a` and `b` in one step (renameat2 with RENAME_EXCHANGE).
+/// Returns 0, or the errno (EINVAL: the file system cannot).
+int sv_exchange_paths(const char *a, const char *b);
+
 #endif

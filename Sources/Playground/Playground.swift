@@ -148,6 +148,9 @@ public actor Playground {
         if request.collectTrace { environment["SEGUEKIT_TRACE_FILE"] = traceFile.path }
         if !request.storyboardDirectories.isEmpty {
             environment["SEGUEKIT_STORYBOARD_PATH"] = request.storyboardDirectories.map(\.path).joined(separator: ":")
+            // Whole paths, whatever they hold (a ':' splits the colon-separated form above).
+            let paths = (try? JSONEncoder().encode(request.storyboardDirectories.map(\.path))) ?? Data("[]".utf8)
+            environment["SEGUEKIT_STORYBOARD_DIRECTORIES"] = String(decoding: paths, as: UTF8.self)
         }
         environment.merge(request.environment) { _, new in new }
 

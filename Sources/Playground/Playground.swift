@@ -265,7 +265,23 @@ struct WorkDirectory {
         url = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
-    func remove() { try? FileManager.default.removeItem(at: url) }
+    /// Removes the folder and all in it, even where the program took the permissions away
+    /// (chmod 000 on a folder stops its listing, so removal failed and it stayed behind).
+    func remove() {
+        if (try? FileManager.default.removeItem(at: url)) != nil { return }
+        WorkDirectory.restorePermissions(url.path)
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Gives every folder beneath `path` (never following links) back read, write and search
+    /// permission for its owner.
+    static func restorePermissions(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+        chmod(path, 0o700)
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for entry in entries { restorePermissions(path + "/" + entry) }
+    }
 
     /// The request's sources written out for the compiler; a failure (a full TMPDIR) is said in
     /// words, not as Foundation's error dump.

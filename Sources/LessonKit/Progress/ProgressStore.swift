@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 import XDGDirectories
 
 /// Reads and writes progress files: one versioned JSON file per pack in
@@ -291,7 +292,7 @@ public struct ProgressStore: Sendable {
         if error is Unreadable { return "it is not readable" }
         if let error = error as? UnsupportedFormat { return error.description }
         if error is DecodingError { return "it is not valid progress JSON" }
-        return "\(error)"
+        return FileErrorWords.describe(error)
     }
 
     static func timestamp(_ date: Date) -> String {

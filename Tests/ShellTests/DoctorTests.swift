@@ -131,4 +131,18 @@ import TestSupport
         #expect(screen.contains("Ready: nothing to fix."))
         #expect(!screen.contains("✘") && !screen.contains("! "))
     }
+
+    /// The containment this machine gives learners' programs is named, with what is missing.
+    @Test func theContainmentLevelIsNamed() throws {
+        let result = try doctor([:])
+        let line = result.stdout.split(separator: "\n").first { $0.contains(" containment: ") }.map(String.init)
+        #expect(line != nil, "\(result.stdout)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/bwrap") {
+            let off = try doctor(["SEGUELAB_SANDBOX": "off"])
+            #expect(off.stdout.contains("! containment: Landlock: programs write only in their own folder")
+                    || off.stdout.contains("! containment: supervisor only"), "\(off.stdout)")
+            #expect(off.stdout.contains("(SEGUELAB_SANDBOX=off)"), "\(off.stdout)")
+            #expect(off.stdout.contains("Fix: unset SEGUELAB_SANDBOX"), "\(off.stdout)")
+        }
+    }
 }

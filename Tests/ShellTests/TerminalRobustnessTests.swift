@@ -304,21 +304,25 @@ import Glibc
 }
 
 /// A learner's program never leaves the learner's terminal broken. In a sandbox it cannot reach
-/// the terminal at all; without one (SEGUELAB_SANDBOX=off, or no bubblewrap) it can open it
-/// through the shell's /proc entry, and the shell puts its modes and window size back after the run.
+/// the terminal at all; without one (SEGUELAB_SANDBOX=off, or no bubblewrap) it can open the
+/// device by name, and the shell puts its modes and window size back after the run.
 @Suite(.serialized) struct TerminalTamperingTests {
-    /// Turns echo off and sets a 20×5 window on the shell's terminal, when it can reach it.
+    /// Turns echo off and sets a 20×5 window on the shell's terminal, when it can reach it: its
+    /// device is named by the shell's /proc/PID/stat (tty_nr), which anyone may read.
     static let tamperer = """
         import Foundation
-        func parent(of pid: Int32) -> Int32 {
+        func stat(of pid: Int32) -> [Substring] {
             guard let stat = try? String(contentsOfFile: "/proc/\\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return 0 }
-            return Int32(stat[stat.index(close, offsetBy: 2)...].split(separator: " ")[1]) ?? 0
+                  let close = stat.lastIndex(of: ")") else { return [] }
+            return stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
         }
-        let shell = parent(of: getppid())
+        let supervisor = stat(of: getpid()).dropFirst(1).first.flatMap { Int32($0) } ?? 0
+        let shell = stat(of: supervisor).dropFirst(1).first.flatMap { Int32($0) } ?? 0
+        let tty = stat(of: shell).dropFirst(4).first.flatMap { Int($0) } ?? 0
+        let major = (tty >> 8) & 0xfff, minor = (tty & 0xff) | ((tty >> 12) & 0xfff00)
         // Read-only: Landlock refuses opening the terminal to write, not to read, and its modes
         // and size change through any descriptor.
-        let fd = open("/proc/\\(shell)/fd/0", O_RDONLY | O_NOCTTY)
+        let fd = major >= 136 && major < 144 ? open("/dev/pts/\\((major - 136) * 256 + minor)", O_RDONLY | O_NOCTTY) : -1
         if fd >= 0, isatty(fd) == 1 {
             var modes = termios()
             tcgetattr(fd, &modes)

@@ -117,3 +117,31 @@ import TestSupport
         }
     }
 }
+
+/// `storyboard --enums` on a storyboard whose customClass hides a line of Swift: refused, and
+/// nothing is printed that could be pasted as code.
+@Suite struct HostileEnumCommandTests {
+    @Test func aCustomClassWithAnEncodedNewlineIsRefused() throws {
+        let home = try SeguelabBinary.makeHome()
+        let file = home.appendingPathComponent("Board.storyboard")
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
+            <scenes>
+            <scene sceneID="s1"><objects>
+            <viewController id="a" customClass="Screen {}&#10;let pwned = 1&#10;extension Screen" sceneMemberID="viewController">
+            <connections><segue destination="b" kind="show" identifier="next" id="g"/></connections>
+            </viewController>
+            </objects></scene>
+            <scene sceneID="s2"><objects><viewController id="b" sceneMemberID="viewController"/></objects></scene>
+            </scenes>
+            </document>
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try SeguelabBinary.runPiped("", arguments: ["storyboard", file.path, "--enums"], home: home)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "\(file.path):5:1: error: customClass 'Screen {}\\nlet pwned = 1\\nextension Screen' is not a Swift type name, so no enum can extend it\n",
+                "\(result.stderr)")
+    }
+}

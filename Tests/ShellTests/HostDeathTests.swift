@@ -67,3 +67,32 @@ import Glibc
         Figures.record("host \(fate.rawValue)", "program ended after", seconds)
     }
 }
+
+/// A program whose children leave its session (setsid) and fork without pause: the run still
+/// ends at its limit and leaves none of them (the shell was stuck 23 minutes on such a tree,
+/// reading /proc/PID/environ of processes that never stopped forking).
+@Suite(.serialized) struct SessionLeavingForkTests {
+    @Test func forkingChildrenThatLeaveTheSessionEndWithTheRun() throws {
+        let home = try SeguelabBinary.makeHome()
+        let pidFile = home.appendingPathComponent("pids/forker.pid")
+        let source = home.appendingPathComponent("Forks.swift")
+        // Eight detached loops, each starting a short sleep every few milliseconds; one records itself.
+        try """
+            import Foundation
+            _ = system("for i in 1 2 3 4 5 6 7 8; do setsid sh -c 'while :; do sleep 0.2 & sleep 0.02; done' & done; "
+                + "setsid sh -c 'echo \(ProgramProcess.shellRecord.replacingOccurrences(of: "$!", with: "$$")) > \(pidFile.path); while :; do sleep 0.2 & sleep 0.02; done' &")
+            while true { sleep(1) }
+            """.write(to: source, atomically: true, encoding: .utf8)
+        let started = Date()
+        let result = try SeguelabBinary.runPiped("", arguments: ["run", source.path, "--no-trace", "--time-limit", "3"],
+                                                 home: home, hangGuard: 300)
+        let seconds = Date().timeIntervalSince(started)
+        #expect(!result.hung, "the run did not end: \(result.stderr.suffix(300))")
+        #expect(result.stderr.contains("time limit"), "\(result.stderr.suffix(300))")
+        let process = try #require((try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { ProgramProcess(record: $0) },
+                                   "the detached loop never started: \(result.stderr.suffix(300))")
+        #expect(process.ends(), "the detached loop \(process) outlived the run")
+        process.kill()
+        Figures.record("setsid forks", "seguelab run took", seconds)
+    }
+}

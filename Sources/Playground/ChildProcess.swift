@@ -230,7 +230,8 @@ struct ChildProcess: Sendable {
         var stopped: [pid_t] = []
         while let entry = readdir(proc) {
             let name = Self.name(of: entry)
-            guard let pid = pid_t(name), let stat = Self.readStat(of: name), let close = stat.lastIndex(of: ")") else { continue }
+            guard let pid = pid_t(name), let stat = Self.readStat(of: name),
+                  let close = stat.lastIndex(of: ")") else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 3, let parent = pid_t(fields[1]) else { continue }
             if fields[0] == "T", Int32(fields[3]) == sid { return true }
@@ -279,6 +280,7 @@ struct ChildProcess: Sendable {
         }
         defer { if ruleset >= 0 { Glibc.close(ruleset) } }
         var error: Int32 = 0
+        let deadline = timeout.map { Int64(($0 + Self.supervisorGrace) * 1000) } ?? 0
         let pid: pid_t = workingDirectory.withOptionalCString { cwd in
             argv.withUnsafeBufferPointer { argvBuffer in
                 envp.withUnsafeBufferPointer { envpBuffer in
@@ -286,7 +288,7 @@ struct ChildProcess: Sendable {
                                              stdout_fd: stdout, stderr_fd: stderr, cwd: cwd,
                                              memory_bytes: Int64(memoryLimit ?? 0), file_bytes: Int64(fileSizeLimit ?? 0),
                                              landlock_ruleset: ruleset,
-                                             deadline_ms: timeout.map { Int64(($0 + Self.supervisorGrace) * 1000) } ?? 0)
+                                             deadline_ms: deadline)
                     spawnLock.lock()
                     defer { spawnLock.unlock() }
                     return sv_spawn(&request, &error)

@@ -34,7 +34,8 @@ package enum Containment: Sendable, Equatable {
 
     /// Where bubblewrap is installed, if it is.
     package static var bubblewrapPath: String? {
-        ["/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bwrap"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bwrap"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Why the installed bubblewrap cannot make a sandbox here, or nil when it can (or is absent).

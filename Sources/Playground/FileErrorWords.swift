@@ -27,7 +27,8 @@ package enum FileErrorWords {
             case NSURLErrorTimedOut: return "the server did not answer in time"
             case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return "the server's name is unknown"
             case NSURLErrorCannotConnectToHost: return "the server refused the connection"
-            case NSURLErrorNotConnectedToInternet, NSURLErrorNetworkConnectionLost: return "the network is not reachable"
+            case NSURLErrorNotConnectedToInternet, NSURLErrorNetworkConnectionLost:
+                return "the network is not reachable"
             default: break
             }
         }

@@ -163,7 +163,8 @@ public actor Playground {
                                    fileSizeLimit: request.limits.fileBytes,
                                    writableDirectories: [work.url.path] + request.writableDirectories.map(\.path)
                                        + Self.extraWritableDirectories(environment),
-                                   readableDirectories: [compiler.segueKit.path] + request.storyboardDirectories.map(\.path))
+                                   readableDirectories: [compiler.segueKit.path]
+                                       + request.storyboardDirectories.map(\.path))
         let finished = try await process.run()
         timings.run = lap()
 
@@ -247,7 +248,8 @@ extension Playground {
             "programs run in a sandbox (bubblewrap): they may write files only in their own temporary folder, "
                 + "see none of your other processes and not your terminal"
         case .landlock: "programs may write files only in their own temporary folder (Landlock)"
-        case .supervisorOnly: "this kernel lacks Landlock and bubblewrap is not installed, so programs can write anywhere you can"
+        case .supervisorOnly:
+            "this kernel lacks Landlock and bubblewrap is not installed, so programs can write anywhere you can"
         }
     }
 }

@@ -15,16 +15,20 @@ package enum SwiftIdentifier {
         0xA0000...0xAFFFD, 0xB0000...0xBFFFD, 0xC0000...0xCFFFD, 0xD0000...0xDFFFD, 0xE0000...0xEFFFD,
     ]
     /// Allowed, but not first (C11 Annex D.2: combining marks).
-    private static let notFirst: [ClosedRange<UInt32>] = [0x0300...0x036F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F]
+    private static let notFirst: [ClosedRange<UInt32>] = [
+        0x0300...0x036F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
+    ]
 
     /// A scalar that may continue an identifier (and is visible).
     static func continues(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x80 {
-            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value == 0x5F
+            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value)
+                || (0x61...0x7A).contains(value) || value == 0x5F
         }
         switch scalar.properties.generalCategory {
-        case .format, .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
+        case .format, .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned,
+             .surrogate:
             return false
         default:
             return allowed.contains { $0.contains(value) }

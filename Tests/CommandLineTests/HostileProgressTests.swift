@@ -20,7 +20,8 @@ struct HostileProgressTests {
         record.secondsSpent = 9
         progress[StepRef(lesson: "a", step: "which")] = record
         progress[StepRef(lesson: "b", step: "intro")] = record
-        let store = ProgressStore(directory: ProgressStore.defaultDirectory(environment: SeguelabBinary.environment(home: home)))
+        let state = ProgressStore.defaultDirectory(environment: SeguelabBinary.environment(home: home))
+        let store = ProgressStore(directory: state)
         try store.save(progress, for: pack)
         let url = store.fileURL(for: pack)
         let text = try String(contentsOf: url, encoding: .utf8)
@@ -36,7 +37,8 @@ struct HostileProgressTests {
         }
         let csv = try CommandLineTests.run(["progress", "--pack", root.path, "--csv"], home: home)
         // Attempts held to a million, hints to none, time to a century.
-        #expect(csv.stdout.contains("\na,Identifiers,which,Which,text,attempted,1000000,0,no,3153600000\n"), "\(csv.stdout)")
+        let row = "\na,Identifiers,which,Which,text,attempted,1000000,0,no,3153600000\n"
+        #expect(csv.stdout.contains(row), "\(csv.stdout)")
 
         let shell = try SeguelabBinary.runPiped("progress\nquit\n", arguments: ["--pack", root.path], home: home,
                                                 hangGuard: 300)

@@ -7,7 +7,8 @@ import TestSupport
 /// new one, and the next install clears what the killed one left beside it.
 @Suite(.serialized)
 struct InstallInterruptionTests {
-    static func install(_ root: URL, home: URL, killedAt phase: PackInstaller.Phase? = nil) throws -> SeguelabBinary.Result {
+    static func install(_ root: URL, home: URL,
+                        killedAt phase: PackInstaller.Phase? = nil) throws -> SeguelabBinary.Result {
         try SeguelabBinary.runPiped("", arguments: ["pack", "install", "--static-only", root.path], home: home,
                                     extra: ["XDG_CACHE_HOME": CommandLineTests.sharedCache.path,
                                             "SEGUELAB_INSTALL_FAULT": phase?.rawValue ?? ""])
@@ -16,7 +17,7 @@ struct InstallInterruptionTests {
     static func installedVersion(home: URL) throws -> String? {
         let lessons = try CommandLineTests.run(["lessons", "--pack", "demo"], home: home)
         guard lessons.status == 0 else { return nil }
-        return lessons.stdout.contains("(demo 2.0.0)") ? "2.0.0" : lessons.stdout.contains("(demo 1.0.0)") ? "1.0.0" : nil
+        return ["1.0.0", "2.0.0"].first { lessons.stdout.contains("(demo \($0))") }
     }
 
     @Test(arguments: PackInstaller.Phase.allCases)
@@ -72,12 +73,13 @@ struct InstallFailureWordingTests {
         let root = try CommandLineTests.makePack(files, in: home)
         let mount = try TinyFileSystem(options: "size=64k")
         defer { mount.unmount() }
-        let result = try SeguelabBinary.runPiped("", arguments: ["pack", "install", "--static-only", root.path], home: home,
+        let result = try SeguelabBinary.runPiped("", arguments: ["pack", "install", "--static-only", root.path],
+                                                 home: home,
                                                  extra: ["XDG_CACHE_HOME": CommandLineTests.sharedCache.path,
                                                          "XDG_DATA_HOME": mount.url.path])
         #expect(result.status == 1)
-        #expect(result.stderr == "seguelab: error: cannot install 'demo' in \(mount.url.path)/seguelab/packs: the disk is full\n",
-                "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: mount.url.appendingPathComponent("seguelab/packs").path) == [])
+        let packs = mount.url.appendingPathComponent("seguelab/packs").path
+        #expect(result.stderr == "seguelab: error: cannot install 'demo' in \(packs): the disk is full\n", "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: packs) == [])
     }
 }

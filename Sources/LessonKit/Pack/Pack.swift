@@ -55,7 +55,8 @@ public struct Pack: Sendable {
     /// storyboard folders: a name with a `/` (or `..`) would reach other folders.
     static func storyboardNameProblem(_ name: String) -> String? {
         if name.contains("/") || name == ".." || name == "." || name.isEmpty {
-            return "is not a storyboard name: name the file without its folder or '.storyboard' (it is looked for in the pack's storyboard folders)"
+            return "is not a storyboard name: name the file without its folder or '.storyboard' "
+                + "(it is looked for in the pack's storyboard folders)"
         }
         return nil
     }

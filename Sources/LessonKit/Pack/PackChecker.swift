@@ -14,7 +14,9 @@ public enum PackChecker {
         for language in pack.translations.keys.sorted() {
             lessons += pack.lessons.compactMap { pack.translations[language]?[$0.id] }
         }
-        let shown = lessons.flatMap { lesson in lesson.steps.flatMap { shownCommandErrors($0, in: lesson, pack: pack) } }
+        let shown = lessons.flatMap { lesson in
+            lesson.steps.flatMap { shownCommandErrors($0, in: lesson, pack: pack) }
+        }
         if !shown.isEmpty {
             result.diagnostics = (result.diagnostics + shown).sortedByLocation()
             result.pack = nil

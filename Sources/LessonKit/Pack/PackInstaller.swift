@@ -40,7 +40,8 @@ public enum PackInstaller {
             throw refused
         } catch {
             // One line with the cause, not Foundation's dump of its error.
-            throw Refused(description: "cannot install '\(pack.id)' in \(installed.path): \(FileErrorWords.describe(error))")
+            let cause = FileErrorWords.describe(error)
+            throw Refused(description: "cannot install '\(pack.id)' in \(installed.path): \(cause)")
         }
     }
 

@@ -137,8 +137,12 @@ private struct Loader {
     /// Why a path the manifest names leads out of the pack (absolute, through `..`, or through a
     /// link that leaves it), or nil when it stays inside: the rule links are held to.
     func leavesThePack(_ path: String) -> String? {
-        if path.hasPrefix("/") || path.hasPrefix("~") { return "is not inside the pack: name it relative to the pack's folder" }
-        if path.split(separator: "/").contains("..") { return "leads out of the pack ('..' is not allowed in a pack's paths)" }
+        if path.hasPrefix("/") || path.hasPrefix("~") {
+            return "is not inside the pack: name it relative to the pack's folder"
+        }
+        if path.split(separator: "/").contains("..") {
+            return "leads out of the pack ('..' is not allowed in a pack's paths)"
+        }
         let resolvedRoot = root.resolvingSymlinksInPath().path
         let resolved = root.appendingPathComponent(path).resolvingSymlinksInPath().path
         guard resolved == resolvedRoot || resolved.hasPrefix(resolvedRoot + "/") else {
@@ -215,7 +219,8 @@ private struct Loader {
         for (index, path) in manifest.storyboardDirectories.enumerated() {
             let url = root.appendingPathComponent(path, isDirectory: true)
             if let reason = leavesThePack(path) {
-                sink.error("storyboard folder '\(ControlCharacters.visible(path))' \(reason)", at: at("storyboards.\(index)"))
+                sink.error("storyboard folder '\(ControlCharacters.visible(path))' \(reason)",
+                           at: at("storyboards.\(index)"))
                 continue
             }
             var isDirectory: ObjCBool = false
@@ -342,7 +347,8 @@ private struct Loader {
         for (index, step) in lesson.steps.enumerated() {
             if let name = step.storyboard {
                 if let reason = Pack.storyboardNameProblem(name) {
-                    sink.error("storyboard '\(ControlCharacters.visible(name))' \(reason)", at: step.storyboardLocation ?? step.location)
+                    sink.error("storyboard '\(ControlCharacters.visible(name))' \(reason)",
+                               at: step.storyboardLocation ?? step.location)
                     continue
                 }
                 let found = storyboardDirs.contains { fileManager.fileExists(atPath: $0.appendingPathComponent(name + ".storyboard").path) }

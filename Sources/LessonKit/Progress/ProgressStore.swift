@@ -175,7 +175,8 @@ public struct ProgressStore: Sendable {
     public func save(_ progress: PackProgress, for pack: Pack) throws -> PackProgress {
         let url = fileURL(for: pack)
         if withheld[url] == true {
-            throw ProgressStoreError(path: url.path, reason: "it could not be read when the session started, so it is not saved over")
+            throw ProgressStoreError(path: url.path,
+                                     reason: "it could not be read when the session started, so it is not saved over")
         }
         try createDirectory()
         let lock = try FileLock(directory.appendingPathComponent("." + Self.key(for: pack) + ".lock"))

@@ -7,7 +7,8 @@ import Foundation
 extension ProgressStore {
     func showingMarkerURL(for pack: Pack) -> URL {
         let progress = fileURL(for: pack)
-        return progress.deletingLastPathComponent().appendingPathComponent("." + progress.lastPathComponent + ".showing")
+        let name = "." + progress.lastPathComponent + ".showing"
+        return progress.deletingLastPathComponent().appendingPathComponent(name)
     }
 
     /// Notes that `ref` is being shown (best effort: a folder that cannot be written only loses the guard).
@@ -27,7 +28,8 @@ extension ProgressStore {
         let url = showingMarkerURL(for: pack)
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         unlink(url.path)
-        let parts = String(decoding: data.prefix(4096), as: UTF8.self).split(separator: "/", maxSplits: 1).map(String.init)
+        let text = String(decoding: data.prefix(4096), as: UTF8.self)
+        let parts = text.split(separator: "/", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         return StepRef(lesson: parts[0], step: parts[1])
     }

@@ -103,35 +103,37 @@ public struct Doctor {
     func containment() -> Finding {
         let memory = Self.hasCgroupMemoryController
             ? "" : "; the memory limit holds for each process, not for all of a program's processes together"
-        let install = "install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)"
         switch Containment.current {
         case .sandbox(let bwrap):
             return Finding(level: .ok, subject: "containment",
-                           text: "sandbox (\(bwrap)): each program sees only its own processes, writes only in its own "
-                               + "folder and never reaches your terminal\(memory)")
+                           text: "sandbox (\(bwrap)): each program sees only its own processes, writes only in "
+                               + "its own folder and never reaches your terminal\(memory)")
         case .landlock, .supervisorOnly:
             let level = Containment.current == .landlock
                 ? "Landlock: programs write only in their own folder, but see your processes and sockets"
                 : "supervisor only: programs can write anywhere you can"
+            func warning(_ text: String, fix: String) -> Finding {
+                Finding(level: .warning, subject: "containment", text: level + text + memory, fix: fix)
+            }
             if let failure = Containment.bubblewrapFailure {
-                return Finding(level: .warning, subject: "containment",
-                               text: "\(level); bubblewrap is installed but cannot make a sandbox here (\(failure))\(memory)",
-                               fix: "allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, or an "
-                                   + "AppArmor profile for bwrap on Ubuntu 24.04)")
+                return warning("; bubblewrap is installed but cannot make a sandbox here (\(failure))",
+                               fix: "allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, "
+                                   + "or an AppArmor profile for bwrap on Ubuntu 24.04)")
             }
             if environment["SEGUELAB_SANDBOX"] == "off", Containment.bubblewrapPath != nil {
-                return Finding(level: .warning, subject: "containment", text: "\(level) (SEGUELAB_SANDBOX=off)\(memory)",
+                return warning(" (SEGUELAB_SANDBOX=off)",
                                fix: "unset SEGUELAB_SANDBOX to run programs in bubblewrap's sandbox")
             }
-            return Finding(level: .warning, subject: "containment", text: "\(level); bubblewrap is not installed\(memory)",
-                           fix: install)
+            return warning("; bubblewrap is not installed",
+                           fix: "install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap; "
+                               + "Fedora: dnf install bubblewrap)")
         }
     }
 
     /// Whether this machine has cgroup v2's memory controller (unified hierarchy).
     static var hasCgroupMemoryController: Bool {
         let controllers = (try? String(contentsOfFile: "/sys/fs/cgroup/cgroup.controllers", encoding: .utf8)) ?? ""
-        return controllers.split(separator: " ").contains { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "memory" }
+        return controllers.split(whereSeparator: \.isWhitespace).contains("memory")
     }
 
     static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

@@ -83,3 +83,18 @@ struct InstallFailureWordingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: packs) == [])
     }
 }
+
+/// `pack new` on a full disk says so, not "The operation could not be completed".
+@Suite(.serialized)
+struct PackNewFailureWordingTests {
+    @Test(.enabled(if: TinyFileSystem.canMount, "needs permission to mount a tmpfs"))
+    func aFullDiskIsSaidInPlainWords() throws {
+        let home = try SeguelabBinary.makeHome()
+        let mount = try TinyFileSystem(options: "size=8k")
+        defer { mount.unmount() }
+        let folder = mount.url.appendingPathComponent("course").path
+        let result = try CommandLineTests.run(["pack", "new", folder], home: home)
+        #expect(result.status == 1)
+        #expect(result.stderr == "seguelab: error: cannot write the pack in \(folder): the disk is full\n", "\(result.stderr)")
+    }
+}

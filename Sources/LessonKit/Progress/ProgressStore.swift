@@ -135,7 +135,7 @@ public struct ProgressStore: Sendable {
                     let backup = try saveBackup(before, for: pack, now: now)
                     warnings.append("Your progress as it was before this version of the pack is also kept in \(backup.path).")
                 } catch {
-                    warnings.append("Your progress as it was before this version of the pack could not be backed up (\(error.localizedDescription)).")
+                    warnings.append("Your progress as it was before this version of the pack could not be backed up (\(FileErrorWords.describe(error))).")
                 }
             }
             return Loaded(progress: progress, changes: changes.isEmpty ? nil : changes, warnings: warnings, isNew: false)

@@ -44,6 +44,14 @@ ensure_graphviz() {
     apt_install graphviz || say "Graphviz is missing: the tests that render DOT diagrams will be skipped."
 }
 
+# bubblewrap (bwrap) gives each learner's program its sandbox: a PID namespace, the file system
+# read-only but for its folder, no terminal of the learner's. The containment tests need it;
+# without it programs fall back to Landlock (and those tests say so).
+ensure_sandbox() {
+    command -v bwrap >/dev/null 2>&1 && return 0
+    apt_install bubblewrap || say "bubblewrap is missing: programs run without a sandbox and its tests are skipped."
+}
+
 # The end-to-end tests open real terminal editors in a pseudo-terminal (`edit` with vi, the
 # default, and with nano). Installed through apt when missing.
 ensure_test_editors() {

@@ -144,7 +144,14 @@ static void set_limit(int resource, long long bytes) {
     setrlimit(resource, &limit);
 }
 
-/// The supervisor: starts the program, waits for it (or SIGTERM), then clears every descendant.
+static long long now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+/// The supervisor: starts the program, waits for it (or SIGTERM, SIGHUP, the host's death, its
+/// own deadline), then clears every descendant.
 static void supervise(const sv_request *r, int report_fd, int ruleset) {
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     sigset_t waited;
@@ -154,9 +161,14 @@ static void supervise(const sv_request *r, int report_fd, int ruleset) {
     sigaddset(&waited, SIGHUP);
     sigprocmask(SIG_BLOCK, &waited, NULL);
 
+    pid_t self = getpid();
     pid_t program = fork();
     if (program < 0) { report(report_fd, errno); _exit(127); }
     if (program == 0) {
+        // A program whose supervisor is killed is killed with it (its own children are then
+        // the host's session scan's to find).
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != self) _exit(127);
         sigset_t none;
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
@@ -180,10 +192,26 @@ static void supervise(const sv_request *r, int report_fd, int ruleset) {
     int null = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (null >= 0) { dup2(null, 1); dup2(null, 2); close(null); }
 
+    // The deadline is the supervisor's own too: a host that is stopped (Ctrl-Z) or stuck
+    // cannot let the program run past it.
+    long long deadline = r->deadline_ms > 0 ? now_ms() + r->deadline_ms : 0;
     int status = 0, ended = 0;
     while (!ended) {
         siginfo_t info;
-        int signal = sigwaitinfo(&waited, &info);
+        int signal;
+        if (deadline) {
+            long long left = deadline - now_ms();
+            if (left <= 0) {
+                status = SIGKILL;
+                kill(program, SIGKILL);
+                break;
+            }
+            struct timespec wait = { left / 1000, (left % 1000) * 1000000 };
+            signal = sigtimedwait(&waited, &info, &wait);
+            if (signal < 0) continue;  // timed out (checked above) or interrupted
+        } else {
+            signal = sigwaitinfo(&waited, &info);
+        }
         if (signal == SIGCHLD) {
             int child_status;
             pid_t reaped;
@@ -214,6 +242,7 @@ static void supervise(const sv_request *r, int report_fd, int ruleset) {
 }
 
 pid_t sv_spawn(const sv_request *r, int *error) {
+    pid_t host = getpid();
     int report[2];
     if (pipe2(report, O_CLOEXEC) != 0) { *error = errno; return -1; }
     pid_t supervisor = fork();
@@ -221,6 +250,11 @@ pid_t sv_spawn(const sv_request *r, int *error) {
     if (supervisor == 0) {
         setsid();
         reset_signals();
+        // When the host dies (the terminal closed, it was killed), the supervisor hears SIGHUP
+        // and ends the run as it would on SIGTERM. The signal follows the thread that forked
+        // us, which waits for the run; a host already gone is checked after arming it.
+        prctl(PR_SET_PDEATHSIG, SIGHUP);
+        if (getppid() != host) _exit(127);
         // Ctrl-C reaches the whole group: it is the program's to answer, not the supervisor's.
         signal(SIGINT, SIG_IGN);
         signal(SIGQUIT, SIG_IGN);
@@ -256,4 +290,8 @@ pid_t sv_spawn(const sv_request *r, int *error) {
         return -1;
     }
     return supervisor;
+}
+
+int sv_exchange_paths(const char *a, const char *b) {
+    return syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */) == 0 ? 0 : errno;
 }

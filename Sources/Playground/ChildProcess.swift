@@ -32,8 +32,17 @@ struct ChildProcess: Sendable {
     var memoryLimit: Int?
     /// RLIMIT_FSIZE in bytes: a larger write ends the program with SIGXFSZ.
     var fileSizeLimit: Int?
-    /// Where the program may create, change or delete files (Landlock); nil: anywhere.
+    /// Where the program may create, change or delete files; nil: anywhere. A learner's program
+    /// (given these) runs contained as well as the machine allows (`Containment.current`):
+    /// in a bubblewrap sandbox, else under Landlock; either way without the variables that
+    /// lead to servers outside the run (`Containment.withheldVariables`).
     var writableDirectories: [String]?
+    /// What the program reads besides the system (libraries, storyboards): in a sandbox, where
+    /// /tmp is the program's own, these stay visible (read-only) wherever they are.
+    var readableDirectories: [String] = []
+    /// How the program is contained; nil: as `Containment.current` for a learner's program
+    /// (one with `writableDirectories`), the supervisor alone for others.
+    var containment: Containment?
 
     enum Ending: Sendable, Equatable {
         case exited(Int32)
@@ -195,6 +204,10 @@ struct ChildProcess: Sendable {
         let status = Self.reap(pid)
         if ending == nil {
             ending = Self.decode(status)
+            // bubblewrap ends with 128 + N when the program was killed by signal N.
+            if case .sandbox = effectiveContainment, case .exited(let code) = ending!, code > 128, code < 128 + 65 {
+                ending = .signaled(code - 128)
+            }
         }
         return Report(ending: ending!, stdout: out, stderr: err, duration: elapsed(), wasSuspended: wasSuspended, order: order)
     }
@@ -208,40 +221,74 @@ struct ChildProcess: Sendable {
         for _ in 0..<5000 where !hasExited(supervisor) { usleep(1000) }
     }
 
-    /// True when a process of the run's session is stopped by a signal (state T).
+    /// True when a process of the run (of its session, or descended from its supervisor: in a
+    /// sandbox the program has a session of its own) is stopped by a signal (state T).
     private static func sessionHasSuspendedProcess(_ sid: pid_t) -> Bool {
         guard let proc = opendir("/proc") else { return false }
         defer { closedir(proc) }
+        var parents: [pid_t: pid_t] = [:]
+        var stopped: [pid_t] = []
         while let entry = readdir(proc) {
             let name = Self.name(of: entry)
-            guard pid_t(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+            guard let pid = pid_t(name), let stat = Self.readStat(of: name),
                   let close = stat.lastIndex(of: ")") else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 3, fields[0] == "T", Int32(fields[3]) == sid { return true }
+            guard fields.count > 3, let parent = pid_t(fields[1]) else { continue }
+            if fields[0] == "T", Int32(fields[3]) == sid { return true }
+            parents[pid] = parent
+            if fields[0] == "T" { stopped.append(pid) }
+        }
+        for pid in stopped {
+            var current = pid
+            for _ in 0..<64 {
+                guard let parent = parents[current], parent > 1 else { break }
+                if parent == sid { return true }
+                current = parent
+            }
         }
         return false
     }
 
+    /// How this run is contained.
+    var effectiveContainment: Containment {
+        containment ?? (writableDirectories == nil ? .supervisorOnly : Containment.current)
+    }
+
     private func spawn(stdout: Int32, stderr: Int32, tag: RunTag) throws -> pid_t {
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        var command = [executable] + arguments
+        var environment = environment
+        let containment = effectiveContainment
+        if writableDirectories != nil {
+            for name in Containment.withheldVariables { environment[name] = nil }
+        }
+        if case .sandbox(let bwrap) = containment {
+            let folders = (writableDirectories ?? []) + (workingDirectory.map { [$0] } ?? [])
+            command = [bwrap] + Containment.sandboxArguments(writable: folders, readable: readableDirectories,
+                                                             workingDirectory: workingDirectory ?? "/") + command
+        }
+        let argv = command.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [strdup(tag.variable), nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var ruleset: Int32 = -1
-        if let writableDirectories {
+        // In a sandbox the file system is read-only but for these folders already; Landlock
+        // would also forbid bubblewrap the mounts that make the sandbox.
+        if let writableDirectories, containment == .landlock {
             ruleset = Self.landlockRuleset(writable: writableDirectories)
         }
         defer { if ruleset >= 0 { Glibc.close(ruleset) } }
         var error: Int32 = 0
+        let deadline = timeout.map { Int64(($0 + Self.supervisorGrace) * 1000) } ?? 0
         let pid: pid_t = workingDirectory.withOptionalCString { cwd in
             argv.withUnsafeBufferPointer { argvBuffer in
                 envp.withUnsafeBufferPointer { envpBuffer in
                     var request = sv_request(path: argv[0], argv: argvBuffer.baseAddress, envp: envpBuffer.baseAddress,
                                              stdout_fd: stdout, stderr_fd: stderr, cwd: cwd,
                                              memory_bytes: Int64(memoryLimit ?? 0), file_bytes: Int64(fileSizeLimit ?? 0),
-                                             landlock_ruleset: ruleset)
+                                             landlock_ruleset: ruleset,
+                                             deadline_ms: deadline)
                     spawnLock.lock()
                     defer { spawnLock.unlock() }
                     return sv_spawn(&request, &error)
@@ -251,6 +298,10 @@ struct ChildProcess: Sendable {
         guard pid > 0 else { throw SpawnError(executable: executable, code: error) }
         return pid
     }
+
+    /// How long after the deadline the supervisor ends the run on its own, when the host did not
+    /// (it is stopped, stuck or gone): the host's own stop, at the deadline, comes first.
+    static let supervisorGrace = 2.0
 
     /// A Landlock ruleset for a run, or -1 where the kernel has no Landlock.
     private static func landlockRuleset(writable: [String]) -> Int32 {
@@ -282,16 +333,48 @@ struct ChildProcess: Sendable {
                       let close = stat.lastIndex(of: ")") else { continue }
                 // Fields after "(comm)": state ppid pgrp session ...
                 let fields = stat[stat.index(after: close)...].split(separator: " ")
-                guard fields.count > 3, fields[0] != "Z", fields[0] != "X",
-                      Int32(fields[3]) == sid || tag.isCarried(byProcess: name) else { continue }
+                guard fields.count > 3, fields[0] != "Z", fields[0] != "X", Int32(fields[3]) == sid else { continue }
                 kill(pid, SIGKILL)
                 found = true
             }
             closedir(proc)
-            if !found { return }
+            if !found { break }
             usleep(1000)
         }
+        killTagged(tag)
     }
+
+    /// SIGKILLs the processes carrying the run's tag (those that left its session while the
+    /// supervisor, their subreaper, was gone). Reading `/proc/PID/environ` can sleep without end
+    /// in the kernel while that process forks without pause, so the scan runs on a thread of its
+    /// own and the run waits for it at most `tagScanBound` seconds.
+    static func killTagged(_ tag: RunTag) {
+        let done = DispatchSemaphore(value: 0)
+        let scan = Thread {
+            for _ in 0..<10 {
+                var found = false
+                guard let proc = opendir("/proc") else { break }
+                while let entry = readdir(proc) {
+                    let name = Self.name(of: entry)
+                    guard let pid = pid_t(name), pid != getpid(), tag.isCarried(byProcess: name),
+                          let stat = Self.readStat(of: name), let close = stat.lastIndex(of: ")") else { continue }
+                    let state = stat[stat.index(after: close)...].split(separator: " ").first
+                    guard state != "Z", state != "X" else { continue }
+                    kill(pid, SIGKILL)
+                    found = true
+                }
+                closedir(proc)
+                if !found { break }
+                usleep(1000)
+            }
+            done.signal()
+        }
+        scan.stackSize = 1 << 20
+        scan.start()
+        _ = done.wait(timeout: .now() + tagScanBound)
+    }
+
+    static let tagScanBound = 1.0
 
     /// A directory entry's name, read up to its NUL. Never `entry.pointee.d_name`: that copies
     /// the whole 256-byte field, while an entry may end sooner, at the end of readdir's buffer;

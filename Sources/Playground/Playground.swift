@@ -149,6 +149,9 @@ public actor Playground {
         if request.collectTrace { environment["SEGUEKIT_TRACE_FILE"] = traceFile.path }
         if !request.storyboardDirectories.isEmpty {
             environment["SEGUEKIT_STORYBOARD_PATH"] = request.storyboardDirectories.map(\.path).joined(separator: ":")
+            // Whole paths, whatever they hold (a ':' splits the colon-separated form above).
+            let paths = (try? JSONEncoder().encode(request.storyboardDirectories.map(\.path))) ?? Data("[]".utf8)
+            environment["SEGUEKIT_STORYBOARD_DIRECTORIES"] = String(decoding: paths, as: UTF8.self)
         }
         environment.merge(request.environment) { _, new in new }
 
@@ -160,7 +163,9 @@ public actor Playground {
                                    outputLimit: request.limits.outputBytes, memoryLimit: request.limits.memoryBytes,
                                    fileSizeLimit: request.limits.fileBytes,
                                    writableDirectories: [work.url.path] + request.writableDirectories.map(\.path)
-                                       + Self.extraWritableDirectories(environment))
+                                       + Self.extraWritableDirectories(environment),
+                                   readableDirectories: [compiler.segueKit.path]
+                                       + request.storyboardDirectories.map(\.path))
         let finished = try await process.run()
         timings.run = lap()
 
@@ -239,9 +244,14 @@ extension Playground {
 
     /// One line on what the limits protect on this machine, for `pack install` and the README's promise.
     public static var confinementSummary: String {
-        ChildProcess.canConfineWrites
-            ? "programs may write files only in their own temporary folder (Landlock)"
-            : "this kernel lacks Landlock, so programs can write anywhere you can"
+        switch Containment.current {
+        case .sandbox:
+            "programs run in a sandbox (bubblewrap): they may write files only in their own temporary folder, "
+                + "see none of your other processes and not your terminal"
+        case .landlock: "programs may write files only in their own temporary folder (Landlock)"
+        case .supervisorOnly:
+            "this kernel lacks Landlock and bubblewrap is not installed, so programs can write anywhere you can"
+        }
     }
 }
 
@@ -258,7 +268,23 @@ struct WorkDirectory {
         url = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
-    func remove() { try? FileManager.default.removeItem(at: url) }
+    /// Removes the folder and all in it, even where the program took the permissions away
+    /// (chmod 000 on a folder stops its listing, so removal failed and it stayed behind).
+    func remove() {
+        if (try? FileManager.default.removeItem(at: url)) != nil { return }
+        WorkDirectory.restorePermissions(url.path)
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Gives every folder beneath `path` (never following links) back read, write and search
+    /// permission for its owner.
+    static func restorePermissions(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+        chmod(path, 0o700)
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for entry in entries { restorePermissions(path + "/" + entry) }
+    }
 
     /// The request's sources written out for the compiler; a failure (a full TMPDIR) is said in
     /// words, not as Foundation's error dump.

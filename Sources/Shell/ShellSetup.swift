@@ -108,6 +108,12 @@ struct ShellSetup {
         } else if driver.isNew || driver.session.position == nil {
             driver.showLessons()
             context.output.line(driver.catalog.text("setup.begin"))
+        } else if let stopped = driver.store.stepShownWhenLastStopped(for: driver.pack), stopped == saved,
+                  driver.pack.lesson(id: stopped.lesson, language: driver.session.language) != nil {
+            // seguelab ended while showing this step last time: its lesson starts again instead.
+            let note = driver.catalog.text("setup.stopped_at_step", ["step": stopped, "lesson": stopped.lesson])
+            context.output.warning(note)
+            driver.mutate { (s: inout Session) throws(SessionError) in try s.start(lesson: stopped.lesson) }
         } else {
             context.output.line(context.output.style.dim(driver.catalog.text("setup.welcome_back")))
             driver.apply(driver.session.resume())

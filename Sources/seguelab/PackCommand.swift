@@ -158,7 +158,7 @@ struct PackNewCommand: ParsableCommand {
         } catch let failure as PackTemplate.Failure {
             throw CommandFailure(failure.description).exit()
         } catch {
-            throw CommandFailure("cannot write the pack in \(folder): \(error.localizedDescription)").exit()
+            throw CommandFailure("cannot write the pack in \(folder): \(FileErrorWords.describe(error))").exit()
         }
         print("Created the pack '\(id ?? url.lastPathComponent)' in \(folder):")
         for file in written { print("  \(folder)/\(file.path.dropFirst(url.path.count + 1))") }

@@ -109,7 +109,9 @@ struct CommandFailure: Error, CustomStringConvertible {
     /// Prints the message and ends the command with status 1.
     func exit() -> ExitCode {
         for line in description.split(separator: "\n", omittingEmptySubsequences: false) {
-            let text = line.contains(": error: ") ? String(line) : "seguelab: error: \(line)"
+            // A message that already says "error:" is not said twice ("seguelab: error: error: …").
+            let bare = line.hasPrefix("error: ") ? line.dropFirst("error: ".count) : line
+            let text = line.contains(": error: ") ? String(line) : "seguelab: error: \(bare)"
             FileHandle.standardError.write(Data((text + "\n").utf8))
         }
         return ExitCode.failure

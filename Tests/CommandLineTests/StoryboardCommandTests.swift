@@ -81,3 +81,67 @@ import TestSupport
         #expect(wrong.status != 0)
     }
 }
+
+/// A storyboard nested 9,000 deep ended `storyboard`, `pack check` and `pack install` with
+/// SIGSEGV and no word; each now says where the file crosses the bound.
+@Suite struct DeepStoryboardCommandTests {
+    static func deepStoryboard(_ levels: Int = 9000) -> String {
+        #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<document type=\"x\" version=\"3.0\"><scenes><scene sceneID=\"s\"><objects>\n"
+            + "<viewController id=\"a\" sceneMemberID=\"viewController\"><view key=\"view\" id=\"v\">"
+            + (0..<levels).map { "<view id=\"n\($0)\">" }.joined() + String(repeating: "</view>", count: levels)
+            + "</view></viewController></objects></scene></scenes></document>\n"
+    }
+
+    @Test func theStoryboardCommandRefusesADeepStoryboard() throws {
+        let home = try SeguelabBinary.makeHome()
+        let file = home.appendingPathComponent("Deep.storyboard")
+        try Self.deepStoryboard().write(to: file, atomically: true, encoding: .utf8)
+        let result = try SeguelabBinary.runPiped("", arguments: ["storyboard", file.path], home: home)
+        #expect(result.status == 1, "\(result.stderr.suffix(300))")
+        #expect(result.stderr.contains("Deep.storyboard:3:"), "\(result.stderr.suffix(300))")
+        #expect(result.stderr.contains("elements nested more than 200 deep"), "\(result.stderr.suffix(300))")
+    }
+
+    @Test func packCheckAndInstallRefuseAPackWithADeepStoryboard() throws {
+        let home = try SeguelabBinary.makeHome()
+        var files = CommandLineTests.questionPack
+        files["storyboards/Deep.storyboard"] = Self.deepStoryboard()
+        files["lessons/02-b.md"] = files["lessons/02-b.md"]!.replacingOccurrences(
+            of: "Enums.\n", with: "Enums.\n\n```seguelab\nstoryboard Deep\n```\n")
+        let root = try CommandLineTests.makePack(files, in: home)
+        for arguments in [["pack", "check", "--static-only", root.path], ["pack", "install", "--static-only", root.path]] {
+            let result = try CommandLineTests.run(arguments, home: home)
+            #expect(result.status == 1, "\(arguments): \(result.status) \(result.stdout.suffix(300)) \(result.stderr.suffix(300))")
+            #expect((result.stdout + result.stderr).contains("elements nested more than 200 deep"),
+                    "\(arguments): \(result.stdout.suffix(300)) \(result.stderr.suffix(300))")
+        }
+    }
+}
+
+/// `storyboard --enums` on a storyboard whose customClass hides a line of Swift: refused, and
+/// nothing is printed that could be pasted as code.
+@Suite struct HostileEnumCommandTests {
+    @Test func aCustomClassWithAnEncodedNewlineIsRefused() throws {
+        let home = try SeguelabBinary.makeHome()
+        let file = home.appendingPathComponent("Board.storyboard")
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
+            <scenes>
+            <scene sceneID="s1"><objects>
+            <viewController id="a" customClass="Screen {}&#10;let pwned = 1&#10;extension Screen" sceneMemberID="viewController">
+            <connections><segue destination="b" kind="show" identifier="next" id="g"/></connections>
+            </viewController>
+            </objects></scene>
+            <scene sceneID="s2"><objects><viewController id="b" sceneMemberID="viewController"/></objects></scene>
+            </scenes>
+            </document>
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try SeguelabBinary.runPiped("", arguments: ["storyboard", file.path, "--enums"], home: home)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "\(file.path):5:1: error: customClass 'Screen {}\\nlet pwned = 1\\nextension Screen' is not a Swift type name, so no enum can extend it\n",
+                "\(result.stderr)")
+    }
+}

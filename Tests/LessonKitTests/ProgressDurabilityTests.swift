@@ -280,3 +280,36 @@ struct ProgressDurabilityTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: mount.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
     }
 }
+
+/// Progress made unreadable (by a program where Landlock is absent, or by hand) is said and left
+/// alone: it was "starting afresh", 0 of 17 shown, with the file intact, and the next save
+/// would have replaced it.
+@Suite("Unreadable progress", .serialized)
+struct UnreadableProgressTests {
+    let pack: Pack
+    init() throws { pack = try Fixtures.loadSamplePack() }
+
+    @Test(.enabled(if: getuid() != 0, "root reads any file whatever its mode: run the suite as another user to see it"))
+    func progressWithoutPermissionsIsSaidAndNotSavedOver() throws {
+        for lockFolder in [false, true] {
+            let dir = TemporaryDirectory()
+            let store = ProgressStore(directory: dir.url)
+            var progress = PackProgress(pack: pack, now: Date())
+            progress[StepRef(lesson: "identifiers", step: "run")] = StepProgress()
+            try store.save(progress, for: pack)
+            let url = store.fileURL(for: pack)
+            let saved = try Data(contentsOf: url)
+            chmod(lockFolder ? dir.url.path : url.path, 0)
+            defer { chmod(dir.url.path, 0o755); chmod(url.path, 0o644) }
+            let fresh = ProgressStore(directory: dir.url)
+            let loaded = try fresh.load(for: pack)
+            #expect(loaded.warnings.first?.contains("cannot be read (permission denied); this session starts without it") == true,
+                    "\(loaded.warnings)")
+            #expect(throws: ProgressStoreError.self) { try fresh.save(loaded.progress, for: pack) }
+            chmod(dir.url.path, 0o755)
+            chmod(url.path, 0o644)
+            #expect(try Data(contentsOf: url) == saved)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains("corrupt") }.isEmpty)
+        }
+    }
+}

@@ -16,26 +16,22 @@ struct ProcessTests {
         sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
         sleeper.arguments = ["30"]
         try sleeper.run()
-        try String(sleeper.processIdentifier).write(toFile: "\(pidFile.path)", atomically: true, encoding: .utf8)
+        try \(ProgramProcess.swiftRecord("sleeper.processIdentifier")).write(toFile: "\(pidFile.path)", atomically: true, encoding: .utf8)
         sleeper.waitUntilExit()
         """
         let task = Task { try await Fixture.run(program, limits: Limits(timeout: 60), environment: ["SEGUELAB_WRITABLE": directory.path]) }
-        var grandchild: pid_t?
+        var grandchild: ProgramProcess?
         for _ in 0..<600 where grandchild == nil {
             try await Task.sleep(for: .milliseconds(50))
-            grandchild = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { pid_t($0) }
+            grandchild = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { ProgramProcess(record: $0) }
         }
-        let pid = try #require(grandchild)
-        #expect(Self.isRunning(pid))
+        let process = try #require(grandchild)
+        #expect(process.isRunning)
         task.cancel()
         let result = try await task.value
         #expect(result.termination == .interrupted)
-        var gone = false
-        for _ in 0..<100 where !gone {
-            gone = !Self.isRunning(pid)
-            if !gone { try await Task.sleep(for: .milliseconds(20)) }
-        }
-        #expect(gone, "grandchild \(pid) survived")
+        #expect(process.ends(within: 2), "grandchild \(process) survived")
+        process.kill()
     }
 
     /// Cancelling a run (what Ctrl-C does, through the shell's `Interruptible`) stops the

@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 import Testing
 import TestSupport
 
@@ -112,7 +113,9 @@ import TestSupport
               Fix: export LANG=C.UTF-8 (or your language's UTF-8 locale, e.g. fr_FR.UTF-8)
 
             """), "\(result.stdout)")
-        #expect(result.stdout.hasSuffix("Ready, with 3 warnings (! above): the lessons work, but better after the fix.\n"))
+        // A machine without a sandbox for programs has one warning more (the containment's).
+        let warnings = Self.sandboxed ? 3 : 4
+        #expect(result.stdout.hasSuffix("Ready, with \(warnings) warnings (! above): the lessons work, but better after the fix.\n"))
     }
 
     /// On a learner's terminal: everything checked, SegueKit compiled (or found compiled) and a
@@ -128,7 +131,29 @@ import TestSupport
         #expect(screen.contains("✔ window: 100×30"))
         #expect(screen.contains("✔ locale: LANG=C.UTF-8"))
         #expect(screen.contains("; a first program compiled and ran in "))
-        #expect(screen.contains("Ready: nothing to fix."))
-        #expect(!screen.contains("✘") && !screen.contains("! "))
+        if Self.sandboxed {
+            #expect(screen.contains("Ready: nothing to fix."))
+            #expect(!screen.contains("✘") && !screen.contains("! "))
+        } else {
+            #expect(screen.contains("Ready, with 1 warning (! above)"), "\(screen)")
+            #expect(!screen.contains("✘"))
+        }
+    }
+
+    /// Whether programs run in a sandbox here (doctor warns otherwise).
+    static let sandboxed: Bool = { if case .sandbox = Containment.current { true } else { false } }()
+
+    /// The containment this machine gives learners' programs is named, with what is missing.
+    @Test func theContainmentLevelIsNamed() throws {
+        let result = try doctor([:])
+        let line = result.stdout.split(separator: "\n").first { $0.contains(" containment: ") }.map(String.init)
+        #expect(line != nil, "\(result.stdout)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/bwrap") {
+            let off = try doctor(["SEGUELAB_SANDBOX": "off"])
+            #expect(off.stdout.contains("! containment: Landlock: programs write only in their own folder")
+                    || off.stdout.contains("! containment: supervisor only"), "\(off.stdout)")
+            #expect(off.stdout.contains("(SEGUELAB_SANDBOX=off)"), "\(off.stdout)")
+            #expect(off.stdout.contains("Fix: unset SEGUELAB_SANDBOX"), "\(off.stdout)")
+        }
     }
 }

@@ -133,14 +133,14 @@ enum LearnerFault: String, CaseIterable, CustomTestStringConvertible {
             // program ends at once, leaving both behind.
             return """
                 import Foundation
-                let status = system("sleep 300 & echo $! > '\(pidFiles[0].path)'; setsid sleep 300 & echo $! > '\(pidFiles[1].path)'")
+                let status = system("sleep 300 & echo \(ProgramProcess.shellRecord) > '\(pidFiles[0].path)'; setsid sleep 300 & echo \(ProgramProcess.shellRecord) > '\(pidFiles[1].path)'")
                 print("spawned", status)
                 """
         case .detachedChild:
             // A child that leaves the session and sheds the whole environment (any tag in it).
             return """
                 import Foundation
-                print("spawned", system("env -i setsid sleep 300 & echo $! > '\(pidFiles[0].path)'"))
+                print("spawned", system("env -i setsid sleep 300 & echo \(ProgramProcess.shellRecord) > '\(pidFiles[0].path)'"))
                 """
         case .sessionChain:
             // Five processes, each starting the next in a new session with an empty
@@ -148,7 +148,7 @@ enum LearnerFault: String, CaseIterable, CustomTestStringConvertible {
             // program waits for it, so it is surely running when the program ends.
             return """
                 import Foundation
-                let link = "if [ $1 -gt 0 ]; then env -i setsid /bin/sh \\"$0\\" $(($1 - 1)) \\"$2\\" & exit 0; fi\\nsleep 300 & echo $! > \\"$2\\"\\n"
+                let link = "if [ $1 -gt 0 ]; then env -i setsid /bin/sh \\"$0\\" $(($1 - 1)) \\"$2\\" & exit 0; fi\\nsleep 300 & echo \(ProgramProcess.shellRecord) > \\"$2\\"\\n"
                 try! link.write(toFile: "chain.sh", atomically: true, encoding: .utf8)
                 _ = system("/bin/sh chain.sh 5 '\(pidFiles[1].path)'")
                 for _ in 0..<500 where !FileManager.default.fileExists(atPath: "\(pidFiles[1].path)") { usleep(10_000) }
@@ -231,9 +231,9 @@ struct FaultRun {
             Figures.record(context, fault.rawValue, seconds)
         }
         for file in pidFiles {
-            guard let text = try? String(contentsOf: file, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { continue }
-            #expect(FaultRun.ends(pid), "\(context): process \(pid) from \(file.lastPathComponent) outlived the program")
-            kill(pid, SIGKILL)
+            guard let text = try? String(contentsOf: file, encoding: .utf8), let process = ProgramProcess(record: text) else { continue }
+            #expect(process.ends(), "\(context): process \(process) from \(file.lastPathComponent) outlived the program")
+            process.kill()
         }
         if fault == .outlivingChildren {
             #expect(pidFiles.allSatisfy { FileManager.default.fileExists(atPath: $0.path) }, "\(context): the children were never spawned")

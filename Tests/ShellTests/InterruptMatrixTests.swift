@@ -101,7 +101,7 @@ struct InterruptSetup {
         pidFiles = FaultRun.pidFiles(in: home)
         code = """
             import Foundation
-            let spawned = system("sleep 300 & echo $! > '\(pidFiles[0].path)'; setsid sleep 300 & echo $! > '\(pidFiles[1].path)'")
+            let spawned = system("sleep 300 & echo \(ProgramProcess.shellRecord) > '\(pidFiles[0].path)'; setsid sleep 300 & echo \(ProgramProcess.shellRecord) > '\(pidFiles[1].path)'")
             print("spinning")
             while true {}
             """
@@ -143,9 +143,9 @@ struct InterruptSetup {
             #expect(printed, "output before Ctrl-C kept: \(terminal.screen)")
         }
         for file in pidFiles {
-            let pid = try #require(pid_t(String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-            #expect(FaultRun.ends(pid), "process \(pid) from \(file.lastPathComponent) outlived Ctrl-C")
-            kill(pid, SIGKILL)
+            let process = try #require(ProgramProcess(record: String(contentsOf: file, encoding: .utf8)))
+            #expect(process.ends(), "process \(process) from \(file.lastPathComponent) outlived Ctrl-C")
+            process.kill()
         }
         if shellRuns { #expect(terminal.isRunning) }
     }

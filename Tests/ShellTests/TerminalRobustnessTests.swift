@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Playground
 import TestSupport
 #if canImport(Glibc)
 import Glibc
@@ -299,5 +300,75 @@ import Glibc
         let said = try terminal.waitFor("another program controls it")
         try terminal.waitFor("ended ", after: said)
         #expect(terminal.screen.components(separatedBy: "^C").count < 3)
+    }
+}
+
+/// A learner's program never leaves the learner's terminal broken. In a sandbox it cannot reach
+/// the terminal at all; without one (SEGUELAB_SANDBOX=off, or no bubblewrap) it can open the
+/// device by name, and the shell puts its modes and window size back after the run.
+@Suite(.serialized) struct TerminalTamperingTests {
+    /// Turns echo off and sets a 20×5 window on the shell's terminal, when it can reach it: its
+    /// device is named by the shell's /proc/PID/stat (tty_nr), which anyone may read.
+    static let tamperer = """
+        import Foundation
+        func stat(of pid: Int32) -> [Substring] {
+            guard let stat = try? String(contentsOfFile: "/proc/\\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return [] }
+            return stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+        }
+        let supervisor = stat(of: getpid()).dropFirst(1).first.flatMap { Int32($0) } ?? 0
+        let shell = stat(of: supervisor).dropFirst(1).first.flatMap { Int32($0) } ?? 0
+        let tty = stat(of: shell).dropFirst(4).first.flatMap { Int($0) } ?? 0
+        let major = (tty >> 8) & 0xfff, minor = (tty & 0xff) | ((tty >> 12) & 0xfff00)
+        // Read-only: Landlock refuses opening the terminal to write, not to read, and its modes
+        // and size change through any descriptor.
+        let fd = major >= 136 && major < 144 ? open("/dev/pts/\\((major - 136) * 256 + minor)", O_RDONLY | O_NOCTTY) : -1
+        if fd >= 0, isatty(fd) == 1 {
+            var modes = termios()
+            tcgetattr(fd, &modes)
+            modes.c_lflag &= ~tcflag_t(ECHO | ICANON)
+            tcsetattr(fd, TCSANOW, &modes)
+            var size = winsize(ws_row: 5, ws_col: 20, ws_xpixel: 0, ws_ypixel: 0)
+            _ = ioctl(fd, UInt(TIOCSWINSZ), &size)
+            print("terminal reached")
+        } else {
+            print("terminal out of reach")
+        }
+        """
+
+    func runTamperer(sandbox: Bool) throws -> (terminal: PseudoTerminal, said: String) {
+        let home = try SeguelabBinary.makeHome()
+        let file = home.appendingPathComponent("Tamper.swift")
+        try Self.tamperer.write(to: file, atomically: true, encoding: .utf8)
+        var environment = SeguelabBinary.environment(home: home)
+        if !sandbox { environment["SEGUELAB_SANDBOX"] = "off" }
+        let terminal = try PseudoTerminal(executable: SeguelabBinary.path, arguments: ["--no-pack"], environment: environment)
+        let prompt = try terminal.waitForPrompt()
+        terminal.type("run \(file.path)\r")
+        let ran = try terminal.waitFor("terminal ", after: prompt, timeout: 600)
+        try terminal.waitForPrompt(after: ran)
+        return (terminal, String(terminal.screen[ran...].prefix(40)))
+    }
+
+    @Test func withoutASandboxTheShellPutsItsTerminalBackAfterTheRun() throws {
+        let (terminal, said) = try runTamperer(sandbox: false)
+        #expect(said.hasPrefix("reached"), "\(said)")
+        // The window size the terminal had, not the program's 20×5.
+        let size = terminal.windowSize()
+        #expect(size.columns == 100 && size.rows == 30, "window \(size.columns)×\(size.rows) after the run")
+        // What is typed is shown again (with echo left off, libedit reads blind).
+        terminal.type("help hist")
+        try terminal.waitFor("seguelab> help hist", timeout: 30)
+        terminal.type("ory\r")
+        try terminal.waitFor("History is kept across sessions")
+    }
+
+    @Test(.enabled(if: Containment.current != .landlock && Containment.current != .supervisorOnly,
+                   "bubblewrap cannot make a sandbox on this machine (seguelab doctor says why)"))
+    func inASandboxAProgramCannotReachTheTerminal() throws {
+        let (terminal, said) = try runTamperer(sandbox: true)
+        #expect(said.hasPrefix("out of reach"), "\(said)")
+        let size = terminal.windowSize()
+        #expect(size.columns == 100 && size.rows == 30, "window \(size.columns)×\(size.rows) after the run")
     }
 }

@@ -13,11 +13,13 @@ typedef struct {
     long long memory_bytes;       /* RLIMIT_AS; 0: none */
     long long file_bytes;         /* RLIMIT_FSIZE; 0: none */
     int landlock_ruleset;         /* from sv_landlock_ruleset; -1: none */
+    long long deadline_ms;        /* the supervisor ends the run this long after it starts; 0: never */
 } sv_request;
 
 /// Starts a supervisor in a session of its own, which starts the program and collects every
 /// descendant the program leaves behind (it is their subreaper), however they detach. When the
-/// program ends, or the supervisor receives SIGTERM, it kills them all, waits until none is
+/// program ends, the supervisor receives SIGTERM or SIGHUP, the thread that called sv_spawn ends
+/// (the host died: PR_SET_PDEATHSIG) or `deadline_ms` passes, it kills them all, waits until none is
 /// left, and exits with the program's status (or by its signal). Returns the supervisor's pid,
 /// or -1 with `*error` set (the program could not be started: its errno).
 pid_t sv_spawn(const sv_request *request, int *error);
@@ -30,5 +32,9 @@ int sv_landlock_ruleset(const char *const *dirs, const char *const *files);
 
 /// The Landlock ABI version the kernel offers, 0 if none.
 int sv_landlock_abi(void);
+
+/// Swaps the files or folders at `a` and `b` in one step (renameat2 with RENAME_EXCHANGE).
+/// Returns 0, or the errno (EINVAL: the file system cannot).
+int sv_exchange_paths(const char *a, const char *b);
 
 #endif

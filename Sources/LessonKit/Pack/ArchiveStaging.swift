@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// Writes an archive's entries into a staging folder, refusing anything that could land
 /// outside it or that is absurdly large. Links are created last, after every file, so no file
@@ -58,7 +59,7 @@ final class StagingWriter {
         do {
             try fileManager.createDirectory(at: url(path), withIntermediateDirectories: true)
         } catch {
-            throw fail(path, "cannot create the folder (\(error.localizedDescription))")
+            throw fail(path, "cannot create the folder (\(FileErrorWords.describe(error)))")
         }
     }
 
@@ -128,7 +129,7 @@ final class StagingWriter {
             } catch let failure as PackArchive.Failure {
                 throw failure
             } catch {
-                throw fail(link.path, "cannot create the link (\(error.localizedDescription))")
+                throw fail(link.path, "cannot create the link (\(FileErrorWords.describe(error)))")
             }
         }
         guard let realRoot = Self.realPath(root.path) else { throw fail(nil, "cannot resolve the staging folder") }

@@ -51,9 +51,20 @@ public struct Pack: Sendable {
         Catalog(language: language, overrides: messages[language] ?? [:])
     }
 
+    /// A storyboard is named by its file name without `.storyboard`, found in the pack's
+    /// storyboard folders: a name with a `/` (or `..`) would reach other folders.
+    static func storyboardNameProblem(_ name: String) -> String? {
+        if name.contains("/") || name == ".." || name == "." || name.isEmpty {
+            return "is not a storyboard name: name the file without its folder or '.storyboard' "
+                + "(it is looked for in the pack's storyboard folders)"
+        }
+        return nil
+    }
+
     /// The file of a storyboard named by a step (`storyboard: Main`), if it exists.
     public func storyboardURL(named name: String) -> URL? {
-        storyboardDirectories.map { $0.appendingPathComponent(name + ".storyboard") }
+        guard Self.storyboardNameProblem(name) == nil else { return nil }
+        return storyboardDirectories.map { $0.appendingPathComponent(name + ".storyboard") }
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 

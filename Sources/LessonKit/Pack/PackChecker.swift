@@ -6,8 +6,23 @@ import SourceText
 /// dynamic part, which proves the pack with the same judge learners face.
 public enum PackChecker {
     /// Parses and validates the pack in `root`; all problems, errors and warnings.
+    /// The ```seguelab blocks are run here too (they read storyboards, no code): a storyboard the
+    /// shell could not show is found by `--static-only` as well.
     public static func checkStatically(at root: URL, seguelabVersion: String = SeguelabVersion.current) -> PackLoadResult {
-        PackLoader.load(from: root, seguelabVersion: seguelabVersion)
+        var result = PackLoader.load(from: root, seguelabVersion: seguelabVersion)
+        guard let pack = result.pack else { return result }
+        var lessons = pack.lessons
+        for language in pack.translations.keys.sorted() {
+            lessons += pack.lessons.compactMap { pack.translations[language]?[$0.id] }
+        }
+        let shown = lessons.flatMap { lesson in
+            lesson.steps.flatMap { shownCommandErrors($0, in: lesson, pack: pack) }
+        }
+        if !shown.isEmpty {
+            result.diagnostics = (result.diagnostics + shown).sortedByLocation()
+            result.pack = nil
+        }
+        return result
     }
 
     /// Runs every example; proves every exercise's starter fails and its solution passes;

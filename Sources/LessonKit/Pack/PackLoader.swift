@@ -135,6 +135,23 @@ private struct Loader {
         return lesson
     }
 
+    /// Why a path the manifest names leads out of the pack (absolute, through `..`, or through a
+    /// link that leaves it), or nil when it stays inside: the rule links are held to.
+    func leavesThePack(_ path: String) -> String? {
+        if path.hasPrefix("/") || path.hasPrefix("~") {
+            return "is not inside the pack: name it relative to the pack's folder"
+        }
+        if path.split(separator: "/").contains("..") {
+            return "leads out of the pack ('..' is not allowed in a pack's paths)"
+        }
+        let resolvedRoot = root.resolvingSymlinksInPath().path
+        let resolved = root.appendingPathComponent(path).resolvingSymlinksInPath().path
+        guard resolved == resolvedRoot || resolved.hasPrefix(resolvedRoot + "/") else {
+            return "leads out of the pack through a link"
+        }
+        return nil
+    }
+
     /// A folder pack is held to the rule archives follow: a link may point only inside the
     /// pack. One leading out would make the pack show, run and (installed) copy files that are
     /// not part of it.
@@ -179,6 +196,10 @@ private struct Loader {
         var support: [SourceFile] = []
         for (index, path) in manifest.supportFiles.enumerated() {
             let url = root.appendingPathComponent(path)
+            if let reason = leavesThePack(path) {
+                sink.error("support file '\(ControlCharacters.visible(path))' \(reason)", at: at("support.\(index)"))
+                continue
+            }
             guard fileManager.fileExists(atPath: url.path) else {
                 sink.error("support file '\(path)' does not exist", at: at("support.\(index)"))
                 continue
@@ -198,6 +219,11 @@ private struct Loader {
         var storyboardDirs: [URL] = []
         for (index, path) in manifest.storyboardDirectories.enumerated() {
             let url = root.appendingPathComponent(path, isDirectory: true)
+            if let reason = leavesThePack(path) {
+                sink.error("storyboard folder '\(ControlCharacters.visible(path))' \(reason)",
+                           at: at("storyboards.\(index)"))
+                continue
+            }
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
                 storyboardDirs.append(url)
@@ -321,6 +347,11 @@ private struct Loader {
     func checkReferences(_ lesson: Lesson, storyboardDirs: [URL], sink: DiagnosticSink) {
         for (index, step) in lesson.steps.enumerated() {
             if let name = step.storyboard {
+                if let reason = Pack.storyboardNameProblem(name) {
+                    sink.error("storyboard '\(ControlCharacters.visible(name))' \(reason)",
+                               at: step.storyboardLocation ?? step.location)
+                    continue
+                }
                 let found = storyboardDirs.contains { fileManager.fileExists(atPath: $0.appendingPathComponent(name + ".storyboard").path) }
                 if !found {
                     let folders = storyboardDirs.isEmpty ? "(the pack has no storyboard folder)" : storyboardDirs.map { display($0) }.joined(separator: ", ")

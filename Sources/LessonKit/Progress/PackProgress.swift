@@ -44,6 +44,31 @@ public struct StepProgress: Codable, Sendable, Hashable {
 
     public init() {}
 
+    /// The largest counts and time a file may hold for a step; larger values (a hand-edited or
+    /// damaged file: `1e300` seconds) are read as these, so sums and conversions never overflow.
+    static let maximumCount = 1_000_000
+    static let maximumSeconds = 100.0 * 365 * 24 * 3600
+
+    private enum CodingKeys: String, CodingKey {
+        case status, attempts, hintsUsed, solutionShown, draft, lastAnswer, secondsSpent, firstSeen, completed
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        status = try values.decode(StepStatus.self, forKey: .status)
+        attempts = Self.clamp(try values.decode(Int.self, forKey: .attempts))
+        hintsUsed = Self.clamp(try values.decode(Int.self, forKey: .hintsUsed))
+        solutionShown = try values.decode(Bool.self, forKey: .solutionShown)
+        draft = try values.decodeIfPresent(String.self, forKey: .draft)
+        lastAnswer = try values.decodeIfPresent(String.self, forKey: .lastAnswer)
+        let seconds = try values.decode(Double.self, forKey: .secondsSpent)
+        secondsSpent = seconds.isFinite ? min(max(seconds, 0), Self.maximumSeconds) : 0
+        firstSeen = try values.decodeIfPresent(Date.self, forKey: .firstSeen)
+        completed = try values.decodeIfPresent(Date.self, forKey: .completed)
+    }
+
+    private static func clamp(_ count: Int) -> Int { min(max(count, 0), maximumCount) }
+
     /// Done for the purpose of menus and summaries. A prediction counts once made: the
     /// learner has seen the real result either way.
     public func isComplete(kind: StepKind) -> Bool {

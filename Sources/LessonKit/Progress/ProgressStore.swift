@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 import XDGDirectories
 
 /// Reads and writes progress files: one versioned JSON file per pack in
@@ -13,6 +14,8 @@ public struct ProgressStore: Sendable {
     private let bases = Shared<URL, PackProgress>()
     /// Which progress file each pack folder uses (see `fileURL(for:)`), decided once.
     private let origins = Shared<String, URL>()
+    /// Progress files that could not be read at load for want of permission: never saved over.
+    private let withheld = Shared<URL, Bool>()
 
     public init(directory: URL) {
         self.directory = directory
@@ -104,6 +107,15 @@ public struct ProgressStore: Sendable {
     /// learner starts fresh, with a warning naming the backup.
     public func load(for pack: Pack, now: Date = Date()) throws -> Loaded {
         let url = fileURL(for: pack)
+        // A file (or folder) whose permissions were taken away is not a first visit: it is said,
+        // left as it is, and never saved over in this session.
+        if let code = Self.accessProblem(url) {
+            withheld[url] = true
+            let reason = ProgressStoreError(path: url.path, errno: code).reason
+            let warning = "Progress file \(url.path) cannot be read (\(reason)); this session starts without it and "
+                + "does not save over it. Give it back its permissions (chmod u+rw) and start seguelab again."
+            return Loaded(progress: PackProgress(pack: pack, now: now), changes: nil, warnings: [warning], isNew: true)
+        }
         if !FileManager.default.fileExists(atPath: url.path) { adoptLegacyProgress(for: pack, at: url) }
         guard FileManager.default.fileExists(atPath: url.path) else {
             return Loaded(progress: PackProgress(pack: pack, now: now), changes: nil, warnings: [], isNew: true)
@@ -123,7 +135,7 @@ public struct ProgressStore: Sendable {
                     let backup = try saveBackup(before, for: pack, now: now)
                     warnings.append("Your progress as it was before this version of the pack is also kept in \(backup.path).")
                 } catch {
-                    warnings.append("Your progress as it was before this version of the pack could not be backed up (\(error.localizedDescription)).")
+                    warnings.append("Your progress as it was before this version of the pack could not be backed up (\(FileErrorWords.describe(error))).")
                 }
             }
             return Loaded(progress: progress, changes: changes.isEmpty ? nil : changes, warnings: warnings, isNew: false)
@@ -162,6 +174,10 @@ public struct ProgressStore: Sendable {
     @discardableResult
     public func save(_ progress: PackProgress, for pack: Pack) throws -> PackProgress {
         let url = fileURL(for: pack)
+        if withheld[url] == true {
+            throw ProgressStoreError(path: url.path,
+                                     reason: "it could not be read when the session started, so it is not saved over")
+        }
         try createDirectory()
         let lock = try FileLock(directory.appendingPathComponent("." + Self.key(for: pack) + ".lock"))
         defer { lock.unlock() }
@@ -287,11 +303,20 @@ public struct ProgressStore: Sendable {
 
     struct Unreadable: Error {}
 
+    /// The errno that keeps `url` from being read for want of permission (on the file, or on a
+    /// folder above it: then it cannot even be seen), or nil.
+    static func accessProblem(_ url: URL) -> Int32? {
+        var info = stat()
+        if stat(url.path, &info) != 0 { return errno == EACCES || errno == EPERM ? errno : nil }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return access(url.path, R_OK) == 0 ? nil : (errno == EACCES || errno == EPERM ? errno : nil)
+    }
+
     private static func describe(_ error: Error) -> String {
         if error is Unreadable { return "it is not readable" }
         if let error = error as? UnsupportedFormat { return error.description }
         if error is DecodingError { return "it is not valid progress JSON" }
-        return "\(error)"
+        return FileErrorWords.describe(error)
     }
 
     static func timestamp(_ date: Date) -> String {

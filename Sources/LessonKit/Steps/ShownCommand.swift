@@ -68,7 +68,8 @@ public struct ShownCommand: Sendable, Hashable {
             output = StoryboardDiagram(document: document, words: words).render(.text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .enums:
             arguments = "--enums"
-            output = SegueEnumGenerator(document: document).generate().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            output = try SegueEnumGenerator(document: document).generate()
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .checkSource(let id):
             guard let step = lesson.step(id: id), let code = step.code(.example) ?? step.code(.solution) else {
                 throw ShownCommandError("'--check-source \(id)' must name a step of this lesson with example or solution code")

@@ -1,14 +1,14 @@
 import Foundation
 
 extension StoryboardDocument {
-    /// Reads a `.storyboard` file.
+    /// Reads a `.storyboard` file: a regular file of at most `StoryboardLimits.maximumBytes`.
     public static func load(contentsOf url: URL) throws -> StoryboardDocument {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
-        } catch {
+            data = try StoryboardFile.read(url.path)
+        } catch let problem as StoryboardFile.Problem {
             throw StoryboardError(location: StoryboardLocation(file: url.path, line: 1, column: 1),
-                                  message: "cannot read storyboard: \(error.localizedDescription)")
+                                  message: "cannot read storyboard: \(problem.reason)")
         }
         return try parse(data, path: url.path)
     }
@@ -17,6 +17,70 @@ extension StoryboardDocument {
     public static func parse(_ data: Data, path: String) throws -> StoryboardDocument {
         let root = try XMLTreeReader.read(data, file: path)
         return try StoryboardParser(path: path).document(from: root)
+    }
+}
+
+/// How large and how deep a storyboard may be. Xcode's largest storyboards are a few MB and a few
+/// dozen elements deep; beyond these bounds a file is refused with where it crosses them, before
+/// XMLParser (which gives up past 10 MB with a bare "error 1") or a deep walk (which would
+/// exhaust the stack) meets it.
+public enum StoryboardLimits {
+    public static let maximumBytes = 8 << 20
+    public static let maximumDepth = 200
+}
+
+/// Reading a storyboard file with plain system calls, so each failure has its real cause: a
+/// device such as /dev/zero is not a storyboard (and is never read without end), a folder is
+/// not one either, a missing file is not a permission problem.
+enum StoryboardFile {
+    struct Problem: Error {
+        var reason: String
+    }
+
+    static func read(_ path: String) throws -> Data {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw Problem(reason: reason(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Problem(reason: reason(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw Problem(reason: "it is a folder, not a file")
+        default: throw Problem(reason: "it is not a regular file (a device, a pipe or a socket)")
+        }
+        if Int(info.st_size) > StoryboardLimits.maximumBytes { throw Problem(reason: tooLarge(Int(info.st_size))) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = Foundation.read(fd, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Problem(reason: reason(errno))
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+            // The file may grow while it is read.
+            if data.count > StoryboardLimits.maximumBytes { throw Problem(reason: tooLarge(data.count)) }
+        }
+        return data
+    }
+
+    static func tooLarge(_ bytes: Int) -> String {
+        let megabytes = String(format: "%.1f", Double(bytes) / Double(1 << 20))
+        return "it is \(megabytes) MB, and a storyboard may be at most \(StoryboardLimits.maximumBytes >> 20) MB"
+    }
+
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file"
+        case EACCES, EPERM: return "permission denied"
+        case EISDIR: return "it is a folder, not a file"
+        case ELOOP: return "too many symbolic links (a link loop?)"
+        case ENOTDIR: return "a part of its path is not a folder"
+        case ENAMETOOLONG: return "its path is too long"
+        case EIO: return "the disk could not be read (input/output error)"
+        default: return String(cString: strerror(code))
+        }
     }
 }
 

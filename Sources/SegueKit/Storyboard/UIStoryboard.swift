@@ -3,8 +3,10 @@ import Foundation
 /// A storyboard loaded from a real Interface Builder `.storyboard` file.
 ///
 /// `UIStoryboard(name: "Main", bundle: nil)` looks for `Main.storyboard` in the directories of
-/// `SEGUEKIT_STORYBOARD_PATH` (colon-separated), then next to the executable, then in the
-/// current directory; with a bundle, in the bundle first.
+/// `SEGUEKIT_STORYBOARD_DIRECTORIES` (a JSON array of paths, which seguelab sets: a folder
+/// whose name holds a `:` stays whole), then `SEGUEKIT_STORYBOARD_PATH` (colon-separated, for
+/// running a program by hand), then next to the executable, then in the current directory;
+/// with a bundle, in the bundle first.
 @preconcurrency @MainActor
 open class UIStoryboard: CustomStringConvertible {
     /// The parsed storyboard (a SegueKit addition, for tools and tests).
@@ -54,6 +56,10 @@ open class UIStoryboard: CustomStringConvertible {
         if let bundle {
             directories.append(URL(fileURLWithPath: bundle.bundlePath))
             if let resources = bundle.resourcePath { directories.append(URL(fileURLWithPath: resources)) }
+        }
+        if let list = ProcessInfo.processInfo.environment["SEGUEKIT_STORYBOARD_DIRECTORIES"],
+           let paths = try? JSONDecoder().decode([String].self, from: Data(list.utf8)) {
+            directories += paths.map { URL(fileURLWithPath: $0) }
         }
         let searchPath = ProcessInfo.processInfo.environment["SEGUEKIT_STORYBOARD_PATH"] ?? ""
         directories += searchPath.split(separator: ":").map { URL(fileURLWithPath: String($0)) }

@@ -113,6 +113,10 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     static func read(_ data: Data, file: String) throws -> IBElement {
         // Foundation's XMLParser traps on names that are not UTF-8, so such a file is refused
         // here, at the first bad byte.
+        if data.count > StoryboardLimits.maximumBytes {
+            throw StoryboardError(location: StoryboardLocation(file: file, line: 1, column: 1),
+                                  message: "storyboard too large: \(StoryboardFile.tooLarge(data.count))")
+        }
         let bytes = [UInt8](data)
         try checkUTF8(bytes, file: file)
         try checkProcessingInstructions(bytes, file: file)
@@ -229,6 +233,15 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         if stopIfFailed(parser) { return }
         let column = startColumn(of: elementName, line: parser.lineNumber, reportedColumn: parser.columnNumber)
         let element = IBElement(name: elementName, attributes: attributes, line: parser.lineNumber, column: column)
+        // Walking the tree, and freeing it, go one call deeper per level: a bound keeps both
+        // far from the end of the stack, whatever the file.
+        if stack.count >= StoryboardLimits.maximumDepth {
+            failure = StoryboardError(location: StoryboardLocation(file: file, line: element.line, column: column),
+                                      message: "elements nested more than \(StoryboardLimits.maximumDepth) deep: "
+                                          + "a storyboard is never this deep")
+            parser.abortParsing()
+            return
+        }
         stack.last?.children.append(element)
         if root == nil { root = element }
         stack.append(element)

@@ -65,6 +65,7 @@ public struct Doctor {
         report(writable(temporary, subject: "temporary folder", variable: "TMPDIR",
                         purpose: "no program could be compiled", create: false))
         terminal().forEach(report)
+        report(containment())
         if build, let path = swiftc.path, cache.level != .problem, space?.level != .problem {
             report(await warm(swiftc: path))
         }
@@ -93,6 +94,46 @@ public struct Doctor {
         print("\(mark) \(finding.subject): \(finding.text)")
         if let fix = finding.fix { print("  Fix: " + fix) }
         fflush(seguelab_stdout())
+    }
+
+    // MARK: - Containment
+
+    /// How learners' programs are contained here (`Containment.current`), and what is missing
+    /// for the best level.
+    func containment() -> Finding {
+        let memory = Self.hasCgroupMemoryController
+            ? "" : "; the memory limit holds for each process, not for all of a program's processes together"
+        switch Containment.current {
+        case .sandbox(let bwrap):
+            return Finding(level: .ok, subject: "containment",
+                           text: "sandbox (\(bwrap)): each program sees only its own processes, writes only in "
+                               + "its own folder and never reaches your terminal\(memory)")
+        case .landlock, .supervisorOnly:
+            let level = Containment.current == .landlock
+                ? "Landlock: programs write only in their own folder, but see your processes and sockets"
+                : "supervisor only: programs can write anywhere you can"
+            func warning(_ text: String, fix: String) -> Finding {
+                Finding(level: .warning, subject: "containment", text: level + text + memory, fix: fix)
+            }
+            if let failure = Containment.bubblewrapFailure {
+                return warning("; bubblewrap is installed but cannot make a sandbox here (\(failure))",
+                               fix: "allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, "
+                                   + "or an AppArmor profile for bwrap on Ubuntu 24.04)")
+            }
+            if environment["SEGUELAB_SANDBOX"] == "off", Containment.bubblewrapPath != nil {
+                return warning(" (SEGUELAB_SANDBOX=off)",
+                               fix: "unset SEGUELAB_SANDBOX to run programs in bubblewrap's sandbox")
+            }
+            return warning("; bubblewrap is not installed",
+                           fix: "install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap; "
+                               + "Fedora: dnf install bubblewrap)")
+        }
+    }
+
+    /// Whether this machine has cgroup v2's memory controller (unified hierarchy).
+    static var hasCgroupMemoryController: Bool {
+        let controllers = (try? String(contentsOfFile: "/sys/fs/cgroup/cgroup.controllers", encoding: .utf8)) ?? ""
+        return controllers.split(whereSeparator: \.isWhitespace).contains("memory")
     }
 
     static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

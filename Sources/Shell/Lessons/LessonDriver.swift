@@ -146,6 +146,9 @@ final class LessonDriver {
 
     /// The step, a screenful at a time when it is taller than the terminal.
     func showStep(withIntroOf lesson: Lesson? = nil) {
+        // A shell that dies while showing the step is not sent back into it at its next start.
+        if let ref = session.position { store.markShowing(ref, for: pack) }
+        defer { store.clearShowing(for: pack) }
         let rows = context.isInteractive ? Terminal.height() : nil
         let finished = output.paging(rows: rows, more: { question in
             guard let reply = context.ask(question + " ") else { return false }

@@ -3,7 +3,8 @@ import Foundation
 /// Runs work (a learner's program) so that Ctrl-C cancels the work, never the process: the
 /// work's task is cancelled, which makes the Playground stop the program and its session.
 /// The one way Ctrl-C becomes cancellation, for the shell and for `seguelab run` alike (the
-/// signal is caught by the C handler `InterruptFlag` installs).
+/// signal is caught by the C handler `InterruptFlag` installs). The terminal's modes and
+/// window size are put back afterwards, whatever the program did to them (`TerminalModes`).
 public enum Interruptible<Value: Sendable>: Sendable {
     case finished(Value)
     case failed(any Error)
@@ -13,6 +14,8 @@ public enum Interruptible<Value: Sendable>: Sendable {
 
     public static func run(_ work: @escaping @Sendable () async throws -> Value) async -> Interruptible<Value> {
         _ = InterruptFlag.take()
+        let terminal = TerminalModes.save()
+        defer { terminal.restore() }
         let task = Task { try await work() }
         let watcher = Task {
             while !Task.isCancelled {

@@ -64,6 +64,13 @@ final class PseudoTerminal {
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
+    /// The window size the terminal has now (whoever set it last).
+    func windowSize() -> (columns: UInt16, rows: UInt16) {
+        var size = winsize()
+        _ = ioctl(master, UInt(TIOCGWINSZ), &size)
+        return (size.ws_col, size.ws_row)
+    }
+
     /// Waits until the screen text (escape sequences removed) contains `text` after `start`.
     /// The timeout only bounds how long a failing test takes: on a loaded two-core machine a
     /// shell can need more than 10 s to start, so it is generous.

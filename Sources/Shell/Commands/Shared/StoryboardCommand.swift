@@ -73,7 +73,7 @@ public struct StoryboardCommand: SharedCommand {
                 throw Printed(error: "\(error)", failed: true)
             }
             if !checkSource.isEmpty { return try audit(document, words: words) }
-            if enums { return Printed(text: SegueEnumGenerator(document: document).generate()) }
+            if enums { return Printed(text: try SegueEnumGenerator(document: document).generate()) }
             return Printed(text: try diagram(document, words: words).render(DiagramFormat(rawValue: format) ?? .text))
         } catch let printed as Printed {
             return printed

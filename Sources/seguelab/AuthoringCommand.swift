@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonKit
+import Shell
 
 /// `seguelab help authoring` (or `seguelab authoring`): the guide to writing lesson packs.
 struct AuthoringCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonKit
+import Shell
 
 /// `seguelab pack …`: the author's and instructor's tools for lesson packs.
 struct PackCommand: AsyncParsableCommand {

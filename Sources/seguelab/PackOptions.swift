@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonKit
+import Shell
 
 /// `--pack`: which pack to use. Shared by the shell and by the commands that read a pack
 /// without opening it (`lessons`, `progress`), each beside a `LanguageOption`. Groups are kept
@@ -40,23 +41,4 @@ struct PackOptions: ParsableArguments {
 
     @Option(name: .customLong("step"), help: ArgumentHelp("Open this step (by id) of the lesson.", valueName: "id"))
     var step: String?
-}
-
-extension CommandFailure {
-    /// Prints the message and ends the command with status 1.
-    func exit() -> ExitCode {
-        lines.forEach(StandardError.line)
-        return ExitCode.failure
-    }
-}
-
-extension AsyncParsableCommand {
-    /// Runs `body`, turning a `CommandFailure` into its message and exit status 1.
-    func reportingFailures(_ body: () async throws -> Void) async throws {
-        do {
-            try await body()
-        } catch let failure as CommandFailure {
-            throw failure.exit()
-        }
-    }
 }

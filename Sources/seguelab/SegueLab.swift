@@ -67,11 +67,3 @@ struct SegueLab: AsyncParsableCommand {
         throw ExitCode(await CommandLoop.start(options: options))
     }
 }
-
-/// Options that change how output looks, shared by every subcommand.
-struct DisplayOptions: ParsableArguments {
-    @Flag(name: .customLong("no-color"), help: "Never colour the output (also: NO_COLOR set in the environment).")
-    var noColor = false
-
-    var colorChoice: ColorChoice { noColor ? .never : .auto }
-}

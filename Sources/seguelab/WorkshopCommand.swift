@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonKit
+import Shell
 import Workshop
 
 /// `seguelab workshop serve`: builds the workshop server the first time (it is its own product,
@@ -39,13 +40,4 @@ struct WorkshopCommand: ParsableCommand {
             }
         }
     }
-}
-
-/// `--join LINK --name NAME` on the shell.
-struct JoinOptions: ParsableArguments {
-    @Option(name: .customLong("join"), help: ArgumentHelp("Join a workshop: send your progress to the instructor's dashboard.", valueName: "link"))
-    var join: String?
-
-    @Option(name: .customLong("name"), help: ArgumentHelp("Your name on the workshop's dashboard (with --join).", valueName: "name"))
-    var name: String?
 }

@@ -71,11 +71,9 @@ public final class CommandLoop {
         let wraps = (interactive || presenting) && Terminal.isTerminal(STDOUT_FILENO)
         let output = ShellOutput(style: style, width: { wraps ? Terminal.width() : nil })
         let context = ShellContext(output: output, registry: CommandRegistry(), isInteractive: interactive)
-        var registry = CommandRegistry(CoreCommands.all)
         let setup = ShellSetup(options: options, context: context)
         let driver = setup.loadPack()
-        for command in setup.commands(driver: driver) { registry.register(command) }
-        context.registry = registry
+        context.registry = setup.registry(driver: driver)
 
         let source: LineSource
         if interactive {

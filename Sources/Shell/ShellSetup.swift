@@ -77,9 +77,9 @@ struct ShellSetup {
         let storyboards = driver?.pack.storyboardDirectories ?? []
         let withoutLessons = [
             ShellCommand(RunCommand.self) { context, command in
-                guard !command.files.isEmpty else { context.fail("run: which file?"); return .continueSession }
+                guard !command.files.isEmpty else { context.fail("run: which file?"); return .readNext }
                 await PlaygroundCommands.runFiles(command, context: context, playground: shared)
-                return .continueSession
+                return .readNext
             },
         ]
         var groups: [(CommandAvailability, [ShellCommand])] = [(.always, CoreCommands.all)]

@@ -9,11 +9,11 @@ import SegueTools
 
 @Suite struct CompleterTests {
     let registry = CommandRegistry([
-        ShellCommand(name: "help", summary: "", arguments: [.commandName]) { _, _ in .continueSession },
-        ShellCommand(name: "history", summary: "") { _, _ in .continueSession },
-        ShellCommand(name: "goto", summary: "", arguments: [.lessonStep]) { _, _ in .continueSession },
-        ShellCommand(name: "start", summary: "", arguments: [.lesson]) { _, _ in .continueSession },
-        ShellCommand(name: "run", summary: "", arguments: [.file]) { _, _ in .continueSession },
+        ShellCommand(name: "help", summary: "", arguments: [.commandName]) { _, _ in .readNext },
+        ShellCommand(name: "history", summary: "") { _, _ in .readNext },
+        ShellCommand(name: "goto", summary: "", arguments: [.lessonStep]) { _, _ in .readNext },
+        ShellCommand(name: "start", summary: "", arguments: [.lesson]) { _, _ in .readNext },
+        ShellCommand(name: "run", summary: "", arguments: [.file]) { _, _ in .readNext },
     ])
 
     func completer(directory: String = "/") -> Completer {
@@ -32,7 +32,7 @@ import SegueTools
 
     @Test func theRegistryKnowsWhenEachCommandCanBeTyped() {
         let command = { (name: String, aliases: [String]) in
-            ShellCommand(name: name, aliases: aliases, summary: "") { _, _ in .continueSession }
+            ShellCommand(name: name, aliases: aliases, summary: "") { _, _ in .readNext }
         }
         let registry = CommandRegistry(groups: [
             (.always, [command("help", ["?"])]), (.inLessons, [command("start", [])]),
@@ -78,7 +78,7 @@ import SegueTools
 
     /// A shared command's usage, help and completion come from its one declaration.
     @Test func sharedCommandsAreReadFromTheirDeclaration() {
-        let storyboard = ShellCommand(StoryboardCommand.self) { _, _ in .continueSession }
+        let storyboard = ShellCommand(StoryboardCommand.self) { _, _ in .readNext }
         #expect(storyboard.usage == "storyboard FILE [OPTIONS]")
         #expect(storyboard.summary == StoryboardCommand.configuration.abstract)
         #expect(storyboard.help?(80).contains("--check-source") == true)

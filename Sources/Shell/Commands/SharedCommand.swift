@@ -36,7 +36,7 @@ extension ShellCommand {
             let (problem, values) = shape.check(invocation.arguments)
             if let problem {
                 fail(problem.text(catalog))
-                return .continueSession
+                return .readNext
             }
             let parsed: Declaration
             do {
@@ -48,7 +48,7 @@ extension ShellCommand {
                     let invalid = shape.invalidValue(among: values, of: Declaration.self)
                     fail(invalid?.text(catalog) ?? Declaration.message(for: error))
                 }
-                return .continueSession
+                return .readNext
             }
             return await run(context, parsed)
         }

@@ -16,8 +16,8 @@ public enum ArgumentKind: Sendable, Equatable {
 
 /// What the command loop does after a command: read the next line, or leave the shell.
 public enum AfterCommand: Sendable, Equatable {
-    case continueSession
-    case exitSession
+    case readNext
+    case leaveShell
 }
 
 /// A command of the shell: its name, how it is written, its help, and what it does.

@@ -119,7 +119,8 @@ public struct StoryboardCommand: ParsableCommand {
         }
     }
 
-    private func audit(_ document: StoryboardDocument, words: StoryboardWords, inputs: Inputs) throws(Printed) -> Printed {
+    private func audit(_ document: StoryboardDocument, words: StoryboardWords,
+                       inputs: Inputs) throws(Printed) -> Printed {
         var source = ""
         for path in checkSource {
             guard let text = inputs.source(path) else {

@@ -86,6 +86,12 @@ import SegueTools
         #expect(c.complete("storyboard /et").insertion == "c/")
         #expect(ArgumentShape(RunCommand.self).usage(name: "run") == "run [FILES …] [OPTIONS]")
         #expect(ArgumentShape(LessonsCommand.self).usage(name: "lessons") == "lessons")
+        // Tab: the files a positional argument declares, else the options' names.
+        #expect(ArgumentShape(RunCommand.self).completion == [.file])
+        #expect(ArgumentShape(LessonsCommand.self).completion == [])
+        #expect(ArgumentShape(ProgressCommand.self).completion == [.word(["--json", "--csv", "--learner"])])
+        let progress = ShellCommand(ProgressCommand.self) { _, _ in .readNext }
+        #expect(Completer(registry: CommandRegistry([progress])).complete("progress --c") == Completion(insertion: "sv "))
     }
 
     /// Argument errors are found from the declaration's shape, by kind, and worded from the
@@ -97,12 +103,14 @@ import SegueTools
         #expect(storyboard.check(["a", "--zzz"]).problem == .unknownOption("--zzz", suggestion: nil))
         #expect(storyboard.check(["a", "b", "c"]).problem == .unexpected(["b", "c"]))
         #expect(storyboard.check(["a", "--format"]).problem == .missingValue(option: "--format <format>"))
-        #expect(storyboard.check(["a", "--format=dot", "--enums", "--check-source", "x.swift", "--help"]).problem == nil)
+        let accepted = ["a", "--format=dot", "--enums", "--check-source", "x.swift", "--help"]
+        #expect(storyboard.check(accepted).problem == nil)
         let run = ArgumentShape(RunCommand.self)
         #expect(run.check(["-O", "--no-trace", "a.swift", "b.swift"]).problem == nil)
         #expect(run.check(["--timeout", "3"]).problem == .unknownOption("--timeout", suggestion: nil))
         let values = storyboard.check(["a", "--depth", "x"]).values
-        #expect(storyboard.invalidValue(among: values, of: StoryboardCommand.self) == .invalidValue("x", option: "--depth <depth>"))
+        #expect(storyboard.invalidValue(among: values, of: StoryboardCommand.self)
+                    == .invalidValue("x", option: "--depth <depth>"))
         // A value `validate()` refuses keeps the declaration's own message.
         let format = storyboard.check(["a", "--format", "png"]).values
         #expect(storyboard.invalidValue(among: format, of: StoryboardCommand.self) == nil)

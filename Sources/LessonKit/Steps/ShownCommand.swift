@@ -38,7 +38,8 @@ public struct ShownCommand: Sendable, Hashable {
             sink.error(usage, at: location)
             return nil
         }
-        let name = command.file.hasSuffix(".storyboard") ? String(command.file.dropLast(".storyboard".count)) : command.file
+        let file = command.file
+        let name = file.hasSuffix(".storyboard") ? String(file.dropLast(".storyboard".count)) : file
         return ShownCommand(arguments: Array(words.dropFirst()), storyboard: name, block: block, location: location)
     }
 

@@ -24,6 +24,18 @@ struct ArgumentShape: Sendable {
         var isOptional: Bool
         var isRepeating: Bool
         var shouldDisplay: Bool
+        /// What the declaration says completes the argument (`completion:`), when it says.
+        var completionKind: Completion?
+
+        /// ArgumentParser's completion kinds the shell uses: a fixed list, files, directories.
+        struct Completion: Decodable, Sendable {
+            struct Values: Decodable, Sendable { var values: [String] }
+            struct Extensions: Decodable, Sendable { var extensions: [String] }
+            struct Nothing: Decodable, Sendable {}
+            var list: Values?
+            var file: Extensions?
+            var directory: Nothing?
+        }
 
         /// `--format <format>` for an option, `<file>` for a positional argument, as errors name them.
         var label: String {
@@ -64,7 +76,8 @@ struct ArgumentShape: Sendable {
             case .unexpected(let words) where words.count == 1:
                 catalog.text("argument.unexpected", ["argument": words[0]])
             case .unexpected(let words):
-                catalog.text("argument.unexpected.many", ["count": words.count, "arguments": words.joined(separator: "', '")])
+                catalog.text("argument.unexpected.many",
+                             ["count": words.count, "arguments": words.joined(separator: "', '")])
             case .missing(let argument): catalog.text("argument.missing", ["argument": argument])
             case .invalidValue(let value, let option):
                 catalog.text("argument.invalid_value", ["value": value, "option": option, "reason": ""])
@@ -96,7 +109,8 @@ struct ArgumentShape: Sendable {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             guard let argument = argument(spelled: parts[0]) else {
                 // Short flags may be grouped: `-Ov`.
-                let shortFlags = !word.hasPrefix("--") && word.dropFirst().allSatisfy { argument(spelled: "-\($0)")?.kind == .flag }
+                let shortFlags = !word.hasPrefix("--")
+                    && word.dropFirst().allSatisfy { argument(spelled: "-\($0)")?.kind == .flag }
                 if shortFlags { continue }
                 return (.unknownOption(parts[0], suggestion: suggestion(for: parts[0])), values)
             }
@@ -124,6 +138,22 @@ struct ArgumentShape: Sendable {
         let limit = max(1, typed.count / 3)
         let scored = names.map { ($0, editDistance(typed, $0)) }.filter { $0.1 <= limit }
         return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    /// What Tab completes at each position: each positional argument as its declaration says
+    /// (files, or a list of words); a command without one completes its options' names.
+    var completion: [ArgumentKind] {
+        let positionals = arguments.filter { $0.kind == .positional }
+        guard !positionals.isEmpty else {
+            let options = arguments.filter { $0.kind != .positional && $0.shouldDisplay && !$0.isHelp }
+                .compactMap { ($0.preferredName ?? $0.names?.first)?.spelled }
+            return options.isEmpty ? [] : [.word(options)]
+        }
+        return positionals.map { argument in
+            if let list = argument.completionKind?.list { return .word(list.values) }
+            if argument.completionKind?.file != nil || argument.completionKind?.directory != nil { return .file }
+            return .text
+        }
     }
 
     /// `storyboard FILE [OPTIONS]`: the positional arguments by name, the options summed up,

@@ -4,13 +4,9 @@ import ArgumentParser
 /// A command that both the command line (`seguelab NAME …`) and the shell (`NAME …` at the
 /// prompt) have, declared once with ArgumentParser: `configuration` holds its name and help,
 /// the type's properties its arguments. The executable uses the type as its subcommand (or
-/// as the subcommand's arguments); the shell parses a typed line with it, and `help` and Tab
-/// read it.
-public protocol SharedCommand: ParsableCommand {
-    /// What Tab completes at each argument position in the shell (ArgumentParser's own
-    /// completion kinds cannot be read back, and lesson ids are the shell's to know).
-    static var shellCompletion: [ArgumentKind] { get }
-}
+/// as the subcommand's arguments); the shell parses a typed line with it, and `help`, Tab
+/// (`ArgumentShape.completion`) and argument errors read it.
+public protocol SharedCommand: ParsableCommand {}
 
 extension ShellCommand {
     /// The shell's form of a shared command: `run` gets the arguments ArgumentParser parsed
@@ -26,7 +22,6 @@ extension ShellCommand {
         let name = configuration.commandName ?? Declaration._commandName
         self.init(name: name, aliases: aliases,
                   summary: configuration.abstract, details: configuration.discussion,
-                  arguments: Declaration.shellCompletion,
                   help: { columns in Declaration.helpMessage(columns: columns) }) { context, invocation in
             let catalog = context.output.catalog
             let fail = { (message: String) in
@@ -53,6 +48,7 @@ extension ShellCommand {
             return await run(context, parsed)
         }
         usageText = { ArgumentShape(Declaration.self).usage(name: name) }
+        argumentKinds = { ArgumentShape(Declaration.self).completion }
     }
 }
 

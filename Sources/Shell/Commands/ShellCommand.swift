@@ -33,7 +33,10 @@ public struct ShellCommand {
     public var summary: String
     /// A paragraph, shown by `help NAME`.
     public var details: String
-    public var arguments: [ArgumentKind]
+    /// What Tab completes at each argument position.
+    public var arguments: [ArgumentKind] { argumentKinds() }
+    /// Worked out at Tab: a shared command's come from its declaration, read when needed.
+    var argumentKinds: () -> [ArgumentKind]
     /// The full help for `help NAME`, at a width, when the command has more to say than its
     /// summary and details (a shared command: ArgumentParser's help, options and all).
     public var help: ((Int) -> String)?
@@ -49,7 +52,7 @@ public struct ShellCommand {
         self.usageText = { usage ?? name }
         self.summary = summary
         self.details = details
-        self.arguments = arguments
+        self.argumentKinds = { arguments }
         self.help = help
         self.run = run
     }

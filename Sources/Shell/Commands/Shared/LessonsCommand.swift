@@ -10,8 +10,6 @@ public struct LessonsCommand: SharedCommand {
     )
 
     public init() {}
-
-    public static let shellCompletion: [ArgumentKind] = []
 }
 
 extension LessonsCommand {

@@ -27,8 +27,6 @@ public struct ProgressCommand: SharedCommand {
 
     public init() {}
 
-    public static let shellCompletion: [ArgumentKind] = [.word(["--json", "--csv"])]
-
     public func validate() throws {
         if json && csv { throw ValidationError("choose one of --json and --csv") }
     }

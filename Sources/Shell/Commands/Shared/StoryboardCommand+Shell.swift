@@ -1,7 +1,5 @@
 import SegueTools
 
 /// `storyboard` in the shell: the command's own declaration (in SegueTools, where lessons'
-/// ```seguelab blocks run it too), completed with a file at Tab.
-extension StoryboardCommand: SharedCommand {
-    public static let shellCompletion: [ArgumentKind] = [.file]
-}
+/// ```seguelab blocks run it too).
+extension StoryboardCommand: SharedCommand {}

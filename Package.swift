@@ -5,7 +5,7 @@ import PackageDescription
 //   seguelab (executable: commands and wiring)
 //   Shell (libedit line editor, command loop, lesson flows, rendering, shared commands)
 //   Workshop (a workshop's events; the learner's durable queue and sender)
-//   SegueTools (storyboard diagrams, identifier enums)
+//   SegueTools (storyboard diagrams, identifier enums, the `storyboard` command)
 //   LessonKit (packs, sessions, checks, progress)
 //   Playground (swiftc + SegueKit in a limited child process: RunRequest -> RunResult)
 //   SegueKit (UIKit's segue machinery, simulated)           XDGDirectories   Localization
@@ -60,7 +60,11 @@ let package = Package(
             resources: [.process("Resources")]
         ),
         // Storyboard diagrams (text, DOT, Mermaid), identifier-enum generation and audit.
-        .target(name: "SegueTools", dependencies: ["SegueKit", "SourceText"]),
+        // Also the `storyboard` command's declaration, which lessons' ```seguelab blocks run.
+        .target(
+            name: "SegueTools",
+            dependencies: ["SegueKit", "SourceText", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Compiles and runs Swift against SegueKit in a limited child process.
         .target(
             name: "Playground",

@@ -10,10 +10,16 @@ public enum TraceDecoding {
             do {
                 return try decoder.decode(TraceEvent.self, from: Data(line.utf8))
             } catch {
-                throw ToolchainError("trace line \(index + 1) is not a SegueKit trace event: \(line)")
+                throw TraceDecodingError("trace line \(index + 1) is not a SegueKit trace event: \(line)")
             }
         }
     }
+}
+
+/// A trace line that is not one of SegueKit's events: the trace came from elsewhere.
+package struct TraceDecodingError: Error, CustomStringConvertible, Equatable {
+    package var description: String
+    init(_ description: String) { self.description = description }
 }
 
 extension RunResult {

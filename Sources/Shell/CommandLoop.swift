@@ -71,11 +71,9 @@ public final class CommandLoop {
         let wraps = (interactive || presenting) && Terminal.isTerminal(STDOUT_FILENO)
         let output = ShellOutput(style: style, width: { wraps ? Terminal.width() : nil })
         let context = ShellContext(output: output, registry: CommandRegistry(), isInteractive: interactive)
-        var registry = CommandRegistry(CoreCommands.all)
         let setup = ShellSetup(options: options, context: context)
         let driver = setup.loadPack()
-        for command in setup.commands(driver: driver) { registry.register(command) }
-        context.registry = registry
+        context.registry = setup.registry(driver: driver)
 
         let source: LineSource
         if interactive {
@@ -123,7 +121,7 @@ public final class CommandLoop {
                 if !text.allSatisfy(\.isWhitespace) { context.recentEntries.append(text) }
                 context.inputLocation = "\(source.name):\(firstLine)"
                 let interruptions = context.interruptions
-                if await execute(text) == .exitSession { return }
+                if await execute(text) == .leaveShell { return }
                 // Ctrl-C stops what was pasted after the stopped command too.
                 if context.interruptions != interruptions { queuedLines.removeAll() }
                 // A scripted session stops at Ctrl-C: the rest of the script assumed it finished.
@@ -190,14 +188,14 @@ public final class CommandLoop {
     public func execute(_ text: String) async -> AfterCommand {
         if let mode = context.mode {
             if await !mode.handle(text, context: context) { context.mode = nil }
-            return .continueSession
+            return .readNext
         }
         // Several lines of code or a prediction for a step (pasted, or typed while brackets were
         // open) are the answer as a whole; a quote in a comment must not make them a
         // command-line error.
         if text.contains("\n"), let answer = context.answerHandler, PastedBlock.isOneEntry(text, context: context) {
             await answer(text)
-            return .continueSession
+            return .readNext
         }
         let invocation: CommandInvocation?
         do {
@@ -208,17 +206,17 @@ public final class CommandLoop {
             let firstWord = text.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
             if let answer = context.answerHandler, context.isAwaitingAnswer(), context.registry.command(named: firstWord) == nil {
                 await answer(text)
-                return .continueSession
+                return .readNext
             }
             context.fail(error.description)
-            return .continueSession
+            return .readNext
         }
         guard let invocation else {
             // Enter on an empty line moves on from a step that is done ("Type `next` to continue").
             if context.isInteractive, context.advancesOnEnter(), let next = context.registry.command(named: "next") {
                 return await next.run(context, CommandInvocation(name: "next", arguments: [], rawArguments: ""))
             }
-            return .continueSession
+            return .readNext
         }
         guard let command = context.registry.command(named: invocation.name) else {
             // Not a command: while a step waits for an answer, what was typed is the answer —
@@ -230,10 +228,10 @@ public final class CommandLoop {
                 && (context.expectsCode() || (invocation.name.count > 1 && !context.acceptsAsAnswer(text)))
             if let answer = context.answerHandler, context.isAwaitingAnswer(), !mistypedCommand {
                 await answer(text)
-                return .continueSession
+                return .readNext
             }
             context.fail(CoreCommands.unknownCommandMessage(invocation.name, context: context))
-            return .continueSession
+            return .readNext
         }
         let outcome = await command.run(context, invocation)
         fflush(seguelab_stdout())

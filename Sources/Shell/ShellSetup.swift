@@ -69,20 +69,28 @@ struct ShellSetup {
         return driver
     }
 
-    func commands(driver: LessonDriver?) -> [ShellCommand] {
+    /// Every command of this shell, in one registry grouped by when each can be typed, in the
+    /// order `help` lists them. A new command goes into its group here.
+    func registry(driver: LessonDriver?) -> CommandRegistry {
         let shared = playground
         let support = driver?.supportSources ?? []
         let storyboards = driver?.pack.storyboardDirectories ?? []
-        var commands = driver.map(LessonCommands.all) ?? [
+        let withoutLessons = [
             ShellCommand(RunCommand.self) { context, command in
-                guard !command.files.isEmpty else { context.fail("run: which file?"); return .continueSession }
+                guard !command.files.isEmpty else { context.fail("run: which file?"); return .readNext }
                 await PlaygroundCommands.runFiles(command, context: context, playground: shared)
-                return .continueSession
+                return .readNext
             },
         ]
-        commands += PlaygroundCommands.all(playground: shared, support: support, storyboards: storyboards)
-        if let driver { commands += WorkshopCommands.all(driver, directories: options.directories) }
-        return commands
+        var groups: [(CommandAvailability, [ShellCommand])] = [(.always, CoreCommands.all)]
+        if let driver {
+            groups.append((.inLessons, LessonCommands.all(driver)))
+        } else {
+            groups.append((.withoutLessons, withoutLessons))
+        }
+        groups.append((.always, PlaygroundCommands.all(playground: shared, support: support, storyboards: storyboards)))
+        if let driver { groups.append((.forWorkshops, WorkshopCommands.all(driver, directories: options.directories))) }
+        return CommandRegistry(groups: groups)
     }
 
     /// Where the learner starts: `--lesson`/`--step`, else where they stopped, else the menu.

@@ -13,15 +13,9 @@ struct CommandLineLessons: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let loaded = try selection.load(language: languageOption.language, steps: .whenOpened)
-            let session = Session(pack: loaded.pack, progress: StoredProgress.read(for: loaded.pack), language: loaded.language)
-            let catalog = loaded.pack.catalog(language: loaded.language)
-            let count = loaded.pack.lessons.count
-            print(catalog.text(count == 1 ? "lessons.count.one" : "lessons.count.other",
-                               ["title": loaded.pack.manifest.title(in: loaded.language), "id": loaded.pack.id,
-                                "version": loaded.pack.manifest.version, "count": count]))
-            LessonTable.lines(session.lessonsMenu, width: Terminal.isTerminal(STDOUT_FILENO) ? Terminal.width() : nil,
-                              catalog: catalog).forEach { print($0) }
+            let width = Terminal.isTerminal(STDOUT_FILENO) ? Terminal.width() : nil
+            LessonsCommand.lines(loaded, progress: StoredProgress().read(for: loaded.pack), width: width)
+                .forEach { print($0) }
         }
     }
 }
-

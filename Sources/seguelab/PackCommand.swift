@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import LessonKit
-import Localization
-import Playground
 import Shell
 import SourceText
 
@@ -42,95 +40,10 @@ struct PackCheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let location = try PackSelection.locate(pack)
-            let loaded = PackChecker.checkStatically(at: location.root)
-            var diagnostics = loaded.diagnostics
-            for diagnostic in diagnostics { print(diagnostic) }
-            guard var pack = loaded.pack else {
-                printSummary(nil, diagnostics, note: "code not run: fix the errors first")
-                throw ExitCode.failure
-            }
-            if let language = languageOption.language {
-                guard pack.manifest.languages.contains(language) else {
-                    throw CommandFailure("--lang \(language): the pack '\(pack.id)' is written in \(pack.manifest.languages.joined(separator: ", "))")
-                }
-                pack.lessons = pack.lessons(in: language)
-                pack.translations = [:]
-            }
-            if !staticOnly {
-                let dynamic = try await Self.checkDynamically(pack, verbose: verbose)
-                for diagnostic in dynamic { print(diagnostic) }
-                diagnostics += dynamic
-            }
-            printSummary(pack, diagnostics, note: staticOnly ? "code not run: --static-only" : nil)
-            if diagnostics.hasErrors { throw ExitCode.failure }
+            let passed = try await PackWorkflow().check(pack, language: languageOption.language, staticOnly: staticOnly,
+                                                        showsProgress: verbose || isatty(STDERR_FILENO) == 1)
+            if !passed { throw ExitCode.failure }
         }
-    }
-
-    /// Runs every example and proves every exercise (what `--static-only` leaves out).
-    static func checkDynamically(_ pack: Pack, verbose: Bool) async throws -> [Diagnostic] {
-        // Lessons in the order PackChecker checks them: the default language, then each translation.
-        var labels = pack.lessons.map(\.id)
-        for language in pack.translations.keys.sorted() {
-            labels += pack.lessons.filter { pack.translations[language]?[$0.id] != nil }.map { "\($0.id) [\(language)]" }
-        }
-        let report = ProgressReporter(enabled: verbose || isatty(STDERR_FILENO) == 1, labels: labels)
-        let playground: Playground
-        do {
-            playground = try Playground(progress: { event in
-                // A log gets the start and the end of a SegueKit build, not its ticking clock.
-                if case .elapsed = event { return }
-                report.line(event.text(.english))
-            })
-        } catch {
-            throw CommandFailure("cannot run the pack's code: \(error)")
-        }
-        return await PackChecker.checkDynamically(pack, runner: playground,
-                                                  progress: { report.step($0) })
-    }
-
-    private func printSummary(_ pack: Pack?, _ diagnostics: [Diagnostic], note: String?) {
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.filter { $0.severity == .warning }.count
-        var parts: [String] = []
-        if let pack {
-            let steps = pack.lessons.reduce(0) { $0 + $1.steps.count }
-            parts.append("\(counted(pack.lessons.count, "lesson")), \(counted(steps, "step"))")
-        }
-        parts.append("\(counted(errors, "error")), \(counted(warnings, "warning"))")
-        print("pack check: " + parts.joined(separator: ": ") + (note.map { " (\($0))" } ?? ""))
-    }
-}
-
-/// One stderr line per lesson as `pack check` reaches it.
-final class ProgressReporter: @unchecked Sendable {
-    private let enabled: Bool
-    private let labels: [String]
-    private let lock = NSLock()
-    private var lastLesson: String?
-    private var lessonsSeen = 0
-
-    init(enabled: Bool, labels: [String]) {
-        self.enabled = enabled
-        self.labels = labels
-    }
-
-    func step(_ ref: StepRef) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard ref.lesson != lastLesson else { return }
-        lastLesson = ref.lesson
-        lessonsSeen += 1
-        let label = lessonsSeen <= labels.count ? labels[lessonsSeen - 1] : ref.lesson
-        if enabled { write("checking lesson \(label) (\(lessonsSeen)/\(labels.count))…") }
-    }
-
-    func line(_ text: String) {
-        if enabled { write(text) }
-    }
-
-    private func write(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
 
@@ -151,37 +64,7 @@ struct PackNewCommand: ParsableCommand {
     var title: String?
 
     func run() throws {
-        let url = URL(fileURLWithPath: folder).standardizedFileURL
-        let written: [URL]
-        do {
-            written = try PackTemplate.write(to: url, id: id, title: title)
-        } catch let failure as PackTemplate.Failure {
-            throw CommandFailure(failure.description).exit()
-        } catch {
-            throw CommandFailure("cannot write the pack in \(folder): \(FileErrorWords.describe(error))").exit()
-        }
-        print("Created the pack '\(id ?? url.lastPathComponent)' in \(folder):")
-        for file in written { print("  \(folder)/\(file.path.dropFirst(url.path.count + 1))") }
-        print("""
-
-        Next:
-          seguelab pack check \(folder)       validate it and run all its code
-          seguelab --pack \(folder)           take the lessons as a learner would
-        Edit \(folder)/lessons/01-first-segue.md; `seguelab help authoring` prints the guide to the format.
-        """)
-    }
-}
-
-/// What installing a pack means for the learner's machine, said at every install.
-enum PackTrust {
-    static var notice: String {
-        """
-        Note: a pack contains Swift code (examples, support files) that runs with your rights when you \
-        open its lessons. Each program is stopped at its time, memory, output and file-size limits, and \
-        every process it starts is ended with it; on this machine \(Playground.confinementSummary). The \
-        limits do not stop a program from reading your files or using the network: install packs from \
-        people you trust.
-        """
+        do { try PackWorkflow().new(folder, id: id, title: title) } catch { throw error.exit() }
     }
 }
 
@@ -204,35 +87,8 @@ struct PackInstallCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let fileManager = FileManager.default
-            guard fileManager.fileExists(atPath: source) else { throw CommandFailure("\(source): no such file or folder") }
-            let location = try PackSelection.locate(source)
-            let loaded = PackChecker.checkStatically(at: location.root)
-            for diagnostic in loaded.diagnostics { print(diagnostic) }
-            guard let pack = loaded.pack else {
-                throw CommandFailure("\(source): the pack has errors (above); not installed")
-            }
-            // The same proof as `pack check`: a learner must never meet an exercise that cannot pass.
-            if staticOnly {
-                print("note: the pack's code was not run (--static-only): its examples, starters and solutions are unchecked; `seguelab pack check \(source)` runs them")
-            } else {
-                let dynamic = try await PackCheckCommand.checkDynamically(pack, verbose: verbose)
-                for diagnostic in dynamic { print(diagnostic) }
-                if dynamic.hasErrors {
-                    throw CommandFailure("\(source): the pack's code fails its checks (above); not installed")
-                }
-            }
-            let installed: PackInstaller.Installed
-            do {
-                installed = try PackInstaller.install(pack, from: location.root, into: PackLocation.Context().installedPacks)
-            } catch let refused as PackInstaller.Refused {
-                throw CommandFailure(refused.description)
-            }
-            let destination = installed.destination
-            let replacedNote = installed.replacedVersion.map { " (replacing version \($0))" } ?? ""
-            print("Installed '\(pack.id)' \(pack.manifest.version)\(replacedNote) in \(destination.path).")
-            print("Open it with: seguelab --pack \(pack.id)")
-            print(PackTrust.notice)
+            try await PackWorkflow().install(source, staticOnly: staticOnly,
+                                             showsProgress: verbose || isatty(STDERR_FILENO) == 1)
         }
     }
 }
@@ -245,26 +101,6 @@ struct PackListCommand: ParsableCommand {
     )
 
     func run() throws {
-        let context = PackLocation.Context()
-        let ids = PackLocation.installedIDs(context: context)
-        guard !ids.isEmpty else {
-            print("No packs are installed in \(context.installedPacks.path); install one with: seguelab pack install ARCHIVE|DIR")
-            return
-        }
-        let width = ids.map(\.count).max() ?? 0
-        for id in ids {
-            let root = context.installedPacks.appendingPathComponent(id, isDirectory: true)
-            let padded = id + String(repeating: " ", count: width - id.count)
-            if let pack = PackLoader.load(from: root).pack {
-                print("\(padded)  \(pack.manifest.version)  \(pack.manifest.title)")
-            } else {
-                print("\(padded)  (has errors: seguelab pack check \(root.path))")
-            }
-        }
+        PackWorkflow().list()
     }
-}
-
-/// `1 lesson`, `3 lessons`, `0 errors`.
-func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Localization
+import LessonKit
+import SegueTools
 import Shell
 
 /// The `seguelab` command: with no subcommand it opens the shell; subcommands cover
@@ -58,41 +59,11 @@ struct SegueLab: AsyncParsableCommand {
                                    limits: limitOptions.limits)
         options.showsTimings = timingOptions.timings
         do {
-            if let present {
-                guard let script = try? String(contentsOfFile: present, encoding: .utf8) else {
-                    throw CommandFailure("--present \(present): cannot read the file")
-                }
-                options.presentation = (present, script)
-            }
-            options.join = try joinOptions.resolve()
-            if packOptions.noPack {
-                guard packSelection.pack == nil, packOptions.lesson == nil else {
-                    throw CommandFailure("--no-pack cannot be combined with --pack or --lesson")
-                }
-                // Without lessons, the shell speaks the language asked for when it has its words.
-                let shipped = Catalog.shippedLanguages
-                if let language = languageOption.language, !shipped.contains(language) {
-                    throw CommandFailure("--lang \(language): the shell speaks \(shipped.joined(separator: ", "))")
-                }
-                options.language = Catalog.language(among: shipped, preferred: languageOption.language)
-                let code = await CommandLoop.start(options: options)
-                throw ExitCode(code)
-            }
-            let loaded = try packOptions.resolve(packSelection, language: languageOption.language)
-            options.pack = loaded.pack
-            options.language = loaded.language
-        } catch let failure as CommandFailure {
-            throw failure.exit()
+            try options.resolve(present: present, join: joinOptions.join, name: joinOptions.name,
+                                noPack: packOptions.noPack, pack: packSelection.pack, language: languageOption.language)
+        } catch {
+            throw error.exit()
         }
-        let code = await CommandLoop.start(options: options)
-        throw ExitCode(code)
+        throw ExitCode(await CommandLoop.start(options: options))
     }
-}
-
-/// Options that change how output looks, shared by every subcommand.
-struct DisplayOptions: ParsableArguments {
-    @Flag(name: .customLong("no-color"), help: "Never colour the output (also: NO_COLOR set in the environment).")
-    var noColor = false
-
-    var colorChoice: ColorChoice { noColor ? .never : .auto }
 }

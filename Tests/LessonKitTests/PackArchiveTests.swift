@@ -80,7 +80,7 @@ struct PackArchiveTests {
 
     /// Extracts into `dir/out/pack`; returns the refusal, if any, after checking that nothing
     /// was left behind in `dir/out` and nothing escaped into `dir`.
-    static func refusal(_ archive: URL, in dir: TemporaryDirectory, limits: PackArchive.Limits = .init()) -> PackArchive.Failure? {
+    static func refusal(_ archive: URL, in dir: TemporaryDirectory, limits: PackArchive.ContentLimits = .init()) -> PackArchive.Failure? {
         let before = Set((try? FileManager.default.contentsOfDirectory(atPath: dir.url.path)) ?? [])
         let destination = dir.url.appendingPathComponent("out/pack")
         var failure: PackArchive.Failure?

@@ -78,6 +78,16 @@ struct ShownCommandTests {
         #expect(!prose.contains(directory.url.path), "paths are shown relative to the pack")
     }
 
+    @Test func theBlockRunsTheStoryboardCommandWithItsOtherOptions() throws {
+        let directory = TemporaryDirectory()
+        let body = Self.body.replacingOccurrences(of: "storyboard BookshopRenamed --enums",
+                                                  with: "storyboard --format mermaid BookshopRenamed.storyboard")
+        let (pack, lesson) = try pack(body, in: directory)
+        let prose = try #require(lesson.step(id: "generate")).prose(in: pack, lesson: lesson)
+        let shown = "$ seguelab storyboard storyboards/BookshopRenamed.storyboard --format mermaid\nflowchart LR"
+        #expect(prose.contains(shown), "\(prose)")
+    }
+
     @Test func packCheckReportsABlockThatCannotRun() async throws {
         let directory = TemporaryDirectory()
         let body = Self.body.replacingOccurrences(of: "BookshopRenamed --enums", with: "Missing --enums")

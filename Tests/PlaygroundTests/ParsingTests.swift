@@ -5,6 +5,13 @@ import SourceText
 
 @Suite("Reading compiler and runtime output")
 struct ParsingTests {
+    /// A trace line that is not SegueKit's says which line, as its own error (not a toolchain's).
+    @Test func aForeignTraceLineIsATraceDecodingError() {
+        #expect(throws: TraceDecodingError("trace line 1 is not a SegueKit trace event: not json")) {
+            try TraceDecoding.decode(["not json", "{}"])
+        }
+    }
+
     @Test func rendersDiagnosticWithCaretUnderTheColumn() {
         let diagnostic = Diagnostic(file: "Exercise.swift", line: 3, column: 5, severity: .error,
                                     message: "cannot find 'x' in scope", sourceLine: "let y = x")

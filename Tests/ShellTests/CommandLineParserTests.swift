@@ -33,9 +33,9 @@ import Testing
 
     @Test func suggestionsForTypos() {
         let registry = CommandRegistry([
-            ShellCommand(name: "help", summary: "") { _, _ in .continueSession },
-            ShellCommand(name: "history", summary: "") { _, _ in .continueSession },
-            ShellCommand(name: "quit", summary: "") { _, _ in .continueSession },
+            ShellCommand(name: "help", summary: "") { _, _ in .readNext },
+            ShellCommand(name: "history", summary: "") { _, _ in .readNext },
+            ShellCommand(name: "quit", summary: "") { _, _ in .readNext },
         ])
         #expect(registry.suggestion(for: "hlep") == "help")
         #expect(registry.suggestion(for: "qiut") == "quit")

@@ -2,16 +2,18 @@ import Foundation
 import Testing
 import XDGDirectories
 import LessonKit
+import Localization
 import Playground
+import SegueTools
 @testable import Shell
 
 @Suite struct CompleterTests {
     let registry = CommandRegistry([
-        ShellCommand(name: "help", summary: "", arguments: [.commandName]) { _, _ in .continueSession },
-        ShellCommand(name: "history", summary: "") { _, _ in .continueSession },
-        ShellCommand(name: "goto", summary: "", arguments: [.lessonStep]) { _, _ in .continueSession },
-        ShellCommand(name: "start", summary: "", arguments: [.lesson]) { _, _ in .continueSession },
-        ShellCommand(name: "run", summary: "", arguments: [.file]) { _, _ in .continueSession },
+        ShellCommand(name: "help", summary: "", arguments: [.commandName]) { _, _ in .readNext },
+        ShellCommand(name: "history", summary: "") { _, _ in .readNext },
+        ShellCommand(name: "goto", summary: "", arguments: [.lessonStep]) { _, _ in .readNext },
+        ShellCommand(name: "start", summary: "", arguments: [.lesson]) { _, _ in .readNext },
+        ShellCommand(name: "run", summary: "", arguments: [.file]) { _, _ in .readNext },
     ])
 
     func completer(directory: String = "/") -> Completer {
@@ -26,6 +28,21 @@ import Playground
         #expect(completer().complete("h") == Completion(alternatives: ["help", "history"]))
         #expect(completer().complete("his") == Completion(insertion: "tory "))
         #expect(completer().complete("zz") == Completion())
+    }
+
+    @Test func theRegistryKnowsWhenEachCommandCanBeTyped() {
+        let command = { (name: String, aliases: [String]) in
+            ShellCommand(name: name, aliases: aliases, summary: "") { _, _ in .readNext }
+        }
+        let registry = CommandRegistry(groups: [
+            (.always, [command("help", ["?"])]), (.inLessons, [command("start", [])]),
+            (.forWorkshops, [command("hand", [])]),
+        ])
+        #expect(registry.commands.map(\.name) == ["help", "start", "hand"], "help lists the groups in order")
+        #expect(registry.availability(of: "?") == .always)
+        #expect(registry.availability(of: "start") == .inLessons)
+        #expect(registry.availability(of: "hand") == .forWorkshops)
+        #expect(registry.availability(of: "run") == nil)
     }
 
     @Test func lessonAndStepIDs() {
@@ -61,14 +78,46 @@ import Playground
 
     /// A shared command's usage, help and completion come from its one declaration.
     @Test func sharedCommandsAreReadFromTheirDeclaration() {
-        let storyboard = ShellCommand(StoryboardCommand.self) { _, _ in .continueSession }
+        let storyboard = ShellCommand(StoryboardCommand.self) { _, _ in .readNext }
         #expect(storyboard.usage == "storyboard FILE [OPTIONS]")
         #expect(storyboard.summary == StoryboardCommand.configuration.abstract)
         #expect(storyboard.help?(80).contains("--check-source") == true)
         let c = Completer(registry: CommandRegistry([storyboard]), currentDirectory: "/")
         #expect(c.complete("storyboard /et").insertion == "c/")
-        #expect(ShellCommand.shortUsage(name: "run", of: "run [<files> ...] [--no-trace] [-O]") == "run [FILES …] [OPTIONS]")
-        #expect(ShellCommand.shortUsage(name: "lessons", of: "lessons") == "lessons")
+        #expect(ArgumentShape(RunCommand.self).usage(name: "run") == "run [FILES …] [OPTIONS]")
+        #expect(ArgumentShape(LessonsCommand.self).usage(name: "lessons") == "lessons")
+        // Tab: the files a positional argument declares, else the options' names.
+        #expect(ArgumentShape(RunCommand.self).completion == [.file])
+        #expect(ArgumentShape(LessonsCommand.self).completion == [])
+        #expect(ArgumentShape(ProgressCommand.self).completion == [.word(["--json", "--csv", "--learner"])])
+        let progress = ShellCommand(ProgressCommand.self) { _, _ in .readNext }
+        #expect(Completer(registry: CommandRegistry([progress])).complete("progress --c") == Completion(insertion: "sv "))
+    }
+
+    /// Argument errors are found from the declaration's shape, by kind, and worded from the
+    /// catalog: English as ArgumentParser says it, French from fr.yaml.
+    @Test func argumentErrorsAreKnownByKind() {
+        let storyboard = ArgumentShape(StoryboardCommand.self)
+        #expect(storyboard.check([]).problem == .missing(argument: "<file>"))
+        #expect(storyboard.check(["a", "--formt", "dot"]).problem == .unknownOption("--formt", suggestion: "--format"))
+        #expect(storyboard.check(["a", "--zzz"]).problem == .unknownOption("--zzz", suggestion: nil))
+        #expect(storyboard.check(["a", "b", "c"]).problem == .unexpected(["b", "c"]))
+        #expect(storyboard.check(["a", "--format"]).problem == .missingValue(option: "--format <format>"))
+        let accepted = ["a", "--format=dot", "--enums", "--check-source", "x.swift", "--help"]
+        #expect(storyboard.check(accepted).problem == nil)
+        let run = ArgumentShape(RunCommand.self)
+        #expect(run.check(["-O", "--no-trace", "a.swift", "b.swift"]).problem == nil)
+        #expect(run.check(["--timeout", "3"]).problem == .unknownOption("--timeout", suggestion: nil))
+        let values = storyboard.check(["a", "--depth", "x"]).values
+        #expect(storyboard.invalidValue(among: values, of: StoryboardCommand.self)
+                    == .invalidValue("x", option: "--depth <depth>"))
+        // A value `validate()` refuses keeps the declaration's own message.
+        let format = storyboard.check(["a", "--format", "png"]).values
+        #expect(storyboard.invalidValue(among: format, of: StoryboardCommand.self) == nil)
+        #expect(ArgumentShape.Problem.invalidValue("x", option: "--depth <depth>").text(.english)
+                    == "The value 'x' is invalid for '--depth <depth>'")
+        #expect(ArgumentShape.Problem.unexpected(["b", "c"]).text(Catalog(language: "fr"))
+                    == "2 arguments en trop\u{00A0}: 'b', 'c'")
     }
 
     @Test func columnsLayout() {

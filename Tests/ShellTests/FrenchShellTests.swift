@@ -152,8 +152,8 @@ import TestSupport
         #expect(french.stdout.contains("Passe à l'étape suivante."))
     }
 
-    /// Without lessons the shell still speaks the language asked for, ArgumentParser's errors
-    /// for the shared commands included (an English session keeps ArgumentParser's words).
+    /// Without lessons the shell still speaks the language asked for, the shared commands'
+    /// argument errors included (known by kind; in English they read as ArgumentParser's).
     @Test func thePlainShellAndArgumentErrorsSpeakFrench() throws {
         let home = try SeguelabBinary.makeHome()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -7,14 +7,14 @@ import Playground
 final class StagingWriter {
     let root: URL
     let archive: String
-    let limits: PackArchive.Limits
+    let limits: PackArchive.ContentLimits
     private var entries = 0
     private var bytes: Int64 = 0
     private var files: Set<String> = []
     private var links: [(path: String, target: String, hard: Bool)] = []
     private let fileManager = FileManager.default
 
-    init(root: URL, archive: String, limits: PackArchive.Limits) {
+    init(root: URL, archive: String, limits: PackArchive.ContentLimits) {
         self.root = root
         self.archive = archive
         self.limits = limits

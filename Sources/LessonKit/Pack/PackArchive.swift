@@ -13,7 +13,7 @@ import ZIPFoundation
 /// decoded in-process with ZIPFoundation's inflate: no external `tar` whose handling of hostile
 /// entries would depend on its version and options.
 public enum PackArchive {
-    public struct Limits: Sendable, Hashable {
+    public struct ContentLimits: Sendable, Hashable {
         public var maximumTotalBytes: Int64
         public var maximumEntries: Int
 
@@ -80,7 +80,7 @@ public enum PackArchive {
 
     /// Extracts `archive` so that `destination` becomes the pack folder: the archive's top level,
     /// or its single top-level folder, must hold `pack.yaml`. `destination` must not exist yet.
-    public static func extract(_ archive: URL, to destination: URL, limits: Limits = Limits()) throws {
+    public static func extract(_ archive: URL, to destination: URL, limits: ContentLimits = ContentLimits()) throws {
         let name = archive.lastPathComponent
         guard let format = Format(fileName: name) else {
             throw Failure(archive: name, reason: "not a .zip, .tar.gz or .tgz archive")

@@ -25,18 +25,18 @@ enum CoreCommands {
                     context.output.line("  " + style.command(padded) + command.summary(in: context.output.catalog))
                 }
                 context.output.line(context.output.catalog.text("help.more"))
-                return .continueSession
+                return .readNext
             }
             guard let command = context.registry.command(named: name) else {
                 context.fail(unknownCommandMessage(name, context: context))
-                return .continueSession
+                return .readNext
             }
             let catalog = context.output.catalog
             // A shared command's full help is ArgumentParser's, in English: shown as is to an
             // English session, summed up in the session's language otherwise.
             if let help = command.help, catalog.language == "en" || command.summary(in: catalog) == command.summary {
                 context.output.line(help(context.output.columns ?? 80))
-                return .continueSession
+                return .readNext
             }
             context.output.line(style.command(command.usage))
             context.output.line("  " + command.summary(in: catalog))
@@ -46,14 +46,14 @@ enum CoreCommands {
             if !command.aliases.isEmpty {
                 context.output.line("  " + context.output.catalog.text("help.aliases", ["aliases": command.aliases.joined(separator: ", ")]))
             }
-            return .continueSession
+            return .readNext
         }
     }
 
     static var quit: ShellCommand { ShellCommand(
         name: "quit", aliases: ["exit"], summary: "Save everything and leave the shell (Ctrl-D does the same).",
         details: "Progress and history are saved as you go; quitting never loses work."
-    ) { _, _ in .exitSession } }
+    ) { _, _ in .leaveShell } }
 
     static var history: ShellCommand { ShellCommand(
         name: "history", usage: "history [N]", summary: "Show the last N entries typed (default 20).",
@@ -64,7 +64,7 @@ enum CoreCommands {
         if let argument = invocation.arguments.first {
             guard let n = Int(argument), n > 0 else {
                 context.fail("history: expected a positive number, got '\(argument)'")
-                return .continueSession
+                return .readNext
             }
             count = n
         }
@@ -74,7 +74,7 @@ enum CoreCommands {
             let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
             context.output.line("\(String(firstNumber + offset).leftPadded(to: 5))  \(lines.joined(separator: "\n       "))")
         }
-        return .continueSession
+        return .readNext
     } }
 
     static func unknownCommandMessage(_ name: String, context: ShellContext) -> String {

@@ -16,8 +16,8 @@ public enum ArgumentKind: Sendable, Equatable {
 
 /// What the command loop does after a command: read the next line, or leave the shell.
 public enum AfterCommand: Sendable, Equatable {
-    case continueSession
-    case exitSession
+    case readNext
+    case leaveShell
 }
 
 /// A command of the shell: its name, how it is written, its help, and what it does.
@@ -33,7 +33,10 @@ public struct ShellCommand {
     public var summary: String
     /// A paragraph, shown by `help NAME`.
     public var details: String
-    public var arguments: [ArgumentKind]
+    /// What Tab completes at each argument position.
+    public var arguments: [ArgumentKind] { argumentKinds() }
+    /// Worked out at Tab: a shared command's come from its declaration, read when needed.
+    var argumentKinds: () -> [ArgumentKind]
     /// The full help for `help NAME`, at a width, when the command has more to say than its
     /// summary and details (a shared command: ArgumentParser's help, options and all).
     public var help: ((Int) -> String)?
@@ -49,7 +52,7 @@ public struct ShellCommand {
         self.usageText = { usage ?? name }
         self.summary = summary
         self.details = details
-        self.arguments = arguments
+        self.argumentKinds = { arguments }
         self.help = help
         self.run = run
     }
@@ -64,16 +67,43 @@ extension ShellCommand {
     }
 }
 
+/// When a command can be typed: the groups of the shell's registry.
+public enum CommandAvailability: String, Sendable, CaseIterable {
+    /// In every shell: `help`, `quit`, `history`, the `swift` prompt, `storyboard`.
+    case always
+    /// In a shell without lessons (`--no-pack`): `run FILE`.
+    case withoutLessons
+    /// In a shell on a pack: the lesson commands (`start`, `next`, `check`, `run` …).
+    case inLessons
+    /// In a shell on a pack, to take part in a workshop: `join`, `leave`, `help me`.
+    case forWorkshops
+}
+
 public struct CommandRegistry {
     public private(set) var commands: [ShellCommand] = []
+    /// The group each command was registered in, by name.
+    private var groups: [String: CommandAvailability] = [:]
 
-    public init(_ commands: [ShellCommand] = []) {
-        for command in commands { register(command) }
+    public init(_ commands: [ShellCommand] = [], availability: CommandAvailability = .always) {
+        for command in commands { register(command, availability: availability) }
     }
 
-    public mutating func register(_ command: ShellCommand) {
+    /// Groups in the order `help` lists them.
+    init(groups: [(CommandAvailability, [ShellCommand])]) {
+        for (availability, commands) in groups {
+            for command in commands { register(command, availability: availability) }
+        }
+    }
+
+    public mutating func register(_ command: ShellCommand, availability: CommandAvailability = .always) {
         precondition(self.command(named: command.name) == nil, "command \(command.name) registered twice")
         commands.append(command)
+        groups[command.name] = availability
+    }
+
+    /// When the command named `name` (or an alias) can be typed.
+    public func availability(of name: String) -> CommandAvailability? {
+        command(named: name).flatMap { groups[$0.name] }
     }
 
     public func command(named name: String) -> ShellCommand? {

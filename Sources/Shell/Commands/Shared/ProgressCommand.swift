@@ -27,8 +27,6 @@ public struct ProgressCommand: SharedCommand {
 
     public init() {}
 
-    public static let shellCompletion: [ArgumentKind] = [.word(["--json", "--csv"])]
-
     public func validate() throws {
         if json && csv { throw ValidationError("choose one of --json and --csv") }
     }
@@ -44,5 +42,20 @@ public struct ProgressCommand: SharedCommand {
             return rows
         }
         return ProgressReport.lines(session, pack: pack, width: width, catalog: catalog)
+    }
+}
+
+extension ProgressCommand {
+    /// `seguelab progress`: the report or export for the pack's saved progress, read without
+    /// changing it; with `restore` (`OLD:NEW`), lesson OLD's kept progress given to NEW instead.
+    package func commandLineLines(_ loaded: LoadedPack, restore: String?, width: Int?,
+                                  stored: StoredProgress = StoredProgress()) throws -> [String] {
+        if let restore {
+            let ids = restore.split(separator: ":").map(String.init)
+            return [try stored.restore(lesson: ids[0], as: ids[1], in: loaded.pack)]
+        }
+        let session = Session(pack: loaded.pack, progress: stored.read(for: loaded.pack), language: loaded.language)
+        let catalog = loaded.pack.catalog(language: loaded.language)
+        return try lines(session, pack: loaded.pack, width: width, catalog: catalog)
     }
 }

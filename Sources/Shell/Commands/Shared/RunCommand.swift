@@ -30,8 +30,6 @@ public struct RunCommand: SharedCommand {
 
     public init() {}
 
-    public static let shellCompletion: [ArgumentKind] = [.file]
-
     public func validate() throws {
         guard SwiftLanguageMode(rawValue: swiftVersion) != nil else {
             throw ValidationError("--swift-version must be 5 or 6, not \(swiftVersion)")

@@ -3,8 +3,9 @@ import Foundation
 import SegueKit
 import SegueTools
 
-/// `storyboard FILE`, on the command line and in the shell: draws a storyboard, or prints its segue identifier enums.
-public struct StoryboardCommand: SharedCommand {
+/// `storyboard FILE`, on the command line, in the shell and in a lesson's ```seguelab blocks:
+/// draws a storyboard, or prints its segue identifier enums, or compares them with Swift code.
+public struct StoryboardCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "storyboard",
         abstract: "Draw a storyboard's scenes and segues, or generate its SegueIdentifier enums.",
@@ -20,7 +21,7 @@ public struct StoryboardCommand: SharedCommand {
     )
 
     @Argument(help: "The .storyboard file to read.", completion: .file(extensions: ["storyboard"]))
-    var file: String
+    package var file: String
 
     @Option(help: "Diagram format: text, dot (Graphviz) or mermaid.")
     var format: String = DiagramFormat.text.rawValue
@@ -35,7 +36,7 @@ public struct StoryboardCommand: SharedCommand {
     var enums = false
 
     @Option(name: .customLong("check-source"), help: "A Swift file whose identifier enums are compared with the storyboard (repeatable).")
-    var checkSource: [String] = []
+    package var checkSource: [String] = []
 
     public func validate() throws {
         guard DiagramFormat(rawValue: format) != nil else {
@@ -46,7 +47,27 @@ public struct StoryboardCommand: SharedCommand {
 
     public init() {}
 
-    public static let shellCompletion: [ArgumentKind] = [.file]
+    /// The command as `words` (what follows `storyboard`) declare it, validated; throws
+    /// ArgumentParser's error for words it does not accept.
+    package static func reading(_ words: [String]) throws -> StoryboardCommand { try parse(words) }
+
+    /// Where the command reads what its arguments name: files on disk, or — for a lesson's
+    /// ```seguelab block — the pack's storyboards by name and its steps' code by step id.
+    package struct Inputs: Sendable {
+        /// The storyboard file for the `FILE` argument.
+        package var storyboard: @Sendable (String) -> URL
+        /// The Swift code for a `--check-source` value; nil when it cannot be read.
+        package var source: @Sendable (String) -> String?
+
+        package init(storyboard: @escaping @Sendable (String) -> URL, source: @escaping @Sendable (String) -> String?) {
+            self.storyboard = storyboard
+            self.source = source
+        }
+
+        package static let files = Inputs(
+            storyboard: { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) },
+            source: { try? String(contentsOfFile: $0, encoding: .utf8) })
+    }
 
     /// What the command printed and whether it failed (an unreadable storyboard, identifiers
     /// the code does not know); `error` goes to stderr on the command line.
@@ -65,14 +86,18 @@ public struct StoryboardCommand: SharedCommand {
 
     /// `words`: the diagram's and the audit's words, in the reader's language.
     public func printed(words: StoryboardWords = .english) -> Printed {
+        printed(words: words, inputs: .files)
+    }
+
+    package func printed(words: StoryboardWords, inputs: Inputs) -> Printed {
         do {
             let document: StoryboardDocument
             do {
-                document = try StoryboardDocument.load(contentsOf: URL(fileURLWithPath: (file as NSString).expandingTildeInPath))
+                document = try StoryboardDocument.load(contentsOf: inputs.storyboard(file))
             } catch let error as StoryboardError {
                 throw Printed(error: "\(error)", failed: true)
             }
-            if !checkSource.isEmpty { return try audit(document, words: words) }
+            if !checkSource.isEmpty { return try audit(document, words: words, inputs: inputs) }
             if enums { return Printed(text: try SegueEnumGenerator(document: document).generate()) }
             return Printed(text: try diagram(document, words: words).render(DiagramFormat(rawValue: format) ?? .text))
         } catch let printed as Printed {
@@ -94,10 +119,11 @@ public struct StoryboardCommand: SharedCommand {
         }
     }
 
-    private func audit(_ document: StoryboardDocument, words: StoryboardWords) throws(Printed) -> Printed {
+    private func audit(_ document: StoryboardDocument, words: StoryboardWords,
+                       inputs: Inputs) throws(Printed) -> Printed {
         var source = ""
         for path in checkSource {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            guard let text = inputs.source(path) else {
                 throw Printed(error: "\(path): error: \(words.cannotReadFile)", failed: true)
             }
             source += text + "\n"

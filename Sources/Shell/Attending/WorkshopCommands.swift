@@ -12,27 +12,27 @@ enum WorkshopCommands {
             ShellCommand(name: "join", usage: "join LINK [NAME]", summary: "Join a workshop: your progress on this pack goes to the instructor's dashboard.",
                          details: "LINK is the join link the instructor gives (http://…/join/CODE). NAME is how the dashboard shows you (default: your login name). `leave` stops.",
                          arguments: [.text]) { context, invocation in
-                guard let text = invocation.arguments.first else { context.fail("join: which workshop? e.g. `join http://10.0.0.5:8080/join/K7QXM2PD Ada`"); return .continueSession }
-                guard let link = JoinLink(text) else { context.fail("join: '\(text)' is not a join link (http://HOST:PORT/join/CODE)"); return .continueSession }
+                guard let text = invocation.arguments.first else { context.fail("join: which workshop? e.g. `join http://10.0.0.5:8080/join/K7QXM2PD Ada`"); return .readNext }
+                guard let link = JoinLink(text) else { context.fail("join: '\(text)' is not a join link (http://HOST:PORT/join/CODE)"); return .readNext }
                 let name = invocation.arguments.dropFirst().joined(separator: " ")
                 join(link, name: name.isEmpty ? defaultName() : name, driver: driver, directories: directories)
-                return .continueSession
+                return .readNext
             },
             ShellCommand(name: "leave", summary: "Leave the workshop: nothing more is sent.") { context, _ in
-                guard let workshop = context.workshop else { context.fail("leave: you are not in a workshop"); return .continueSession }
+                guard let workshop = context.workshop else { context.fail("leave: you are not in a workshop"); return .readNext }
                 workshop.leave()
                 context.workshop = nil
                 context.output.line("You left the workshop; nothing more is sent. Your own progress stays here.")
-                return .continueSession
+                return .readNext
             },
             ShellCommand(name: "hand", usage: "help me", summary: "In a workshop: raise your hand; the instructor sees it on the dashboard.") { context, _ in
                 guard let workshop = context.workshop else {
                     context.fail("help me: you are not in a workshop (`join LINK` joins one); `help` lists the commands")
-                    return .continueSession
+                    return .readNext
                 }
                 workshop.record(WorkshopEvent(kind: .hand, step: driver.session.position?.description))
                 context.output.line("✋ Your hand is up: the instructor sees it on the dashboard and will come to you.")
-                return .continueSession
+                return .readNext
             },
         ]
     }

@@ -1,25 +1,28 @@
 import ArgumentParser
 import Playground
 
-/// What a learner's program may use before it is stopped; shared by the shell and `run`.
-struct LimitOptions: ParsableArguments {
+/// What a learner's program may use before it is stopped: options of `seguelab` (for the shell)
+/// and of `seguelab run`.
+package struct LimitOptions: ParsableArguments {
+    package init() {}
+
     @Option(name: [.customLong("time-limit"), .customLong("timeout")],
             help: ArgumentHelp("Seconds a program may run before it is stopped.", valueName: "seconds"))
-    var timeLimit: Double = Limits.standard.timeout
+    package var timeLimit: Double = Limits.standard.timeout
 
     @Option(name: .customLong("memory-limit"),
             help: ArgumentHelp("Memory a program may use, in MB.", valueName: "MB"))
-    var memoryLimit: Int = (Limits.standard.memoryBytes ?? 1 << 30) >> 20
+    package var memoryLimit: Int = (Limits.standard.memoryBytes ?? 1 << 30) >> 20
 
     @Option(name: .customLong("file-size-limit"),
             help: ArgumentHelp("Largest file a program may write, in MB.", valueName: "MB"))
-    var fileSizeLimit: Int = (Limits.standard.fileBytes ?? 64 << 20) >> 20
+    package var fileSizeLimit: Int = (Limits.standard.fileBytes ?? 64 << 20) >> 20
 
     @Option(name: .customLong("output-limit"),
             help: ArgumentHelp("Output a program may print before it is stopped, in KB.", valueName: "KB"))
-    var outputLimit: Int = Limits.standard.outputBytes >> 10
+    package var outputLimit: Int = Limits.standard.outputBytes >> 10
 
-    func validate() throws {
+    package func validate() throws {
         guard timeLimit > 0, timeLimit <= 3600 else { throw ValidationError("--time-limit must be between 0 and 3600 seconds, not \(timeLimit)") }
         // Below ~64 MB the Swift runtime itself cannot start under an address-space limit.
         guard memoryLimit >= 64 else { throw ValidationError("--memory-limit must be at least 64 (MB), not \(memoryLimit)") }
@@ -27,13 +30,15 @@ struct LimitOptions: ParsableArguments {
         guard outputLimit >= 1 else { throw ValidationError("--output-limit must be at least 1 (KB), not \(outputLimit)") }
     }
 
-    var limits: Limits {
+    package var limits: Limits {
         Limits(timeout: timeLimit, outputBytes: outputLimit << 10, memoryBytes: memoryLimit << 20, fileBytes: fileSizeLimit << 20)
     }
 }
 
 /// `--timings`, shared by the shell and `run` (declared once so either command sees it).
-struct TimingOptions: ParsableArguments {
+package struct TimingOptions: ParsableArguments {
+    package init() {}
+
     @Flag(help: "After each program, print how long compiling and running took, on stderr.")
-    var timings = false
+    package var timings = false
 }

@@ -14,7 +14,7 @@ enum PlaygroundCommands {
                 let printed = command.printed(words: StoryboardWords(context.output.catalog))
                 if !printed.text.isEmpty { context.output.line(String(printed.text.dropLast(printed.text.hasSuffix("\n") ? 1 : 0))) }
                 if let error = printed.error { context.fail(error) }
-                return .continueSession
+                return .readNext
             },
         ]
     }

@@ -18,9 +18,9 @@ extension PlaygroundCommands {
             arguments: [.text]
         ) { context, invocation in
             let engine: Playground
-            do { engine = try playground.get() } catch { context.fail("swift: \(error)"); return .continueSession }
+            do { engine = try playground.get() } catch { context.fail("swift: \(error)"); return .readNext }
             let mode = context.swiftMode ?? SwiftModeState(report: playground.report, usesPackSupport: !support.isEmpty,
-                session: SwiftREPL(playground: engine, prelude: support, limits: playground.limits,
+                repl: SwiftREPL(playground: engine, prelude: support, limits: playground.limits,
                                      storyboardDirectories: storyboards))
             context.swiftMode = mode
             if invocation.rawArguments.isEmpty {
@@ -29,7 +29,7 @@ extension PlaygroundCommands {
             } else {
                 _ = await mode.handle(invocation.rawArguments, context: context)
             }
-            return .continueSession
+            return .readNext
         }
     }
 }
@@ -37,25 +37,25 @@ extension PlaygroundCommands {
 /// The `swift` mode: a REPL over `SwiftREPL` (the Linux Swift REPL learners lack, with
 /// SegueKit and the pack's support code loaded).
 final class SwiftModeState: InputMode {
-    let session: SwiftREPL
+    let repl: SwiftREPL
     /// Told how long each entry took (`--timings`).
     let report: (Timings) -> Void
     var prompt: String { "swift> " }
     /// True when the entries build on a pack's support code (its app, its storyboards).
     let usesPackSupport: Bool
 
-    init(report: @escaping (Timings) -> Void = { _ in }, usesPackSupport: Bool = false, session: SwiftREPL) {
+    init(report: @escaping (Timings) -> Void = { _ in }, usesPackSupport: Bool = false, repl: SwiftREPL) {
         self.report = report
         self.usesPackSupport = usesPackSupport
-        self.session = session
+        self.repl = repl
     }
 
     func handle(_ entry: String, context: ShellContext) async -> Bool {
         let trimmed = entry.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return true }
         if trimmed.hasPrefix(":") { return await command(trimmed, context: context) }
-        let session = self.session
-        let outcome = await Interruptible.run { try await session.submit(entry) }
+        let repl = self.repl
+        let outcome = await Interruptible.run { try await repl.submit(entry) }
         let style = context.output.style
         let catalog = context.output.catalog
         let renderer = RunRenderer(style: style, catalog: catalog)
@@ -84,23 +84,23 @@ final class SwiftModeState: InputMode {
         case ":quit", ":q", ":exit":
             return false
         case ":list":
-            let entries = await session.list()
+            let entries = await repl.list()
             if entries.isEmpty { context.output.line(context.output.style.dim(catalog.text("swift.no_entries"))) }
             for (index, entry) in entries.enumerated() {
                 let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
                 context.output.line(String(index + 1).leftPadded(to: 3) + "  " + lines.joined(separator: "\n     "))
             }
         case ":undo":
-            if let removed = await session.undo() { context.output.line(catalog.text("swift.removed", ["entry": removed])) }
+            if let removed = await repl.undo() { context.output.line(catalog.text("swift.removed", ["entry": removed])) }
             else { context.output.line(catalog.text("swift.nothing_to_undo")) }
         case ":reset":
-            await session.reset()
+            await repl.reset()
             context.output.line(catalog.text("swift.reset"))
         case ":save":
             guard words.count == 2 else { context.fail(catalog.text("swift.save.name")); return true }
             let url = URL(fileURLWithPath: (words[1] as NSString).expandingTildeInPath)
             do {
-                try await session.save(to: url)
+                try await repl.save(to: url)
                 context.output.line(catalog.text(usesPackSupport ? "swift.saved.pack" : "swift.saved", ["path": url.path, "file": words[1]]))
             } catch {
                 context.fail(":save: \(error.localizedDescription)")

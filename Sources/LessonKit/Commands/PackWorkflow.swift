@@ -1,0 +1,183 @@
+import Foundation
+import Localization
+import Playground
+import SourceText
+
+/// What `seguelab pack check`, `install`, `list` and `new` do, apart from reading their
+/// arguments: everything they print goes through `print` (standard output) and `progress`
+/// (standard error), and the code is run by the runner `makeRunner` makes, so each is tested
+/// without starting the binary.
+package struct PackWorkflow: Sendable {
+    /// A runner for the pack's code, told how SegueKit's first build is going.
+    package typealias RunnerMaker = @Sendable (@escaping @Sendable (BuildProgress) -> Void) throws -> any ProgramRunner
+
+    package var context: PackLocation.Context
+    package var print: @Sendable (String) -> Void
+    package var progress: @Sendable (String) -> Void
+    package var makeRunner: RunnerMaker
+
+    package init(context: PackLocation.Context = PackLocation.Context(),
+                 print: @escaping @Sendable (String) -> Void = { Swift.print($0) },
+                 progress: @escaping @Sendable (String) -> Void = StandardError.line,
+                 makeRunner: @escaping RunnerMaker = { try Playground(progress: $0) }) {
+        self.context = context
+        self.print = print
+        self.progress = progress
+        self.makeRunner = makeRunner
+    }
+
+    /// `pack check`: every problem as `file:line:col: severity: message`, then a summary.
+    /// `language`: check the lessons as learners in it see them (else every language).
+    /// `showsProgress`: a line per lesson on `progress`. Returns false when there is an error.
+    package func check(_ argument: String, language: String?, staticOnly: Bool,
+                       showsProgress: Bool) async throws(CommandFailure) -> Bool {
+        let location = try LoadedPack.locate(argument, context: context)
+        let loaded = PackChecker.checkStatically(at: location.root)
+        var diagnostics = loaded.diagnostics
+        for diagnostic in diagnostics { print(diagnostic.description) }
+        guard var pack = loaded.pack else {
+            print(summary(nil, diagnostics, note: "code not run: fix the errors first"))
+            return false
+        }
+        if let language {
+            guard pack.manifest.languages.contains(language) else {
+                throw CommandFailure("--lang \(language): the pack '\(pack.id)' is written in "
+                    + pack.manifest.languages.joined(separator: ", "))
+            }
+            pack.lessons = pack.lessons(in: language)
+            pack.translations = [:]
+        }
+        if !staticOnly {
+            let dynamic = try await checkDynamically(pack, showsProgress: showsProgress)
+            for diagnostic in dynamic { print(diagnostic.description) }
+            diagnostics += dynamic
+        }
+        print(summary(pack, diagnostics, note: staticOnly ? "code not run: --static-only" : nil))
+        return !diagnostics.hasErrors
+    }
+
+    /// Runs every example and proves every exercise (what `--static-only` leaves out).
+    package func checkDynamically(_ pack: Pack, showsProgress: Bool) async throws(CommandFailure) -> [Diagnostic] {
+        let report = PackCheckProgress(enabled: showsProgress, labels: PackCheckProgress.labels(of: pack),
+                                       write: progress)
+        let runner: any ProgramRunner
+        do {
+            runner = try makeRunner { event in
+                // A log gets the start and the end of a SegueKit build, not its ticking clock.
+                if case .elapsed = event { return }
+                report.line(event.text(.english))
+            }
+        } catch {
+            throw CommandFailure("cannot run the pack's code: \(error)")
+        }
+        return await PackChecker.checkDynamically(pack, runner: runner, progress: { report.step($0) })
+    }
+
+    /// `pack check: 2 lessons, 9 steps: 0 errors, 1 warning (note)`.
+    package func summary(_ pack: Pack?, _ diagnostics: [Diagnostic], note: String?) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        var parts: [String] = []
+        if let pack {
+            let steps = pack.lessons.reduce(0) { $0 + $1.steps.count }
+            parts.append("\(Self.counted(pack.lessons.count, "lesson")), \(Self.counted(steps, "step"))")
+        }
+        parts.append("\(Self.counted(errors, "error")), \(Self.counted(warnings, "warning"))")
+        return "pack check: " + parts.joined(separator: ": ") + (note.map { " (\($0))" } ?? "")
+    }
+
+    /// `pack install`: checks the pack as `pack check` does (its code run unless `staticOnly`),
+    /// then copies it where `--pack ID` finds it. A pack with errors is refused.
+    package func install(_ source: String, staticOnly: Bool, showsProgress: Bool) async throws(CommandFailure) {
+        guard FileManager.default.fileExists(atPath: source) else {
+            throw CommandFailure("\(source): no such file or folder")
+        }
+        let location = try LoadedPack.locate(source, context: context)
+        let loaded = PackChecker.checkStatically(at: location.root)
+        for diagnostic in loaded.diagnostics { print(diagnostic.description) }
+        guard let pack = loaded.pack else {
+            throw CommandFailure("\(source): the pack has errors (above); not installed")
+        }
+        // The same proof as `pack check`: a learner must never meet an exercise that cannot pass.
+        if staticOnly {
+            print("note: the pack's code was not run (--static-only): its examples, starters and solutions are "
+                + "unchecked; `seguelab pack check \(source)` runs them")
+        } else {
+            let dynamic = try await checkDynamically(pack, showsProgress: showsProgress)
+            for diagnostic in dynamic { print(diagnostic.description) }
+            if dynamic.hasErrors {
+                throw CommandFailure("\(source): the pack's code fails its checks (above); not installed")
+            }
+        }
+        let installed: PackInstaller.Installed
+        do {
+            installed = try PackInstaller.install(pack, from: location.root, into: context.installedPacks)
+        } catch let refused as PackInstaller.Refused {
+            throw CommandFailure(refused.description)
+        } catch {
+            throw CommandFailure("\(source): cannot install the pack: \(error.localizedDescription)")
+        }
+        let replacedNote = installed.replacedVersion.map { " (replacing version \($0))" } ?? ""
+        print("Installed '\(pack.id)' \(pack.manifest.version)\(replacedNote) in \(installed.destination.path).")
+        print("Open it with: seguelab --pack \(pack.id)")
+        print(Self.trustNotice)
+    }
+
+    /// What installing a pack means for the learner's machine, said at every install.
+    package static var trustNotice: String {
+        """
+        Note: a pack contains Swift code (examples, support files) that runs with your rights when you \
+        open its lessons. Each program is stopped at its time, memory, output and file-size limits, and \
+        every process it starts is ended with it; on this machine \(Playground.confinementSummary). The \
+        limits do not stop a program from reading your files or using the network: install packs from \
+        people you trust.
+        """
+    }
+
+    /// `pack list`: the installed packs, by id, with their version and title.
+    package func list() {
+        let ids = PackLocation.installedIDs(context: context)
+        guard !ids.isEmpty else {
+            print("No packs are installed in \(context.installedPacks.path); "
+                + "install one with: seguelab pack install ARCHIVE|DIR")
+            return
+        }
+        let width = ids.map(\.count).max() ?? 0
+        for id in ids {
+            let root = context.installedPacks.appendingPathComponent(id, isDirectory: true)
+            let padded = id + String(repeating: " ", count: width - id.count)
+            if let pack = PackLoader.load(from: root).pack {
+                print("\(padded)  \(pack.manifest.version)  \(pack.manifest.title)")
+            } else {
+                print("\(padded)  (has errors: seguelab pack check \(root.path))")
+            }
+        }
+    }
+
+    /// `pack new`: a starter pack in `folder`, and what to do next.
+    package func new(_ folder: String, id: String?, title: String?) throws(CommandFailure) {
+        let url = URL(fileURLWithPath: folder).standardizedFileURL
+        let written: [URL]
+        do {
+            written = try PackTemplate.write(to: url, id: id, title: title)
+        } catch let failure as PackTemplate.Failure {
+            throw CommandFailure(failure.description)
+        } catch {
+            throw CommandFailure("cannot write the pack in \(folder): \(FileErrorWords.describe(error))")
+        }
+        print("Created the pack '\(id ?? url.lastPathComponent)' in \(folder):")
+        for file in written { print("  \(folder)/\(file.path.dropFirst(url.path.count + 1))") }
+        print("""
+
+        Next:
+          seguelab pack check \(folder)       validate it and run all its code
+          seguelab --pack \(folder)           take the lessons as a learner would
+        Edit \(folder)/lessons/01-first-segue.md; `seguelab help authoring` prints the guide to the format.
+        """)
+    }
+
+    /// `1 lesson`, `3 lessons`, `0 errors`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

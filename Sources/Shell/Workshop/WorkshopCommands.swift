@@ -37,9 +37,20 @@ enum WorkshopCommands {
         ]
     }
 
-    /// Joins (or rejoins) and tells the dashboard where the learner is.
+    /// Joins (or rejoins) and tells the dashboard where the learner is. A name that is not one
+    /// plain line, or a join code the server does not know, is refused here, before anything
+    /// is sent; a server that cannot be reached yet does not stop the join.
     static func join(_ link: JoinLink, name: String, driver: LessonDriver, directories: XDGDirectories) {
         let context = driver.context
+        if let problem = WorkshopLimits.nameProblem(name) {
+            context.fail("join: \(problem) (--name or `join LINK NAME`)")
+            return
+        }
+        let check = WorkshopClient.check(link)
+        if check == .unknownCode {
+            context.fail("join: the workshop at \(link.server.absoluteString) does not know the join code \(link.code) — check the link")
+            return
+        }
         do {
             context.workshop?.stop()
             let client = try WorkshopClient.join(link, name: name, directories: directories)
@@ -47,6 +58,9 @@ enum WorkshopCommands {
             client.start()
             driver.tellWorkshop(.entered)
             context.output.line("Joined the workshop at \(link.server.absoluteString) as \(client.name). `leave` stops sending; `help me` raises your hand.")
+            if case .unreachable(let detail) = check {
+                context.output.line(driver.style.dim("The server cannot be reached yet (\(detail)); your work is kept and sent when it is."))
+            }
         } catch {
             context.fail("join: could not save the workshop in \(directories.seguelabState): \(error.localizedDescription)")
         }
@@ -107,5 +121,34 @@ extension LessonDriver {
               let index = pack.lessons.firstIndex(where: { $0.id == lesson })
         else { return false }
         return index > limit
+    }
+}
+
+extension LessonDriver {
+    /// Under held solutions `skip` moves on without showing the reference answer (true, and
+    /// says so).
+    func skipRevealHeldBack() -> Bool {
+        guard context.workshop?.pacing.solutionsHeld == true else { return false }
+        output.line(style.dim("The instructor is holding solutions back: the answer is not shown."))
+        return true
+    }
+
+    /// Under held solutions the last hint is held too when it gives the answer away (it holds
+    /// the reference answer); true, and says so.
+    func nextHintHeldBack(_ step: Step) -> Bool {
+        guard context.workshop?.pacing.solutionsHeld == true, let ref = session.position,
+              let reference = step.referenceAnswer, !step.hints.isEmpty
+        else { return false }
+        let number = min(session.stepProgress(ref).hintsUsed + 1, step.hints.count)
+        guard number == step.hints.count, Self.givesAway(step.hints[number - 1], reference) else { return false }
+        output.line("The instructor is holding solutions back, and the last hint gives the answer: `help me` raises your hand.")
+        return true
+    }
+
+    /// True when `hint` contains `reference`, spaces aside.
+    static func givesAway(_ hint: String, _ reference: String) -> Bool {
+        let squeeze = { (text: String) in text.filter { !$0.isWhitespace && $0 != "`" }.lowercased() }
+        let answer = squeeze(reference)
+        return !answer.isEmpty && squeeze(hint).contains(answer)
     }
 }

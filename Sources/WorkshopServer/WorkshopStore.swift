@@ -15,6 +15,8 @@ public protocol WorkshopStore: Sendable {
     func append(_ events: [StoredEvent]) async throws -> [StoredEvent]
     /// Every event, in the order they were stored.
     func events() async throws -> [StoredEvent]
+    /// Keeps a copy of everything at `archive`, then empties the store for a new room.
+    func archiveAndClear(to archive: String) async throws
 }
 
 /// The room: who may join and read it, and how the instructor paces it.
@@ -23,11 +25,22 @@ public struct RoomRecord: Codable, Sendable, Equatable {
     public var token: String
     public var pacing: Pacing
     public var broadcasts: [Broadcast]
-    /// When the instructor last cleared each learner's raised hand (seconds since 1970).
+    /// When the instructor last cleared each learner's raised hand (seconds since 1970), as
+    /// rooms kept it before `handsClearedThrough`.
     public var handsCleared: [String: Double]
+    /// How many of each learner's events the room had when the instructor cleared their hand:
+    /// a hand among the later ones is up again (the server's order, not the learner's clock).
+    public var handsClearedThrough: [String: Int]?
+    /// Rows the instructor removed (a duplicate, someone who left): not shown any more.
+    public var removed: [String]?
+    /// Rows merged into another: their events count as that learner's.
+    public var mergedInto: [String: String]?
+    /// The last "go to step" id given: a withdrawn one's id is never reused.
+    public var gatherings: Int?
 
     public static func new() -> RoomRecord {
-        RoomRecord(joinCode: JoinCode.make(), token: randomHex(bytes: 24), pacing: Pacing(), broadcasts: [], handsCleared: [:])
+        RoomRecord(joinCode: JoinCode.make(), token: randomHex(bytes: 24), pacing: Pacing(), broadcasts: [], handsCleared: [:],
+                   handsClearedThrough: [:], removed: [], mergedInto: [:], gatherings: 0)
     }
 }
 

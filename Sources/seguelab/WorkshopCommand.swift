@@ -33,12 +33,19 @@ struct WorkshopCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The SQLite file that keeps the workshop (default: in the XDG data directory). Serving again with it resumes the workshop.", valueName: "file"))
         var data: String?
 
+        @Option(help: "Requests per second each learner may make after a burst of 30 (more are refused with 429).")
+        var learnerRate = 5.0
+
+        @Flag(help: "Start a new room (new join code and dashboard link); the previous one is kept beside the data file.")
+        var new = false
+
         func run() throws {
             do {
                 let location = try PackSelection.locate(pack)
                 let dataFile = data ?? XDGDirectories().seguelabData + "/workshop/workshop.sqlite"
                 let server = try WorkshopServerBinary.locate()
-                let arguments = [server, "--pack", location.root.path, "--host", host, "--port", String(port), "--data", dataFile]
+                let arguments = [server, "--pack", location.root.path, "--host", host, "--port", String(port), "--data", dataFile,
+                                 "--learner-rate", String(learnerRate)] + (new ? ["--new"] : [])
                 // Hummingbird's start-up log would repeat what the server prints itself.
                 setenv("LOG_LEVEL", "warning", 0)
                 // The server takes over this process: Ctrl-C stops it directly.

@@ -59,9 +59,17 @@ public enum WorkshopApp {
             try await instructor(request, room) {
                 struct Join: Encodable {
                     var code: String
-                    var hosts: [String]
+                    var link: String
                 }
-                return try json(Join(code: await room.record.joinCode, hosts: joinHosts))
+                return try json(Join(code: await room.record.joinCode, link: await joinLink(request, room, joinHosts)))
+            }
+        }
+        // The join link as a QR code, drawn by Debian's qrencode (libqrencode) when it is there.
+        router.get("/api/join.svg") { request, _ in
+            try await instructor(request, room) {
+                let svg = try JoinCode.qrSVG(for: await joinLink(request, room, joinHosts))
+                return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: svg)))
             }
         }
         router.get("/api/export.json") { request, _ in
@@ -158,6 +166,19 @@ public enum WorkshopApp {
     }
 
     // MARK: - Helpers
+
+    /// The join link learners use: this machine's first address on its networks when serving on
+    /// all of them, else the address the dashboard was opened at (its Host).
+    static func joinLink(_ request: Request, _ room: Room, _ joinHosts: [String]) async -> String {
+        let authority = request.head.authority ?? "127.0.0.1"
+        let safe = authority.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".:-[]".contains($0)) } ? authority : "127.0.0.1"
+        var base = "http://" + safe
+        if let host = joinHosts.first {
+            let port = safe.split(separator: ":").last.flatMap { Int($0) }
+            base = "http://" + host + (port.map { ":\($0)" } ?? "")
+        }
+        return base + "/join/" + (await room.record.joinCode)
+    }
 
     /// Runs a handler that needs the dashboard token: in the Authorization header, or for the
     /// live stream (EventSource cannot set headers) in `?token=`.

@@ -68,4 +68,24 @@ enum JoinCode {
         var generator = SystemRandomNumberGenerator()
         return String((0..<8).map { _ in alphabet.randomElement(using: &generator)! })
     }
+
+    /// The link as an SVG QR code, by Debian's `qrencode` (libqrencode's tool); 404 without it.
+    static func qrSVG(for link: String) throws -> [UInt8] {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/qrencode" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let path else {
+            throw RequestFailure(404, "no QR code: Debian's qrencode is not installed on the server's machine")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-t", "SVG", "-m", "2", "-o", "-", link]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, !data.isEmpty else { throw RequestFailure(500, "qrencode could not draw the join link") }
+        return Array(data)
+    }
 }

@@ -173,6 +173,7 @@ struct DashboardBrowserTests {
             var herePerRow: [Int]
             var wrong: [String]
             var join: String
+            var qr: Int
             var hands: [String]
             var stuckFirst: Bool
             var byName: [String]
@@ -209,6 +210,7 @@ struct DashboardBrowserTests {
             #expect(seen.herePerRow.allSatisfy { $0 == 1 }, "\(seen.herePerRow)")
             #expect(seen.wrong.contains { $0.contains("does not match the storyboard") }, "the last wrong answer beside its learner")
             #expect(seen.join.contains("seguelab --join http://127.0.0.1:\(server.port)/join/\(server.link.code)"), "\(seen.join)")
+            #expect(seen.qr > 0, "the join link's QR code is drawn")
             #expect(seen.hands.count == 1 && seen.hands[0].contains("Dmitri Volkov"))
             #expect(seen.stuckFirst)
             #expect(seen.byName == seen.byName.sorted { $0.localizedCompare($1) == .orderedAscending } || seen.byName.first == "Ada Lovelace")
@@ -216,5 +218,111 @@ struct DashboardBrowserTests {
             let png = try Data(contentsOf: screenshot)
             #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
         }
+    }
+}
+
+/// The whole room on loopback: thirty real `seguelab` learners on the built-in course join one
+/// server while solutions are held and one message was withdrawn; the dashboard's data and
+/// Chromium at 1280×720 show each of them where they are.
+@Suite(.serialized)
+struct ThirtyLearnersEndToEndTests {
+    @Test func thirtyRealLearnersOnTheBuiltInCourse() async throws {
+        let node = try #require(DashboardBrowserTests.which("node"), "node is needed to drive Chromium (scripts/test installs it)")
+        _ = try #require(DashboardBrowserTests.which("chromium"), "Debian's chromium is needed (scripts/test installs it)")
+        let home = try SeguelabBinary.makeHome()
+        let course = DashboardBrowserTests.course
+        let server = try ServerProcess(pack: course, data: home.appendingPathComponent("room.sqlite"), log: home.appendingPathComponent("server.log"))
+        defer { server.stop() }
+        for (path, body) in [("api/pacing", #"{"solutionsHeld":true}"#), ("api/broadcast", #"{"text":"Wrong room, sorry"}"#),
+                             ("api/broadcast/withdraw", #"{"id":1}"#), ("api/broadcast", #"{"text":"Welcome, all"}"#)] {
+            let reply = try await server.request("POST", path, body: Data(body.utf8), token: server.token)
+            #expect(reply.status == 200, "\(path): \(reply.text)")
+        }
+        let link = server.link.description
+        // To the course's first choice step; a third skip it (under held solutions), a third ask a
+        // hint, a third think; learner 3 raises a hand.
+        func script(_ index: Int) -> [String] {
+            var lines = ["next", "next", "next", "next"]
+            if index % 3 == 0 { lines.append("skip") }
+            if index % 3 == 1 { lines.append("hint") }
+            if index == 3 { lines.append("help me") }
+            return lines + ["step"]
+        }
+        var outputs: [Int: PacedLearner.Result] = [:]
+        for wave in 0..<3 {
+            let results = try await withThrowingTaskGroup(of: (Int, PacedLearner.Result).self) { group in
+                for index in wave * 10..<(wave + 1) * 10 {
+                    group.addTask {
+                        let result = try PacedLearner.run(script(index), arguments: ["--join", link, "--name", DashboardBrowserTests.names[index]],
+                                                          pack: course, home: home.appendingPathComponent("learner\(index)"), pause: 0.8)
+                        return (index, result)
+                    }
+                }
+                var all: [(Int, PacedLearner.Result)] = []
+                for try await result in group { all.append(result) }
+                return all
+            }
+            for (index, result) in results { outputs[index] = result }
+        }
+        let heard = outputs.values.filter { $0.stdout.contains("Instructor: Welcome, all") }.count
+        #expect(heard >= 15, "\(heard) of 30 learners heard the standing message")
+        for (index, result) in outputs {
+            #expect(result.status == 0, "learner \(index): \(result.stderr)")
+            #expect(result.stdout.contains("Joined the workshop"), "learner \(index): \(result.stdout)")
+            // What the instructor said reaches a learner at a prompt after the server's first
+            // answer (on a loaded machine, maybe after the last line): only what still stands.
+            #expect(!result.stdout.contains("Wrong room"), "learner \(index): a withdrawn message")
+            if index % 3 == 0 {
+                #expect(result.stdout.contains("the answer is not shown") && !result.stdout.contains("the answer was:"),
+                        "learner \(index): skip under held solutions: \(result.stdout)")
+            }
+        }
+
+        let outline = try await server.room().outline
+        let first = try #require(outline.lessons.first)
+        let choice = try #require(first.steps.first { $0.answered }).id
+        let ref = first.id + "/" + choice
+        let room = try await server.room { room in
+            room.learners.count == 30 && room.learners.filter { $0.steps[ref]?.status == "skipped" }.count == 10
+                && room.learners.contains { $0.handRaised != nil }
+        }
+        #expect(room.learners.count == 30)
+        #expect(room.lesson == first.id)
+        #expect(room.steps[ref]?.done == 10)
+        #expect(room.learners.filter { $0.current == ref }.count == 20)
+        #expect(room.learners.filter { $0.steps[ref]?.hints == 1 }.count == 10)
+        // Learner 3 skipped the choice and raised a hand on the step after it.
+        let hand = try #require(room.learners.first { $0.handRaised != nil })
+        let choiceIndex = try #require(first.steps.firstIndex { $0.id == choice })
+        #expect(hand.name == DashboardBrowserTests.names[3] && hand.handStep == first.id + "/" + first.steps[choiceIndex + 1].id)
+
+        let screenshot = DashboardBrowserTests.artifacts.appendingPathComponent("workshop-dashboard-30-real-learners-1280x720.png")
+        try FileManager.default.createDirectory(at: DashboardBrowserTests.artifacts, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: node)
+        process.arguments = ["--experimental-websocket", "--no-warnings",
+                             DashboardBrowserTests.script.deletingLastPathComponent().appendingPathComponent("projector-check.mjs").path,
+                             server.link.server.absoluteString + "/dashboard#token=" + server.token, "1280", "720", "30", screenshot.path, "none"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(text)")
+        struct Seen: Decodable {
+            var pageWidth: Int
+            var gridWidth: Int
+            var mainWidth: Int
+            var rows: Int
+            var stepColumns: Int
+            var herePerRow: [Int]
+            var bars: [String]
+        }
+        let seen = try JSONDecoder().decode(Seen.self, from: data)
+        #expect(seen.pageWidth <= 1280 && seen.gridWidth <= seen.mainWidth, "\(text)")
+        #expect(seen.rows == 30 && seen.stepColumns == first.steps.count)
+        #expect(seen.herePerRow.allSatisfy { $0 == 1 })
+        #expect(seen.bars[choiceIndex] == "10 of 30 done · 0 stuck", "\(seen.bars)")
     }
 }

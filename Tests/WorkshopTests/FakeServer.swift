@@ -50,14 +50,23 @@ final class FakeServer: @unchecked Sendable {
 
     func link(code: String = "ABCDEFGH") -> String { "http://127.0.0.1:\(port)/join/\(code)" }
 
+    /// Once: a descriptor closed twice could be another test's by then.
     func stop() {
-        let sockets = lock.withLock { () -> [Int32] in
+        lock.withLock {
+            guard !stopped else { return }
             stopped = true
-            return open
+            for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
+            shutdown(listener, Int32(SHUT_RDWR))
+            close(listener)
         }
-        for fd in sockets { shutdown(fd, Int32(SHUT_RDWR)) }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+    }
+
+    /// Closes a connection the server is done with (never one `stop` may still touch).
+    private func finish(_ fd: Int32) {
+        lock.withLock {
+            open.removeAll { $0 == fd }
+            close(fd)
+        }
     }
 
     deinit { stop() }
@@ -66,7 +75,11 @@ final class FakeServer: @unchecked Sendable {
         while true {
             let fd = accept(listener, nil, nil)
             if fd < 0 { return }
-            lock.withLock { open.append(fd) }
+            let keep = lock.withLock { () -> Bool in
+                if stopped { close(fd) } else { open.append(fd) }
+                return !stopped
+            }
+            guard keep else { return }
             let thread = Thread { [self] in serve(fd) }
             thread.start()
         }
@@ -84,7 +97,7 @@ final class FakeServer: @unchecked Sendable {
                 if data.count - end.upperBound >= length { break }
             }
             let count = recv(fd, &buffer, buffer.count, 0)
-            if count <= 0 { return }
+            if count <= 0 { finish(fd); return }
             data.append(contentsOf: buffer[0..<count])
         }
         lock.withLock { captured.append(String(decoding: data, as: UTF8.self)) }
@@ -101,10 +114,10 @@ final class FakeServer: @unchecked Sendable {
                 if count <= 0 { break }
                 sent += count
             }
-            close(fd)
+            finish(fd)
         case .answer(let body):
             _ = write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
-            close(fd)
+            finish(fd)
         }
     }
 

@@ -220,6 +220,31 @@ struct WorkshopClassroomTests {
         #expect(log.contains("A new room: the previous one is kept in \(home.path)/room-"), "\(log)")
     }
 
+    /// The join card's link is the one learners use, and its QR code is qrencode's drawing of it.
+    @Test func theJoinCardShowsTheLinkAndItsQRCode() async throws {
+        let qrencode = try #require(["/usr/bin/qrencode", "/usr/local/bin/qrencode"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                    "Debian's qrencode is needed (scripts/test installs it)")
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let server = try ServerProcess(pack: pack, data: home.appendingPathComponent("room.sqlite"), log: home.appendingPathComponent("server.log"))
+        defer { server.stop() }
+        let join = try await server.request("GET", "api/join", contentType: nil, token: server.token)
+        let card = try JSONDecoder().decode([String: String].self, from: join.body)
+        #expect(card["link"] == server.link.description, "\(join.text)")
+        let svg = try await server.request("GET", "api/join.svg", contentType: nil, token: server.token)
+        #expect(svg.status == 200)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: qrencode)
+        process.arguments = ["-t", "SVG", "-m", "2", "-o", "-", server.link.description]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let expected = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(svg.body == expected && svg.text.contains("<svg"), "the QR code encodes the join link")
+        #expect(try await server.request("GET", "api/join.svg", contentType: nil, token: nil).status == 401)
+    }
+
     /// `seguelab workshop serve` takes the server's options and passes them on.
     @Test func serveTakesTheLearnerRateAndNew() throws {
         let home = try SeguelabBinary.makeHome()

@@ -44,7 +44,13 @@ async function refresh() {
   loading = true;
   try {
     room = await (await api("/api/room")).json();
-    if (!join) join = await (await api("/api/join")).json();
+    if (!join) {
+      join = await (await api("/api/join")).json();
+      // The QR code of the join link, when the server can draw one (Debian's qrencode).
+      api("/api/join.svg").then((r) => r.blob()).then((blob) => {
+        $("join").prepend(el("img", { id: "join-qr", src: URL.createObjectURL(blob), alt: "QR code of the join link" }));
+      }).catch(() => {});
+    }
     render();
     showProblem("");
   } catch (error) {
@@ -120,9 +126,7 @@ function render() {
 
   // The join card: large while the room is empty.
   if (join) {
-    const base = join.hosts.length ? "http://" + join.hosts[0] + ":" + location.port : location.origin;
-    const link = base + "/join/" + join.code;
-    $("join-command").textContent = "seguelab --join " + link + " --name \"Your name\"";
+    $("join-command").textContent = "seguelab --join " + join.link + " --name \"Your name\"";
     $("join").classList.toggle("empty", room.learners.length === 0);
   }
 

@@ -1,13 +1,13 @@
 // Opens the dashboard in headless Chromium at a projector's size (DevTools protocol through
 // Node's WebSocket), waits for the room's rows, measures whether the grid fits the width, reads
 // what it shows, opens one learner's code, and saves a screenshot of the screen as it is.
-// Usage: node --experimental-websocket projector-check.mjs DASHBOARD_URL WIDTH HEIGHT LEARNERS SCREENSHOT
+// Usage: node --experimental-websocket projector-check.mjs DASHBOARD_URL WIDTH HEIGHT LEARNERS SCREENSHOT [CODE_LEARNER|none]
 import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const [dashboard, width, height, learners, screenshot] = process.argv.slice(2);
+const [dashboard, width, height, learners, screenshot, codeLearner = "learner-00"] = process.argv.slice(2);
 const profile = mkdtempSync(join(tmpdir(), "seguelab-chromium-"));
 const browser = spawn("chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
   "--remote-debugging-port=0", `--user-data-dir=${profile}`, `--window-size=${width},${height}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
@@ -45,6 +45,7 @@ await send("Emulation.setDeviceMetricsOverride", { width: Number(width), height:
 await send("Page.navigate", { url: dashboard });
 await until(`document.querySelectorAll('#grid tbody tr[data-learner]').length >= ${learners}`);
 await until(`document.getElementById('live').textContent === 'live'`);
+await until(`document.getElementById('join-qr') && document.getElementById('join-qr').complete`);
 const seen = await evaluate(`(() => {
   const main = document.querySelector("main");
   const name = document.querySelector("#grid td.name");
@@ -64,6 +65,7 @@ const seen = await evaluate(`(() => {
     herePerRow: rows.map((row) => row.querySelectorAll(".cell.current, .cell.struggling, td.summary.here").length),
     wrong: rows.map((row) => row.querySelector("td.wrong").textContent),
     join: document.getElementById("join-command").textContent,
+    qr: document.getElementById("join-qr") ? document.getElementById("join-qr").naturalWidth : 0,
     hands: [...document.querySelectorAll("#hands .hand")].map((hand) => hand.textContent),
     firstNames: rows.slice(0, 3).map((row) => row.querySelector("td.name").textContent),
   };
@@ -76,8 +78,10 @@ seen.stuckFirst = await evaluate(`document.querySelector("#grid tbody tr[data-le
 await evaluate(`(() => { const s = document.getElementById("sort"); s.value = "name"; s.dispatchEvent(new Event("change")); })()`);
 seen.byName = await evaluate(`[...document.querySelectorAll("#grid tbody td.name")].map((cell) => cell.textContent)`);
 // A learner's code, from the page.
-await evaluate(`document.querySelector('#grid tbody tr[data-learner="${"learner-00"}"] td.name button').click()`);
-seen.code = await until(`document.querySelector('#learner-code').textContent !== "Loading code…" && document.querySelector('#learner-code').textContent`);
+if (codeLearner !== "none") {
+  await evaluate(`document.querySelector('#grid tbody tr[data-learner="${codeLearner}"] td.name button').click()`);
+  seen.code = await until(`document.querySelector('#learner-code').textContent !== "Loading code…" && document.querySelector('#learner-code').textContent`);
+}
 console.log(JSON.stringify(seen));
 browser.kill("SIGKILL");
 process.exit(0);

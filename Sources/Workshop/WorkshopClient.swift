@@ -97,7 +97,7 @@ public final class WorkshopClient: @unchecked Sendable {
     /// identity (the dashboard shows one row); another link starts afresh.
     public static func join(_ link: JoinLink, name: String, directories: XDGDirectories) throws -> WorkshopClient {
         let directory = directory(directories)
-        if let problem = WorkshopLimits.nameProblem(name) { throw NameRefused(problem: problem) }
+        if let problem = WorkshopLimits.nameProblem(name) { throw NameRefused(problem: problem.description) }
         let clipped = name.trimmingCharacters(in: .whitespaces)
         var membership: Membership
         if let earlier = resume(directories: directories), earlier.membership.link == link.description {

@@ -63,19 +63,30 @@ public enum WorkshopLimits {
         }
     }
 
+    /// Why a learner's name cannot be used.
+    package enum NameProblem: String, Sendable {
+        case empty, lines, control, direction, long
+
+        package var description: String {
+            switch self {
+            case .empty: return "a name is needed"
+            case .lines: return "a name is one line"
+            case .control: return "a name cannot hold control characters"
+            case .direction: return "a name cannot hold characters that change the direction of the text"
+            case .long: return "a name is at most \(WorkshopLimits.name) characters"
+            }
+        }
+    }
+
     /// Why a learner's name cannot be used, or nil: one line of 1 to `name` characters, with
     /// no control or direction-changing characters.
-    package static func nameProblem(_ name: String) -> String? {
+    package static func nameProblem(_ name: String) -> NameProblem? {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return "a name is needed" }
-        if trimmed.contains(where: \.isNewline) { return "a name is one line" }
-        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "a name cannot hold control characters"
-        }
-        if trimmed.unicodeScalars.contains(where: isDirectional) {
-            return "a name cannot hold characters that change the direction of the text"
-        }
-        if trimmed.count > Self.name { return "a name is at most \(Self.name) characters" }
+        if trimmed.isEmpty { return .empty }
+        if trimmed.contains(where: \.isNewline) { return .lines }
+        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return .control }
+        if trimmed.unicodeScalars.contains(where: isDirectional) { return .direction }
+        if trimmed.count > Self.name { return .long }
         return nil
     }
 
@@ -202,7 +213,8 @@ public struct JoinLink: Sendable, Equatable, CustomStringConvertible {
 
     public init?(_ text: String) {
         guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
-              let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+              // The workshop server speaks plain HTTP on the room's network (and so does the client).
+              url.scheme?.lowercased() == "http", url.host != nil
         else { return nil }
         let parts = url.path.split(separator: "/")
         guard parts.count == 2, parts[0] == "join", !parts[1].isEmpty else { return nil }

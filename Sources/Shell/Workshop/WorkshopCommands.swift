@@ -42,13 +42,18 @@ enum WorkshopCommands {
     /// is sent; a server that cannot be reached yet does not stop the join.
     static func join(_ link: JoinLink, name: String, driver: LessonDriver, directories: XDGDirectories) {
         let context = driver.context
+        let catalog = driver.catalog
         if let problem = WorkshopLimits.nameProblem(name) {
-            context.fail("join: \(problem) (--name or `join LINK NAME`)")
+            // Keys chosen at run time, listed for the catalog's check.
+            let catalogKeys = ["workshop.name.empty", "workshop.name.lines", "workshop.name.control", "workshop.name.direction",
+                               "workshop.name.long"]
+            let key = catalogKeys.first { $0.hasSuffix("." + problem.rawValue) }!
+            context.fail(catalog.text(key, ["count": WorkshopLimits.name]))
             return
         }
         let check = WorkshopClient.check(link)
         if check == .unknownCode {
-            context.fail("join: the workshop at \(link.server.absoluteString) does not know the join code \(link.code) — check the link")
+            context.fail(catalog.text("workshop.join.unknown_code", ["server": link.server.absoluteString, "code": link.code]))
             return
         }
         do {
@@ -59,7 +64,7 @@ enum WorkshopCommands {
             driver.tellWorkshop(.entered)
             context.output.line("Joined the workshop at \(link.server.absoluteString) as \(client.name). `leave` stops sending; `help me` raises your hand.")
             if case .unreachable(let detail) = check {
-                context.output.line(driver.style.dim("The server cannot be reached yet (\(detail)); your work is kept and sent when it is."))
+                context.output.line(driver.style.dim(catalog.text("workshop.join.unreachable", ["detail": detail])))
             }
         } catch {
             context.fail("join: could not save the workshop in \(directories.seguelabState): \(error.localizedDescription)")
@@ -129,7 +134,7 @@ extension LessonDriver {
     /// says so).
     func skipRevealHeldBack() -> Bool {
         guard context.workshop?.pacing.solutionsHeld == true else { return false }
-        output.line(style.dim("The instructor is holding solutions back: the answer is not shown."))
+        output.line(style.dim(catalog.text("workshop.skip_held")))
         return true
     }
 
@@ -141,7 +146,7 @@ extension LessonDriver {
         else { return false }
         let number = min(session.stepProgress(ref).hintsUsed + 1, step.hints.count)
         guard number == step.hints.count, Self.givesAway(step.hints[number - 1], reference) else { return false }
-        output.line("The instructor is holding solutions back, and the last hint gives the answer: `help me` raises your hand.")
+        output.line(catalog.text("workshop.hint_held"))
         return true
     }
 

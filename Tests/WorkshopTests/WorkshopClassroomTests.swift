@@ -245,6 +245,31 @@ struct WorkshopClassroomTests {
         #expect(try await server.request("GET", "api/join.svg", contentType: nil, token: nil).status == 401)
     }
 
+    /// Served on every network, the announcement and the join card name this machine's
+    /// addresses (what `hostname -I` lists), not its host name.
+    @Test func servingOnAllNetworksNamesTheAddressesLearnersReach() async throws {
+        let hostname = Process()
+        hostname.executableURL = URL(fileURLWithPath: "/bin/hostname")
+        hostname.arguments = ["-I"]
+        let pipe = Pipe()
+        hostname.standardOutput = pipe
+        try hostname.run()
+        let listed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        hostname.waitUntilExit()
+        let addresses = Set(listed.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { $0.contains(".") && !$0.hasPrefix("127.") })
+        try #require(!addresses.isEmpty, "this machine has no network address besides loopback to test with")
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let server = try ServerProcess(pack: pack, data: home.appendingPathComponent("room.sqlite"), log: home.appendingPathComponent("server.log"),
+                                       extra: ["--host", "0.0.0.0"])
+        defer { server.stop() }
+        let host = try #require(server.link.server.host)
+        #expect(addresses.contains(host), "the join command names \(host); hostname -I: \(addresses)")
+        let join = try await server.request("GET", "api/join", contentType: nil, token: server.token)
+        #expect(try JSONDecoder().decode([String: String].self, from: join.body)["link"] == server.link.description)
+    }
+
     /// `seguelab workshop serve` takes the server's options and passes them on.
     @Test func serveTakesTheLearnerRateAndNew() throws {
         let home = try SeguelabBinary.makeHome()

@@ -45,15 +45,16 @@ enum WorkshopCommands {
         let catalog = driver.catalog
         if let problem = WorkshopLimits.nameProblem(name) {
             // Keys chosen at run time, listed for the catalog's check.
-            let catalogKeys = ["workshop.name.empty", "workshop.name.lines", "workshop.name.control", "workshop.name.direction",
-                               "workshop.name.long"]
+            let catalogKeys = ["workshop.name.empty", "workshop.name.lines", "workshop.name.control",
+                               "workshop.name.direction", "workshop.name.long"]
             let key = catalogKeys.first { $0.hasSuffix("." + problem.rawValue) }!
             context.fail(catalog.text(key, ["count": WorkshopLimits.name]))
             return
         }
         let check = WorkshopClient.check(link)
         if check == .unknownCode {
-            context.fail(catalog.text("workshop.join.unknown_code", ["server": link.server.absoluteString, "code": link.code]))
+            let server = link.server.absoluteString
+            context.fail(catalog.text("workshop.join.unknown_code", ["server": server, "code": link.code]))
             return
         }
         do {
@@ -62,6 +63,8 @@ enum WorkshopCommands {
             context.workshop = client
             client.start()
             driver.tellWorkshop(.entered)
+            // The room's pacing (held solutions, closed lessons) holds from the first prompt.
+            if check == .known { client.flush(timeout: 5) }
             context.output.line("Joined the workshop at \(link.server.absoluteString) as \(client.name). `leave` stops sending; `help me` raises your hand.")
             if case .unreachable(let detail) = check {
                 context.output.line(driver.style.dim(catalog.text("workshop.join.unreachable", ["detail": detail])))

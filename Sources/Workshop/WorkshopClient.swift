@@ -246,7 +246,8 @@ public final class WorkshopClient: @unchecked Sendable {
             defer { reachable = false }
             guard reachable != false else { return }
             notices.append(WorkshopNotice(
-                text: "workshop: the workshop does not know this join code — check the link (`join LINK` joins again).",
+                text: "workshop: the workshop does not know this join code — check the link "
+                    + "(`join LINK` joins again).",
                 fromInstructor: false))
         }
     }

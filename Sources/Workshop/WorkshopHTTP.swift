@@ -50,7 +50,8 @@ package enum WorkshopHTTP {
         let start = DispatchTime.now().uptimeNanoseconds
         let deadline = start + UInt64(timeout * 1e9)
         let socket = try connect(host: host, port: port, place: place,
-                                 deadline: min(deadline, start + UInt64(connectTimeout * 1e9)), seconds: Int(connectTimeout))
+                                 deadline: min(deadline, start + UInt64(connectTimeout * 1e9)),
+                                 seconds: Int(connectTimeout))
         defer { close(socket) }
 
         var path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "/"
@@ -60,7 +61,8 @@ package enum WorkshopHTTP {
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
         if let body { head += "Content-Length: \(body.count)\r\n" }
         head += "Connection: close\r\n\r\n"
-        try write(Data(head.utf8) + (body ?? Data()), to: socket, place: place, deadline: deadline, seconds: Int(timeout))
+        try write(Data(head.utf8) + (body ?? Data()), to: socket, place: place, deadline: deadline,
+                  seconds: Int(timeout))
         return try read(socket, place: place, deadline: deadline, seconds: Int(timeout), limit: maximumReply)
     }
 
@@ -81,18 +83,22 @@ package enum WorkshopHTTP {
         }
     }
 
-    private static func connect(host: String, port: Int, place: String, deadline: UInt64, seconds: Int) throws -> Int32 {
+    private static func connect(host: String, port: Int, place: String, deadline: UInt64,
+                                seconds: Int) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else { throw Failure.unknownHost(host) }
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+            throw Failure.unknownHost(host)
+        }
         defer { freeaddrinfo(list) }
         var lastError: Failure = .refused(place)
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let address = entry {
             entry = address.pointee.ai_next
-            let fd = socket(address.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+            let fd = socket(address.pointee.ai_family, kind, 0)
             guard fd >= 0 else { continue }
             if Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return fd }
             guard errno == EINPROGRESS else {
@@ -117,7 +123,9 @@ package enum WorkshopHTTP {
     private static func write(_ data: Data, to socket: Int32, place: String, deadline: UInt64, seconds: Int) throws {
         var offset = 0
         while offset < data.count {
-            guard wait(socket, for: Int16(POLLOUT), deadline: deadline) else { throw Failure.timedOut(place, seconds: seconds) }
+            guard wait(socket, for: Int16(POLLOUT), deadline: deadline) else {
+                throw Failure.timedOut(place, seconds: seconds)
+            }
             let sent = data.withUnsafeBytes { bytes in
                 send(socket, bytes.baseAddress! + offset, data.count - offset, Int32(MSG_NOSIGNAL))
             }
@@ -129,7 +137,8 @@ package enum WorkshopHTTP {
         }
     }
 
-    private static func read(_ socket: Int32, place: String, deadline: UInt64, seconds: Int, limit: Int) throws -> Reply {
+    private static func read(_ socket: Int32, place: String, deadline: UInt64, seconds: Int,
+                             limit: Int) throws -> Reply {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var headerEnd: Int?
@@ -138,7 +147,9 @@ package enum WorkshopHTTP {
         var chunked = false
         while true {
             if let headerEnd, let contentLength, received.count - headerEnd >= contentLength { break }
-            guard wait(socket, for: Int16(POLLIN), deadline: deadline) else { throw Failure.timedOut(place, seconds: seconds) }
+            guard wait(socket, for: Int16(POLLIN), deadline: deadline) else {
+                throw Failure.timedOut(place, seconds: seconds)
+            }
             let count = recv(socket, &buffer, buffer.count, 0)
             if count < 0 {
                 if errno == EAGAIN || errno == EINTR { continue }
@@ -150,7 +161,9 @@ package enum WorkshopHTTP {
                 headerEnd = end.upperBound
                 let lines = String(decoding: received[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
                 let parts = lines[0].split(separator: " ")
-                guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let code = Int(parts[1]) else { throw Failure.notHTTP(place) }
+                guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let code = Int(parts[1]) else {
+                    throw Failure.notHTTP(place)
+                }
                 status = code
                 for line in lines.dropFirst() {
                     let pair = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -186,11 +199,16 @@ package enum WorkshopHTTP {
         var result = Data()
         var index = data.startIndex
         while let lineEnd = data[index...].range(of: Data("\r\n".utf8)) {
-            let sizeText = String(decoding: data[index..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw Failure.notHTTP(place) }
+            let line = String(decoding: data[index..<lineEnd.lowerBound], as: UTF8.self)
+            let sizeText = line.split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
+                throw Failure.notHTTP(place)
+            }
             if size == 0 { return result }
             let start = lineEnd.upperBound
-            guard data.distance(from: start, to: data.endIndex) >= size + 2 else { throw Failure.network(place, "the answer was cut short") }
+            guard data.distance(from: start, to: data.endIndex) >= size + 2 else {
+                throw Failure.network(place, "the answer was cut short")
+            }
             let end = data.index(start, offsetBy: size)
             result.append(data[start..<end])
             index = data.index(end, offsetBy: 2)

@@ -117,7 +117,9 @@ public actor Room {
             }
             changed()
         }
-        let added = try await store.append(accepted.map { StoredEvent(learner: batch.learner, event: $0, received: now) })
+        let added = try await store.append(accepted.map {
+            StoredEvent(learner: batch.learner, event: $0, received: now)
+        })
         for stored in added { apply(stored) }
         if !added.isEmpty { changed() }
         return BatchReply(acknowledged: accepted.map(\.id), refused: refused,
@@ -199,7 +201,9 @@ public actor Room {
     }
 
     public func clearHand(of learner: String, now: Double = Date().timeIntervalSince1970) async throws {
-        guard let state = learners[learner] else { throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(learner, to: 64))'") }
+        guard let state = learners[learner] else {
+            throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(learner, to: 64))'")
+        }
         record.handsCleared[learner] = now
         record.handsClearedThrough = (record.handsClearedThrough ?? [:]).merging([learner: state.applied]) { $1 }
         try await store.saveRoom(record)
@@ -259,7 +263,9 @@ public actor Room {
 
     /// Removes a learner's row (a duplicate, someone who left); their events stay stored.
     public func remove(_ learner: String) async throws {
-        guard learners[learner] != nil else { throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(learner, to: 64))'") }
+        guard learners[learner] != nil else {
+            throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(learner, to: 64))'")
+        }
         record.removed = Array(Set((record.removed ?? []) + [learner])).sorted()
         try await store.saveRoom(record)
         changed()
@@ -301,14 +307,17 @@ public actor Room {
         let latest = states.map(\.lastReceived).max() ?? now
         let roomIdle = now - latest > Self.pause
         var summaries: [String: RoomSnapshot.StepSummary] = [:]
-        let readOnly = Set(outline.lessons.flatMap { lesson in lesson.steps.filter { !$0.answered }.map { lesson.id + "/" + $0.id } })
+        let readOnly = Set(outline.lessons.flatMap { lesson in
+            lesson.steps.filter { !$0.answered }.map { lesson.id + "/" + $0.id }
+        })
         for ref in outline.stepRefs {
             var summary = RoomSnapshot.StepSummary()
             var feedback: [String: LearnerState.WrongCount] = [:]
             for learner in states {
                 if learner.current == ref { summary.here += 1 }
                 // A step that asks for nothing is done once seen.
-                if let state = learner.steps[ref], ["passed", "skipped"].contains(state.status) || readOnly.contains(ref) {
+                if let state = learner.steps[ref],
+                   ["passed", "skipped"].contains(state.status) || readOnly.contains(ref) {
                     summary.done += 1
                 }
                 if learner.current == ref, learner.isStruggling(now: now, roomIdle: roomIdle) { summary.stuck += 1 }
@@ -318,7 +327,9 @@ public actor Room {
                 }
             }
             // Counted over every wrong answer on the step; a tie goes to the most recent.
-            if let common = feedback.max(by: { ($0.value.count, $0.value.last, $1.key) < ($1.value.count, $1.value.last, $0.key) }) {
+            if let common = feedback.max(by: {
+                ($0.value.count, $0.value.last, $1.key) < ($1.value.count, $1.value.last, $0.key)
+            }) {
                 summary.commonWrong = common.key
                 summary.commonWrongCount = common.value.count
             }
@@ -326,9 +337,11 @@ public actor Room {
         }
         let rows = states.map { learner in
             RoomSnapshot.Learner(id: learner.id, name: learner.name, current: learner.current,
-                                 struggling: learner.isStruggling(now: now, roomIdle: roomIdle), handRaised: learner.handRaised,
+                                 struggling: learner.isStruggling(now: now, roomIdle: roomIdle),
+                                 handRaised: learner.handRaised,
                                  handStep: learner.handStep, steps: learner.steps, lastWrong: learner.lastWrong,
-                                 lastEvent: learner.lastEvent, secondsOnStep: Int(learner.secondsOnCurrent(now: now).rounded()))
+                                 lastEvent: learner.lastEvent,
+                                 secondsOnStep: Int(learner.secondsOnCurrent(now: now).rounded()))
         }
         // The room's lesson: where most learners are (a tie: the earlier lesson).
         var inLesson: [String: Int] = [:]
@@ -336,9 +349,11 @@ public actor Room {
             if let lesson = learner.current?.split(separator: "/").first { inLesson[String(lesson), default: 0] += 1 }
         }
         let lessonIDs = outline.lessons.map(\.id)
-        let lesson = lessonIDs.max { (inLesson[$0] ?? 0, -lessonIDs.firstIndex(of: $0)!) < (inLesson[$1] ?? 0, -lessonIDs.firstIndex(of: $1)!) }
+        let rank = { (id: String) in (inLesson[id] ?? 0, -lessonIDs.firstIndex(of: id)!) }
+        let lesson = lessonIDs.max { rank($0) < rank($1) }
         return RoomSnapshot(version: version, outline: outline, learners: rows, steps: summaries,
-                            broadcasts: Array(record.broadcasts.filter { $0.withdrawn != true }.suffix(10)), pacing: record.pacing,
+                            broadcasts: Array(record.broadcasts.filter { $0.withdrawn != true }.suffix(10)),
+                            pacing: record.pacing,
                             now: now, roomIdle: roomIdle, lesson: lesson)
     }
 

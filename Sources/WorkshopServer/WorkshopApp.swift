@@ -128,7 +128,9 @@ public enum WorkshopApp {
         }
         router.post("/api/room/new") { request, _ in
             try await instructor(request, room) {
-                guard let data else { throw RequestFailure(409, "this server keeps no data file to start a new room beside") }
+                guard let data else {
+                    throw RequestFailure(409, "this server keeps no data file to start a new room beside")
+                }
                 let archive = RoomArchive.path(for: data)
                 let record = try await room.startNew(archive: archive)
                 return try json(["joinCode": record.joinCode, "token": record.token, "archive": archive])
@@ -171,7 +173,8 @@ public enum WorkshopApp {
     /// all of them, else the address the dashboard was opened at (its Host).
     static func joinLink(_ request: Request, _ room: Room, _ joinHosts: [String]) async -> String {
         let authority = request.head.authority ?? "127.0.0.1"
-        let safe = authority.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".:-[]".contains($0)) } ? authority : "127.0.0.1"
+        let plain = authority.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".:-[]".contains($0)) }
+        let safe = plain ? authority : "127.0.0.1"
         var base = "http://" + safe
         if let host = joinHosts.first {
             let port = safe.split(separator: ":").last.flatMap { Int($0) }
@@ -267,10 +270,12 @@ public enum RoomArchive {
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         let url = URL(fileURLWithPath: data)
         let base = url.deletingPathExtension().lastPathComponent
-        var candidate = url.deletingLastPathComponent().appendingPathComponent("\(base)-\(formatter.string(from: now)).sqlite").path
+        let folder = url.deletingLastPathComponent()
+        let stamp = formatter.string(from: now)
+        var candidate = folder.appendingPathComponent("\(base)-\(stamp).sqlite").path
         var counter = 2
         while FileManager.default.fileExists(atPath: candidate) {
-            candidate = url.deletingLastPathComponent().appendingPathComponent("\(base)-\(formatter.string(from: now))-\(counter).sqlite").path
+            candidate = folder.appendingPathComponent("\(base)-\(stamp)-\(counter).sqlite").path
             counter += 1
         }
         return candidate

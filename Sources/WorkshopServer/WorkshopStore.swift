@@ -39,8 +39,8 @@ public struct RoomRecord: Codable, Sendable, Equatable {
     public var gatherings: Int?
 
     public static func new() -> RoomRecord {
-        RoomRecord(joinCode: JoinCode.make(), token: randomHex(bytes: 24), pacing: Pacing(), broadcasts: [], handsCleared: [:],
-                   handsClearedThrough: [:], removed: [], mergedInto: [:], gatherings: 0)
+        RoomRecord(joinCode: JoinCode.make(), token: randomHex(bytes: 24), pacing: Pacing(), broadcasts: [],
+                   handsCleared: [:], handsClearedThrough: [:], removed: [], mergedInto: [:], gatherings: 0)
     }
 }
 
@@ -85,7 +85,9 @@ enum JoinCode {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0, !data.isEmpty else { throw RequestFailure(500, "qrencode could not draw the join link") }
+        guard process.terminationStatus == 0, !data.isEmpty else {
+            throw RequestFailure(500, "qrencode could not draw the join link")
+        }
         return Array(data)
     }
 }

@@ -55,7 +55,8 @@ struct WorkshopServerCommand: AsyncParsableCommand {
             configuration: .init(address: .hostname(host, port: port), serverName: "seguelab-workshop"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                var announcement = Announcement(host: host, port: port, record: record, packTitle: lessons.manifest.title, data: data)
+                var announcement = Announcement(host: host, port: port, record: record,
+                                                packTitle: lessons.manifest.title, data: data)
                 announcement.kept = kept
                 // Unbuffered: whoever started the server reads this while it runs.
                 FileHandle.standardOutput.write(Data((announcement.text + "\n").utf8))
@@ -96,8 +97,8 @@ struct Announcement {
             "  seguelab --join \(base)/join/\(record.joinCode) --name \"Their name\"",
         ]
         if everywhere, addresses.count > 1 {
-            lines.append("  (this machine is also at " + addresses.dropFirst().map { "http://\($0):\(port)" }.joined(separator: ", ")
-                         + "; use the one on the room's network)")
+            let others = addresses.dropFirst().map { "http://\($0):\(port)" }.joined(separator: ", ")
+            lines.append("  (this machine is also at " + others + "; use the one on the room's network)")
         }
         lines += [
             "",
@@ -109,7 +110,9 @@ struct Announcement {
             lines.append("Only this machine can connect. To open it to the room, serve with `--host 0.0.0.0` and give learners")
             lines.append("this machine's address on the room's network (`hostname -I` shows it) in place of \(shown).")
         } else if everywhere {
-            if addresses.isEmpty { lines.append("This machine has no network address besides loopback: learners cannot reach it yet.") }
+            if addresses.isEmpty {
+                lines.append("This machine has no network address besides loopback: learners cannot reach it yet.")
+            }
         } else {
             lines.append("Open to the network: learners use this machine's address (`hostname -I` shows it) if \(shown) does not resolve for them.")
         }
@@ -134,7 +137,8 @@ enum InterfaceAddresses {
                   flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
             else { continue }
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            if getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
+            let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+            if getnameinfo(address, size, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
                 addresses.append(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             }
         }

@@ -36,7 +36,8 @@ struct WorkshopCommand: ParsableCommand {
         @Option(help: "Requests per second each learner may make after a burst of 30 (more are refused with 429).")
         var learnerRate = 5.0
 
-        @Flag(help: "Start a new room (new join code and dashboard link); the previous one is kept beside the data file.")
+        @Flag(help: ArgumentHelp("Start a new room (new join code and dashboard link); the previous one is kept beside "
+                                 + "the data file."))
         var new = false
 
         func run() throws {

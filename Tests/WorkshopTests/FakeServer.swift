@@ -35,7 +35,8 @@ final class FakeServer: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0,
+                                                                        socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0, listen(listener, 64) == 0 else { throw Failure("the fake server could not listen") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -116,7 +117,8 @@ final class FakeServer: @unchecked Sendable {
             }
             finish(fd)
         case .answer(let body):
-            _ = write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+            _ = write(fd, head + body)
             finish(fd)
         }
     }
@@ -125,7 +127,8 @@ final class FakeServer: @unchecked Sendable {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[offset...].withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count,
+                                                                        Int32(MSG_NOSIGNAL)) }
             if count <= 0 { return false }
             offset += count
         }
@@ -145,7 +148,8 @@ enum PacedLearner {
 
     static func run(_ lines: [String], arguments: [String], pack: URL, home: URL, pause: TimeInterval = 0.8,
                     watch: (Int32) -> Void = { _ in }) throws -> Result {
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("pids"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("pids"),
+                                                withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SeguelabBinary.path)
         process.arguments = ["--pack", pack.path] + arguments

@@ -14,7 +14,8 @@ struct WorkshopClientBoundsTests {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
         var samples: [Double] = []
-        let result = try PacedLearner.run(Array(repeating: "step", count: 12), arguments: ["--join", server.link(), "--name", "Ada"],
+        let result = try PacedLearner.run(Array(repeating: "step", count: 12), arguments: ["--join", server.link(),
+                                                                                           "--name", "Ada"],
                                           pack: pack, home: home.appendingPathComponent("learner")) { pid in
             if let cpu = PacedLearner.cpuSeconds(pid) { samples.append(cpu) }
         }
@@ -32,7 +33,8 @@ struct WorkshopClientBoundsTests {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
         var peak = 0
-        let result = try PacedLearner.run(["step", "next", "step", "step"], arguments: ["--join", server.link(), "--name", "Ada"],
+        let result = try PacedLearner.run(["step", "next", "step", "step"], arguments: ["--join", server.link(),
+                                                                                        "--name", "Ada"],
                                           pack: pack, home: home.appendingPathComponent("learner"), pause: 1.5) { pid in
             peak = max(peak, PacedLearner.peakMemory(pid) ?? 0)
         }
@@ -44,12 +46,14 @@ struct WorkshopClientBoundsTests {
     }
 
     @Test func onlyTheListedHeadersAreSentAndBroadcastsAreNeutralised() async throws {
-        let reply = #"{"acknowledged":[],"broadcasts":[{"id":1,"text":"Hi \u202Eereht\nnext line"}],"pacing":{"solutionsHeld":false}}"#
+        let reply = #"{"acknowledged":[],"broadcasts":[{"id":1,"text":"Hi \u202Eereht\nnext line"}],"#
+            + #""pacing":{"solutionsHeld":false}}"#
         let server = try FakeServer(.answer(reply))
         defer { server.stop() }
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let result = try PacedLearner.run(["step", "step", "step"], arguments: ["--join", server.link(), "--name", "Ada"],
+        let result = try PacedLearner.run(["step", "step", "step"], arguments: ["--join", server.link(), "--name",
+                                                                                "Ada"],
                                           pack: pack, home: home.appendingPathComponent("learner"))
         #expect(result.stdout.contains("Instructor: Hi ereht next line"), "\(result.stdout)")
         #expect(!result.stdout.unicodeScalars.contains("\u{202E}"))
@@ -60,9 +64,11 @@ struct WorkshopClientBoundsTests {
         #expect(names == ["Host", "User-Agent", "Content-Type", "Content-Length", "Connection"], "\(head)")
         #expect(head.contains("User-Agent: seguelab"))
         // The README's "what is sent" names each of them.
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root
             .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
-        for header in ["Host", "User-Agent: seguelab", "Content-Type: application/json", "Content-Length", "Connection: close"] {
+        for header in ["Host", "User-Agent: seguelab", "Content-Type: application/json", "Content-Length",
+                       "Connection: close"] {
             #expect(readme.contains("`\(header)"), "README lists \(header)")
         }
         let get = try #require(server.requests.first { $0.hasPrefix("GET /join/ABCDEFGH ") })
@@ -77,7 +83,8 @@ struct WorkshopClientBoundsTests {
         for (index, (name, said)) in [("Ada\nLovelace", "a name is one line"),
                                       ("Ada\u{202E}ecalevol", "characters that change the direction"),
                                       ("Ada\u{1B}[2J", "control characters")].enumerated() {
-            let result = try WorkshopFixture.learner(["step"], arguments: ["--join", server.link(), "--name", name], pack: pack,
+            let result = try WorkshopFixture.learner(["step"], arguments: ["--join", server.link(), "--name", name],
+                                                     pack: pack,
                                                      home: home.appendingPathComponent("learner\(index)"))
             #expect((result.stdout + result.stderr).contains(said), "\(name): \(result.stdout) \(result.stderr)")
             #expect(!result.stdout.contains("Joined the workshop"))

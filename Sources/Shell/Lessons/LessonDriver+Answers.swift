@@ -191,7 +191,8 @@ extension LessonDriver {
         // instructor holds solutions back).
         let held = step?.referenceAnswer != nil && status != .passed && skipRevealHeldBack()
         if held {
-        } else if let step, [.exercise, .compiler, .prompt].contains(step.kind), status != .passed, let reference = step.referenceAnswer {
+        } else if let step, [.exercise, .compiler, .prompt].contains(step.kind), status != .passed,
+                  let reference = step.referenceAnswer {
             output.line(style.dim(catalog.text("skip.code")))
             showCode(reference)
         } else if let step, step.kind.needsAnswer, status != .passed, let reference = step.referenceAnswer {

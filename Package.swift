@@ -151,7 +151,7 @@ let package = Package(
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         // Walkthroughs are scripted learner sessions (read from the source tree, not compiled).
         // Depends on the executable so that `swift test` builds the `seguelab` the tests start.
-        .testTarget(name: "ShellTests", dependencies: ["seguelab", "Shell", "LessonKit", "Localization", "Playground", "SegueKit", "SourceText", "TestSupport", "XDGDirectories", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
+        .testTarget(name: "ShellTests", dependencies: ["seguelab", "Shell", "LessonKit", "Localization", "Playground", "SegueKit", "SegueTools", "SourceText", "TestSupport", "XDGDirectories", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
         // `seguelab` and its subcommands run as the built binary (run, storyboard, pack, lessons, progress).
         .testTarget(name: "CommandLineTests", dependencies: ["seguelab", "LessonKit", "TestSupport"]),
         // A real workshop server and real learners on loopback; the dashboard in Chromium.

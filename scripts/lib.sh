@@ -82,6 +82,9 @@ ensure_browser() {
         || say "chromium is missing: the workshop dashboard test will fail until it is installed."
     command -v node >/dev/null 2>&1 || apt_install nodejs \
         || say "node is missing: the workshop dashboard test will fail until Node 20 or later is installed."
+    # The dashboard's join card draws the join link's QR code with qrencode (libqrencode).
+    command -v qrencode >/dev/null 2>&1 || apt_install qrencode \
+        || say "qrencode is missing: the workshop QR code test will fail until it is installed."
 }
 
 ensure_swift() {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import XDGDirectories
 
 /// Who this learner is in a workshop, kept until `leave`: a restarted shell goes on sending.
@@ -43,7 +40,8 @@ public final class WorkshopClient: @unchecked Sendable {
     private var idle = true
     /// Requests answered since this shell started.
     private var exchanges = 0
-    private let session: URLSession
+    /// Events the server refused since this shell started (dropped; said once).
+    public private(set) var refusedCount = 0
 
     /// Seconds between requests for news while there is nothing to send.
     public var pollInterval: TimeInterval = 3
@@ -60,9 +58,29 @@ public final class WorkshopClient: @unchecked Sendable {
         self.membership = membership
         self.membershipFile = directory.appendingPathComponent("membership.json")
         self.queue = EventQueue(directory: directory.appendingPathComponent("queue"))
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
-        self.session = URLSession(configuration: configuration)
+    }
+
+    /// What the server says of a join link before joining.
+    package enum JoinCheck: Equatable {
+        case known
+        /// The server answers but does not know this join code.
+        case unknownCode
+        /// Nothing (or not a workshop) answers: joining goes on, events wait in the queue.
+        case unreachable(String)
+    }
+
+    /// Asks the server whether it knows the link's join code (a few seconds at most).
+    package static func check(_ link: JoinLink) -> JoinCheck {
+        do {
+            let reply = try WorkshopHTTP.exchange("GET", link.joinURL, connectTimeout: 3, timeout: 5)
+            switch reply.status {
+            case 200: return .known
+            case 403 where ServerError.reason(in: reply.body) == ServerError.unknownJoinCode: return .unknownCode
+            default: return .unreachable("the server answered \(reply.status)")
+            }
+        } catch {
+            return .unreachable("\(error)")
+        }
     }
 
     /// The workshop this learner joined earlier and has not left, if any.
@@ -79,7 +97,8 @@ public final class WorkshopClient: @unchecked Sendable {
     /// identity (the dashboard shows one row); another link starts afresh.
     public static func join(_ link: JoinLink, name: String, directories: XDGDirectories) throws -> WorkshopClient {
         let directory = directory(directories)
-        let clipped = WorkshopLimits.clip(name.trimmingCharacters(in: .whitespacesAndNewlines), to: WorkshopLimits.name)
+        if let problem = WorkshopLimits.nameProblem(name) { throw NameRefused(problem: problem.description) }
+        let clipped = name.trimmingCharacters(in: .whitespaces)
         var membership: Membership
         if let earlier = resume(directories: directories), earlier.membership.link == link.description {
             membership = earlier.membership
@@ -178,50 +197,95 @@ public final class WorkshopClient: @unchecked Sendable {
         guard let link = JoinLink(current.link) else { return false }
         let batch = EventBatch(code: link.code, learner: current.learner, key: current.key, name: current.name,
                                seenBroadcast: current.seenBroadcast, events: events)
-        var request = URLRequest(url: link.eventsURL)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try? JSONEncoder().encode(batch)
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: (Data?, Int?, String?) = (nil, nil, nil)
-        session.dataTask(with: request) { data, response, error in
-            result = (data, (response as? HTTPURLResponse)?.statusCode, error?.localizedDescription)
-            done.signal()
-        }.resume()
-        done.wait()
-        guard let status = result.1 else {
-            connection(false, detail: result.2)
+        let reply: WorkshopHTTP.Reply
+        do {
+            reply = try WorkshopHTTP.exchange("POST", link.eventsURL, body: try JSONEncoder().encode(batch),
+                                              contentType: "application/json")
+        } catch {
+            connection(false, detail: "\(error)")
             return false
         }
         // Too many requests: the server is there; wait and send again, with nothing to say.
-        if status == 429 { return false }
-        guard status == 200, let data = result.0, let reply = try? JSONDecoder().decode(BatchReply.self, from: data) else {
-            let message = result.0.flatMap { String(data: $0, encoding: .utf8) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            connection(false, detail: "the server answered \(status)" + (message.isEmpty ? "" : ": " + WorkshopLimits.clip(message, to: 200)))
+        if reply.status == 429 { return false }
+        guard reply.status == 200, let answer = try? JSONDecoder().decode(BatchReply.self, from: reply.body) else {
+            if reply.status == 403, ServerError.reason(in: reply.body) == ServerError.unknownJoinCode {
+                refusedLink()
+                return false
+            }
+            let message = ServerError.message(in: reply.body)
+            let detail = reply.status == 200 ? "the answer is not a workshop server's"
+                : "the server answered \(reply.status)" + (message.isEmpty ? "" : ": " + message)
+            connection(false, detail: detail)
             return false
         }
         connection(true, detail: nil)
-        queue.remove(Set(reply.acknowledged))
-        receive(reply)
+        let refused = answer.refused ?? []
+        queue.remove(Set(answer.acknowledged + refused.map(\.id)))
+        if !refused.isEmpty { dropped(refused) }
+        receive(answer)
         return true
+    }
+
+    /// Refused events are dropped (a step the served pack does not have stays refused): the
+    /// events after them go on. The learner is told once per session, in one quiet line.
+    private func dropped(_ refused: [EventRefusal]) {
+        lock.withLock {
+            let first = refusedCount == 0
+            refusedCount += refused.count
+            guard first else { return }
+            let reason = WorkshopLimits.clip(WorkshopLimits.neutralised(refused[0].reason), to: 120)
+            notices.append(WorkshopNotice(
+                text: "workshop: the server refused an event (\(reason)); it is dropped and the others are sent.",
+                fromInstructor: false))
+        }
+    }
+
+    /// The server is there but does not know the join code: said once, as such.
+    private func refusedLink() {
+        lock.withLock {
+            defer { reachable = false }
+            guard reachable != false else { return }
+            notices.append(WorkshopNotice(
+                text: "workshop: the workshop does not know this join code — check the link "
+                    + "(`join LINK` joins again).",
+                fromInstructor: false))
+        }
     }
 
     private func receive(_ reply: BatchReply) {
         lock.withLock {
-            for broadcast in reply.broadcasts.sorted(by: { $0.id < $1.id }) where broadcast.id > membership.seenBroadcast {
-                notices.append(WorkshopNotice(text: "Instructor: " + broadcast.text, fromInstructor: true))
+            let now = reply.now ?? Date().timeIntervalSince1970
+            for broadcast in reply.broadcasts.sorted(by: { $0.id < $1.id })
+            where broadcast.id > membership.seenBroadcast && broadcast.withdrawn != true {
+                let text = WorkshopLimits.neutralised(broadcast.text)
+                notices.append(WorkshopNotice(text: "Instructor" + Self.age(broadcast.at, now: now) + ": " + text,
+                                              fromInstructor: true))
                 membership.seenBroadcast = broadcast.id
             }
             membership.pacing = reply.pacing
             exchanges += 1
             if let gathering = reply.pacing.gathering, gathering.id > membership.seenGathering {
+                let step = WorkshopLimits.neutralised(gathering.step)
                 notices.append(WorkshopNotice(
-                    text: "Instructor: we are all going to \(gathering.step); type `goto \(gathering.step)` to go there.",
+                    text: "Instructor" + Self.age(gathering.at, now: now)
+                        + ": we are all going to \(step); type `goto \(step)` to go there.",
                     fromInstructor: true))
                 membership.seenGathering = gathering.id
             }
         }
         try? saveMembership()
+    }
+
+    /// ", 12 minutes ago" for what the instructor said more than a minute before.
+    static func age(_ at: Double?, now: Double) -> String {
+        guard let at else { return "" }
+        let minutes = Int((now - at) / 60)
+        switch minutes {
+        case ..<1: return ""
+        case 1: return ", 1 minute ago"
+        case ..<120: return ", \(minutes) minutes ago"
+        default: return ", \(minutes / 60) hours ago"
+        }
     }
 
     private func connection(_ up: Bool, detail: String?) {
@@ -246,6 +310,27 @@ public final class WorkshopClient: @unchecked Sendable {
         try encoder.encode(current).write(to: membershipFile, options: .atomic)
         // The key is a secret: only this user may read it.
         chmod(membershipFile.path, 0o600)
+    }
+}
+
+/// A name `join` will not use, and why.
+package struct NameRefused: Error, CustomStringConvertible {
+    package var problem: String
+    package var description: String { problem }
+}
+
+/// The server's `{"error": …, "reason": …}` for a refused request.
+struct ServerError: Decodable {
+    static let unknownJoinCode = "unknown-join-code"
+    var error: String?
+    var reason: String?
+
+    static func reason(in body: Data) -> String? { (try? JSONDecoder().decode(Self.self, from: body))?.reason }
+
+    static func message(in body: Data) -> String {
+        let text = (try? JSONDecoder().decode(Self.self, from: body))?.error
+            ?? String(decoding: body.prefix(400), as: UTF8.self)
+        return WorkshopLimits.clip(WorkshopLimits.neutralised(text).trimmingCharacters(in: .whitespaces), to: 200)
     }
 }
 

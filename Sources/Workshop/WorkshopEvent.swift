@@ -52,6 +52,67 @@ public enum WorkshopLimits {
     public static func clip(_ text: String, to count: Int) -> String {
         text.count <= count ? text : String(text.prefix(count - 1)) + "…"
     }
+
+    /// Characters that change how the text around them is shown: right-to-left overrides and
+    /// embeddings, isolates and marks (a name could otherwise reverse a line on the dashboard
+    /// or in a learner's terminal).
+    package static func isDirectional(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// Why a learner's name cannot be used.
+    package enum NameProblem: String, Sendable {
+        case empty, lines, control, direction, long
+
+        package var description: String {
+            switch self {
+            case .empty: return "a name is needed"
+            case .lines: return "a name is one line"
+            case .control: return "a name cannot hold control characters"
+            case .direction: return "a name cannot hold characters that change the direction of the text"
+            case .long: return "a name is at most \(WorkshopLimits.name) characters"
+            }
+        }
+    }
+
+    /// Why a learner's name cannot be used, or nil: one line of 1 to `name` characters, with
+    /// no control or direction-changing characters.
+    package static func nameProblem(_ name: String) -> NameProblem? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return .empty }
+        if trimmed.contains(where: \.isNewline) { return .lines }
+        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return .control }
+        if trimmed.unicodeScalars.contains(where: isDirectional) { return .direction }
+        if trimmed.count > Self.name { return .long }
+        return nil
+    }
+
+    /// Text from the server made safe for a terminal: control and direction-changing
+    /// characters are dropped, line breaks become spaces.
+    package static func neutralised(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                scalars.append(" ")
+            } else if scalar.properties.generalCategory != .control, !isDirectional(scalar) {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+}
+
+/// An event the server would not store, and why (a step the served pack does not have…).
+public struct EventRefusal: Codable, Sendable, Equatable {
+    public var id: String
+    public var reason: String
+    public init(id: String, reason: String) {
+        self.id = id
+        self.reason = reason
+    }
 }
 
 /// A learner's request: who they are (the join code proves they were invited, the key that
@@ -79,9 +140,15 @@ public struct EventBatch: Codable, Sendable {
 public struct Broadcast: Codable, Sendable, Equatable {
     public var id: Int
     public var text: String
-    public init(id: Int, text: String) {
+    /// When the instructor sent it (server time): the learner sees how old it is.
+    public var at: Double?
+    /// Withdrawn by the instructor: nobody is shown it any more.
+    public var withdrawn: Bool?
+    public init(id: Int, text: String, at: Double? = nil, withdrawn: Bool? = nil) {
         self.id = id
         self.text = text
+        self.at = at
+        self.withdrawn = withdrawn
     }
 }
 
@@ -97,9 +164,12 @@ public struct Pacing: Codable, Sendable, Equatable {
     public struct Gathering: Codable, Sendable, Equatable {
         public var id: Int
         public var step: String
-        public init(id: Int, step: String) {
+        /// When the instructor asked (server time).
+        public var at: Double?
+        public init(id: Int, step: String, at: Double? = nil) {
             self.id = id
             self.step = step
+            self.at = at
         }
     }
 
@@ -112,14 +182,22 @@ public struct Pacing: Codable, Sendable, Equatable {
 
 /// The server's answer to a batch: which events it has stored (now or before) and the news.
 public struct BatchReply: Codable, Sendable {
+    /// Events stored (now or before): the learner drops them from its queue.
     public var acknowledged: [String]
+    /// Events the server will never store: the learner drops them too, and says so once.
+    public var refused: [EventRefusal]?
     public var broadcasts: [Broadcast]
     public var pacing: Pacing
+    /// Server time of the reply: ages are counted on one clock.
+    public var now: Double?
 
-    public init(acknowledged: [String], broadcasts: [Broadcast], pacing: Pacing) {
+    public init(acknowledged: [String], refused: [EventRefusal] = [], broadcasts: [Broadcast], pacing: Pacing,
+                now: Double? = nil) {
         self.acknowledged = acknowledged
+        self.refused = refused
         self.broadcasts = broadcasts
         self.pacing = pacing
+        self.now = now
     }
 }
 
@@ -135,7 +213,8 @@ public struct JoinLink: Sendable, Equatable, CustomStringConvertible {
 
     public init?(_ text: String) {
         guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
-              let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+              // The workshop server speaks plain HTTP on the room's network (and so does the client).
+              url.scheme?.lowercased() == "http", url.host != nil
         else { return nil }
         let parts = url.path.split(separator: "/")
         guard parts.count == 2, parts[0] == "join", !parts[1].isEmpty else { return nil }
@@ -150,4 +229,5 @@ public struct JoinLink: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { server.absoluteString + "/join/" + code }
     public var eventsURL: URL { server.appendingPathComponent("api/events") }
+    package var joinURL: URL { server.appendingPathComponent("join/" + code) }
 }

@@ -28,10 +28,13 @@ package enum WorkshopServerLauncher {
 
     /// Serves the workshop of the pack at `packRoot`: the server takes over this process, so
     /// Ctrl-C stops it directly. Returns only by throwing.
-    package static func serve(packRoot: URL, host: String, port: Int, data: String?) throws(Failure) -> Never {
+    package static func serve(
+        packRoot: URL, host: String, port: Int, data: String?, learnerRate: Double, newRoom: Bool
+    ) throws(Failure) -> Never {
         let dataFile = data ?? XDGDirectories().seguelabData + "/workshop/workshop.sqlite"
         let server = try locate()
-        let arguments = [server, "--pack", packRoot.path, "--host", host, "--port", String(port), "--data", dataFile]
+        let arguments = [server, "--pack", packRoot.path, "--host", host, "--port", String(port), "--data", dataFile,
+                         "--learner-rate", String(learnerRate)] + (newRoom ? ["--new"] : [])
         // Hummingbird's start-up log would repeat what the server prints itself.
         setenv("LOG_LEVEL", "warning", 0)
         let argv = arguments.map { strdup($0) } + [nil]

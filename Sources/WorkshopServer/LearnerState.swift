@@ -21,31 +21,53 @@ struct LearnerState: Sendable {
         var at: Double
     }
 
+    /// One wrong answer's words on a step: how often, and when last (for ties).
+    struct WrongCount: Sendable {
+        var count = 0
+        var last = 0.0
+    }
+
     var id: String
     var name: String
     var current: String?
     var enteredAt: Double?
+    /// Server time the learner arrived at `current`: time on the step is on the server's clock.
+    var enteredReceived: Double?
     var steps: [String: StepState] = [:]
     var lastWrong: Wrong?
     var handRaised: Double?
+    /// The step the hand went up on (nil: outside any step).
+    var handStep: String?
     var code: [String: String] = [:]
     var lastEvent: Double = 0
+    /// Server time of the latest event stored for this learner.
+    var lastReceived: Double = 0
+    /// Events applied so far: the server's sequence for this learner.
+    var applied = 0
+    /// Every wrong answer's words, per step.
+    var wrongAnswers: [String: [String: WrongCount]] = [:]
 
     /// A visit counts at most this long: a learner who went to lunch is not "30 minutes on it".
     static let longestVisit = 20.0 * 60
 
-    mutating func apply(_ event: WorkshopEvent, handsClearedAt cleared: Double?) {
+    /// Applies the learner's next event. `clearedThrough`: the sequence number up to which
+    /// the instructor cleared this learner's hand; `clearedAt`: the older, clock-based record.
+    mutating func apply(_ event: WorkshopEvent, received: Double, clearedThrough: Int?, clearedAt: Double?) {
+        applied += 1
         lastEvent = max(lastEvent, event.at)
+        lastReceived = max(lastReceived, received)
         let ref = event.step
         switch event.kind {
         case .entered:
             leaveCurrent(at: event.at)
             current = ref
             enteredAt = event.at
+            enteredReceived = received
             if let ref, steps[ref] == nil { steps[ref] = StepState() }
         case .right:
             update(ref) { $0.attempts += 1; $0.status = "passed" }
             if let ref, let code = event.code { self.code[ref] = code }
+            if lastWrong?.step == ref { lastWrong = nil }
         case .wrong:
             update(ref) {
                 $0.attempts += 1
@@ -55,6 +77,10 @@ struct LearnerState: Sendable {
             if let ref {
                 lastWrong = Wrong(step: ref, feedback: event.feedback, problem: event.problem, at: event.at)
                 if let code = event.code { self.code[ref] = code }
+                if let words = event.feedback ?? event.problem {
+                    wrongAnswers[ref, default: [:]][words, default: WrongCount()].count += 1
+                    wrongAnswers[ref]![words]!.last = received
+                }
             }
         case .hint:
             update(ref) { $0.hints += 1 }
@@ -62,8 +88,13 @@ struct LearnerState: Sendable {
             update(ref) { $0.solution = true }
         case .skip:
             update(ref) { if $0.status != "passed" { $0.status = "skipped" } }
+            if lastWrong?.step == ref { lastWrong = nil }
         case .hand:
-            if event.at > (cleared ?? -1) { handRaised = event.at }
+            let up = clearedThrough.map { applied > $0 } ?? (event.at > (clearedAt ?? -1))
+            if up {
+                handRaised = received
+                handStep = ref
+            }
         }
     }
 
@@ -79,10 +110,18 @@ struct LearnerState: Sendable {
         update(current) { $0.seconds += min(time - enteredAt, Self.longestVisit) }
     }
 
-    /// Several wrong answers, or a long time, on a step not yet done.
-    func isStruggling(now: Double) -> Bool {
+    /// Seconds on the current step so far (server clock), at most `longestVisit`.
+    func secondsOnCurrent(now: Double) -> Double {
+        guard current != nil, let enteredReceived else { return 0 }
+        return min(max(0, now - enteredReceived), Self.longestVisit)
+    }
+
+    /// Several wrong answers, or a long time, on a step not yet done. Time counts only while
+    /// the room is working (`roomIdle` false): after a pause nobody is "eight minutes" on it.
+    func isStruggling(now: Double, roomIdle: Bool = false) -> Bool {
         guard let current, let state = steps[current], !["passed", "skipped"].contains(state.status) else { return false }
         if state.wrong >= 3 { return true }
-        return enteredAt.map { now - $0 > 8 * 60 } ?? false
+        guard !roomIdle, let enteredReceived else { return false }
+        return now - enteredReceived > 8 * 60
     }
 }

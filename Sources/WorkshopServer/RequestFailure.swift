@@ -3,10 +3,13 @@
 public struct RequestFailure: Error, Sendable, Equatable {
     public var status: Int
     public var message: String
+    /// A word the learner's side acts on (`unknown-join-code`), sent beside the message.
+    public var reason: String?
 
-    public init(_ status: Int, _ message: String) {
+    public init(_ status: Int, _ message: String, reason: String? = nil) {
         self.status = status
         self.message = message
+        self.reason = reason
     }
 }
 

@@ -32,23 +32,67 @@ public actor Room {
             record = RoomRecord.new()
             try await store.saveRoom(record)
         }
+        try await rebuild()
+    }
+
+    /// Every learner's state again from the store (at start, after a merge).
+    private func rebuild() async throws {
+        learners = [:]
+        records = [:]
+        order = []
         for learner in try await store.learners() {
             records[learner.id] = learner
             learners[learner.id] = LearnerState(id: learner.id, name: learner.name)
             order.append(learner.id)
         }
-        for stored in try await store.events() {
-            learners[stored.learner]?.apply(stored.event, handsClearedAt: record.handsCleared[stored.learner])
+        for stored in try await store.events() { apply(stored) }
+    }
+
+    /// The row a learner's events go to: their own, or the one the instructor merged it into.
+    private func row(of learner: String) -> String {
+        var id = learner
+        var hops = 0
+        while let target = record.mergedInto?[id], hops < 16 {
+            id = target
+            hops += 1
         }
+        return id
+    }
+
+    private func apply(_ stored: StoredEvent) {
+        let id = row(of: stored.learner)
+        learners[id]?.apply(stored.event, received: stored.received, clearedThrough: record.handsClearedThrough?[id],
+                            clearedAt: record.handsCleared[id])
+    }
+
+    /// Rows the dashboard shows: not removed, not merged into another.
+    private var shown: [LearnerState] {
+        let hidden = Set(record.removed ?? []).union((record.mergedInto ?? [:]).keys)
+        return order.filter { !hidden.contains($0) }.compactMap { learners[$0] }
     }
 
     // MARK: - Learners
 
     /// Stores a learner's batch; replies with the ids stored (now or earlier) and the news.
+    /// Each event is acknowledged or refused on its own: one the pack does not know (a step
+    /// renamed since) is refused with its reason, and the others are stored.
     public func submit(_ batch: EventBatch, now: Double = Date().timeIntervalSince1970) async throws -> BatchReply {
         try validate(batch)
         guard limiter.allow(batch.learner, now: now) else {
             throw RequestFailure(429, "too many requests from this learner; slow down and retry")
+        }
+        var accepted: [WorkshopEvent] = []
+        var refused: [EventRefusal] = []
+        for (index, event) in batch.events.enumerated() {
+            if let reason = problem(with: event, at: "events[\(index)]") {
+                refused.append(EventRefusal(id: event.id, reason: reason))
+            } else {
+                accepted.append(event)
+            }
+        }
+        // A stranger whose every event is refused is not added to the room.
+        if records[batch.learner] == nil, !batch.events.isEmpty, accepted.isEmpty {
+            return BatchReply(acknowledged: [], refused: refused, broadcasts: [], pacing: record.pacing, now: now)
         }
         let name = batch.name.trimmingCharacters(in: .whitespacesAndNewlines)
         if let known = records[batch.learner] {
@@ -73,14 +117,14 @@ public actor Room {
             }
             changed()
         }
-        let added = try await store.append(batch.events.map { StoredEvent(learner: batch.learner, event: $0, received: now) })
-        for stored in added {
-            learners[stored.learner]?.apply(stored.event, handsClearedAt: record.handsCleared[stored.learner])
-        }
+        let added = try await store.append(accepted.map {
+            StoredEvent(learner: batch.learner, event: $0, received: now)
+        })
+        for stored in added { apply(stored) }
         if !added.isEmpty { changed() }
-        return BatchReply(acknowledged: batch.events.map(\.id),
-                          broadcasts: record.broadcasts.filter { $0.id > batch.seenBroadcast },
-                          pacing: record.pacing)
+        return BatchReply(acknowledged: accepted.map(\.id), refused: refused,
+                          broadcasts: record.broadcasts.filter { $0.id > batch.seenBroadcast && $0.withdrawn != true },
+                          pacing: record.pacing, now: now)
     }
 
     /// Wrong join codes are rate-limited (per kind of request), so codes cannot be guessed fast;
@@ -90,7 +134,8 @@ public actor Room {
             guard joinAttempts.allow(source, now: now) else {
                 throw RequestFailure(429, "too many wrong join codes; wait a minute")
             }
-            throw RequestFailure(403, "wrong join code: check the join command the instructor gave")
+            throw RequestFailure(403, "the workshop does not know this join code: check the link the instructor gave",
+                                 reason: "unknown-join-code")
         }
     }
 
@@ -108,23 +153,33 @@ public actor Room {
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw RequestFailure(400, "name: control characters are not allowed")
         }
+        guard !name.unicodeScalars.contains(where: WorkshopLimits.isDirectional) else {
+            throw RequestFailure(400, "name: characters that change the text's direction are not allowed")
+        }
         guard batch.events.count <= WorkshopLimits.eventsPerBatch else {
             throw RequestFailure(413, "at most \(WorkshopLimits.eventsPerBatch) events in one request")
         }
-        for (index, event) in batch.events.enumerated() {
-            let place = "events[\(index)]"
-            guard Self.isIdentifier(event.id) else { throw RequestFailure(400, "\(place).id: expected 8 to 64 letters, digits or '-'") }
-            guard event.at.isFinite, event.at > 0 else { throw RequestFailure(400, "\(place).at: expected seconds since 1970") }
-            if let step = event.step {
-                guard knownSteps.contains(step) else { throw RequestFailure(422, "\(place).step: '\(WorkshopLimits.clip(step, to: 80))' is not a step of this pack") }
-            } else if event.kind != .hand {
-                throw RequestFailure(400, "\(place).step: missing")
-            }
-            for (field, text, limit) in [("feedback", event.feedback, WorkshopLimits.feedback), ("problem", event.problem, WorkshopLimits.feedback),
-                                         ("code", event.code, WorkshopLimits.code)] {
-                if let text, text.count > limit { throw RequestFailure(413, "\(place).\(field): longer than \(limit) characters") }
-            }
+        for (index, event) in batch.events.enumerated() where !Self.isIdentifier(event.id) {
+            throw RequestFailure(400, "events[\(index)].id: expected 8 to 64 letters, digits or '-'")
         }
+    }
+
+    /// Why one event cannot be stored, or nil.
+    private func problem(with event: WorkshopEvent, at place: String) -> String? {
+        guard event.at.isFinite, event.at > 0 else { return "\(place).at: expected seconds since 1970" }
+        if let step = event.step {
+            guard knownSteps.contains(step) else {
+                return "\(place).step: '\(WorkshopLimits.clip(step, to: 80))' is not a step of this pack"
+            }
+        } else if event.kind != .hand {
+            return "\(place).step: missing"
+        }
+        for (field, text, limit) in [("feedback", event.feedback, WorkshopLimits.feedback),
+                                     ("problem", event.problem, WorkshopLimits.feedback),
+                                     ("code", event.code, WorkshopLimits.code)] {
+            if let text, text.count > limit { return "\(place).\(field): longer than \(limit) characters" }
+        }
+        return nil
     }
 
     static func isIdentifier(_ text: String) -> Bool {
@@ -146,80 +201,176 @@ public actor Room {
     }
 
     public func clearHand(of learner: String, now: Double = Date().timeIntervalSince1970) async throws {
-        guard learners[learner] != nil else { throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(learner, to: 64))'") }
+        guard let state = learners[learner] else {
+            throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(learner, to: 64))'")
+        }
         record.handsCleared[learner] = now
+        record.handsClearedThrough = (record.handsClearedThrough ?? [:]).merging([learner: state.applied]) { $1 }
         try await store.saveRoom(record)
         learners[learner]?.handRaised = nil
+        learners[learner]?.handStep = nil
         changed()
     }
 
-    public func broadcast(_ text: String) async throws {
+    public func broadcast(_ text: String, now: Double = Date().timeIntervalSince1970) async throws {
         let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !line.isEmpty, line.count <= 280, !line.contains(where: \.isNewline) else {
+        guard !line.isEmpty, line.count <= 280, !line.contains(where: \.isNewline),
+              !line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             throw RequestFailure(400, "broadcast: one line of 1 to 280 characters")
         }
-        record.broadcasts.append(Broadcast(id: (record.broadcasts.last?.id ?? 0) + 1, text: line))
+        guard !line.unicodeScalars.contains(where: WorkshopLimits.isDirectional) else {
+            throw RequestFailure(400, "broadcast: characters that change the text's direction are not allowed")
+        }
+        record.broadcasts.append(Broadcast(id: (record.broadcasts.last?.id ?? 0) + 1, text: line, at: now))
         try await store.saveRoom(record)
         changed()
     }
 
-    /// Changes what is held back; `gather` sends everyone to a step.
-    public func pace(solutionsHeld: Bool?, openThrough: String??, gather: String?) async throws {
+    /// Withdraws a broadcast: learners who have not seen it yet (a late joiner) never will.
+    public func withdrawBroadcast(_ id: Int) async throws {
+        guard let index = record.broadcasts.firstIndex(where: { $0.id == id }) else {
+            throw RequestFailure(404, "no broadcast \(id)")
+        }
+        record.broadcasts[index].withdrawn = true
+        try await store.saveRoom(record)
+        changed()
+    }
+
+    /// Changes what is held back; `gather` sends everyone to a step (`.some(nil)` withdraws it).
+    public func pace(solutionsHeld: Bool?, openThrough: String??, gather: String??,
+                     now: Double = Date().timeIntervalSince1970) async throws {
         if let openThrough, let lesson = openThrough, !outline.lessons.contains(where: { $0.id == lesson }) {
             throw RequestFailure(422, "openThrough: '\(WorkshopLimits.clip(lesson, to: 80))' is not a lesson of this pack")
         }
-        if let gather, !knownSteps.contains(gather) {
-            throw RequestFailure(422, "gather: '\(WorkshopLimits.clip(gather, to: 80))' is not a step of this pack")
+        if let gather, let step = gather, !knownSteps.contains(step) {
+            throw RequestFailure(422, "gather: '\(WorkshopLimits.clip(step, to: 80))' is not a step of this pack")
         }
         if let solutionsHeld { record.pacing.solutionsHeld = solutionsHeld }
         if let openThrough { record.pacing.openThrough = openThrough }
-        if let gather { record.pacing.gathering = Pacing.Gathering(id: (record.pacing.gathering?.id ?? 0) + 1, step: gather) }
+        if let gather {
+            if let step = gather {
+                let id = max(record.gatherings ?? 0, record.pacing.gathering?.id ?? 0) + 1
+                record.gatherings = id
+                record.pacing.gathering = Pacing.Gathering(id: id, step: step, at: now)
+            } else {
+                record.pacing.gathering = nil
+            }
+        }
         try await store.saveRoom(record)
         changed()
+    }
+
+    /// Removes a learner's row (a duplicate, someone who left); their events stay stored.
+    public func remove(_ learner: String) async throws {
+        guard learners[learner] != nil else {
+            throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(learner, to: 64))'")
+        }
+        record.removed = Array(Set((record.removed ?? []) + [learner])).sorted()
+        try await store.saveRoom(record)
+        changed()
+    }
+
+    /// Merges one learner's row into another's (the same person joined twice): their events
+    /// count as the other's, in the order they arrived.
+    public func merge(_ learner: String, into target: String) async throws {
+        for id in [learner, target] where learners[id] == nil {
+            throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(id, to: 64))'")
+        }
+        guard learner != target, row(of: target) != learner else {
+            throw RequestFailure(422, "a learner cannot be merged into itself")
+        }
+        record.mergedInto = (record.mergedInto ?? [:]).merging([learner: row(of: target)]) { $1 }
+        try await store.saveRoom(record)
+        try await rebuild()
+        changed()
+    }
+
+    /// Starts a new room in the same store: everything so far is kept at `archive`, and the
+    /// new room has a new join code and dashboard token.
+    public func startNew(archive: String) async throws -> RoomRecord {
+        try await store.archiveAndClear(to: archive)
+        record = RoomRecord.new()
+        try await store.saveRoom(record)
+        try await rebuild()
+        changed()
+        return record
     }
 
     // MARK: - Reading the room
 
+    /// Nobody in the room has done anything for this long: a pause, not a room of struggles.
+    static let pause = 5.0 * 60
+
     public func snapshot(now: Double = Date().timeIntervalSince1970) -> RoomSnapshot {
-        let states = order.compactMap { learners[$0] }
+        let states = shown
+        let latest = states.map(\.lastReceived).max() ?? now
+        let roomIdle = now - latest > Self.pause
         var summaries: [String: RoomSnapshot.StepSummary] = [:]
+        let readOnly = Set(outline.lessons.flatMap { lesson in
+            lesson.steps.filter { !$0.answered }.map { lesson.id + "/" + $0.id }
+        })
         for ref in outline.stepRefs {
             var summary = RoomSnapshot.StepSummary()
-            var feedback: [String: Int] = [:]
+            var feedback: [String: LearnerState.WrongCount] = [:]
             for learner in states {
                 if learner.current == ref { summary.here += 1 }
-                if let state = learner.steps[ref], ["passed", "skipped"].contains(state.status) { summary.done += 1 }
-                if learner.current == ref, learner.isStruggling(now: now) { summary.stuck += 1 }
-                if let wrong = learner.lastWrong, wrong.step == ref, let text = wrong.feedback ?? wrong.problem { feedback[text, default: 0] += 1 }
+                // A step that asks for nothing is done once seen.
+                if let state = learner.steps[ref],
+                   ["passed", "skipped"].contains(state.status) || readOnly.contains(ref) {
+                    summary.done += 1
+                }
+                if learner.current == ref, learner.isStruggling(now: now, roomIdle: roomIdle) { summary.stuck += 1 }
+                for (words, count) in learner.wrongAnswers[ref] ?? [:] {
+                    feedback[words, default: .init()].count += count.count
+                    feedback[words]!.last = max(feedback[words]!.last, count.last)
+                }
             }
-            if let common = feedback.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
+            // Counted over every wrong answer on the step; a tie goes to the most recent.
+            if let common = feedback.max(by: {
+                ($0.value.count, $0.value.last, $1.key) < ($1.value.count, $1.value.last, $0.key)
+            }) {
                 summary.commonWrong = common.key
-                summary.commonWrongCount = common.value
+                summary.commonWrongCount = common.value.count
             }
             summaries[ref] = summary
         }
         let rows = states.map { learner in
             RoomSnapshot.Learner(id: learner.id, name: learner.name, current: learner.current,
-                                 struggling: learner.isStruggling(now: now), handRaised: learner.handRaised,
-                                 steps: learner.steps, lastWrong: learner.lastWrong, lastEvent: learner.lastEvent)
+                                 struggling: learner.isStruggling(now: now, roomIdle: roomIdle),
+                                 handRaised: learner.handRaised,
+                                 handStep: learner.handStep, steps: learner.steps, lastWrong: learner.lastWrong,
+                                 lastEvent: learner.lastEvent,
+                                 secondsOnStep: Int(learner.secondsOnCurrent(now: now).rounded()))
         }
+        // The room's lesson: where most learners are (a tie: the earlier lesson).
+        var inLesson: [String: Int] = [:]
+        for learner in states {
+            if let lesson = learner.current?.split(separator: "/").first { inLesson[String(lesson), default: 0] += 1 }
+        }
+        let lessonIDs = outline.lessons.map(\.id)
+        let rank = { (id: String) in (inLesson[id] ?? 0, -lessonIDs.firstIndex(of: id)!) }
+        let lesson = lessonIDs.max { rank($0) < rank($1) }
         return RoomSnapshot(version: version, outline: outline, learners: rows, steps: summaries,
-                            broadcasts: Array(record.broadcasts.suffix(5)), pacing: record.pacing)
+                            broadcasts: Array(record.broadcasts.filter { $0.withdrawn != true }.suffix(10)),
+                            pacing: record.pacing,
+                            now: now, roomIdle: roomIdle, lesson: lesson)
     }
 
     /// One `progress --json` report per learner, with the learner's name.
     public func exportReports(now: Date = Date()) -> [ProgressExport.Report] {
-        order.compactMap { learners[$0] }.map { learner in
+        shown.map { learner in
             ProgressExport.Report(pack: outline.pack, packTitle: outline.title, packVersion: outline.version,
-                                  learner: learner.name, exported: now, position: learner.current, steps: rows(for: learner))
+                                  learner: learner.name, exported: now, position: learner.current,
+                                  steps: rows(for: learner, now: now.timeIntervalSince1970))
         }
     }
 
     /// The same rows as CSV, with a learner column first.
-    public func exportCSV() -> String {
+    public func exportCSV(now: Double = Date().timeIntervalSince1970) -> String {
         var lines = ["learner," + ProgressExport.csvHeader]
-        for learner in order.compactMap({ learners[$0] }) {
-            for row in rows(for: learner) {
+        for learner in shown {
+            for row in rows(for: learner, now: now) {
                 lines.append(ProgressExport.csvRecord([learner.name] + ProgressExport.csvFields(row)))
             }
         }
@@ -228,21 +379,28 @@ public actor Room {
 
     /// Each learner's latest code per exercise.
     public func latestCode() -> [LatestCode] {
-        order.compactMap { learners[$0] }.flatMap { learner in
-            outline.stepRefs.compactMap { ref in learner.code[ref].map { LatestCode(learner: learner.name, step: ref, code: $0) } }
+        shown.flatMap { learner in
+            outline.stepRefs.compactMap { ref in
+                learner.code[ref].map { LatestCode(id: learner.id, learner: learner.name, step: ref, code: $0) }
+            }
         }
     }
 
     public struct LatestCode: Codable, Sendable {
+        /// The learner's id (the dashboard's row).
+        public var id: String
         public var learner: String
         public var step: String
         public var code: String
     }
 
-    private func rows(for learner: LearnerState) -> [ProgressExport.Row] {
+    /// The learner's rows; the step they are on counts the time so far on it.
+    private func rows(for learner: LearnerState, now: Double) -> [ProgressExport.Row] {
         outline.lessons.flatMap { lesson in
             lesson.steps.map { step in
-                let state = learner.steps[lesson.id + "/" + step.id]
+                let ref = lesson.id + "/" + step.id
+                var state = learner.steps[ref]
+                if learner.current == ref { state?.seconds += learner.secondsOnCurrent(now: now) }
                 return ProgressExport.Row(lesson: lesson.id, lessonTitle: lesson.title, step: step.id, stepTitle: step.title,
                                           kind: step.kind, status: state?.status ?? "unseen", attempts: state?.attempts ?? 0,
                                           hintsUsed: state?.hints ?? 0, solutionShown: state?.solution ?? false,
@@ -290,9 +448,13 @@ public struct RoomSnapshot: Codable, Sendable {
         var current: String?
         var struggling: Bool
         var handRaised: Double?
+        /// Where the hand went up.
+        var handStep: String?
         var steps: [String: LearnerState.StepState]
         var lastWrong: LearnerState.Wrong?
         var lastEvent: Double
+        /// Seconds on the current step so far.
+        var secondsOnStep: Int?
     }
 
     public struct StepSummary: Codable, Sendable {
@@ -309,4 +471,10 @@ public struct RoomSnapshot: Codable, Sendable {
     public var steps: [String: StepSummary]
     public var broadcasts: [Broadcast]
     public var pacing: Pacing
+    /// Server time of the snapshot (ages of broadcasts and hands).
+    public var now: Double?
+    /// Nobody has done anything for a while: time on a step does not count as struggling.
+    public var roomIdle: Bool?
+    /// The lesson most learners are in: the dashboard's grid shows it by default.
+    public var lesson: String?
 }

@@ -85,6 +85,16 @@ public final class SQLiteWorkshopStore: WorkshopStore {
         }
     }
 
+    public func archiveAndClear(to archive: String) async throws {
+        try await database.writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM INTO ?", arguments: [archive])
+            try db.inTransaction {
+                try db.execute(sql: "DELETE FROM event; DELETE FROM learner; DELETE FROM room")
+                return .commit
+            }
+        }
+    }
+
     private static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

@@ -5,7 +5,10 @@ import Workshop
 /// The workshop's HTTP interface. Learners only POST their own batches (join code + their
 /// key); everything that reads the room or changes it needs the dashboard token.
 public enum WorkshopApp {
-    public static func router(room: Room, dashboard: DashboardFiles) -> Router<BasicRequestContext> {
+    /// `data`: the store's file, beside which "new room" keeps the previous one. `joinHosts`:
+    /// the addresses learners reach this machine at (empty: the one the dashboard was opened at).
+    public static func router(room: Room, dashboard: DashboardFiles, data: String? = nil,
+                              joinHosts: [String] = []) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
 
         router.get("/") { _, _ in
@@ -52,6 +55,23 @@ public enum WorkshopApp {
                 return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
             }
         }
+        router.get("/api/join") { request, _ in
+            try await instructor(request, room) {
+                struct Join: Encodable {
+                    var code: String
+                    var link: String
+                }
+                return try json(Join(code: await room.record.joinCode, link: await joinLink(request, room, joinHosts)))
+            }
+        }
+        // The join link as a QR code, drawn by Debian's qrencode (libqrencode) when it is there.
+        router.get("/api/join.svg") { request, _ in
+            try await instructor(request, room) {
+                let svg = try JoinCode.qrSVG(for: await joinLink(request, room, joinHosts))
+                return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: svg)))
+            }
+        }
         router.get("/api/export.json") { request, _ in
             try await instructor(request, room) {
                 try json(await room.exportReports(), download: "workshop-progress.json")
@@ -81,6 +101,41 @@ public enum WorkshopApp {
                 return try json(["ok": true])
             }
         }
+        router.post("/api/broadcast/withdraw") { request, _ in
+            try await instructor(request, room) {
+                struct Body: Decodable { var id: Int }
+                try await room.withdrawBroadcast(try await decode(Body.self, from: request).id)
+                return try json(["ok": true])
+            }
+        }
+        router.post("/api/learners/remove") { request, _ in
+            try await instructor(request, room) {
+                struct Body: Decodable { var learner: String }
+                try await room.remove(try await decode(Body.self, from: request).learner)
+                return try json(["ok": true])
+            }
+        }
+        router.post("/api/learners/merge") { request, _ in
+            try await instructor(request, room) {
+                struct Body: Decodable {
+                    var learner: String
+                    var into: String
+                }
+                let body = try await decode(Body.self, from: request)
+                try await room.merge(body.learner, into: body.into)
+                return try json(["ok": true])
+            }
+        }
+        router.post("/api/room/new") { request, _ in
+            try await instructor(request, room) {
+                guard let data else {
+                    throw RequestFailure(409, "this server keeps no data file to start a new room beside")
+                }
+                let archive = RoomArchive.path(for: data)
+                let record = try await room.startNew(archive: archive)
+                return try json(["joinCode": record.joinCode, "token": record.token, "archive": archive])
+            }
+        }
         router.post("/api/pacing") { request, _ in
             try await instructor(request, room) {
                 let body = try await decode(PacingChange.self, from: request)
@@ -95,7 +150,8 @@ public enum WorkshopApp {
     struct PacingChange: Decodable {
         var solutionsHeld: Bool?
         var openThrough: String??
-        var gather: String?
+        /// null: withdraws the "go to step".
+        var gather: String??
 
         enum CodingKeys: String, CodingKey { case solutionsHeld, openThrough, gather }
 
@@ -105,11 +161,27 @@ public enum WorkshopApp {
             if container.contains(.openThrough) {
                 openThrough = .some(try container.decodeIfPresent(String.self, forKey: .openThrough))
             }
-            gather = try container.decodeIfPresent(String.self, forKey: .gather)
+            if container.contains(.gather) {
+                gather = .some(try container.decodeIfPresent(String.self, forKey: .gather))
+            }
         }
     }
 
     // MARK: - Helpers
+
+    /// The join link learners use: this machine's first address on its networks when serving on
+    /// all of them, else the address the dashboard was opened at (its Host).
+    static func joinLink(_ request: Request, _ room: Room, _ joinHosts: [String]) async -> String {
+        let authority = request.head.authority ?? "127.0.0.1"
+        let plain = authority.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".:-[]".contains($0)) }
+        let safe = plain ? authority : "127.0.0.1"
+        var base = "http://" + safe
+        if let host = joinHosts.first {
+            let port = safe.split(separator: ":").last.flatMap { Int($0) }
+            base = "http://" + host + (port.map { ":\($0)" } ?? "")
+        }
+        return base + "/join/" + (await room.record.joinCode)
+    }
 
     /// Runs a handler that needs the dashboard token: in the Authorization header, or for the
     /// live stream (EventSource cannot set headers) in `?token=`.
@@ -134,7 +206,9 @@ public enum WorkshopApp {
         do {
             return try await body()
         } catch let failure as RequestFailure {
-            var response = try json(["error": failure.message])
+            var body = ["error": failure.message]
+            if let reason = failure.reason { body["reason"] = reason }
+            var response = try json(body)
             response.status = HTTPResponse.Status(code: failure.status)
             if failure.status == 429 { response.headers[.retryAfter] = "2" }
             return response
@@ -184,6 +258,27 @@ public enum WorkshopApp {
 
     static func text(_ string: String, type: String = "text/plain; charset=utf-8") -> Response {
         Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: string)))
+    }
+}
+
+/// Where a finished room is kept when a new one starts: beside the data file, dated.
+public enum RoomArchive {
+    public static func path(for data: String, now: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let url = URL(fileURLWithPath: data)
+        let base = url.deletingPathExtension().lastPathComponent
+        let folder = url.deletingLastPathComponent()
+        let stamp = formatter.string(from: now)
+        var candidate = folder.appendingPathComponent("\(base)-\(stamp).sqlite").path
+        var counter = 2
+        while FileManager.default.fileExists(atPath: candidate) {
+            candidate = folder.appendingPathComponent("\(base)-\(stamp)-\(counter).sqlite").path
+            counter += 1
+        }
+        return candidate
     }
 }
 

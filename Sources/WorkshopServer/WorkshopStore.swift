@@ -15,6 +15,8 @@ public protocol WorkshopStore: Sendable {
     func append(_ events: [StoredEvent]) async throws -> [StoredEvent]
     /// Every event, in the order they were stored.
     func events() async throws -> [StoredEvent]
+    /// Keeps a copy of everything at `archive`, then empties the store for a new room.
+    func archiveAndClear(to archive: String) async throws
 }
 
 /// The room: who may join and read it, and how the instructor paces it.
@@ -23,11 +25,22 @@ public struct RoomRecord: Codable, Sendable, Equatable {
     public var token: String
     public var pacing: Pacing
     public var broadcasts: [Broadcast]
-    /// When the instructor last cleared each learner's raised hand (seconds since 1970).
+    /// When the instructor last cleared each learner's raised hand (seconds since 1970), as
+    /// rooms kept it before `handsClearedThrough`.
     public var handsCleared: [String: Double]
+    /// How many of each learner's events the room had when the instructor cleared their hand:
+    /// a hand among the later ones is up again (the server's order, not the learner's clock).
+    public var handsClearedThrough: [String: Int]?
+    /// Rows the instructor removed (a duplicate, someone who left): not shown any more.
+    public var removed: [String]?
+    /// Rows merged into another: their events count as that learner's.
+    public var mergedInto: [String: String]?
+    /// The last "go to step" id given: a withdrawn one's id is never reused.
+    public var gatherings: Int?
 
     public static func new() -> RoomRecord {
-        RoomRecord(joinCode: JoinCode.make(), token: randomHex(bytes: 24), pacing: Pacing(), broadcasts: [], handsCleared: [:])
+        RoomRecord(joinCode: JoinCode.make(), token: randomHex(bytes: 24), pacing: Pacing(), broadcasts: [],
+                   handsCleared: [:], handsClearedThrough: [:], removed: [], mergedInto: [:], gatherings: 0)
     }
 }
 
@@ -54,5 +67,27 @@ enum JoinCode {
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         return String((0..<8).map { _ in alphabet.randomElement(using: &generator)! })
+    }
+
+    /// The link as an SVG QR code, by Debian's `qrencode` (libqrencode's tool); 404 without it.
+    static func qrSVG(for link: String) throws -> [UInt8] {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/qrencode" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let path else {
+            throw RequestFailure(404, "no QR code: Debian's qrencode is not installed on the server's machine")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-t", "SVG", "-m", "2", "-o", "-", link]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, !data.isEmpty else {
+            throw RequestFailure(500, "qrencode could not draw the join link")
+        }
+        return Array(data)
     }
 }

@@ -27,6 +27,9 @@ struct WorkshopServerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The SQLite file that keeps the workshop; a restarted server resumes from it.", valueName: "file"))
     var data: String
 
+    @Flag(help: "Start a new room (new join code and dashboard link); the previous one is kept beside the data file.")
+    var new = false
+
     func run() async throws {
         let loaded = PackLoader.load(from: URL(fileURLWithPath: pack))
         guard let lessons = loaded.usablePack else {
@@ -34,8 +37,16 @@ struct WorkshopServerCommand: AsyncParsableCommand {
             throw ValidationError((errors + ["the pack at \(pack) has errors; `seguelab pack check` reports them all"]).joined(separator: "\n"))
         }
         let store = try SQLiteWorkshopStore(path: data)
+        var archive: String?
+        if new, try await store.loadRoom() != nil {
+            archive = RoomArchive.path(for: data)
+            try await store.archiveAndClear(to: archive!)
+        }
+        let kept = archive
         let room = try await Room(outline: RoomOutline(pack: lessons), store: store, learnerRate: learnerRate)
-        let router = WorkshopApp.router(room: room, dashboard: try DashboardFiles.bundled())
+        let everywhere = host == "0.0.0.0" || host == "::"
+        let router = WorkshopApp.router(room: room, dashboard: try DashboardFiles.bundled(), data: data,
+                                        joinHosts: everywhere ? InterfaceAddresses.reachable() : [])
         let record = await room.record
         let host = self.host
         let data = self.data
@@ -44,7 +55,9 @@ struct WorkshopServerCommand: AsyncParsableCommand {
             configuration: .init(address: .hostname(host, port: port), serverName: "seguelab-workshop"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                let announcement = Announcement(host: host, port: port, record: record, packTitle: lessons.manifest.title, data: data)
+                var announcement = Announcement(host: host, port: port, record: record,
+                                                packTitle: lessons.manifest.title, data: data)
+                announcement.kept = kept
                 // Unbuffered: whoever started the server reads this while it runs.
                 FileHandle.standardOutput.write(Data((announcement.text + "\n").utf8))
             }
@@ -64,16 +77,30 @@ struct Announcement {
     var record: RoomRecord
     var packTitle: String
     var data: String
+    /// Where the previous room was kept (`--new`).
+    var kept: String?
+    /// This machine's addresses on its networks (for `--host 0.0.0.0`).
+    var addresses: [String] = InterfaceAddresses.reachable()
 
     var text: String {
         let loopback = ["127.0.0.1", "localhost", "::1"].contains(host)
-        let shown = host == "0.0.0.0" || host == "::" ? ProcessInfo.processInfo.hostName : host
+        let everywhere = host == "0.0.0.0" || host == "::"
+        let shown = everywhere ? (addresses.first ?? ProcessInfo.processInfo.hostName) : host
         let base = "http://\(shown):\(port)"
         var lines = [
             "Workshop “\(packTitle)” served at \(base) (kept in \(data)).",
+        ]
+        if let kept { lines.append("A new room: the previous one is kept in \(kept).") }
+        lines += [
             "",
             "Learners join with:",
             "  seguelab --join \(base)/join/\(record.joinCode) --name \"Their name\"",
+        ]
+        if everywhere, addresses.count > 1 {
+            let others = addresses.dropFirst().map { "http://\($0):\(port)" }.joined(separator: ", ")
+            lines.append("  (this machine is also at " + others + "; use the one on the room's network)")
+        }
+        lines += [
             "",
             "Your dashboard (keep this link private; it opens the room):",
             "  \(base)/dashboard#token=\(record.token)",
@@ -82,10 +109,39 @@ struct Announcement {
         if loopback {
             lines.append("Only this machine can connect. To open it to the room, serve with `--host 0.0.0.0` and give learners")
             lines.append("this machine's address on the room's network (`hostname -I` shows it) in place of \(shown).")
+        } else if everywhere {
+            if addresses.isEmpty {
+                lines.append("This machine has no network address besides loopback: learners cannot reach it yet.")
+            }
         } else {
             lines.append("Open to the network: learners use this machine's address (`hostname -I` shows it) if \(shown) does not resolve for them.")
         }
         lines.append("Ctrl-C stops the server; serving again with the same --data resumes the workshop.")
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The IPv4 addresses of this machine's interfaces that are up, loopback aside: what learners
+/// on the room's network can reach.
+enum InterfaceAddresses {
+    static func reachable() -> [String] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return [] }
+        defer { freeifaddrs(list) }
+        var addresses: [String] = []
+        var entry: UnsafeMutablePointer<ifaddrs>? = first
+        while let interface = entry {
+            entry = interface.pointee.ifa_next
+            let flags = Int32(interface.pointee.ifa_flags)
+            guard let address = interface.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+                  flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
+            else { continue }
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+            if getnameinfo(address, size, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
+                addresses.append(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
+        }
+        return addresses
     }
 }

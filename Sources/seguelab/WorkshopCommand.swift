@@ -31,10 +31,18 @@ struct WorkshopCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The SQLite file that keeps the workshop (default: in the XDG data directory). Serving again with it resumes the workshop.", valueName: "file"))
         var data: String?
 
+        @Option(help: "Requests per second each learner may make after a burst of 30 (more are refused with 429).")
+        var learnerRate = 5.0
+
+        @Flag(help: ArgumentHelp("Start a new room (new join code and dashboard link); the previous one is kept beside "
+                                 + "the data file."))
+        var new = false
+
         func run() throws {
             do {
                 let root = try LoadedPack.locate(pack).root
-                try WorkshopServerLauncher.serve(packRoot: root, host: host, port: port, data: data)
+                try WorkshopServerLauncher.serve(
+                    packRoot: root, host: host, port: port, data: data, learnerRate: learnerRate, newRoom: new)
             } catch {
                 throw CommandFailure("\(error)").exit()
             }

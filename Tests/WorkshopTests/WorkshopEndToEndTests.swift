@@ -55,7 +55,8 @@ struct WorkshopEndToEndTests {
         #expect(ada.steps["a/which"] == LearnerState.StepState(status: "passed", attempts: 2, wrong: 1, hints: 1, solution: false,
                                                                  seconds: ada.steps["a/which"]!.seconds))
         #expect(ada.steps["b/intro"]?.status == "seen")
-        #expect(ada.lastWrong?.step == "a/which")
+        // Her wrong answer on a/which is cleared: she passed it since.
+        #expect(ada.lastWrong == nil)
         #expect(ada.handRaised == nil)
         #expect(!ada.struggling)
 
@@ -116,7 +117,8 @@ struct WorkshopEndToEndTests {
         }
         // A later session of the same learner (no --join: it resumes) hears the news once.
         let second = try WorkshopFixture.learner(["step"], arguments: [], pack: pack, home: learnerHome)
-        #expect(second.stdout.contains("Instructor: Break until 11:00"), "\(second.stdout)")
+        // "Instructor: …", with its age when it is more than a minute old (a slow machine).
+        #expect(second.stdout.contains("Instructor") && second.stdout.contains(": Break until 11:00"), "\(second.stdout)")
         #expect(second.stdout.contains("type `goto a/which` to go there"), "\(second.stdout)")
         let third = try WorkshopFixture.learner(["solution yes", "next"], arguments: [], pack: pack, home: learnerHome)
         #expect(third.stdout.contains("holding solutions back"), "\(third.stdout)")

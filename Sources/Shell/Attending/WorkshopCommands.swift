@@ -37,16 +37,38 @@ enum WorkshopCommands {
         ]
     }
 
-    /// Joins (or rejoins) and tells the dashboard where the learner is.
+    /// Joins (or rejoins) and tells the dashboard where the learner is. A name that is not one
+    /// plain line, or a join code the server does not know, is refused here, before anything
+    /// is sent; a server that cannot be reached yet does not stop the join.
     static func join(_ link: JoinLink, name: String, driver: LessonDriver, directories: XDGDirectories) {
         let context = driver.context
+        let catalog = driver.catalog
+        if let problem = WorkshopLimits.nameProblem(name) {
+            // Keys chosen at run time, listed for the catalog's check.
+            let catalogKeys = ["workshop.name.empty", "workshop.name.lines", "workshop.name.control",
+                               "workshop.name.direction", "workshop.name.long"]
+            let key = catalogKeys.first { $0.hasSuffix("." + problem.rawValue) }!
+            context.fail(catalog.text(key, ["count": WorkshopLimits.name]))
+            return
+        }
+        let check = WorkshopClient.check(link)
+        if check == .unknownCode {
+            let server = link.server.absoluteString
+            context.fail(catalog.text("workshop.join.unknown_code", ["server": server, "code": link.code]))
+            return
+        }
         do {
             context.workshop?.stop()
             let client = try WorkshopClient.join(link, name: name, directories: directories)
             context.workshop = client
             client.start()
             driver.tellWorkshop(.entered)
+            // The room's pacing (held solutions, closed lessons) holds from the first prompt.
+            if check == .known { client.flush(timeout: 5) }
             context.output.line("Joined the workshop at \(link.server.absoluteString) as \(client.name). `leave` stops sending; `help me` raises your hand.")
+            if case .unreachable(let detail) = check {
+                context.output.line(driver.style.dim(catalog.text("workshop.join.unreachable", ["detail": detail])))
+            }
         } catch {
             context.fail("join: could not save the workshop in \(directories.seguelabState): \(error.localizedDescription)")
         }
@@ -107,5 +129,34 @@ extension LessonDriver {
               let index = pack.lessons.firstIndex(where: { $0.id == lesson })
         else { return false }
         return index > limit
+    }
+}
+
+extension LessonDriver {
+    /// Under held solutions `skip` moves on without showing the reference answer (true, and
+    /// says so).
+    func skipRevealHeldBack() -> Bool {
+        guard context.workshop?.pacing.solutionsHeld == true else { return false }
+        output.line(style.dim(catalog.text("workshop.skip_held")))
+        return true
+    }
+
+    /// Under held solutions the last hint is held too when it gives the answer away (it holds
+    /// the reference answer); true, and says so.
+    func nextHintHeldBack(_ step: Step) -> Bool {
+        guard context.workshop?.pacing.solutionsHeld == true, let ref = session.position,
+              let reference = step.referenceAnswer, !step.hints.isEmpty
+        else { return false }
+        let number = min(session.stepProgress(ref).hintsUsed + 1, step.hints.count)
+        guard number == step.hints.count, Self.givesAway(step.hints[number - 1], reference) else { return false }
+        output.line(catalog.text("workshop.hint_held"))
+        return true
+    }
+
+    /// True when `hint` contains `reference`, spaces aside.
+    static func givesAway(_ hint: String, _ reference: String) -> Bool {
+        let squeeze = { (text: String) in text.filter { !$0.isWhitespace && $0 != "`" }.lowercased() }
+        let answer = squeeze(reference)
+        return !answer.isEmpty && squeeze(hint).contains(answer)
     }
 }

@@ -135,6 +135,7 @@ extension LessonDriver {
 
     func hint() {
         guard let step = session.currentStep else { context.fail(catalog.text("no_lesson")); return }
+        guard !nextHintHeldBack(step) else { return }
         guard let reveal = session.hint() else {
             context.fail(catalog.text(step.kind.needsAnswer ? "hint.none" : "hint.no_answer"))
             return
@@ -186,8 +187,12 @@ extension LessonDriver {
         let status = session.position.map { session.stepProgress($0).status }
         if let ref = session.position, step?.kind.needsAnswer == true { tellWorkshop(.skip, step: ref) }
         let move = session.skip()
-        // Show what was filled in: the next steps build on this code.
-        if let step, [.exercise, .compiler, .prompt].contains(step.kind), status != .passed, let reference = step.referenceAnswer {
+        // Show what was filled in: the next steps build on this code (unless a workshop's
+        // instructor holds solutions back).
+        let held = step?.referenceAnswer != nil && status != .passed && skipRevealHeldBack()
+        if held {
+        } else if let step, [.exercise, .compiler, .prompt].contains(step.kind), status != .passed,
+                  let reference = step.referenceAnswer {
             output.line(style.dim(catalog.text("skip.code")))
             showCode(reference)
         } else if let step, step.kind.needsAnswer, status != .passed, let reference = step.referenceAnswer {

@@ -134,7 +134,7 @@ struct CheckEvaluatorTests {
     }
 
     @Test func implicitChecksAndCombination() throws {
-        var step = Step(id: "s", title: "S", prose: "", kind: .exercise, location: SourceLocation(file: "f", line: 1, column: 1))
+        var step = Step(id: "s", title: "S", prose: "", body: .exercise, location: SourceLocation(file: "f", line: 1, column: 1))
         step.checks = [CheckSpec(.outputContains("Books"), at: SourceLocation(file: "f", line: 9, column: 5))]
         let checks = CheckEvaluator.effectiveChecks(for: step).map(\.check)
         #expect(checks == [.compiles, .exitStatus(0), .outputContains("Books")])

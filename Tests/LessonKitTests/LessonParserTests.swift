@@ -19,9 +19,9 @@ struct LessonParserTests {
         #expect(lesson.steps[0].prose == "An identifier names a segue in the storyboard.")
 
         let choice = lesson.steps[2]
-        #expect(choice.multipleAnswers)
-        #expect(choice.choices.map(\.correct) == [true, true, false])
-        #expect(choice.choices[2].feedback == "Setting a property starts nothing.")
+        #expect(choice.choiceQuestion?.multipleAnswers == true)
+        #expect(choice.choiceQuestion?.choices.map(\.correct) == [true, true, false])
+        #expect(choice.choiceQuestion?.choices[2].feedback == "Setting a property starts nothing.")
 
         let exercise = lesson.steps[6]
         #expect(exercise.code(.starter)?.contains("\"detail\"") == true)

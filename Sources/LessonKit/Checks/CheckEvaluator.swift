@@ -8,12 +8,7 @@ public enum CheckEvaluator {
     /// The checks a step's code is really judged by: the author's, plus the implicit
     /// "it compiles" and "it runs to the end" unless the author said otherwise.
     public static func effectiveChecks(for step: Step) -> [CheckSpec] {
-        if step.kind == .compiler {
-            switch step.compilerExpectation {
-            case .compiles, nil: return [CheckSpec(.compiles, at: step.location)]
-            case .rejects(let pattern): return [CheckSpec(.failsToCompile(diagnosticPattern: pattern), at: step.location)]
-            }
-        }
+        if let fixed = step.kind.rules.fixedChecks(for: step) { return fixed }
         var checks = step.checks
         let mentionsCompiler = checks.contains { !$0.check.needsRun }
         if !mentionsCompiler { checks.insert(CheckSpec(.compiles, at: step.location), at: 0) }

@@ -81,8 +81,8 @@ struct CommandLineRun: AsyncParsableCommand {
                 case .interrupted(nil): throw ExitCode(Termination.interrupted.exitStatus)
                 case .failed(let error): throw error
                 }
-                for diagnostic in response.diagnostics { print(diagnostic.rendered()) }
-                for run in response.outputInOrder {
+                for diagnostic in response.run.compile.diagnostics { print(diagnostic.rendered()) }
+                for run in response.run.programOutputInOrder {
                     fflush(nil)  // what was printed lands before what goes to stderr
                     if run.isError {
                         FileHandle.standardError.write(Data(ControlCharacters.neutralised(run.text).utf8))
@@ -93,7 +93,7 @@ struct CommandLineRun: AsyncParsableCommand {
                 fflush(nil)
                 RunReport.lines(of: response, trace: !noTrace).forEach { print($0) }
                 if !response.accepted { rejected += 1; print("(not kept)") }
-                if timings { FileHandle.standardError.write(Data((response.timings.summary + "\n").utf8)) }
+                if timings { FileHandle.standardError.write(Data((response.run.timings.summary + "\n").utf8)) }
             }
         }
         if rejected > 0 { throw ExitCode(1) }

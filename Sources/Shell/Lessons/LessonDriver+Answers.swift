@@ -108,19 +108,12 @@ extension LessonDriver {
     func runCurrent() async {
         let snapshot = session
         let runner = self.runner
-        let outcome = await Interruptible.run { try await snapshot.run(runner: runner) }
-        switch outcome {
-        case .interrupted(nil):
-            output.line(style.warning(catalog.text("run.interrupted")))
-            context.interruptedRun()
-        case .failed(let error):
-            context.fail(describe(error))
-        case .finished(let result), .interrupted(let result?):
-            if case .interrupted = outcome { context.interruptedRun() }
-            let code = session.currentStep?.kind.runsExample == true ? session.currentStep?.code(.example) : session.draft
-            let lines = RunRenderer(style: style, width: output.columns, catalog: catalog).lines(result, output: result.learnerStdout, source: { _ in code })
-            lines.forEach(output.line)
-            if lines.isEmpty { output.line(style.dim(catalog.text("run.nothing"))) }
+        let code = session.currentStep?.kind.runsExample == true ? session.currentStep?.code(.example) : session.draft
+        let renderer = RunRenderer(style: style, width: output.columns, catalog: catalog)
+        await ShownRun.run(in: context, interrupted: catalog.text("run.interrupted"), failed: describe,
+                           { try await snapshot.run(runner: runner) }) { result in
+            let lines = renderer.lines(result, output: result.learnerStdout, source: { _ in code })
+            return lines.isEmpty ? [style.dim(catalog.text("run.nothing"))] : lines
         }
     }
 

@@ -67,15 +67,15 @@ struct JudgingTests {
     }
 
     @Test func crashesAreWordedInTwoVoices() {
-        let exception = CrashWording.crashed(kind: "NSInvalidArgumentException",
+        let exception = CrashWording.crashed(kind: .exception("NSInvalidArgumentException"),
                                              message: "Receiver (<SegueLabApp.ShelfViewController: 0x1>) has no segue with identifier 'showbook'", catalog: .english)
         #expect(exception == """
             the program crashed: UIKit raised NSInvalidArgumentException and nothing caught it:
                 *** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Receiver (<SegueLabApp.ShelfViewController: 0x1>) has no segue with identifier 'showbook''
             """)
-        #expect(CrashWording.crashed(kind: "assertion failure", message: "no branch", catalog: .english).hasSuffix(":\n    Assertion failed: no branch"))
+        #expect(CrashWording.crashed(kind: .runtime(.assertion), message: "no branch", catalog: .english).hasSuffix(":\n    Assertion failed: no branch"))
         // Names are read aloud: "a UINavigationController", "an NSObject", "an AuthorViewController".
-        #expect(CrashWording.crashed(kind: "failed cast", message: "Could not cast value of type 'UINavigationController' (0x1) to 'SegueLabApp.AuthorViewController' (0x2).", catalog: .english)
+        #expect(CrashWording.crashed(kind: .runtime(.failedCast), message: "Could not cast value of type 'UINavigationController' (0x1) to 'SegueLabApp.AuthorViewController' (0x2).", catalog: .english)
             .hasPrefix("the program crashed: a forced cast (as!) failed: the value is a UINavigationController, not an AuthorViewController"))
         #expect(CrashWording.article("NSObject") == "an" && CrashWording.article("BookViewController") == "a")
     }
@@ -351,9 +351,9 @@ extension JudgingTests {
         let trace = launch.map { TraceEvent(event: $0, controller: "ShelfViewController") }
             + [TraceEvent(event: .shouldPerform, identifier: "showBook"),
                TraceEvent(event: .prepare, identifier: "showBasket", source: "ShelfViewController", destination: "BasketViewController")]
-        let result = CheckEvaluator.evaluate(.trace(TracePattern(kind: "perform", identifier: "showBasket")), run: .ran(trace: trace))
+        let result = CheckEvaluator.evaluate(.trace(TracePattern(kind: .perform, identifier: "showBasket")), run: .ran(trace: trace))
         #expect(result.message == "expected perform 'showBasket', but the program did prepare 'showBasket' from ShelfViewController to BasketViewController")
-        let other = CheckEvaluator.evaluate(.trace(TracePattern(kind: "unwind")), run: .ran(trace: trace))
+        let other = CheckEvaluator.evaluate(.trace(TracePattern(kind: .unwind)), run: .ran(trace: trace))
         #expect(other.message == "expected unwind, but the navigation was: shouldPerform 'showBook'; prepare 'showBasket' from ShelfViewController to BasketViewController")
     }
 }

@@ -50,7 +50,7 @@ public enum CheckEvaluator {
         func pass() -> CheckResult { CheckResult(summary: summary, status: .pass) }
         func fail(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .fail, message: message) }
         func broken(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .error, message: message) }
-        func crashed(_ crash: (kind: String, message: String)) -> String { CrashWording.crashed(kind: crash.kind, message: crash.message, catalog: catalog) }
+        func crashed(_ crash: (kind: CrashName, message: String)) -> String { CrashWording.crashed(kind: crash.kind, message: crash.message, catalog: catalog) }
 
         switch check {
         case .compiles:
@@ -166,7 +166,7 @@ public enum CheckEvaluator {
             guard case let (actualKind, message)? = crash else {
                 return fail(kind.map { catalog.text("check.crash.none.kind", ["kind": $0]) } ?? catalog.text("check.crash.none"))
             }
-            if let kind, !actualKind.lowercased().contains(kind.lowercased()) {
+            if let kind, !actualKind.text.lowercased().contains(kind.lowercased()) {
                 return fail(catalog.text("check.crash.other_kind", ["crash": crashed((actualKind, message)), "kind": kind]))
             }
             if let messagePattern {
@@ -191,7 +191,7 @@ public enum CheckEvaluator {
     // MARK: - Helpers
 
     static func matches(_ event: TraceEvent, _ pattern: TracePattern) -> Bool {
-        if let kind = pattern.kind, kind.lowercased() != event.event.rawValue.lowercased() { return false }
+        if let kind = pattern.kind, kind != event.event { return false }
         if let identifier = pattern.identifier, identifier != event.identifier { return false }
         if let source = pattern.source, !TextMatching.sameClass(event.subject, source) { return false }
         if let destination = pattern.destination, !TextMatching.sameClass(event.destination, destination) { return false }

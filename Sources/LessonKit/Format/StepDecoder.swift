@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SegueKit
 import Yams
 
 /// Turns a collected step (prose, ```step settings, code blocks) into a `Step`,
@@ -209,7 +210,18 @@ struct StepDecoder {
     private func tracePattern(_ node: Node, map: YAMLMap) -> TracePattern? {
         guard let fields = map.map(node, what: "a trace check") else { return nil }
         fields.rejectUnknownKeys(["kind", "identifier", "source", "destination", "properties"], in: "a trace check")
-        var pattern = TracePattern(kind: fields.string("kind"), identifier: fields.string("identifier"),
+        var kind: TraceEvent.Kind?
+        if let name = fields.string("kind") {
+            guard let known = TraceEvent.Kind(rawValue: name), Self.traceKinds.contains(known) else {
+                let names = Self.traceKinds.map(\.rawValue)
+                let hint = NearMiss.suggestion(for: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+                sink.error("unknown trace kind '\(name)'\(hint); expected one of: \(names.joined(separator: ", "))",
+                           at: fields.location(of: fields.node("kind")!))
+                return nil
+            }
+            kind = known
+        }
+        var pattern = TracePattern(kind: kind, identifier: fields.string("identifier"),
                                    source: fields.string("source"), destination: fields.string("destination"))
         if let properties = fields.node("properties") {
             guard let propertyMap = fields.map(properties, what: "'properties'") else { return nil }
@@ -225,6 +237,10 @@ struct StepDecoder {
         }
         return pattern
     }
+
+    /// The events a trace check can name: every kind of SegueKit's trace but its hierarchy
+    /// snapshots, which are not navigation.
+    static let traceKinds = TraceEvent.Kind.allCases.filter { $0 != .snapshot }
 
     /// `trace-order: [{kind: prepare}, {kind: unwindAction}, {kind: dismiss}]`: two or more patterns.
     private func traceOrder(_ node: Node, map: YAMLMap) -> Check? {

@@ -124,7 +124,7 @@ struct RunRenderer {
     /// happened on), the limit that stopped it, or its exit status. A crash of no known kind is named by its message alone ("crashed: Trapped").
     func ending(crash: CrashReport?, termination: Termination, stopReason: StopReason?) -> [String] {
         if let crash {
-            let kind = crash.exceptionName ?? CrashWording.kindName(crash.kind.readableName, catalog: catalog)
+            let kind = crash.exceptionName ?? CrashWording.kindName(crash.kind, catalog: catalog)
             let named = crash.exceptionName == nil && crash.kind == .other && !crash.message.isEmpty ? "" : " (\(kind))"
             // Where, on a line of its own: the sentence stays the one checks and lessons quote.
             let message = CrashWording.message(crash.message, catalog: catalog)

@@ -10,6 +10,8 @@ enum ChoiceKind: StepKindRules {
         typechecksOnly: false)
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([], [])
     static let keys = ["choices", "multiple", "hints", "wrong-answers", "right-answers"]
+    /// The instruction shown under the step (keys of the shell's catalog).
+    static let catalogKeys = ["step.choice.one", "step.choice.several"]
 
     static func decode(_ map: YAMLMap, step: Step, sink: DiagnosticSink) -> StepBody {
         let what = "step '\(step.id)'"
@@ -133,7 +135,7 @@ enum ChoiceKind: StepKindRules {
     static func parts(of step: Step) -> [StepPart] {
         let question = step.choiceQuestion
         return [.question, .choices(question?.choices ?? []),
-                .instruction(question?.multipleAnswers == true ? "step.choice.several" : "step.choice.one")]
+                .instruction(catalogKeys[question?.multipleAnswers == true ? 1 : 0])]
     }
 }
 

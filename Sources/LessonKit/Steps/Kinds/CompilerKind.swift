@@ -12,6 +12,8 @@ enum CompilerKind: StepKindRules {
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) =
         ([.starter, .solution], [.starter, .solution, .prelude])
     static let keys = ["expect", "diagnostic", "continues", "hints", "wrong-answers", "right-answers"]
+    /// The instruction shown under the step (keys of the shell's catalog).
+    static let catalogKeys = ["step.exercise"]
 
     static func decode(_ map: YAMLMap, step: Step, sink: DiagnosticSink) -> StepBody {
         let what = "the ```step block of step '\(step.id)'"
@@ -65,7 +67,7 @@ enum CompilerKind: StepKindRules {
         }
     }
 
-    static func parts(of step: Step) -> [StepPart] { [.question, .draft, .instruction("step.exercise")] }
+    static func parts(of step: Step) -> [StepPart] { [.question, .draft, .instruction(catalogKeys[0])] }
 }
 
 /// What a compiler exercise expects of the learner's code.

@@ -10,6 +10,8 @@ enum ExampleKind: StepKindRules {
         typechecksOnly: false)
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([.example], [.example, .prelude, .harness])
     static let keys = ["checks"]
+    /// The instruction shown under the step (keys of the shell's catalog).
+    static let catalogKeys = ["step.example"]
 
     static func decode(_ map: YAMLMap, step: Step, sink: DiagnosticSink) -> StepBody { .example }
 
@@ -35,5 +37,5 @@ enum ExampleKind: StepKindRules {
         return found
     }
 
-    static func parts(of step: Step) -> [StepPart] { [.example, .instruction("step.example")] }
+    static func parts(of step: Step) -> [StepPart] { [.example, .instruction(catalogKeys[0])] }
 }

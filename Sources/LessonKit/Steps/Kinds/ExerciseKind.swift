@@ -11,6 +11,8 @@ enum ExerciseKind: StepKindRules {
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) =
         ([.starter, .solution], [.starter, .solution, .prelude, .harness])
     static let keys = ["checks", "continues", "hints", "wrong-answers", "right-answers"]
+    /// The instruction shown under the step (keys of the shell's catalog).
+    static let catalogKeys = ["step.exercise"]
 
     static func decode(_ map: YAMLMap, step: Step, sink: DiagnosticSink) -> StepBody {
         StepDecoder.requireChecks(map, step: step, sink: sink)
@@ -34,5 +36,5 @@ enum ExerciseKind: StepKindRules {
         }
     }
 
-    static func parts(of step: Step) -> [StepPart] { [.question, .draft, .instruction("step.exercise")] }
+    static func parts(of step: Step) -> [StepPart] { [.question, .draft, .instruction(catalogKeys[0])] }
 }

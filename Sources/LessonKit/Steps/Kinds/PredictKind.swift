@@ -11,6 +11,8 @@ enum PredictKind: StepKindRules {
         typechecksOnly: false)
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([.example], [.example, .prelude])
     static let keys = ["predict", "answer", "hints", "wrong-answers", "right-answers"]
+    /// The instruction shown under the step (keys of the shell's catalog).
+    static let catalogKeys = ["step.predict.output", "step.predict.destination"]
 
     static func decode(_ map: YAMLMap, step: Step, sink: DiagnosticSink) -> StepBody {
         var prediction = Prediction(target: .output, expected: map.string("answer"))
@@ -102,7 +104,7 @@ enum PredictKind: StepKindRules {
 
     static func parts(of step: Step) -> [StepPart] {
         [.example, .question,
-         .instruction(step.prediction?.target == .destination ? "step.predict.destination" : "step.predict.output")]
+         .instruction(catalogKeys[step.prediction?.target == .destination ? 1 : 0])]
     }
 }
 

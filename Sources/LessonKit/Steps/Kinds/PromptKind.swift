@@ -9,6 +9,8 @@ enum PromptKind: StepKindRules {
         typechecksOnly: false)
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([.solution], [.solution, .prelude, .harness])
     static let keys = ["checks", "hints", "wrong-answers", "right-answers"]
+    /// The instruction shown under the step (keys of the shell's catalog).
+    static let catalogKeys = ["step.prompt"]
 
     static func decode(_ map: YAMLMap, step: Step, sink: DiagnosticSink) -> StepBody {
         StepDecoder.requireChecks(map, step: step, sink: sink)
@@ -30,5 +32,5 @@ enum PromptKind: StepKindRules {
                                     judge: judge) { await Self.judge(.code($0), for: step, by: judge) }
     }
 
-    static func parts(of step: Step) -> [StepPart] { [.question, .instruction("step.prompt")] }
+    static func parts(of step: Step) -> [StepPart] { [.question, .instruction(catalogKeys[0])] }
 }

@@ -9,6 +9,8 @@ enum ProseKind: StepKindRules {
         typechecksOnly: false)
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([], [])
     static let keys: [String] = []
+    /// The instruction shown under the step (keys of the shell's catalog).
+    static let catalogKeys = ["next.continue"]
 
     static func decode(_ map: YAMLMap, step: Step, sink: DiagnosticSink) -> StepBody { .prose }
 
@@ -22,5 +24,5 @@ enum ProseKind: StepKindRules {
 
     static func prove(_ step: Step, in lesson: Lesson, by judge: AnswerJudge) async -> [Diagnostic] { [] }
 
-    static func parts(of step: Step) -> [StepPart] { [.instruction("next.continue")] }
+    static func parts(of step: Step) -> [StepPart] { [.instruction(catalogKeys[0])] }
 }

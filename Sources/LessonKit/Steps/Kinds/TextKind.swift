@@ -11,6 +11,8 @@ enum TextKind: StepKindRules {
         typechecksOnly: false)
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([], [])
     static let keys = ["accept", "pattern", "hints", "wrong-answers", "right-answers"]
+    /// The instruction shown under the step (keys of the shell's catalog).
+    static let catalogKeys = ["step.text"]
 
     static func decode(_ map: YAMLMap, step: Step, sink: DiagnosticSink) -> StepBody {
         let question = TextQuestion(accepted: map.strings("accept") ?? [], pattern: map.string("pattern"))
@@ -103,7 +105,7 @@ enum TextKind: StepKindRules {
         return found
     }
 
-    static func parts(of step: Step) -> [StepPart] { [.question, .instruction("step.text")] }
+    static func parts(of step: Step) -> [StepPart] { [.question, .instruction(catalogKeys[0])] }
 }
 
 /// What a text step accepts.

@@ -38,8 +38,8 @@ extension EndState {
     /// A state written by hand (scripted runs): the visible controller is the last presented
     /// one, else the stack's top, else the root.
     public init(topOfStack: String? = nil, presented: [String] = [], root: String? = nil) {
-        self.init(root: root, topOfStack: topOfStack, presented: presented, visible: presented.last ?? topOfStack ?? root,
-                  frame: nil, covered: nil)
+        self.init(root: root, topOfStack: topOfStack, presented: presented,
+                  visible: presented.last ?? topOfStack ?? root, frame: nil, covered: nil)
     }
 }
 

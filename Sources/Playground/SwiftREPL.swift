@@ -140,8 +140,8 @@ public actor SwiftREPL {
         entryRun.compile = result.compile.succeeded ? .succeeded(warnings: diagnostics) : .failed(diagnostics)
         entryRun.stdout = Self.after(token, in: result.stdout)
         entryRun.stderr = Self.after(token, in: result.stderr)
-        entryRun.interleaved = result.programOutputInOrder.dropping(outputBytes: Self.end(of: token, in: result.stdout),
-                                                                    errorBytes: Self.end(of: token, in: result.programErrorOutput))
+        entryRun.interleaved = result.programOutputInOrder.dropping(
+            outputBytes: Self.end(of: token, in: result.stdout), errorBytes: Self.end(of: token, in: result.programErrorOutput))
         let traceStart = (try? String(contentsOf: markFile, encoding: .utf8)).flatMap { Int($0) } ?? 0
         entryRun.traceLines = Array(result.traceLines.dropFirst(traceStart))
         let accepted = result.compile.succeeded && result.termination == .exited(0)

@@ -18,7 +18,8 @@ package enum TriggerElement: Sendable, Hashable {
         case "slider"?: self = .slider
         case "textField"?: self = .textField
         case nil: self = .control
-        case let other?: self = .other(other.reduce(into: "") { $0 += $1.isUppercase ? " " + $1.lowercased() : String($1) })
+        case let other?:
+            self = .other(other.reduce(into: "") { $0 += $1.isUppercase ? " " + $1.lowercased() : String($1) })
         }
     }
 

@@ -67,7 +67,8 @@ public enum PackChecker {
         var found: [Diagnostic] = []
         let starterVerdict = await judging(starter)
         if starterVerdict.status == .error {
-            found.append(error("checks of '\(step.id)' could not judge the starter: \(describe(starterVerdict))", of: step))
+            found.append(error("checks of '\(step.id)' could not judge the starter: \(describe(starterVerdict))",
+                               of: step))
         } else if starterVerdict.passed {
             found.append(error("\(startingWhat) already passes: the \(step.kind.rawValue) '\(step.id)' cannot fail",
                                of: step, at: step.code[.starter]?.location))

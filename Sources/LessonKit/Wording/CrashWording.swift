@@ -40,7 +40,8 @@ public enum CrashWording {
             case .precondition: return catalog.text("crash.precondition")
             case .fatalError: return catalog.text("crash.fatal")
             case .stackOverflow: return catalog.text("crash.stack_overflow")
-            case .uikitException, .other: return catalog.text("crash.other", ["kind": kindName(runtime, catalog: catalog)])
+            case .uikitException, .other:
+                return catalog.text("crash.other", ["kind": kindName(runtime, catalog: catalog)])
             }
         }
     }
@@ -77,7 +78,8 @@ public enum CrashWording {
             return "*** Terminating app due to uncaught exception '\(name)', reason: '\(message)'"
         case .runtime(.assertion): return "Assertion failed" + (message.isEmpty ? "" : ": \(message)")
         case .runtime(.precondition): return "Precondition failed" + (message.isEmpty ? "" : ": \(message)")
-        case .runtime(.fatalError), .runtime(.forceUnwrapNil): return "Fatal error" + (message.isEmpty ? "" : ": \(message)")
+        case .runtime(.fatalError), .runtime(.forceUnwrapNil):
+            return "Fatal error" + (message.isEmpty ? "" : ": \(message)")
         case .runtime, .signal: return message
         }
     }

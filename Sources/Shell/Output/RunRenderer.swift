@@ -186,7 +186,8 @@ struct RunRenderer {
         guard let covered = screen.covered else { return text }
         let over = catalog.text("run.final.presented_over", ["screen": bare(covered)])
         guard let frame = screen.frame.map(bare) else { return text + " (\(over))" }
-        let within = CrashWording.article(frame) == "an" ? catalog.text("run.final.in.an", ["container": frame, "over": over])
+        let an = CrashWording.article(frame) == "an"
+        let within = an ? catalog.text("run.final.in.an", ["container": frame, "over": over])
             : catalog.text("run.final.in.a", ["container": frame, "over": over])
         return text + " (\(within))"
     }
@@ -224,6 +225,7 @@ public enum RunReport {
     public static func lines(of entry: SwiftREPL.Response, trace: Bool) -> [String] {
         let renderer = RunRenderer(style: Style(enabled: false), showsNavigation: trace)
         return renderer.picture(of: entry.run.trace)
-            + renderer.ending(crash: entry.run.crash, termination: entry.run.termination, stopReason: entry.run.stopReason)
+            + renderer.ending(crash: entry.run.crash, termination: entry.run.termination,
+                              stopReason: entry.run.stopReason)
     }
 }

@@ -59,7 +59,8 @@ enum ChoiceKind: StepKindRules {
     static func translationProblem(_ translated: Step, original: Step, in file: String) -> String? {
         guard translated.choiceQuestion?.choices.map(\.correct) != original.choiceQuestion?.choices.map(\.correct)
         else { return nil }
-        return "step '\(translated.id)' must have the same choices, in the same order, with the same correct ones as in \(file)"
+        return "step '\(translated.id)' must have the same choices, in the same order, with the same correct ones "
+            + "as in \(file)"
     }
 
     static func read(_ raw: String, for step: Step) -> AnswerReading {

@@ -21,7 +21,8 @@ enum CompilerKind: StepKindRules {
         case "compiles"?:
             return .compiler(.compiles)
         case "rejects"?:
-            guard let pattern = map.string("diagnostic", required: "\(what) (the error message pattern to expect)") else {
+            let required = "\(what) (the error message pattern to expect)"
+            guard let pattern = map.string("diagnostic", required: required) else {
                 return .compiler(.compiles)
             }
             if let problem = TextMatching.patternProblem(pattern) {
@@ -29,7 +30,8 @@ enum CompilerKind: StepKindRules {
             }
             return .compiler(.rejects(diagnosticPattern: pattern))
         case let other?:
-            sink.error("'expect' must be 'compiles' or 'rejects', not '\(other)'", at: map.location(of: map.node("expect")!))
+            sink.error("'expect' must be 'compiles' or 'rejects', not '\(other)'",
+                       at: map.location(of: map.node("expect")!))
             return .compiler(.compiles)
         case nil:
             return .compiler(.compiles)
@@ -42,7 +44,8 @@ enum CompilerKind: StepKindRules {
     static func judge(_ answer: Answer, for step: Step, by judge: AnswerJudge) async -> Verdict {
         guard case .code(let code) = answer else { return judge.notAnAnswer(for: step) }
         let verdict = await judge.judgeCode(code, for: step)
-        if verdict.passed, case .rejects = step.compilerExpectation, let solution = step.code(.solution), solution != code {
+        if verdict.passed, case .rejects = step.compilerExpectation, let solution = step.code(.solution),
+           solution != code {
             return await judge.compareWithSolution(verdict, code: code, solution: solution, for: step)
         }
         return verdict
@@ -60,7 +63,8 @@ enum CompilerKind: StepKindRules {
     /// The starter fails; the solution passes (and, when it must compile, has no compiler errors).
     static func prove(_ step: Step, in lesson: Lesson, by judge: AnswerJudge) async -> [Diagnostic] {
         let expectsRejection = if case .rejects = step.compilerExpectation { true } else { false }
-        return await PackChecker.proveCode(of: step, in: lesson, startingWith: PackChecker.startingCode(of: step, in: lesson),
+        let starter = PackChecker.startingCode(of: step, in: lesson)
+        return await PackChecker.proveCode(of: step, in: lesson, startingWith: starter,
                                            startingWhat: "the starter code", judge: judge,
                                            solutionMayNotCompile: expectsRejection) {
             await Self.judge(.code($0), for: step, by: judge)

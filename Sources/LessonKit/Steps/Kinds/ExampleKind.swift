@@ -30,9 +30,9 @@ enum ExampleKind: StepKindRules {
         var found = PackChecker.compilerErrors(in: verdict, of: step, learnerRole: .example)
         if !verdict.passed {
             let failure = verdict.firstFailure
-            found.append(PackChecker.error("example '\(step.id)' does not behave as written: \(PackChecker.describe(verdict))",
-                                           of: step,
-                                           at: failure?.location == step.location ? step.code[.example]?.location : failure?.location))
+            let place = failure?.location == step.location ? step.code[.example]?.location : failure?.location
+            found.append(PackChecker.error(
+                "example '\(step.id)' does not behave as written: \(PackChecker.describe(verdict))", of: step, at: place))
         }
         return found
     }

@@ -16,7 +16,8 @@ enum PredictKind: StepKindRules {
 
     static func decode(_ map: YAMLMap, step: Step, sink: DiagnosticSink) -> StepBody {
         var prediction = Prediction(target: .output, expected: map.string("answer"))
-        if let target = map.string("predict", required: "the ```step block of step '\(step.id)' (output or destination)") {
+        let required = "the ```step block of step '\(step.id)' (output or destination)"
+        if let target = map.string("predict", required: required) {
             if let value = PredictTarget(rawValue: target) { prediction.target = value } else {
                 sink.error("'predict' must be 'output' or 'destination'", at: map.location(of: map.node("predict")!))
             }
@@ -43,12 +44,12 @@ enum PredictKind: StepKindRules {
         switch asked.target {
         case .output:
             let summary = "the predicted output"
-            guard let message = AnswerEquivalence.predictionDifference(predicted: prediction, actual: outcome.learnerStdout,
-                                                                       catalog: catalog) else {
+            guard let message = AnswerEquivalence.predictionDifference(
+                predicted: prediction, actual: outcome.learnerStdout, catalog: catalog) else {
                 return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
-            return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message],
-                           run: outcome)
+            let failed = CheckResult(summary: summary, status: .fail, message: message)
+            return Verdict(results: [failed], feedback: [message], run: outcome)
         case .destination:
             let summary = "the predicted destination"
             guard let visible = outcome.endState?.visible else {
@@ -59,8 +60,8 @@ enum PredictKind: StepKindRules {
                 return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
             let message = catalog.text("judge.destination.wrong", ["screen": TextMatching.bareClassName(visible)])
-            return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message],
-                           run: outcome)
+            let failed = CheckResult(summary: summary, status: .fail, message: message)
+            return Verdict(results: [failed], feedback: [message], run: outcome)
         }
     }
 
@@ -90,8 +91,8 @@ enum PredictKind: StepKindRules {
             if let expected = asked.expected {
                 let verdict = Self.judge(expected, of: asked, run: outcome)
                 if !verdict.passed {
-                    found.append(PackChecker.error("the expected answer '\(expected)' is wrong: \(PackChecker.describe(verdict))",
-                                                   of: step))
+                    let reason = PackChecker.describe(verdict)
+                    found.append(PackChecker.error("the expected answer '\(expected)' is wrong: \(reason)", of: step))
                 }
             }
             found += await PackChecker.listedAnswers(of: step, in: lesson) { answer in

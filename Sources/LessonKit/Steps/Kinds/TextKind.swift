@@ -29,7 +29,9 @@ enum TextKind: StepKindRules {
     static func read(_ raw: String, for step: Step) -> AnswerReading { .answer(.text(raw)) }
 
     static func judge(_ answer: Answer, for step: Step, by judge: AnswerJudge) async -> Verdict {
-        guard case .text(let text) = answer, let question = step.textQuestion else { return judge.notAnAnswer(for: step) }
+        guard case .text(let text) = answer, let question = step.textQuestion else {
+            return judge.notAnAnswer(for: step)
+        }
         return Self.judge(text, of: question, catalog: judge.catalog)
     }
 
@@ -75,7 +77,8 @@ enum TextKind: StepKindRules {
             found.append(Diagnostic(.error, "accepted answer '\(answer)' is not accepted", at: step.location))
         }
         if Self.judge("", of: question).passed {
-            found.append(Diagnostic(.error, "an empty answer is accepted; the pattern matches anything", at: step.location))
+            found.append(Diagnostic(.error, "an empty answer is accepted; the pattern matches anything",
+                                    at: step.location))
         }
         found += fragmentsAccepted(by: step, question: question)
         return found + (await PackChecker.listedAnswers(of: step, in: lesson, judge: judge))

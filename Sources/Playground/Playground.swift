@@ -27,19 +27,23 @@ public actor Playground {
     }
 
     public let configuration: Configuration
+    /// What a program may use when its request does not say (`RunRequest.limits`).
+    public nonisolated let limits: Limits
     private let progress: @Sendable (BuildProgress) -> Void
     private var prepared: (toolchain: Toolchain, build: SegueKitCache.Build)?
     private var preparedFingerprintCheck = Date.distantPast
     private var preparing: Task<Ready, Error>?
 
     /// Resolves swiftc, SegueKit's sources and the cache directory now (cheap, no compiling).
-    public init(configuration: Configuration = Configuration(), progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
+    public init(configuration: Configuration = Configuration(), limits: Limits = .standard,
+                progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
         var resolved = configuration
         resolved.swiftc = try configuration.swiftc ?? Toolchain.locateSwiftc()
         resolved.segueKitSources = try configuration.segueKitSources ?? SegueKitCache.locateSources()
         resolved.cacheRoot = configuration.cacheRoot ?? SegueKitCache.defaultCacheRoot()
         resolved.prlimit = configuration.prlimit ?? Self.locatePrlimit()
         self.configuration = resolved
+        self.limits = limits
         self.progress = progress
     }
 
@@ -116,11 +120,12 @@ public actor Playground {
     /// Compiles and runs the request's program under its limits (only compiles it when the
     /// request says `typecheckOnly`).
     public func run(_ request: RunRequest) async throws -> RunResult {
+        let limits = request.limits ?? self.limits
         if request.typecheckOnly {
             let start = Date()
             let checked = try await typecheck(request)
             return RunResult(compile: checked.outcome, termination: .notRun, fullCompilerOutput: checked.output,
-                             timings: Timings(compile: Date().timeIntervalSince(start)), limits: request.limits)
+                             timings: Timings(compile: Date().timeIntervalSince(start)), limits: limits)
         }
         var timings = Timings()
         var clock = Date()
@@ -159,9 +164,9 @@ public actor Playground {
         // kernel allows confining it: never in the SegueKit cache, progress or the learner's files.
         environment["TMPDIR"] = work.url.path
         let process = ChildProcess(executable: executable.path, arguments: request.arguments, environment: environment,
-                                   workingDirectory: work.url.path, timeout: request.limits.timeout,
-                                   outputLimit: request.limits.outputBytes, memoryLimit: request.limits.memoryBytes,
-                                   fileSizeLimit: request.limits.fileBytes,
+                                   workingDirectory: work.url.path, timeout: limits.timeout,
+                                   outputLimit: limits.outputBytes, memoryLimit: limits.memoryBytes,
+                                   fileSizeLimit: limits.fileBytes,
                                    writableDirectories: [work.url.path] + request.writableDirectories.map(\.path)
                                        + Self.extraWritableDirectories(environment),
                                    readableDirectories: [compiler.segueKit.path]
@@ -179,10 +184,10 @@ public actor Playground {
         case .outputCapped: termination = .outputCapped
         case .cancelled: termination = .interrupted
         }
-        if request.limits.memoryBytes != nil, termination != .exited(0), CrashParser.looksLikeMemoryExhaustion(stderr) {
+        if limits.memoryBytes != nil, termination != .exited(0), CrashParser.looksLikeMemoryExhaustion(stderr) {
             termination = .memoryLimit
         }
-        if request.limits.fileBytes != nil, termination == .signaled(SIGXFSZ) {
+        if limits.fileBytes != nil, termination == .signaled(SIGXFSZ) {
             termination = .fileSizeLimit
         }
         let learnerFiles = Set(request.sources.filter { $0.origin == .learner }.map(\.name))
@@ -191,7 +196,7 @@ public actor Playground {
             .split(separator: "\n").map(String.init) ?? []
         var result = RunResult(compile: compile, termination: termination, stdout: stdout, stderr: stderr,
                                traceLines: trace, crash: crash, fullCompilerOutput: output.text, timings: timings,
-                               limits: request.limits)
+                               limits: limits)
         result.interleaved = Self.interleave(finished)
         return result
     }

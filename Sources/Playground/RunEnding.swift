@@ -59,9 +59,9 @@ extension RunResult {
     /// The crash as checks and the learner name it: the UIKit exception (`NSInvalidArgumentException`),
     /// the runtime's trap ("fatal error") or the signal, with the runtime's message; nil when the
     /// program did not crash.
-    public var crashName: (kind: String, message: String)? {
-        if let crash { return (crash.exceptionName ?? crash.kind.readableName, crash.message) }
-        if case .signaled(let signal) = termination { return ("signal \(signal)", "") }
+    public var crashName: (kind: CrashName, message: String)? {
+        if let crash { return (crash.exceptionName.map(CrashName.exception) ?? .runtime(crash.kind), crash.message) }
+        if case .signaled(let signal) = termination { return (.signal(signal), "") }
         return nil
     }
 
@@ -69,5 +69,23 @@ extension RunResult {
     /// ran out of memory (the crash or the limit is reported on its own).
     public var programErrorOutput: String {
         crash != nil || termination == .memoryLimit ? RuntimeCrashText.removed(from: stderr) : stderr
+    }
+}
+
+/// What crashed: the Swift runtime's crash of a known kind, a UIKit exception nobody caught, or
+/// a signal with no runtime message.
+public enum CrashName: Sendable, Hashable {
+    case runtime(CrashReport.Kind)
+    case exception(String)
+    case signal(Int32)
+
+    /// The name a `crash` check's `kind` is matched against: `failed cast`,
+    /// `NSInvalidArgumentException`, `signal 9`.
+    public var text: String {
+        switch self {
+        case .runtime(let kind): kind.readableName
+        case .exception(let name): name
+        case .signal(let signal): "signal \(signal)"
+        }
     }
 }

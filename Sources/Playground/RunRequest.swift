@@ -64,7 +64,8 @@ public struct RunRequest: Sendable {
     public var sources: [SourceFile]
     /// Searched for `NAME.storyboard` (becomes `SEGUEKIT_STORYBOARD_PATH`).
     public var storyboardDirectories: [URL]
-    public var limits: Limits
+    /// What the program may use; nil runs it under the Playground's own limits.
+    public var limits: Limits?
     public var swiftLanguageMode: SwiftLanguageMode
     public var optimization: Optimization
     public var arguments: [String]
@@ -80,7 +81,7 @@ public struct RunRequest: Sendable {
     public init(
         sources: [SourceFile],
         storyboardDirectories: [URL] = [],
-        limits: Limits = .standard,
+        limits: Limits? = nil,
         swiftLanguageMode: SwiftLanguageMode = .swift5,
         optimization: Optimization = .debug,
         arguments: [String] = [],

@@ -31,58 +31,21 @@ extension RunResult {
     public var trace: [TraceEvent] { (try? decodedTrace()) ?? [] }
 }
 
-extension SwiftREPL.Response {
-    /// The events this entry caused, as SegueKit's own events.
-    public func decodedTrace() throws -> [TraceEvent] { try TraceDecoding.decode(traceLines) }
-}
 
-/// What was on screen when the program ended, from SegueKit's last hierarchy snapshot.
-public struct EndState: Sendable, Hashable {
-    /// Class of the top view controller of the (front-most) navigation stack.
-    public var topOfStack: String?
-    /// Classes of presented view controllers, outermost first.
-    public var presented: [String]
-    /// Class of the window's root view controller.
-    public var root: String?
+/// What was on screen when the program ended: SegueKit's answer for its last hierarchy snapshot.
+public typealias EndState = HierarchySnapshot.Screen
 
-    public init(topOfStack: String? = nil, presented: [String] = [], root: String? = nil) {
-        self.topOfStack = topOfStack
-        self.presented = presented
-        self.root = root
-    }
-
-    /// The class the learner sees: the last presented controller, else the stack's top, else the root.
-    public var visible: String? { presented.last ?? topOfStack ?? root }
-
-    /// What was on screen in a hierarchy snapshot: the root, the top of the front-most
-    /// navigation stack, and the chain of presented controllers.
+extension EndState {
+    /// What was on screen in a hierarchy snapshot.
     public init(_ snapshot: HierarchySnapshot) {
-        self.init(root: snapshot.root?.className)
-        guard let root = snapshot.root else { return }
-        walk(root)
+        self = snapshot.screen
     }
 
-    /// Follows what is visible: a navigation stack's top, a tab bar's selected tab, a split
-    /// view's last column, then anything presented over it.
-    private mutating func walk(_ node: ControllerNode) {
-        switch node.container {
-        case .navigation?:
-            if let top = node.children.last {
-                topOfStack = top.className
-                walk(top)
-            }
-        case .tabBar?:
-            let index = node.selectedIndex ?? 0
-            if node.children.indices.contains(index) { walk(node.children[index]) }
-        case .split?:
-            if let last = node.children.last { walk(last) }
-        case nil:
-            break
-        }
-        if let shown = node.presented {
-            presented.append(shown.className)
-            walk(shown)
-        }
+    /// A state written by hand (scripted runs): the visible controller is the last presented
+    /// one, else the stack's top, else the root.
+    public init(topOfStack: String? = nil, presented: [String] = [], root: String? = nil) {
+        self.init(root: root, topOfStack: topOfStack, presented: presented,
+                  visible: presented.last ?? topOfStack ?? root, frame: nil, covered: nil)
     }
 }
 

@@ -28,19 +28,11 @@ public actor SwiftREPL {
     public struct Response: Sendable {
         public var accepted: Bool
         public var kind: EntryKind
-        /// Diagnostics on the entry's own lines (file `entry`).
-        public var diagnostics: [Diagnostic]
-        /// What the entry printed (stdout), including an expression's `$R0: Int = 3` line.
-        public var output: String
-        public var errorOutput: String
-        /// Both, in the order the entry wrote them.
-        public var outputInOrder: [OutputRun]
-        public var traceLines: [String]
-        public var crash: CrashReport?
-        public var termination: Termination
-        /// Why the entry's run was stopped, naming the limit; nil when it ended by itself.
-        public var stopReason: StopReason?
-        public var timings: Timings
+        /// The entry's own part of the run: its diagnostics (on the entry's lines, file `entry`,
+        /// and errors anywhere), what it printed (stdout, including an expression's
+        /// `$R0: Int = 3` line, and stderr, in order), the trace events it caused, and how the
+        /// run ended.
+        public var run: RunResult
     }
 
     public static let entryFileName = "entry"
@@ -49,11 +41,12 @@ public actor SwiftREPL {
     public private(set) var entries: [Entry] = []
     public var prelude: [SourceFile]
     public var swiftLanguageMode: SwiftLanguageMode
-    public var limits: Limits
+    /// The entries' limits; nil uses the Playground's.
+    public var limits: Limits?
     public var storyboardDirectories: [URL]
 
     public init(playground: Playground, prelude: [SourceFile] = [], swiftLanguageMode: SwiftLanguageMode = .swift5,
-                limits: Limits = .standard, storyboardDirectories: [URL] = []) {
+                limits: Limits? = nil, storyboardDirectories: [URL] = []) {
         self.playground = playground
         self.prelude = prelude
         self.swiftLanguageMode = swiftLanguageMode
@@ -136,24 +129,25 @@ public actor SwiftREPL {
             let checked = try await playground.typecheck(request)
             let termination: Termination = checked.outcome.succeeded ? .exited(0) : .notRun
             result = RunResult(compile: checked.outcome, termination: termination, fullCompilerOutput: checked.output,
-                               timings: Timings(compile: Date().timeIntervalSince(start)), limits: limits)
+                               timings: Timings(compile: Date().timeIntervalSince(start)),
+                               limits: limits ?? playground.limits)
         } else {
             result = try await playground.run(request)
         }
 
         let diagnostics = result.compile.diagnostics.map { Self.unwrap($0, original: text, prefixLength: wrapPrefix.count) }
             .filter { $0.file == Self.entryFileName || $0.severity == .error }
-        let output = Self.after(token, in: result.stdout)
-        let errorOutput = Self.after(token, in: result.programErrorOutput)
-        let outputInOrder = result.programOutputInOrder.dropping(outputBytes: Self.end(of: token, in: result.stdout),
-                                                                 errorBytes: Self.end(of: token, in: result.programErrorOutput))
+        var entryRun = result
+        entryRun.compile = result.compile.succeeded ? .succeeded(warnings: diagnostics) : .failed(diagnostics)
+        entryRun.stdout = Self.after(token, in: result.stdout)
+        entryRun.stderr = Self.after(token, in: result.stderr)
+        entryRun.interleaved = result.programOutputInOrder.dropping(
+            outputBytes: Self.end(of: token, in: result.stdout), errorBytes: Self.end(of: token, in: result.programErrorOutput))
         let traceStart = (try? String(contentsOf: markFile, encoding: .utf8)).flatMap { Int($0) } ?? 0
+        entryRun.traceLines = Array(result.traceLines.dropFirst(traceStart))
         let accepted = result.compile.succeeded && result.termination == .exited(0)
         if accepted { entries.append(Entry(text: text, kind: kind)) }
-        return Response(accepted: accepted, kind: kind, diagnostics: diagnostics, output: output,
-                        errorOutput: errorOutput, outputInOrder: outputInOrder, traceLines: Array(result.traceLines.dropFirst(traceStart)),
-                        crash: result.crash, termination: result.termination, stopReason: result.stopReason,
-                        timings: result.timings)
+        return Response(accepted: accepted, kind: kind, run: entryRun)
     }
 
     /// `:list` — the accepted entries, in order.

@@ -134,18 +134,18 @@ public struct StoryboardDiagram: Sendable {
         switch segue.trigger {
         case .controller: return nil
         case .control(let id): return "\(words.element(controlKind(id, in: scene))) \(label ?? id)"
-        case .barButtonItem(let id): return "\(words.element("bar item")) \(label ?? id)"
-        case .cell(let id, let reuse): return "\(words.element("cell")) \(reuse ?? label ?? id)"
-        case .cellAccessory(let id, let reuse): return "\(words.element("accessory of cell")) \(reuse ?? label ?? id)"
+        case .barButtonItem(let id): return "\(words.element(.barItem)) \(label ?? id)"
+        case .cell(let id, let reuse): return "\(words.element(.cell)) \(reuse ?? label ?? id)"
+        case .cellAccessory(let id, let reuse): return "\(words.element(.cellAccessory)) \(reuse ?? label ?? id)"
         // An embed always comes from a container view, which shows nothing of its own: it is
         // named only when it has an outline name.
-        case .container: return label.map { "\(words.element("container")) \($0)" }
-        case .other(let element, let id): return "\(words.element(element)) \(label ?? id)"
+        case .container: return label.map { "\(words.element(.container)) \($0)" }
+        case .other(let element, let id): return "\(words.element(.other(element))) \(label ?? id)"
         }
     }
 
-    /// "button", "switch", "segmented control"...: the element of the control with this id.
-    private static func controlKind(_ id: String, in scene: SceneDefinition) -> String {
+    /// The element of the control with this id: a button, a switch, a segmented control...
+    private static func controlKind(_ id: String, in scene: SceneDefinition) -> TriggerElement {
         func find(_ view: ViewDefinition) -> String? {
             if view.objectID == id { return view.elementName }
             for child in view.subviews + view.prototypes + view.staticSections.flatMap({ $0 }) {
@@ -153,8 +153,7 @@ public struct StoryboardDiagram: Sendable {
             }
             return nil
         }
-        let element = scene.controller.rootView.flatMap(find) ?? "control"
-        return element.reduce(into: "") { $0 += $1.isUppercase ? " " + $1.lowercased() : String($1) }
+        return TriggerElement(controlElement: scene.controller.rootView.flatMap(find))
     }
 
     func destinationName(_ segue: SegueDefinition) -> String {

@@ -16,8 +16,8 @@ public struct StoryboardWords: Sendable {
     /// What makes a segue happen: "from button \"Buy\"".
     public var from: @Sendable (_ trigger: String) -> String
     /// An Interface Builder element as the learner names it ("button", "bar item", "cell",
-    /// "accessory of cell", "container", "segmented control", ...), given in English.
-    public var element: @Sendable (_ english: String) -> String
+    /// "accessory of cell", "container", "segmented control", ...).
+    package var element: @Sendable (_ element: TriggerElement) -> String
     /// An option of a segue: "not animated".
     public var notAnimated: String
     /// Under a scene's name: "presented as formSheet".
@@ -40,12 +40,12 @@ public struct StoryboardWords: Sendable {
     /// The audit's warning for an enum value the storyboard does not have (after `warning: `).
     public var auditStaleValue: @Sendable (_ value: String) -> String
 
-    public init(scenes: @escaping @Sendable (Int) -> String,
+    package init(scenes: @escaping @Sendable (Int) -> String,
                 focusedScenes: @escaping @Sendable (Int, Int, String) -> String,
                 withinSegues: @escaping @Sendable (Int) -> String,
                 initial: String,
                 from: @escaping @Sendable (String) -> String,
-                element: @escaping @Sendable (String) -> String,
+                element: @escaping @Sendable (TriggerElement) -> String,
                 notAnimated: String,
                 presentedAs: @escaping @Sendable (String) -> String,
                 noCustomClass: @escaping @Sendable (String) -> String,
@@ -80,7 +80,7 @@ public struct StoryboardWords: Sendable {
         withinSegues: { " within \($0) segue\($0 == 1 ? "" : "s")" },
         initial: "◀ initial",
         from: { "from \($0)" },
-        element: { $0 },
+        element: { $0.englishName },
         notAnimated: "not animated",
         presentedAs: { "presented as \($0)" },
         noCustomClass: { "\($0) (no custom class)" },

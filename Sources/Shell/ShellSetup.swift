@@ -52,20 +52,13 @@ struct ShellSetup {
         context.stepIDs = { id in pack.lesson(id: id)?.stepIDs ?? [] }
         context.answerHandler = { [unowned driver] text in await driver.answer(text) }
         context.isAwaitingAnswer = { [unowned driver] in driver.session.currentStep?.kind.needsAnswer ?? false }
-        context.expectsCode = { [unowned driver] in
-            [.prompt, .exercise, .compiler].contains(driver.session.currentStep?.kind)
-        }
-        context.acceptsAsAnswer = { [unowned driver] text in
-            guard let step = driver.session.currentStep, step.kind == .choice else { return true }
-            return Answer.parseChoices(text, count: step.choices.count) != nil
-        }
+        context.expectsCode = { [unowned driver] in driver.session.currentStep?.kind.answersWithCode ?? false }
+        context.acceptsAsAnswer = { [unowned driver] text in driver.session.currentStep?.read(text).isReadable ?? true }
         context.advancesOnEnter = { [unowned driver] in
             guard let step = driver.session.currentStep, let ref = driver.session.position else { return false }
             return !step.kind.needsAnswer || [.passed, .skipped].contains(driver.session.stepProgress(ref).status)
         }
-        context.takesBlockAnswer = { [unowned driver] in
-            [.prompt, .exercise, .compiler, .predict].contains(driver.session.currentStep?.kind)
-        }
+        context.takesBlockAnswer = { [unowned driver] in driver.session.currentStep?.kind.takesBlockAnswer ?? false }
         return driver
     }
 

@@ -18,17 +18,17 @@ struct AnswerJudgeTests {
 
     @Test func choiceNeedsExactlyTheCorrectSetAndGivesFeedbackPerWrongChoice() {
         let asks = step("asks")
-        #expect(AnswerJudge.judgeChoices([1, 0], for: asks).passed)
-        let partial = AnswerJudge.judgeChoices([0], for: asks)
+        #expect(ChoiceKind.judge([1, 0], of: asks.choiceQuestion!).passed)
+        let partial = ChoiceKind.judge([0], of: asks.choiceQuestion!)
         #expect(!partial.passed)
         #expect(partial.feedback == ["Not all the right choices: 1 more is correct."])
-        let wrong = AnswerJudge.judgeChoices([0, 2], for: asks)
+        let wrong = ChoiceKind.judge([0, 2], of: asks.choiceQuestion!)
         #expect(wrong.feedback == ["c) Setting a property starts nothing."])
 
         let quiz = pack.lessons[1].step(id: "quiz")!
-        #expect(AnswerJudge.judgeChoices([0], for: quiz).passed)
-        #expect(AnswerJudge.judgeChoices([0, 1], for: quiz).feedback == ["pick one choice only"])
-        #expect(AnswerJudge.judgeChoices([5], for: quiz).feedback == ["there is no choice 6"])
+        #expect(ChoiceKind.judge([0], of: quiz.choiceQuestion!).passed)
+        #expect(ChoiceKind.judge([0, 1], of: quiz.choiceQuestion!).feedback == ["pick one choice only"])
+        #expect(ChoiceKind.judge([5], of: quiz.choiceQuestion!).feedback == ["there is no choice 6"])
     }
 
     @Test func choicesParseFromLettersAndNumbers() {
@@ -45,13 +45,13 @@ struct AnswerJudgeTests {
 
     @Test func textAnswersIgnoreCaseSpacingAndMatchPatterns() {
         let method = step("method")
-        #expect(AnswerJudge.judgeText("prepare(for:sender:)", for: method).passed)
-        #expect(AnswerJudge.judgeText("  Prepare(For:Sender:).  ", for: method).passed)
-        #expect(AnswerJudge.judgeText("prepare", for: method).passed) // via the pattern
-        let wrong = AnswerJudge.judgeText("viewDidLoad", for: method)
+        #expect(TextKind.judge("prepare(for:sender:)", of: method.textQuestion!).passed)
+        #expect(TextKind.judge("  Prepare(For:Sender:).  ", of: method.textQuestion!).passed)
+        #expect(TextKind.judge("prepare", of: method.textQuestion!).passed) // via the pattern
+        let wrong = TextKind.judge("viewDidLoad", of: method.textQuestion!)
         #expect(!wrong.passed)
         #expect(wrong.feedback == ["\"viewDidLoad\" is not the answer"])
-        #expect(!AnswerJudge.judgeText("please prepare", for: method).passed) // pattern is anchored
+        #expect(!TextKind.judge("please prepare", of: method.textQuestion!).passed) // pattern is anchored
     }
 
     @Test func predictionComparesWithTheRealRunAndShowsIt() async {
@@ -67,40 +67,35 @@ struct AnswerJudgeTests {
     }
 
     @Test func predictedOutputIgnoresSpacing() {
-        var predict = step("predict-top")
-        predict.predictTarget = .output
+        let predict = Prediction(target: .output)
         let outcome = RunResult.ran("Top:  Detail\nDone\n")
-        #expect(AnswerJudge.judgePrediction("Top: Detail\\nDone", for: predict, run: outcome).passed)
-        #expect(AnswerJudge.judgePrediction("Top: Detail Done", for: predict, run: outcome).passed)
-        #expect(!AnswerJudge.judgePrediction("Top: List", for: predict, run: outcome).passed)
+        #expect(PredictKind.judge("Top: Detail\\nDone", of: predict, run: outcome).passed)
+        #expect(PredictKind.judge("Top: Detail Done", of: predict, run: outcome).passed)
+        #expect(!PredictKind.judge("Top: List", of: predict, run: outcome).passed)
     }
 
     /// A French program prints `l’écran\u{A0}:`; a learner types `l'écran:` or `l'écran :`.
     @Test func predictedOutputIgnoresFrenchTypographyAKeyboardDoesNotType() {
-        var predict = step("predict-top")
-        predict.predictTarget = .output
+        let predict = Prediction(target: .output)
         let outcome = RunResult.ran("À l’écran\u{A0}: aucun livre\nFin\u{A0}!\n")
         for typed in ["À l'écran: aucun livre\\nFin!", "à l'écran : aucun livre Fin !", "À l’écran\u{A0}: aucun livre\\nFin\u{A0}!"] {
-            #expect(AnswerJudge.judgePrediction(typed, for: predict, run: outcome).passed, "\(typed)")
+            #expect(PredictKind.judge(typed, of: predict, run: outcome).passed, "\(typed)")
         }
-        #expect(!AnswerJudge.judgePrediction("À l'écran: Dune\\nFin!", for: predict, run: outcome).passed)
-        #expect(!AnswerJudge.judgePrediction("A l'ecran: aucun livre\\nFin!", for: predict, run: outcome).passed, "accents are spelling")
+        #expect(!PredictKind.judge("À l'écran: Dune\\nFin!", of: predict, run: outcome).passed)
+        #expect(!PredictKind.judge("A l'ecran: aucun livre\\nFin!", of: predict, run: outcome).passed, "accents are spelling")
     }
 
     @Test func textAnswersIgnoreFrenchTypographyAKeyboardDoesNotType() {
-        var method = step("method")
-        method.acceptedAnswers = ["l’écran\u{A0}?"]
-        method.acceptPattern = nil
-        #expect(AnswerJudge.judgeText("l'écran?", for: method).passed)
-        #expect(AnswerJudge.judgeText("L'écran ?", for: method).passed)
+        let method = TextQuestion(accepted: ["l’écran\u{A0}?"])
+        #expect(TextKind.judge("l'écran?", of: method).passed)
+        #expect(TextKind.judge("L'écran ?", of: method).passed)
     }
 
     @Test func aWrongPredictionIsToldWhereItDiffersNotTheOutput() {
-        var predict = step("predict-top")
-        predict.predictTarget = .output
+        let predict = Prediction(target: .output)
         let outcome = RunResult.ran("Top:  Detail\nDone\n")
         func message(_ prediction: String) -> String {
-            AnswerJudge.judgePrediction(prediction, for: predict, run: outcome).firstFailure?.message ?? ""
+            PredictKind.judge(prediction, of: predict, run: outcome).firstFailure?.message ?? ""
         }
         #expect(message("Top: List") == "your prediction departs from the output at \"List\", after \"Top:\"")
         #expect(message("Top: detail Done") == "")  // a word's first letter may differ in case

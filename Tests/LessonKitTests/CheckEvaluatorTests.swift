@@ -39,17 +39,17 @@ struct CheckEvaluatorTests {
         let event = TraceEvent(event: .push, identifier: "showDetail", source: "App.ListViewController",
                                     destination: "App.DetailViewController", properties: ["item": "Books"])
         let outcome = RunResult.ran(trace: [TraceEvent(event: .prepare, identifier: "showDetail"), event])
-        #expect(result(.trace(TracePattern(kind: "push", destination: "DetailViewController")), outcome).status == .pass)
-        #expect(result(.trace(TracePattern(kind: "Push", identifier: "showDetail", source: "ListViewController",
+        #expect(result(.trace(TracePattern(kind: .push, destination: "DetailViewController")), outcome).status == .pass)
+        #expect(result(.trace(TracePattern(kind: .push, identifier: "showDetail", source: "ListViewController",
                                            properties: ["item": "Books"])), outcome).status == .pass)
-        let wrongValue = result(.trace(TracePattern(kind: "push", properties: ["item": "Films"])), outcome)
+        let wrongValue = result(.trace(TracePattern(kind: .push, properties: ["item": "Films"])), outcome)
         #expect(wrongValue.status == .fail)
         #expect(wrongValue.message == "expected push item=Films, but in the push 'showDetail' from ListViewController to DetailViewController (item=Books) item was 'Books' (expected 'Films')")
-        let wrongKind = result(.trace(TracePattern(kind: "present")), outcome)
+        let wrongKind = result(.trace(TracePattern(kind: .present)), outcome)
         #expect(wrongKind.message.contains("the navigation was: prepare 'showDetail'; push 'showDetail'"))
-        #expect(result(.trace(TracePattern(kind: "push")), .ran()).message == "expected push, but the program caused no navigation")
-        #expect(result(.noTrace(TracePattern(kind: "present")), outcome).status == .pass)
-        #expect(result(.noTrace(TracePattern(kind: "push")), outcome).status == .fail)
+        #expect(result(.trace(TracePattern(kind: .push)), .ran()).message == "expected push, but the program caused no navigation")
+        #expect(result(.noTrace(TracePattern(kind: .present)), outcome).status == .pass)
+        #expect(result(.noTrace(TracePattern(kind: .push)), outcome).status == .fail)
     }
 
     @Test func traceOrderNeedsEachEventAfterThePrevious() {
@@ -58,11 +58,11 @@ struct CheckEvaluatorTests {
                       TraceEvent(event: .unwind, identifier: "saveReview"),
                       TraceEvent(event: .dismiss, source: "UINavigationController")]
         let outcome = RunResult.ran(trace: unwind)
-        let inOrder = Check.traceOrder([TracePattern(kind: "prepare", source: "ReviewComposerViewController"),
-                                        TracePattern(kind: "unwindAction", destination: "ShelfViewController"),
-                                        TracePattern(kind: "dismiss")])
+        let inOrder = Check.traceOrder([TracePattern(kind: .prepare, source: "ReviewComposerViewController"),
+                                        TracePattern(kind: .unwindAction, destination: "ShelfViewController"),
+                                        TracePattern(kind: .dismiss)])
         #expect(result(inOrder, outcome).status == .pass)
-        let reversed = result(.traceOrder([TracePattern(kind: "dismiss"), TracePattern(kind: "unwindAction")]), outcome)
+        let reversed = result(.traceOrder([TracePattern(kind: .dismiss), TracePattern(kind: .unwindAction)]), outcome)
         #expect(reversed.status == .fail)
         #expect(reversed.message == "the program did unwindAction 'saveReview' to ShelfViewController before dismiss, not after it")
         let silent = RunResult.ran(trace: [unwind[0], TraceEvent(event: .unwind, identifier: "saveReview")])
@@ -74,7 +74,7 @@ struct CheckEvaluatorTests {
             TraceEvent(event: .prepare, identifier: "writeReview", source: "ShelfViewController"),
             TraceEvent(event: .prepare, identifier: "cancelReview", source: "ReviewComposerViewController"),
         ])
-        #expect(result(.trace(TracePattern(kind: "prepare", identifier: "saveReview")), cancelled).message
+        #expect(result(.trace(TracePattern(kind: .prepare, identifier: "saveReview")), cancelled).message
             == "expected prepare 'saveReview', but the program did prepare 'cancelReview' from ReviewComposerViewController")
         #expect(result(inOrder, .ran()).message == "expected prepare from ReviewComposerViewController, but the program caused no navigation")
         #expect(inOrder.summary == "navigation does, in order: prepare from ReviewComposerViewController, then unwindAction to ShelfViewController, then dismiss")
@@ -135,7 +135,7 @@ struct CheckEvaluatorTests {
     }
 
     @Test func implicitChecksAndCombination() throws {
-        var step = Step(id: "s", title: "S", prose: "", kind: .exercise, location: SourceLocation(file: "f", line: 1, column: 1))
+        var step = Step(id: "s", title: "S", prose: "", body: .exercise, location: SourceLocation(file: "f", line: 1, column: 1))
         step.checks = [CheckSpec(.outputContains("Books"), at: SourceLocation(file: "f", line: 9, column: 5))]
         let checks = CheckEvaluator.effectiveChecks(for: step).map(\.check)
         #expect(checks == [.compiles, .exitStatus(0), .outputContains("Books")])

@@ -68,15 +68,15 @@ struct JudgingTests {
     }
 
     @Test func crashesAreWordedInTwoVoices() {
-        let exception = CrashWording.crashed(kind: "NSInvalidArgumentException",
+        let exception = CrashWording.crashed(kind: .exception("NSInvalidArgumentException"),
                                              message: "Receiver (<SegueLabApp.ShelfViewController: 0x1>) has no segue with identifier 'showbook'", catalog: .english)
         #expect(exception == """
             the program crashed: UIKit raised NSInvalidArgumentException and nothing caught it:
                 *** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Receiver (<SegueLabApp.ShelfViewController: 0x1>) has no segue with identifier 'showbook''
             """)
-        #expect(CrashWording.crashed(kind: "assertion failure", message: "no branch", catalog: .english).hasSuffix(":\n    Assertion failed: no branch"))
+        #expect(CrashWording.crashed(kind: .runtime(.assertion), message: "no branch", catalog: .english).hasSuffix(":\n    Assertion failed: no branch"))
         // Names are read aloud: "a UINavigationController", "an NSObject", "an AuthorViewController".
-        #expect(CrashWording.crashed(kind: "failed cast", message: "Could not cast value of type 'UINavigationController' (0x1) to 'SegueLabApp.AuthorViewController' (0x2).", catalog: .english)
+        #expect(CrashWording.crashed(kind: .runtime(.failedCast), message: "Could not cast value of type 'UINavigationController' (0x1) to 'SegueLabApp.AuthorViewController' (0x2).", catalog: .english)
             .hasPrefix("the program crashed: a forced cast (as!) failed: the value is a UINavigationController, not an AuthorViewController"))
         #expect(CrashWording.article("NSObject") == "an" && CrashWording.article("BookViewController") == "a")
     }
@@ -133,7 +133,7 @@ struct JudgingTests {
         let pack = try pack(Self.compilerLesson)
         let step = pack.lessons[0].steps[0]
         let judge = AnswerJudge(pack: pack, runner: ScriptedRunner(Self.compiler))
-        let verdict = await judge.judgeCode("enum Segue { case a;; case showReviews }\nlet x = 1\nswitch Segue.a { case .a: break }\n", for: step)
+        let verdict = await judge.judge(.code("enum Segue { case a;; case showReviews }\nlet x = 1\nswitch Segue.a { case .a: break }\n"), for: step)
         #expect(!verdict.passed)
         #expect(verdict.firstFailure?.message == "your code has a syntax error, which this step does not ask for; fix it first:\n    Shelf.swift:1:1: error: expected declaration")
     }
@@ -154,7 +154,7 @@ struct JudgingTests {
         let pack = try pack(Self.compilerLesson)
         let step = pack.lessons[0].steps[0]
         let judge = AnswerJudge(pack: pack, runner: ScriptedRunner(Self.compiler))
-        let verdict = await judge.judgeCode("enum Segue { case a }\nlet x: String = 1\nswitch Segue.a { case .a: break }\n", for: step)
+        let verdict = await judge.judge(.code("enum Segue { case a }\nlet x: String = 1\nswitch Segue.a { case .a: break }\n"), for: step)
         #expect(!verdict.passed)
         #expect(verdict.firstFailure?.message == "the compiler reports this error on a line the step's change should not affect:\n    Shelf.swift:2:1: error: cannot convert value of type 'Int' to specified type 'String'\n    let x: String = 1\nChange only what the step asks for.")
     }
@@ -163,25 +163,24 @@ struct JudgingTests {
         let pack = try pack(Self.compilerLesson)
         let step = pack.lessons[0].steps[0]
         let judge = AnswerJudge(pack: pack, runner: ScriptedRunner(Self.compiler))
-        let misspelled = await judge.judgeCode("enum Segue { case a; case showReview }\nlet x = 1\nswitch Segue.a { case .a: break }\n", for: step)
+        let misspelled = await judge.judge(.code("enum Segue { case a; case showReview }\nlet x = 1\nswitch Segue.a { case .a: break }\n"), for: step)
         #expect(!misspelled.passed)
         #expect(misspelled.firstFailure?.message.contains("note: add missing case: '.showReview'") == true)
         // Written differently from the solution, the switch moved a line down: the same error, right.
-        let right = await judge.judgeCode("enum Segue {\n case a; case showReviews }\nlet x = 1\nswitch Segue.a { case .a: break }\n", for: step)
+        let right = await judge.judge(.code("enum Segue {\n case a; case showReviews }\nlet x = 1\nswitch Segue.a { case .a: break }\n"), for: step)
         #expect(right.passed)
-        let sameLines = await judge.judgeCode("enum Segue { case a; case showReviews = \"showReviews\" }\nlet x = 1\nswitch Segue.a { case .a: break }\n", for: step)
+        let sameLines = await judge.judge(.code("enum Segue { case a; case showReviews = \"showReviews\" }\nlet x = 1\nswitch Segue.a { case .a: break }\n"), for: step)
         #expect(sameLines.passed)
     }
 
     // MARK: - Text answers
 
     @Test func aDeclarationWrittenInFullIsItsName() throws {
-        var step = Step(id: "t", title: "T", prose: "", kind: .text, location: SourceLocation(file: "f", line: 1, column: 1))
-        step.acceptedAnswers = ["init(rawValue:)"]
-        #expect(AnswerJudge.judgeText("init?(rawValue: String)", for: step).passed)
-        #expect(AnswerJudge.judgeText("public init?(rawValue value: String)", for: step).passed)
-        #expect(!AnswerJudge.judgeText("rawValue", for: step).passed)
-        #expect(!AnswerJudge.judgeText("init(value:)", for: step).passed)
+        let question = TextQuestion(accepted: ["init(rawValue:)"])
+        #expect(TextKind.judge("init?(rawValue: String)", of: question).passed)
+        #expect(TextKind.judge("public init?(rawValue value: String)", of: question).passed)
+        #expect(!TextKind.judge("rawValue", of: question).passed)
+        #expect(!TextKind.judge("init(value:)", of: question).passed)
         #expect(AnswerEquivalence.swiftName("override func prepare(for segue: UIStoryboardSegue, sender: Any?)") == "prepare(for:sender:)")
         #expect(AnswerEquivalence.swiftName("rawValue") == nil)
         #expect(AnswerEquivalence.swiftName("prepare(for:sender:)") == "prepare(for:sender:)")
@@ -208,19 +207,18 @@ struct JudgingTests {
     // MARK: - Predictions
 
     @Test func predictionsIgnoreQuotesAndAFinalPeriodButNotCase() {
-        var step = Step(id: "p", title: "P", prose: "", kind: .predict, location: SourceLocation(file: "f", line: 1, column: 1))
-        step.predictTarget = .output
+        let step = Prediction(target: .output)
         let outcome = RunResult.ran("showBasket\ntrue\ntrue\n")
-        #expect(AnswerJudge.judgePrediction("\"showBasket\" true true.", for: step, run: outcome).passed)
-        #expect(AnswerJudge.judgePrediction("showBasket\\ntrue\\ntrue", for: step, run: outcome).passed)
-        let caseOnly = AnswerJudge.judgePrediction("showbasket true true", for: step, run: outcome)
+        #expect(PredictKind.judge("\"showBasket\" true true.", of: step, run: outcome).passed)
+        #expect(PredictKind.judge("showBasket\\ntrue\\ntrue", of: step, run: outcome).passed)
+        let caseOnly = PredictKind.judge("showbasket true true", of: step, run: outcome)
         #expect(!caseOnly.passed)
         #expect(caseOnly.feedback == ["only letter case differs: you wrote \"showbasket\", the program printed \"showBasket\". Case counts: a program prints exact text."])
         // The first letter of a word is prose: a capital there or not is the same prediction.
-        #expect(AnswerJudge.judgePrediction("on screen: No book", for: step, run: .ran("On screen: no book\n")).passed)
-        let wrong = AnswerJudge.judgePrediction("showBasket true false", for: step, run: outcome)
+        #expect(PredictKind.judge("on screen: No book", of: step, run: .ran("On screen: no book\n")).passed)
+        let wrong = PredictKind.judge("showBasket true false", of: step, run: outcome)
         #expect(wrong.feedback == ["your prediction departs from the output at \"false\", after \"showBasket true\""])
-        let short = AnswerJudge.judgePrediction("showBasket", for: step, run: outcome)
+        let short = PredictKind.judge("showBasket", of: step, run: outcome)
         #expect(short.feedback == ["your prediction is right as far as it goes, after \"showBasket\", but the output goes on"])
     }
 
@@ -256,9 +254,9 @@ struct JudgingTests {
             return RunResult(compile: .succeeded(warnings: []), termination: .signaled(4), crash: CrashReport(kind: .precondition, message: "unknown"))
         }
         let judge = AnswerJudge(pack: pack, runner: runner)
-        #expect(await judge.judgeCode("assertionFailure(\"unknown\")", for: step).passed)
+        #expect(await judge.judge(.code("assertionFailure(\"unknown\")"), for: step).passed)
         #expect(runner.requests.map(\.optimization) == [.debug, .release])
-        let precondition = await judge.judgeCode("preconditionFailure(\"unknown\")", for: step)
+        let precondition = await judge.judge(.code("preconditionFailure(\"unknown\")"), for: step)
         #expect(!precondition.passed)
         #expect(precondition.firstFailure?.message.hasPrefix("in an optimised (-O) build, as shipped, the program crashed: a precondition failed") == true)
     }
@@ -354,9 +352,9 @@ extension JudgingTests {
         let trace = launch.map { TraceEvent(event: $0, controller: "ShelfViewController") }
             + [TraceEvent(event: .shouldPerform, identifier: "showBook"),
                TraceEvent(event: .prepare, identifier: "showBasket", source: "ShelfViewController", destination: "BasketViewController")]
-        let result = CheckEvaluator.evaluate(.trace(TracePattern(kind: "perform", identifier: "showBasket")), run: .ran(trace: trace))
+        let result = CheckEvaluator.evaluate(.trace(TracePattern(kind: .perform, identifier: "showBasket")), run: .ran(trace: trace))
         #expect(result.message == "expected perform 'showBasket', but the program did prepare 'showBasket' from ShelfViewController to BasketViewController")
-        let other = CheckEvaluator.evaluate(.trace(TracePattern(kind: "unwind")), run: .ran(trace: trace))
+        let other = CheckEvaluator.evaluate(.trace(TracePattern(kind: .unwind)), run: .ran(trace: trace))
         #expect(other.message == "expected unwind, but the navigation was: shouldPerform 'showBook'; prepare 'showBasket' from ShelfViewController to BasketViewController")
     }
 }

@@ -20,16 +20,16 @@ struct LessonParserTests {
         #expect(lesson.steps[0].prose == "An identifier names a segue in the storyboard.")
 
         let choice = lesson.steps[2]
-        #expect(choice.multipleAnswers)
-        #expect(choice.choices.map(\.correct) == [true, true, false])
-        #expect(choice.choices[2].feedback == "Setting a property starts nothing.")
+        #expect(choice.choiceQuestion?.multipleAnswers == true)
+        #expect(choice.choiceQuestion?.choices.map(\.correct) == [true, true, false])
+        #expect(choice.choiceQuestion?.choices[2].feedback == "Setting a property starts nothing.")
 
         let exercise = lesson.steps[6]
         #expect(exercise.code(.starter)?.contains("\"detail\"") == true)
         #expect(exercise.code[.starter]?.location == SourceLocation(file: "sample-pack/lessons/01-identifiers.md", line: 100, column: 1))
         #expect(exercise.checks.map(\.check) == [
             .outputContains("Top is DetailViewController"),
-            .trace(TracePattern(kind: "perform", identifier: "showDetail", destination: "DetailViewController")),
+            .trace(TracePattern(kind: .perform, identifier: "showDetail", destination: "DetailViewController")),
         ])
         #expect(lesson.steps[7].compilerExpectation == .rejects(diagnosticPattern: "must be unwrapped"))
         #expect(pack.translations["fr"]?["identifiers"]?.title == "Identifiants de segue")
@@ -111,7 +111,7 @@ struct LessonParserTests {
         let diagnostics = try PackBuilder(lesson: lessonFile(body)).diagnostics(in: dir)
         #expect(diagnostics == [
             "p/lessons/01-a.md:11:1: error: unknown key 'hint' in a ```step block (did you mean 'hints'?); expected one of: \(StepDecoder.keys.joined(separator: ", "))",
-            "p/lessons/01-a.md:17:7: error: unknown step kind 'quiz'; expected one of: prose, example, choice, text, predict, prompt, exercise, compiler",
+            "p/lessons/01-a.md:17:7: error: unknown step kind 'quiz'; expected one of: \(StepKind.allCases.map(\.rawValue).joined(separator: ", "))",
             "p/lessons/01-a.md:22:10: error: unknown code role 'startr'; expected one of: example, starter, solution, prelude, harness",
             "p/lessons/01-a.md:6:1: warning: step 'one' has no hints; learners who are stuck can only ask for the solution",
         ].sorted(by: lineOrder))
@@ -261,12 +261,53 @@ struct LessonParserTests {
             .load(in: TemporaryDirectory())
         #expect(good.diagnostics.isEmpty)
         let step = try #require(good.pack?.lessons.first?.steps.first)
-        #expect(step.checks.first?.check == .traceOrder([TracePattern(kind: "prepare", source: "EditorViewController"),
-                                                          TracePattern(kind: "unwindAction"), TracePattern(kind: "dismiss")]))
+        #expect(step.checks.first?.check == .traceOrder([TracePattern(kind: .prepare, source: "EditorViewController"),
+                                                          TracePattern(kind: .unwindAction), TracePattern(kind: .dismiss)]))
         let short = try PackBuilder(lesson: lessonFile(lesson("trace-order: [{ kind: dismiss }]"))).load(in: TemporaryDirectory())
         #expect(short.diagnostics.map(\.description) == [
             "p/lessons/01-a.md:12:18: error: 'trace-order' takes a list of two or more trace patterns, e.g. `[{ kind: prepare }, { kind: dismiss }]`",
         ])
+    }
+
+    /// A trace check names one of SegueKit's event kinds exactly; anything else is an error at
+    /// the kind's place, with the kind meant when it is a near miss.
+    @Test func aTraceChecksKindIsValidatedWhenThePackIsRead() throws {
+        func lesson(_ check: String) -> String {
+            """
+
+            ## Exercise {#ex}
+
+            ```step
+            kind: exercise
+            hints: [h]
+            checks:
+              - \(check)
+            ```
+
+            ```swift starter
+            ```
+
+            ```swift solution
+            print("Done")
+            ```
+
+            """
+        }
+        let kinds = "shouldPerform, instantiate, relationship, prepare, perform, push, pop, setStack, present, dismiss, "
+            + "showDetail, embed, selectTab, setRoot, unwind, unwindAction, viewDidLoad, warning, exception, note"
+        func errors(_ check: String) throws -> [String] {
+            try PackBuilder(lesson: lessonFile(lesson(check))).load(in: TemporaryDirectory()).diagnostics.map(\.description)
+        }
+        #expect(try errors("trace: { kind: pussh }") == [
+            "p/lessons/01-a.md:12:20: error: unknown trace kind 'pussh' (did you mean 'push'?); expected one of: \(kinds)",
+        ])
+        #expect(try errors("no-trace: { kind: Present }") == [
+            "p/lessons/01-a.md:12:23: error: unknown trace kind 'Present' (did you mean 'present'?); expected one of: \(kinds)",
+        ])
+        #expect(try errors("trace-order: [{ kind: prepare }, { kind: teleport }]") == [
+            "p/lessons/01-a.md:12:46: error: unknown trace kind 'teleport'; expected one of: \(kinds)",
+        ])
+        #expect(try errors("trace: { kind: unwindAction }").isEmpty)
     }
 
     /// Orders diagnostics strings by line, as `sortedByLocation` does.

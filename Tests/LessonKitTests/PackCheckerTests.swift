@@ -94,9 +94,10 @@ struct PackCheckerTests {
 
         // A well-formed choice step raises nothing: each wrong choice alone is judged wrong.
         var step = pack.lessons[0].steps[0]
-        step.kind = .choice
-        step.choices = [Choice(text: "a", correct: true, feedback: nil, location: step.location),
-                        Choice(text: "b", correct: false, feedback: nil, location: SourceLocation(file: "f", line: 3, column: 5))]
+        step.body = .choice(ChoiceQuestion(choices: [
+            Choice(text: "a", correct: true, feedback: nil, location: step.location),
+            Choice(text: "b", correct: false, feedback: nil, location: SourceLocation(file: "f", line: 3, column: 5)),
+        ], multipleAnswers: false))
         let judge = AnswerJudge(pack: pack, runner: crashing)
         #expect(await PackChecker.check(step, in: pack.lessons[0], judge: judge).isEmpty)
     }

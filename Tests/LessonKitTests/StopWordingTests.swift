@@ -57,7 +57,7 @@ import Testing
         }
         let french = StoryboardWords(Catalog(language: "fr"))
         #expect(french.scenes(1) == "1 scène" && french.scenes(7) == "7 scènes")
-        #expect(french.from(french.element("bar item") + " \"Basket\"") == "déclenché par le bouton de barre \"Basket\"")
-        #expect(french.element("date picker") == "date picker", "a rare element keeps Interface Builder's name")
+        #expect(french.from(french.element(.barItem) + " \"Basket\"") == "déclenché par le bouton de barre \"Basket\"")
+        #expect(french.element(.other("date picker")) == "date picker", "a rare element keeps Interface Builder's name")
     }
 }

@@ -18,7 +18,10 @@ struct EndStateTests {
         let state = EndState(HierarchySnapshot(root: tabs))
         #expect(state.topOfStack == "LoginViewController")
         #expect(state.presented == ["UINavigationController"])
-        #expect(state.visible == "UINavigationController")
+        // The screen seen is the presented stack's top, framed by the container it was presented in.
+        #expect(state.visible == "LoginViewController")
+        #expect(state.frame == "UINavigationController")
+        #expect(state.covered == "DetailViewController")
 
         // A plain controller presenting another, from inside a stack.
         let presenter = ControllerNode(className: "DetailViewController", presented: ControllerNode(className: "ShareViewController"))

@@ -83,6 +83,18 @@ struct RunTests {
         #expect(result.compile.errors.first?.line == 2)
     }
 
+    /// The Playground holds the default limits; a request that sets its own is run under them.
+    @Test func aRequestsLimitsOverrideThePlaygrounds() async throws {
+        let shared = try await Fixture.playground()
+        let playground = try Playground(configuration: await shared.configuration, limits: Limits(timeout: 1))
+        let forever = [SourceFile(name: "A.swift", text: "while true {}\n")]
+        let own = try await playground.run(RunRequest(sources: forever))
+        #expect(own.stopReason == .timedOut(limit: 1))
+        let overridden = try await playground.run(RunRequest(sources: forever, limits: Limits(timeout: 2)))
+        #expect(overridden.stopReason == .timedOut(limit: 2))
+        #expect(overridden.limits == Limits(timeout: 2))
+    }
+
     @Test func typecheckReportsWithoutRunning() async throws {
         let playground = try await Fixture.playground()
         let good = try await playground.typecheck([SourceFile(name: "A.swift", text: "let a = 1\nprint(a)\n")])

@@ -20,10 +20,10 @@ struct SwiftREPLTests {
         let session = SwiftREPL(playground: try await Fixture.playground())
         let declared = try await session.submit("struct Point { var x: Int }")
         #expect(declared.accepted)
-        #expect(declared.timings.run == 0)
+        #expect(declared.run.timings.run == 0)
         let broken = try await session.submit("struct Broken { var x: Missing }")
         #expect(!broken.accepted)
-        #expect(broken.diagnostics.first?.line == 1)
+        #expect(broken.run.compile.diagnostics.first?.line == 1)
     }
 
     @Test func declarationsPersistAndOnlyNewOutputIsShown() async throws {
@@ -34,19 +34,19 @@ struct SwiftREPLTests {
         #expect(declared.accepted)
         #expect(declared.kind == .declaration)
         let made = try await session.submit("let counter = CounterViewController()\nprint(\"made\")")
-        #expect(made.output == "made\n")
+        #expect(made.run.stdout == "made\n")
         let value = try await session.submit("counter.count + 2")
         #expect(value.kind == .expression)
-        #expect(value.output == "$R0: Int = 3\n")  // "made" is not shown again
+        #expect(value.run.stdout == "$R0: Int = 3\n")  // "made" is not shown again
         let assigned = try await session.submit("counter.count = 41")
         #expect(assigned.accepted)
-        #expect(assigned.output.isEmpty)
+        #expect(assigned.run.stdout.isEmpty)
         let traced = try await session.submit("recordTrace(\"push\")")
-        #expect(traced.output.isEmpty)  // a Void expression shows no value
-        #expect(traced.traceLines == [#"{"event":"push"}"#])
+        #expect(traced.run.stdout.isEmpty)  // a Void expression shows no value
+        #expect(traced.run.traceLines == [#"{"event":"push"}"#])
         let later = try await session.submit("counter.count + 1")
-        #expect(later.output == "$R1: Int = 42\n")
-        #expect(later.traceLines.isEmpty)  // the earlier push is not replayed visibly
+        #expect(later.run.stdout == "$R1: Int = 42\n")
+        #expect(later.run.traceLines.isEmpty)  // the earlier push is not replayed visibly
         #expect(await session.list().count == 7)
     }
 
@@ -55,7 +55,7 @@ struct SwiftREPLTests {
         _ = try await session.submit("let greeting = \"hi\"")
         let bad = try await session.submit("greeting + 1")
         #expect(!bad.accepted)
-        let error = try #require(bad.diagnostics.first { $0.severity == .error })
+        let error = try #require(bad.run.compile.diagnostics.first { $0.severity == .error })
         #expect(error.file == SwiftREPL.entryFileName)
         #expect(error.line == 1)
         #expect(error.sourceLine == "greeting + 1")
@@ -63,7 +63,7 @@ struct SwiftREPLTests {
         #expect(await session.list() == ["let greeting = \"hi\""])
         let crashing = try await session.submit("let n: Int? = nil\nprint(n!)")
         #expect(!crashing.accepted)
-        #expect(crashing.crash?.kind == .forceUnwrapNil)
+        #expect(crashing.run.crash?.kind == .forceUnwrapNil)
         #expect(await session.list() == ["let greeting = \"hi\""])
     }
 
@@ -73,7 +73,7 @@ struct SwiftREPLTests {
         _ = try await session.submit("total += 10")
         #expect(await session.undo() == "total += 10")
         let value = try await session.submit("total")
-        #expect(value.output == "$R0: Int = 1\n")
+        #expect(value.run.stdout == "$R0: Int = 1\n")
         let file = try Fixture.temporaryDirectory("save").appendingPathComponent("session.swift")
         try await session.save(to: file)
         // UIKit, implied in the session, is written out: the file runs on its own.
@@ -90,7 +90,7 @@ struct SwiftREPLSwift6Tests {
     @Test func supportCodeCompilesInSwift6Mode() async throws {
         let session = SwiftREPL(playground: try await Fixture.playground(), swiftLanguageMode: .swift6)
         let value = try await session.submit("[1, 2, 3].count")
-        #expect(value.accepted, "\(value.diagnostics)")
-        #expect(value.output == "$R0: Int = 3\n")
+        #expect(value.accepted, "\(value.run.compile.diagnostics)")
+        #expect(value.run.stdout == "$R0: Int = 3\n")
     }
 }

@@ -1,6 +1,6 @@
 import SegueKit
 import Playground
-import LessonKit
+@testable import LessonKit
 import Localization
 import Testing
 import TestSupport
@@ -128,6 +128,25 @@ import SourceText
                                   selectedIndex: 1)
         #expect(RunRenderer.finalScreen(HierarchySnapshot(root: tabs)) == "ProfileViewController")
         #expect(RunRenderer.finalScreen(HierarchySnapshot(root: nil)) == nil)
+    }
+
+    /// A modal inside a navigation controller: a `destination` prediction and "Final screen:"
+    /// give one answer, SegueKit's.
+    @Test func aDestinationPredictionAndTheFinalScreenAgreeOnAModalInANavigationController() throws {
+        let shelf = ControllerNode(className: "SegueLabApp.ShelfViewController")
+        let editor = ControllerNode(className: "UINavigationController", container: .navigation,
+                                    children: [ControllerNode(className: "SegueLabApp.EditorViewController")])
+        let root = ControllerNode(className: "UINavigationController", container: .navigation, children: [shelf],
+                                  presented: editor)
+        let snapshot = TraceEvent(event: .snapshot, snapshot: HierarchySnapshot(root: root))
+        let run = RunResult.ran(trace: [TraceEvent(event: .present, source: "SegueLabApp.ShelfViewController",
+                                                   destination: "UINavigationController"), snapshot])
+        let asked = Prediction(target: .destination)
+        #expect(PredictKind.judge("EditorViewController", of: asked, run: run).passed)
+        let wrong = PredictKind.judge("UINavigationController", of: asked, run: run)
+        #expect(wrong.feedback == ["the navigation ended on EditorViewController"])
+        let lines = RunRenderer(style: Style(enabled: false)).lines(run, output: "")
+        #expect(lines.last == "Final screen: EditorViewController (in a UINavigationController presented over ShelfViewController)")
     }
 
     /// In French, the final screen's frame and a crash's kind are French; class names are not.

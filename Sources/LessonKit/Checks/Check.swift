@@ -1,37 +1,26 @@
 import Foundation
 import Localization
 import Playground
+import SegueKit
 import SourceText
 
 /// A pattern a navigation event must match; nil fields match anything.
 public struct TracePattern: Sendable, Hashable {
-    public var kind: String?
+    /// The event's kind, exactly (checked when the pack is read).
+    public var kind: TraceEvent.Kind?
     public var identifier: String?
     public var source: String?
     public var destination: String?
     /// Property values the event must carry (e.g. the destination's `product` after `prepare`).
     public var properties: [String: String]
 
-    public init(kind: String? = nil, identifier: String? = nil, source: String? = nil,
+    public init(kind: TraceEvent.Kind? = nil, identifier: String? = nil, source: String? = nil,
                 destination: String? = nil, properties: [String: String] = [:]) {
         self.kind = kind
         self.identifier = identifier
         self.source = source
         self.destination = destination
         self.properties = properties
-    }
-
-    /// A short human description, e.g. `push 'showDetail' to DetailViewController`.
-    public var summary: String { summary(.english) }
-
-    /// The description in the catalog's language.
-    public func summary(_ catalog: Catalog) -> String {
-        var parts: [String] = [kind ?? catalog.text("trace.event")]
-        if let identifier { parts.append("'\(identifier)'") }
-        if let source { parts.append(catalog.text("trace.from", ["name": source])) }
-        if let destination { parts.append(catalog.text("trace.to", ["name": destination])) }
-        for (key, value) in properties.sorted(by: { $0.key < $1.key }) { parts.append("\(key)=\(value)") }
-        return parts.joined(separator: " ")
     }
 }
 

@@ -8,12 +8,7 @@ public enum CheckEvaluator {
     /// The checks a step's code is really judged by: the author's, plus the implicit
     /// "it compiles" and "it runs to the end" unless the author said otherwise.
     public static func effectiveChecks(for step: Step) -> [CheckSpec] {
-        if step.kind == .compiler {
-            switch step.compilerExpectation {
-            case .compiles, nil: return [CheckSpec(.compiles, at: step.location)]
-            case .rejects(let pattern): return [CheckSpec(.failsToCompile(diagnosticPattern: pattern), at: step.location)]
-            }
-        }
+        if let fixed = step.kind.rules.fixedChecks(for: step) { return fixed }
         var checks = step.checks
         let mentionsCompiler = checks.contains { !$0.check.needsRun }
         if !mentionsCompiler { checks.insert(CheckSpec(.compiles, at: step.location), at: 0) }
@@ -55,7 +50,7 @@ public enum CheckEvaluator {
         func pass() -> CheckResult { CheckResult(summary: summary, status: .pass) }
         func fail(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .fail, message: message) }
         func broken(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .error, message: message) }
-        func crashed(_ crash: (kind: String, message: String)) -> String { CrashWording.crashed(kind: crash.kind, message: crash.message, catalog: catalog) }
+        func crashed(_ crash: (kind: CrashName, message: String)) -> String { CrashWording.crashed(kind: crash.kind, message: crash.message, catalog: catalog) }
 
         switch check {
         case .compiles:
@@ -171,7 +166,7 @@ public enum CheckEvaluator {
             guard case let (actualKind, message)? = crash else {
                 return fail(kind.map { catalog.text("check.crash.none.kind", ["kind": $0]) } ?? catalog.text("check.crash.none"))
             }
-            if let kind, !actualKind.lowercased().contains(kind.lowercased()) {
+            if let kind, !actualKind.text.lowercased().contains(kind.lowercased()) {
                 return fail(catalog.text("check.crash.other_kind", ["crash": crashed((actualKind, message)), "kind": kind]))
             }
             if let messagePattern {
@@ -196,7 +191,7 @@ public enum CheckEvaluator {
     // MARK: - Helpers
 
     static func matches(_ event: TraceEvent, _ pattern: TracePattern) -> Bool {
-        if let kind = pattern.kind, kind.lowercased() != event.event.rawValue.lowercased() { return false }
+        if let kind = pattern.kind, kind != event.event { return false }
         if let identifier = pattern.identifier, identifier != event.identifier { return false }
         if let source = pattern.source, !TextMatching.sameClass(event.subject, source) { return false }
         if let destination = pattern.destination, !TextMatching.sameClass(event.destination, destination) { return false }

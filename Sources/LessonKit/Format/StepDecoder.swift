@@ -1,5 +1,6 @@
 import Foundation
 import Playground
+import SegueKit
 import Yams
 import SourceText
 
@@ -9,32 +10,29 @@ struct StepDecoder {
     let file: String
     let sink: DiagnosticSink
 
-    static let keys = ["kind", "question", "choices", "multiple", "accept", "pattern", "predict", "answer",
-                       "checks", "hints", "explanation", "storyboard", "continues", "expect", "diagnostic",
-                       "swift-version", "optimize", "file", "wrong-answers", "right-answers"]
-
-    /// Code roles each kind may use; the first set is required.
-    static func roles(for kind: StepKind) -> (required: [CodeRole], allowed: [CodeRole]) {
-        switch kind {
-        case .prose, .choice, .text: ([], [])
-        case .example: ([.example], [.example, .prelude, .harness])
-        case .predict: ([.example], [.example, .prelude])
-        case .prompt: ([.solution], [.solution, .prelude, .harness])
-        case .exercise: ([.starter, .solution], [.starter, .solution, .prelude, .harness])
-        case .compiler: ([.starter, .solution], [.starter, .solution, .prelude])
+    /// Every key of a ```step block, as listed to authors: the common ones and the kinds' own
+    /// (a kind's keys not listed here are added at the end).
+    static let keys: [String] = {
+        let listed = ["kind", "question", "choices", "multiple", "accept", "pattern", "predict", "answer",
+                      "checks", "hints", "explanation", "storyboard", "continues", "expect", "diagnostic",
+                      "swift-version", "optimize", "file", "wrong-answers", "right-answers"]
+        var added: [String] = []
+        for key in StepKind.allCases.flatMap(\.allowedKeys) where !listed.contains(key) && !added.contains(key) {
+            added.append(key)
         }
-    }
+        return listed + added
+    }()
 
     func decode(_ builder: StepBuilder) -> Step? {
         var step = Step(id: builder.id, title: builder.title, prose: LessonParser.trimBlankLines(builder.prose),
-                        kind: .prose, location: builder.location)
+                        body: .prose, location: builder.location)
         step.code = builder.code
         step.shownCommands = builder.shownCommands
         let what = "step '\(builder.id)'"
 
         guard let settings = builder.settings else {
             if builder.code[.example] != nil && builder.code.count == builder.code.filter({ [.example, .prelude].contains($0.key) }).count {
-                step.kind = .example
+                step.body = .example
             } else if let first = builder.codeOrder.first {
                 sink.error("\(what) has a '\(first.rawValue)' code block but no ```step block saying its kind",
                            at: builder.code[first]!.location.previousLine)
@@ -50,7 +48,6 @@ struct StepDecoder {
                        at: map.location(of: map.node("kind")!))
             return nil
         }
-        step.kind = kind
         step.question = map.string("question")
         step.hints = map.strings("hints") ?? []
         step.explanation = map.string("explanation")
@@ -76,67 +73,14 @@ struct StepDecoder {
         checkRoles(builder, kind: kind, what: what, continues: step.continuesFrom != nil)
         let headingOnly = builder.location
 
-        // Keys that only make sense for some kinds.
-        func onlyFor(_ key: String, _ kinds: [StepKind]) {
-            if map.node(key) != nil, !kinds.contains(kind) {
-                sink.error("'\(key)' does not apply to a \(kind.rawValue) step", at: map.keyLocation(key))
-            }
+        // Keys that some kinds take and this one does not.
+        for key in Self.kindKeys where map.node(key) != nil && !kind.allowedKeys.contains(key) {
+            sink.error("'\(key)' does not apply to a \(kind.rawValue) step", at: map.keyLocation(key))
         }
-        onlyFor("choices", [.choice]); onlyFor("multiple", [.choice])
-        onlyFor("accept", [.text]); onlyFor("pattern", [.text])
-        onlyFor("predict", [.predict]); onlyFor("answer", [.predict])
-        onlyFor("expect", [.compiler]); onlyFor("diagnostic", [.compiler])
-        onlyFor("checks", [.example, .prompt, .exercise])
-        onlyFor("continues", [.exercise, .compiler])
-        onlyFor("hints", [.choice, .text, .predict, .prompt, .exercise, .compiler])
-        onlyFor("wrong-answers", Self.answeredKinds); onlyFor("right-answers", Self.answeredKinds)
-        if Self.answeredKinds.contains(kind) {
+        step.body = kind.rules.decode(map, step: step, sink: sink)
+        if kind.allowedKeys.contains("wrong-answers") {
             step.wrongAnswers = listedAnswers("wrong-answers", map: map, kind: kind)
             step.rightAnswers = listedAnswers("right-answers", map: map, kind: kind)
-        }
-
-        switch kind {
-        case .prose, .example:
-            break
-        case .choice:
-            decodeChoices(map: map, into: &step, what: what)
-        case .text:
-            step.acceptedAnswers = map.strings("accept") ?? []
-            step.acceptPattern = map.string("pattern")
-            if step.acceptedAnswers.isEmpty && step.acceptPattern == nil {
-                sink.error("\(what) needs 'accept' (a list of answers) or 'pattern' (a regular expression)", at: map.location)
-            }
-            if let pattern = step.acceptPattern, let problem = TextMatching.patternProblem(pattern) {
-                sink.error(problem, at: map.location(of: map.node("pattern")!))
-            }
-        case .predict:
-            if let target = map.string("predict", required: "the ```step block of \(what) (output or destination)") {
-                if let value = PredictTarget(rawValue: target) { step.predictTarget = value } else {
-                    sink.error("'predict' must be 'output' or 'destination'", at: map.location(of: map.node("predict")!))
-                }
-            }
-            step.expectedPrediction = map.string("answer")
-        case .prompt, .exercise:
-            let hasHarness = builder.code[.harness] != nil
-            if step.checks.isEmpty && !hasHarness && map.node("checks") == nil {
-                sink.error("\(what) needs 'checks' or a ```swift harness block, or no answer could ever fail", at: map.location)
-            }
-        case .compiler:
-            switch map.string("expect", required: "the ```step block of \(what) (compiles or rejects)") {
-            case "compiles"?:
-                step.compilerExpectation = .compiles
-            case "rejects"?:
-                if let pattern = map.string("diagnostic", required: "the ```step block of \(what) (the error message pattern to expect)") {
-                    if let problem = TextMatching.patternProblem(pattern) {
-                        sink.error(problem, at: map.location(of: map.node("diagnostic")!))
-                    }
-                    step.compilerExpectation = .rejects(diagnosticPattern: pattern)
-                }
-            case let other?:
-                sink.error("'expect' must be 'compiles' or 'rejects', not '\(other)'", at: map.location(of: map.node("expect")!))
-            case nil:
-                break
-            }
         }
         if kind.needsAnswer && step.hints.isEmpty {
             sink.warning("\(what) has no hints; learners who are stuck can only ask for the solution", at: headingOnly)
@@ -144,7 +88,16 @@ struct StepDecoder {
         return step
     }
 
-    static let answeredKinds: [StepKind] = [.choice, .text, .predict, .prompt, .exercise, .compiler]
+    /// Keys that only some kinds take, in the order of `keys`.
+    static let kindKeys = keys.filter { key in StepKind.allCases.contains { $0.allowedKeys.contains(key) } }
+
+    /// A prompt or exercise needs checks or a harness: without them no answer could fail.
+    static func requireChecks(_ map: YAMLMap, step: Step, sink: DiagnosticSink) {
+        if step.checks.isEmpty && step.code[.harness] == nil && map.node("checks") == nil {
+            sink.error("step '\(step.id)' needs 'checks' or a ```swift harness block, or no answer could ever fail",
+                       at: map.location)
+        }
+    }
 
     /// `- typed answer` for any kind; `- {replace: TEXT, with: TEXT}` (an edit of the solution)
     /// for code steps, so a wrong exercise answer need not repeat the whole program.
@@ -154,18 +107,18 @@ struct StepDecoder {
         for node in nodes {
             let location = map.location(of: node)
             if let text = node.scalar?.string {
-                if kind == .choice, Answer.parseChoices(text, count: 26) == nil {
-                    sink.error("'\(key)' of a choice step are choice letters or numbers, such as `b` or `a, c`", at: location)
+                if let problem = kind.rules.listedAnswerProblem(text, key: key) {
+                    sink.error(problem, at: location)
                     continue
                 }
                 answers.append(ListedAnswer(.typed(text), at: location))
-            } else if [.prompt, .exercise, .compiler].contains(kind), let edit = map.map(node, what: "an answer in '\(key)'") {
+            } else if kind.answersWithCode, let edit = map.map(node, what: "an answer in '\(key)'") {
                 edit.rejectUnknownKeys(["replace", "with", "in"], in: "an edit in '\(key)'")
                 guard let replace = edit.string("replace", required: "an edit in '\(key)'"),
                       let with = edit.string("with", required: "an edit in '\(key)'") else { continue }
                 var base = CodeRole.solution
                 if let named = edit.string("in") {
-                    guard named == "starter" || named == "solution", kind != .prompt else {
+                    guard named == "starter" || named == "solution", kind.codeRoles.allowed.contains(.starter) else {
                         sink.error("'in' names the code an edit starts from: `solution` (the default) or `starter`", at: edit.keyLocation("in"))
                         continue
                     }
@@ -173,14 +126,14 @@ struct StepDecoder {
                 }
                 answers.append(ListedAnswer(.edit(replace: replace, with: with, in: base), at: location))
             } else {
-                sink.error("each item of '\(key)' is an answer as the learner types it" + ([.prompt, .exercise, .compiler].contains(kind) ? ", or `{replace: TEXT, with: TEXT}`" : ""), at: location)
+                sink.error("each item of '\(key)' is an answer as the learner types it" + (kind.answersWithCode ? ", or `{replace: TEXT, with: TEXT}`" : ""), at: location)
             }
         }
         return answers
     }
 
     private func checkRoles(_ builder: StepBuilder, kind: StepKind, what: String, continues: Bool) {
-        var (required, allowed) = Self.roles(for: kind)
+        var (required, allowed) = kind.codeRoles
         // A step that continues an earlier one starts from that step's code.
         if continues { required.removeAll { $0 == .starter } }
         for role in builder.codeOrder where !allowed.contains(role) {
@@ -188,40 +141,6 @@ struct StepDecoder {
         }
         for role in required where builder.code[role] == nil {
             sink.error("\(what) (\(kind.rawValue)) needs a ```swift \(role.rawValue) block", at: builder.location)
-        }
-    }
-
-    private func decodeChoices(map: YAMLMap, into step: inout Step, what: String) {
-        step.multipleAnswers = map.bool("multiple") ?? false
-        guard let nodes = map.sequence("choices") else {
-            sink.error("\(what) needs 'choices'", at: map.location)
-            return
-        }
-        for node in nodes {
-            guard let choiceMap = map.map(node, what: "a choice") else { continue }
-            choiceMap.rejectUnknownKeys(["text", "correct", "feedback"], in: "a choice")
-            guard let text = choiceMap.string("text", required: "a choice") else { continue }
-            step.choices.append(Choice(text: text, correct: choiceMap.bool("correct") ?? false,
-                                       feedback: choiceMap.string("feedback"), location: map.location(of: node)))
-        }
-        let correct = step.choices.filter(\.correct).count
-        if step.choices.count < 2 {
-            sink.error("\(what) needs at least two choices", at: map.keyLocation("choices"))
-        } else if correct == 0 {
-            sink.error("\(what) has no choice marked `correct: true`", at: map.keyLocation("choices"))
-        } else if correct > 1 && !step.multipleAnswers {
-            sink.error("\(what) has \(correct) correct choices; add `multiple: true` if learners must pick several", at: map.keyLocation("choices"))
-        }
-        var texts: [String: Choice] = [:]
-        for choice in step.choices {
-            let key = TextMatching.normalizedAnswer(choice.text)
-            if let first = texts[key] {
-                sink.error("choice repeats the text of the choice at line \(first.location.line)", at: choice.location)
-            }
-            texts[key] = texts[key] ?? choice
-        }
-        for choice in step.choices where !choice.correct && choice.feedback == nil {
-            sink.warning("wrong choice has no 'feedback' explaining why it is wrong", at: choice.location)
         }
     }
 
@@ -292,7 +211,18 @@ struct StepDecoder {
     private func tracePattern(_ node: Node, map: YAMLMap) -> TracePattern? {
         guard let fields = map.map(node, what: "a trace check") else { return nil }
         fields.rejectUnknownKeys(["kind", "identifier", "source", "destination", "properties"], in: "a trace check")
-        var pattern = TracePattern(kind: fields.string("kind"), identifier: fields.string("identifier"),
+        var kind: TraceEvent.Kind?
+        if let name = fields.string("kind") {
+            guard let known = TraceEvent.Kind(rawValue: name), Self.traceKinds.contains(known) else {
+                let names = Self.traceKinds.map(\.rawValue)
+                let hint = NearMiss.suggestion(for: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+                sink.error("unknown trace kind '\(name)'\(hint); expected one of: \(names.joined(separator: ", "))",
+                           at: fields.location(of: fields.node("kind")!))
+                return nil
+            }
+            kind = known
+        }
+        var pattern = TracePattern(kind: kind, identifier: fields.string("identifier"),
                                    source: fields.string("source"), destination: fields.string("destination"))
         if let properties = fields.node("properties") {
             guard let propertyMap = fields.map(properties, what: "'properties'") else { return nil }
@@ -308,6 +238,10 @@ struct StepDecoder {
         }
         return pattern
     }
+
+    /// The events a trace check can name: every kind of SegueKit's trace but its hierarchy
+    /// snapshots, which are not navigation.
+    static let traceKinds = TraceEvent.Kind.allCases.filter { $0 != .snapshot }
 
     /// `trace-order: [{kind: prepare}, {kind: unwindAction}, {kind: dismiss}]`: two or more patterns.
     private func traceOrder(_ node: Node, map: YAMLMap) -> Check? {

@@ -57,110 +57,72 @@ public enum PackChecker {
         }
     }
 
+    /// What `pack check` proves for one step: what its kind proves (`Steps/Kinds`), with its
+    /// listed answers.
     static func check(_ step: Step, in lesson: Lesson, judge: AnswerJudge) async -> [Diagnostic] {
+        await step.kind.rules.prove(step, in: lesson, by: judge)
+    }
+
+    /// An error about a step, at `location` or else the step's heading.
+    static func error(_ message: String, of step: Step, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.error, message, at: location ?? step.location)
+    }
+
+    /// A verdict's first failure, for a message.
+    static func describe(_ verdict: Verdict) -> String {
+        guard let failure = verdict.firstFailure else { return "" }
+        return "\(failure.summary): \(TextMatching.collapse(failure.message))"
+    }
+
+    /// A code step (prompt, exercise, compiler): the code the learner starts from fails, the
+    /// solution passes (and compiles, unless the step wants a compiler error), and the listed
+    /// answers are judged as listed. `judging` is the kind's own judgement of code.
+    static func proveCode(of step: Step, in lesson: Lesson, startingWith starter: String, startingWhat: String,
+                          judge: AnswerJudge, solutionMayNotCompile: Bool = false,
+                          judging: (String) async -> Verdict) async -> [Diagnostic] {
         var found: [Diagnostic] = []
-        func error(_ message: String, at location: SourceLocation? = nil) {
-            found.append(Diagnostic(.error, message, at: location ?? step.location))
+        let starterVerdict = await judging(starter)
+        if starterVerdict.status == .error {
+            found.append(error("checks of '\(step.id)' could not judge the starter: \(describe(starterVerdict))",
+                               of: step))
+        } else if starterVerdict.passed {
+            found.append(error("\(startingWhat) already passes: the \(step.kind.rawValue) '\(step.id)' cannot fail",
+                               of: step, at: step.code[.starter]?.location))
         }
-        func describe(_ verdict: Verdict) -> String {
-            guard let failure = verdict.firstFailure else { return "" }
-            return "\(failure.summary): \(TextMatching.collapse(failure.message))"
+        let solutionVerdict = await judging(step.code(.solution) ?? "")
+        if !solutionMayNotCompile { found += compilerErrors(in: solutionVerdict, of: step, learnerRole: .solution) }
+        if !solutionVerdict.passed {
+            let failure = solutionVerdict.firstFailure
+            let location = failure?.location != nil && failure?.location != step.location
+                ? failure?.location : step.code[.solution]?.location
+            found.append(error("the solution of '\(step.id)' does not pass: \(describe(solutionVerdict))",
+                               of: step, at: location))
         }
-
-        switch step.kind {
-        case .prose:
-            break
-
-        case .example:
-            let verdict = await judge.judge(.code(step.code(.example) ?? ""), for: step)
-            found += compilerErrors(in: verdict, of: step, learnerRole: .example)
-            if !verdict.passed {
-                let failure = verdict.firstFailure
-                error("example '\(step.id)' does not behave as written: \(describe(verdict))",
-                      at: failure?.location == step.location ? step.code[.example]?.location : failure?.location)
-            }
-
-        case .choice:
-            for index in step.choices.indices where !step.choices[index].correct {
-                if AnswerJudge.judgeChoices([index], for: step).passed {
-                    error("wrong choice \(Choice.label(for: index)) is judged right", at: step.choices[index].location)
-                }
-            }
-            let correct = step.choices.indices.filter { step.choices[$0].correct }
-            if !AnswerJudge.judgeChoices(correct, for: step).passed {
-                error("the correct choices are not accepted")
-            }
-
-        case .text:
-            for answer in step.acceptedAnswers where !AnswerJudge.judgeText(answer, for: step).passed {
-                error("accepted answer '\(answer)' is not accepted")
-            }
-            if AnswerJudge.judgeText("", for: step).passed {
-                error("an empty answer is accepted; the pattern matches anything")
-            }
-            found += fragmentsAccepted(by: step)
-
-        case .predict:
-            let result = await judge.run(step.code(.example) ?? "", for: step)
-            guard let outcome = result.value else {
-                error("example of predict step '\(step.id)' could not be run: \(result.failure.map(describe) ?? "")", at: step.code[.example]?.location)
-                break
-            }
-            found += compilerErrors(in: Verdict(results: [], run: outcome), of: step, learnerRole: .example)
-            if !outcome.compile.succeeded {
-                let first = outcome.compile.errors.first.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } ?? "no diagnostics"
-                error("example of predict step '\(step.id)' does not compile: \(first)", at: step.code[.example]?.location)
-            } else if step.predictTarget == .destination, outcome.endState?.visible == nil {
-                error("predict step '\(step.id)' asks for the destination, but the example's run recorded no final screen")
-            } else {
-                if let expected = step.expectedPrediction {
-                    let verdict = AnswerJudge.judgePrediction(expected, for: step, run: outcome)
-                    if !verdict.passed { error("the expected answer '\(expected)' is wrong: \(describe(verdict))") }
-                }
-                found += await listedAnswers(of: step, in: lesson, judge: judge, example: outcome)
-            }
-
-        case .prompt, .exercise, .compiler:
-            let starter = step.kind == .prompt ? "" : startingCode(of: step, in: lesson)
-            let starterVerdict = await judge.judgeCode(starter, for: step)
-            if starterVerdict.status == .error {
-                error("checks of '\(step.id)' could not judge the starter: \(describe(starterVerdict))")
-            } else if starterVerdict.passed {
-                let what = step.kind == .prompt ? "an empty answer already passes" : "the starter code already passes"
-                error("\(what): the \(step.kind.rawValue) '\(step.id)' cannot fail", at: step.code[.starter]?.location)
-            }
-            let solutionVerdict = await judge.judgeCode(step.code(.solution) ?? "", for: step)
-            let expectsRejection = if case .rejects = step.compilerExpectation { true } else { false }
-            if !expectsRejection { found += compilerErrors(in: solutionVerdict, of: step, learnerRole: .solution) }
-            if !solutionVerdict.passed {
-                let failure = solutionVerdict.firstFailure
-                let location = failure?.location != nil && failure?.location != step.location ? failure?.location : step.code[.solution]?.location
-                error("the solution of '\(step.id)' does not pass: \(describe(solutionVerdict))", at: location)
-            }
-        }
-        if step.kind != .predict { found += await listedAnswers(of: step, in: lesson, judge: judge, example: nil) }
-        return found
+        return found + (await listedAnswers(of: step, in: lesson, judge: judge))
     }
 
     /// Proves the author's `wrong-answers` are rejected and `right-answers` accepted, each
-    /// reported at its own line. Predictions are judged against the example's one run.
-    static func listedAnswers(of step: Step, in lesson: Lesson, judge: AnswerJudge, example: RunResult?) async -> [Diagnostic] {
+    /// reported at its own line, judged by `judge`.
+    static func listedAnswers(of step: Step, in lesson: Lesson, judge: AnswerJudge) async -> [Diagnostic] {
+        await listedAnswers(of: step, in: lesson) { await judge.judge($0, for: step) }
+    }
+
+    /// Proves the author's `wrong-answers` are rejected and `right-answers` accepted, each
+    /// reported at its own line. A typed answer is read as the learner's would be.
+    static func listedAnswers(of step: Step, in lesson: Lesson,
+                              judging: (Answer) async -> Verdict) async -> [Diagnostic] {
         var found: [Diagnostic] = []
         for (listed, shouldPass) in step.wrongAnswers.map({ ($0, false) }) + step.rightAnswers.map({ ($0, true) }) {
             let what = shouldPass ? "right answer '\(listed.label)'" : "wrong answer '\(listed.label)'"
             let answer: Answer
-            switch (listed.form, step.kind) {
-            case (.typed(let text), .choice):
-                guard let indices = Answer.parseChoices(text, count: step.choices.count) else {
+            switch listed.form {
+            case .typed(let text):
+                guard case .answer(let read) = step.read(text) else {
                     found.append(Diagnostic(.error, "\(what) is not a choice of this step", at: listed.location))
                     continue
                 }
-                answer = .choices(indices)
-            case (.typed(let text), .text), (.typed(let text), .predict):
-                answer = .text(text)
-            case (.typed(let code), _):
-                answer = .code(code)
-            case (.edit(let replace, let with, let role), _):
+                answer = read
+            case .edit(let replace, let with, let role):
                 let base = role == .starter ? startingCode(of: step, in: lesson) : step.code(.solution) ?? ""
                 guard let range = base.range(of: replace) else {
                     found.append(Diagnostic(.error, "\(what): the \(role.rawValue) has no '\(replace)' to replace", at: listed.location))
@@ -168,40 +130,13 @@ public enum PackChecker {
                 }
                 answer = .code(base.replacingCharacters(in: range, with: with))
             }
-            let verdict: Verdict
-            if step.kind == .predict, let example, case .text(let text) = answer {
-                verdict = AnswerJudge.judgePrediction(text, for: step, run: example)
-            } else {
-                verdict = await judge.judge(answer, for: step)
-            }
+            let verdict = await judging(answer)
             let reason = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message } ?? ""
             switch (verdict.status, shouldPass) {
             case (.pass, false): found.append(Diagnostic(.error, "\(what) is judged right", at: listed.location))
             case (.error, _): found.append(Diagnostic(.error, "\(what) could not be judged: \(TextMatching.collapse(reason))", at: listed.location))
             case (.fail, true): found.append(Diagnostic(.error, "\(what) is judged wrong: \(TextMatching.collapse(reason))", at: listed.location))
             default: break
-            }
-        }
-        return found
-    }
-
-    /// A pattern whose parts are all optional accepts a bare fragment of the answer, such as
-    /// `rawValue` for `init(rawValue:)`: often a related but wrong name. Each word of an
-    /// accepted answer is tried alone; one accepted must be listed as right on purpose.
-    static func fragmentsAccepted(by step: Step) -> [Diagnostic] {
-        guard step.acceptPattern != nil else { return [] }
-        let intended = Set((step.acceptedAnswers + step.rightAnswers.compactMap {
-            if case .typed(let text) = $0.form { text } else { nil }
-        }).map(TextMatching.normalizedAnswer))
-        var found: [Diagnostic] = []
-        var tried: Set<String> = []
-        for answer in step.acceptedAnswers {
-            let words = answer.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
-            for word in words where word.count > 1 && tried.insert(word.lowercased()).inserted {
-                guard !intended.contains(TextMatching.normalizedAnswer(word)), AnswerJudge.judgeText(word, for: step).passed else { continue }
-                found.append(Diagnostic(.error, "the pattern accepts '\(word)' alone, a part of the accepted answer '\(answer)'; "
-                                        + "make the other parts required, or list '\(word)' in right-answers if it is right",
-                                        at: step.location))
             }
         }
         return found

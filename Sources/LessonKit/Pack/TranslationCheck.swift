@@ -31,11 +31,8 @@ struct TranslationCheck {
                 sink.error("step '\(step.id)' is a \(step.kind.rawValue) step here but a \(source.kind.rawValue) step in \(original.file)", at: step.location)
                 continue
             }
-            if step.kind == .choice {
-                let here = step.choices.map(\.correct), there = source.choices.map(\.correct)
-                if here != there {
-                    sink.error("step '\(step.id)' must have the same choices, in the same order, with the same correct ones as in \(original.file)", at: step.location)
-                }
+            if let problem = step.kind.rules.translationProblem(step, original: source, in: original.file) {
+                sink.error(problem, at: step.location)
             }
         }
     }

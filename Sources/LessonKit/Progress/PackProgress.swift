@@ -74,7 +74,7 @@ public struct StepProgress: Codable, Sendable, Hashable {
     public func isComplete(kind: StepKind) -> Bool {
         switch status {
         case .passed, .skipped: return true
-        case .attempted: return kind == .predict
+        case .attempted: return kind.completesOnAttempt
         case .seen: return !kind.needsAnswer
         }
     }

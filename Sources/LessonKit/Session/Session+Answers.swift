@@ -39,7 +39,7 @@ extension Session {
         record.solutionShown = true
         progress[ref] = record
         touch()
-        let isCode = [.prompt, .exercise, .compiler].contains(step.kind)
+        let isCode = step.kind.answersWithCode
         return SolutionReveal(code: isCode ? step.code(.solution) : nil,
                               answer: isCode ? nil : step.referenceAnswer,
                               explanation: step.explanation)
@@ -57,7 +57,7 @@ extension Session {
                 record.completed = clock()
                 if let reference = step.referenceAnswer {
                     record.lastAnswer = reference
-                    if [.prompt, .exercise, .compiler].contains(step.kind) { record.draft = reference }
+                    if step.kind.keepsDraft { record.draft = reference }
                 }
                 progress[ref] = record
             }
@@ -147,10 +147,10 @@ extension Session {
     public func run(code: String? = nil, runner: any ProgramRunner) async throws(SessionError) -> RunResult {
         guard let ref = position, let step = currentStep else { throw .noCurrentStep }
         guard step.kind.runsCode else { throw .nothingToRun(step.kind) }
-        if step.kind == .predict, stepProgress(ref).attempts == 0, stepProgress(ref).status != .skipped {
+        if step.kind.runsOnceAnswered, stepProgress(ref).attempts == 0, stepProgress(ref).status != .skipped {
             throw .predictFirst
         }
-        let source = code ?? (step.kind == .example || step.kind == .predict ? step.code(.example) : draft) ?? ""
+        let source = code ?? (step.kind.runsExample ? step.code(.example) : draft) ?? ""
         let catalog = pack.catalog(language: language)
         let result = await AnswerJudge(pack: pack, runner: runner, catalog: catalog).run(source, for: step, judging: false)
         if let outcome = result.value { return outcome }

@@ -2,8 +2,9 @@ import Foundation
 import Localization
 import Playground
 
-/// Judges answers: choice and text answers directly, code by running it (the Playground's
-/// `RunRequest` through a `ProgramRunner`) and evaluating the step's checks. The same judge proves packs in `pack check`.
+/// Judges answers: each kind of step judges its own (`Steps/Kinds`), code by running it (the
+/// Playground's `RunRequest` through a `ProgramRunner`) and evaluating the step's checks. The same
+/// judge proves packs in `pack check`.
 public struct AnswerJudge: Sendable {
     public let pack: Pack
     public let runner: any ProgramRunner
@@ -16,29 +17,19 @@ public struct AnswerJudge: Sendable {
         self.catalog = catalog
     }
 
+    /// Judges an answer as the step's kind does (`Steps/Kinds`).
     public func judge(_ answer: Answer, for step: Step) async -> Verdict {
-        switch (step.kind, answer) {
-        case (.choice, .choices(let selected)):
-            return Self.judgeChoices(selected, for: step, catalog: catalog)
-        case (.text, .text(let text)):
-            return Self.judgeText(text, for: step, catalog: catalog)
-        case (.predict, .text(let prediction)):
-            let ran = await run(step.code(.example) ?? "", for: step)
-            if let failure = ran.failure { return failure }
-            return Self.judgePrediction(prediction, for: step, run: ran.value!, catalog: catalog)
-        case (.prompt, .code(let code)), (.exercise, .code(let code)), (.compiler, .code(let code)):
-            return await judgeCode(code, for: step)
-        case (.example, _):
-            return await judgeCode(step.code(.example) ?? "", for: step)
-        default:
-            return Verdict(results: [CheckResult(summary: "answer", status: .error,
-                                                 message: catalog.text("judge.wrong_kind", ["kind": step.kind.rawValue]))])
-        }
+        await step.kind.rules.judge(answer, for: step, by: self)
+    }
+
+    /// The verdict on an answer of a form the step does not take.
+    func notAnAnswer(for step: Step) -> Verdict {
+        Verdict(results: [CheckResult(summary: "answer", status: .error,
+                                      message: catalog.text("judge.wrong_kind", ["kind": step.kind.rawValue]))])
     }
 
     /// Runs code for a step and judges it with the step's effective checks. A `release-build`
-    /// check runs the program a second time, optimised; a compiler step that wants an error
-    /// compares the learner's with the one its solution produces.
+    /// check runs the program a second time, optimised.
     public func judgeCode(_ code: String, for step: Step) async -> Verdict {
         let ran = await run(code, for: step)
         if let failure = ran.failure { return failure }
@@ -52,12 +43,7 @@ public struct AnswerJudge: Sendable {
             if let failure = releaseRun.failure { return failure }
             release = releaseRun.value
         }
-        let verdict = CheckEvaluator.evaluate(checks, run: outcome, release: release, catalog: catalog)
-        if verdict.passed, step.kind == .compiler, case .rejects = step.compilerExpectation,
-           let solution = step.code(.solution), solution != code {
-            return await compareWithSolution(verdict, code: code, solution: solution, for: step)
-        }
-        return verdict
+        return CheckEvaluator.evaluate(checks, run: outcome, release: release, catalog: catalog)
     }
 
     /// The error a compiler step is about is the one its solution makes the compiler report.
@@ -115,89 +101,6 @@ public struct AnswerJudge: Sendable {
         } catch {
             let result = CheckResult(summary: "the code runs", status: .error, message: catalog.text("judge.not_run", ["error": "\(error)"]))
             return (nil, Verdict(results: [result], feedback: [result.message]))
-        }
-    }
-
-    // MARK: - Answers judged without running code
-
-    /// Single answer: exactly the correct choice. Several: exactly the set of correct ones.
-    public static func judgeChoices(_ selected: [Int], for step: Step, catalog: Catalog = .english) -> Verdict {
-        let chosen = Set(selected)
-        let correct = Set(step.choices.indices.filter { step.choices[$0].correct })
-        var feedback: [String] = []
-        if let invalid = chosen.first(where: { !step.choices.indices.contains($0) }) {
-            let result = CheckResult(summary: "a valid choice", status: .fail, message: catalog.text("judge.choice.none", ["number": invalid + 1]))
-            return Verdict(results: [result], feedback: [result.message])
-        }
-        if !step.multipleAnswers && chosen.count > 1 {
-            let result = CheckResult(summary: "one choice", status: .fail, message: catalog.text("judge.choice.one"))
-            return Verdict(results: [result], feedback: [result.message])
-        }
-        for index in chosen.sorted() where !correct.contains(index) {
-            let choice = step.choices[index]
-            feedback.append("\(Choice.label(for: index))) " + (choice.feedback ?? catalog.text("judge.choice.wrong", ["choice": choice.text])))
-        }
-        let missed = correct.subtracting(chosen)
-        if feedback.isEmpty && !missed.isEmpty {
-            feedback.append(missed.count == 1 ? catalog.text("judge.choice.missed.one")
-                            : catalog.text("judge.choice.missed", ["count": missed.count]))
-        }
-        if feedback.isEmpty {
-            for index in chosen.sorted() { if let note = step.choices[index].feedback { feedback.append(note) } }
-            return Verdict(results: [CheckResult(summary: "the right choice", status: .pass)], feedback: feedback)
-        }
-        return Verdict(results: [CheckResult(summary: "the right choice", status: .fail, message: feedback[0])], feedback: feedback)
-    }
-
-    /// Accepted answers compare with case, spacing and a final period ignored, and a Swift
-    /// declaration written out in full is its name (`init?(rawValue: String)` is
-    /// `init(rawValue:)`); a pattern is matched case-insensitively against the whole answer,
-    /// in either form.
-    public static func judgeText(_ text: String, for step: Step, catalog: Catalog = .english) -> Verdict {
-        let answer = TextMatching.normalizedAnswer(text)
-        let name = AnswerEquivalence.swiftName(answer)
-        let summary = "an accepted answer"
-        if step.acceptedAnswers.contains(where: {
-            let accepted = TextMatching.normalizedAnswer($0)
-            return accepted == answer || (name != nil && AnswerEquivalence.swiftName(accepted) == name)
-        }) {
-            return Verdict(results: [CheckResult(summary: summary, status: .pass)])
-        }
-        if let pattern = step.acceptPattern {
-            do {
-                let anchored = "^(?:\(pattern))$"
-                for form in [answer, name].compactMap({ $0 }) where try TextMatching.matches(anchored, in: form, caseInsensitive: true) {
-                    return Verdict(results: [CheckResult(summary: summary, status: .pass)])
-                }
-            } catch {
-                return Verdict(results: [CheckResult(summary: summary, status: .error, message: TextMatching.patternProblem(pattern) ?? "\(error)")])
-            }
-        }
-        let message = answer.isEmpty ? catalog.text("judge.text.empty")
-            : catalog.text("judge.text.wrong", ["answer": TextMatching.collapse(text)])
-        return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message])
-    }
-
-    /// Compares a prediction with what the example really did. The verdict carries the run (the
-    /// shell shows it once the prediction is right); a wrong one is told where it differs.
-    public static func judgePrediction(_ prediction: String, for step: Step, run outcome: RunResult, catalog: Catalog = .english) -> Verdict {
-        switch step.predictTarget ?? .output {
-        case .output:
-            let summary = "the predicted output"
-            guard let message = AnswerEquivalence.predictionDifference(predicted: prediction, actual: outcome.learnerStdout, catalog: catalog) else {
-                return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
-            }
-            return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], run: outcome)
-        case .destination:
-            let summary = "the predicted destination"
-            guard let visible = outcome.endState?.visible else {
-                return Verdict(results: [CheckResult(summary: summary, status: .error, message: catalog.text("judge.no_end_state"))], run: outcome)
-            }
-            if TextMatching.bareClassName(prediction).lowercased() == TextMatching.bareClassName(visible).lowercased() {
-                return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
-            }
-            let message = catalog.text("judge.destination.wrong", ["screen": TextMatching.bareClassName(visible)])
-            return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message], run: outcome)
         }
     }
 }

@@ -12,10 +12,7 @@ public enum ProgramBuilder {
     /// The name the learner's code is shown and diagnosed under.
     public static func learnerFileName(for step: Step) -> String {
         if let name = step.fileName { return name }
-        switch step.kind {
-        case .example, .predict: return "example.swift"
-        default: return "\(step.id).swift"
-        }
+        return step.kind.runsExample ? "example.swift" : "\(step.id).swift"
     }
 
     /// The request that runs `code` (the learner's, or the example) for `step`. The harness is
@@ -26,7 +23,7 @@ public enum ProgramBuilder {
             sources.append(SourceFile(name: "prelude", text: prelude, origin: .hidden, topLevel: true))
         }
         sources.append(SourceFile(name: learnerFileName(for: step), text: code, origin: .learner, topLevel: true))
-        let harness = step.kind == .compiler || !judging ? nil : step.code(.harness)
+        let harness = step.kind.typechecksOnly || !judging ? nil : step.code(.harness)
         if let harness {
             sources.append(SourceFile(name: "checks-begin", text: "\(HarnessSupport.beginFunction)()\n", origin: .hidden, topLevel: true))
             sources.append(SourceFile(name: "harness", text: harness, origin: .hidden, topLevel: true))
@@ -41,6 +38,6 @@ public enum ProgramBuilder {
             swiftLanguageMode: step.swiftLanguageMode ?? pack.manifest.swiftLanguageMode,
             optimization: step.optimization ?? .debug,
             environment: [languageVariable: step.language],
-            typecheckOnly: step.kind == .compiler)
+            typecheckOnly: step.kind.typechecksOnly)
     }
 }

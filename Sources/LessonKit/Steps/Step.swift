@@ -2,42 +2,6 @@ import Foundation
 import Playground
 import SourceText
 
-/// What a step asks of the learner. The raw value is the `kind:` an author writes.
-public enum StepKind: String, Sendable, Codable, CaseIterable {
-    /// Text only; nothing to answer.
-    case prose
-    /// Runnable Swift (optionally with a storyboard) the learner runs with `run`.
-    case example
-    /// One or several correct choices, with feedback per wrong choice.
-    case choice
-    /// A short typed answer: an accepted set (case and spacing ignored) or a pattern.
-    case text
-    /// The learner predicts what the example prints, or where the navigation ends, then sees it.
-    case predict
-    /// A Swift line or block typed at the prompt, judged by its effect.
-    case prompt
-    /// Code the learner edits, judged by compiling, running and checks.
-    case exercise
-    /// Code the learner changes until the compiler accepts it, or rejects a mistake.
-    case compiler
-
-    /// Steps whose completion needs an accepted answer (or an explicit skip).
-    public var needsAnswer: Bool {
-        switch self {
-        case .prose, .example: false
-        default: true
-        }
-    }
-
-    /// Steps judged by compiling and running code through a `ProgramRunner`.
-    public var runsCode: Bool {
-        switch self {
-        case .example, .predict, .prompt, .exercise, .compiler: true
-        case .prose, .choice, .text: false
-        }
-    }
-}
-
 /// The role of a fenced ```swift block inside a step.
 public enum CodeRole: String, Sendable, Codable, CaseIterable {
     /// Shown and run as is (example and predict steps).
@@ -103,29 +67,12 @@ public struct ListedAnswer: Sendable, Hashable {
     }
 }
 
-/// What a predict step asks the learner to foresee.
-public enum PredictTarget: String, Sendable, Codable {
-    /// The example's standard output (compared after normalising whitespace).
-    case output
-    /// The class of the view controller on screen when the example ends.
-    case destination
-}
-
-/// What a compiler exercise expects of the learner's code.
-public enum CompilerExpectation: Sendable, Hashable {
-    /// The code must compile without errors.
-    case compiles
-    /// The code must be rejected with an error whose message matches the pattern.
-    case rejects(diagnosticPattern: String)
-}
-
 /// One step of a lesson, identified by a stable id.
 public struct Step: Sendable {
     public var id: String
     public var title: String
     /// The step's Markdown text (without its ```step block and role code blocks).
     public var prose: String
-    public var kind: StepKind
     /// Where the step's heading is.
     public var location: SourceLocation
 
@@ -142,21 +89,8 @@ public struct Step: Sendable {
     /// The question line when it is not the prose itself.
     public var question: String?
 
-    // Choice steps.
-    public var choices: [Choice] = []
-    public var multipleAnswers = false
-
-    // Text steps.
-    public var acceptedAnswers: [String] = []
-    public var acceptPattern: String?
-
-    // Predict steps.
-    public var predictTarget: PredictTarget?
-    /// Author's reference prediction (shown as the solution; proven by `pack check`).
-    public var expectedPrediction: String?
-
-    // Compiler exercises.
-    public var compilerExpectation: CompilerExpectation?
+    /// What only this kind of step has: its choices, accepted answers, prediction, expectation.
+    package var body: StepBody
 
     /// Answers the judge must reject, and answers (besides the reference) it must accept;
     /// `pack check` proves both.
@@ -179,29 +113,22 @@ public struct Step: Sendable {
     /// `SEGUELAB_LANGUAGE`, so a pack's support code can say its own words in that language.
     public var language = "en"
 
-    public init(id: String, title: String, prose: String, kind: StepKind, location: SourceLocation) {
+    package init(id: String, title: String, prose: String, body: StepBody, location: SourceLocation) {
         self.id = id
         self.title = title
         self.prose = prose
-        self.kind = kind
+        self.body = body
         self.location = location
     }
+
+    /// What the step asks of the learner, read from its body.
+    public var kind: StepKind { body.kind }
 
     /// Code for a role, if the step has it.
     public func code(_ role: CodeRole) -> String? { code[role]?.code }
 
     /// The reference answer as the learner would type it, used by `solution` and `skip`.
-    public var referenceAnswer: String? {
-        switch kind {
-        case .choice:
-            let letters = choices.indices.filter { choices[$0].correct }.map { Choice.label(for: $0) }
-            return letters.joined(separator: ", ")
-        case .text: return acceptedAnswers.first
-        case .predict: return expectedPrediction
-        case .prompt, .exercise, .compiler: return code(.solution)
-        case .prose, .example: return nil
-        }
-    }
+    public var referenceAnswer: String? { kind.rules.referenceAnswer(of: self) }
 }
 
 extension Choice {

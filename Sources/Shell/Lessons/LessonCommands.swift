@@ -95,7 +95,7 @@ extension LessonDriver {
     }
 
     func editDraft() {
-        guard let step = session.currentStep, [.exercise, .compiler, .prompt].contains(step.kind) else {
+        guard let step = session.currentStep, step.kind.keepsDraft else {
             context.fail(catalog.text("edit.no_code"))
             return
         }

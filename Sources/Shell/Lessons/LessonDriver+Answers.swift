@@ -12,21 +12,15 @@ extension LessonDriver {
             return
         }
         let answer: Answer
-        switch step.kind {
-        case .prose, .example:
-            context.fail(catalog.text(step.kind == .example ? "answer.none.example" : "answer.none"))
+        switch step.read(raw) {
+        case .nothingAsked:
+            context.fail(catalog.text(step.kind.runsCode ? "answer.none.example" : "answer.none"))
             return
-        case .choice:
-            guard let indices = Answer.parseChoices(raw, count: step.choices.count) else {
-                let last = Choice.label(for: step.choices.count - 1)
-                context.fail(catalog.text(step.multipleAnswers ? "answer.letters" : "answer.letter", ["last": last]))
-                return
-            }
-            answer = .choices(indices)
-        case .text, .predict:
-            answer = .text(raw)
-        case .prompt, .exercise, .compiler:
-            answer = .code(raw)
+        case .notAChoice(let last, let several):
+            context.fail(catalog.text(several ? "answer.letters" : "answer.letter", ["last": last]))
+            return
+        case .answer(let read):
+            answer = read
         }
         await judge(answer, learnerCode: answer.codeText)
     }
@@ -37,7 +31,7 @@ extension LessonDriver {
             context.fail(catalog.text("no_lesson"))
             return
         }
-        guard step.kind == .exercise || step.kind == .compiler else {
+        guard step.kind.judgesDraft else {
             context.fail(catalog.text(step.kind.needsAnswer ? "check.not_code" : "check.nothing"))
             return
         }
@@ -79,7 +73,7 @@ extension LessonDriver {
             output.line(style.dim(catalog.text("next.continue")))
         case .fail:
             // A wrong prediction is told where it differs, not shown the output it should predict.
-            let revealsAnswer = session.currentStep?.kind == .predict
+            let revealsAnswer = session.currentStep?.kind.runsOnceAnswered == true
             let failure = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message }
             if let run = verdict.run, !revealsAnswer {
                 // A verdict about the crash quotes it: the crash line would say it twice.
@@ -114,20 +108,12 @@ extension LessonDriver {
     func runCurrent() async {
         let snapshot = session
         let runner = self.runner
-        let outcome = await Interruptible.run { try await snapshot.run(runner: runner) }
-        switch outcome {
-        case .interrupted(nil):
-            output.line(style.warning(catalog.text("run.interrupted")))
-            context.interruptedRun()
-        case .failed(let error):
-            context.fail(describe(error))
-        case .finished(let result), .interrupted(let result?):
-            if case .interrupted = outcome { context.interruptedRun() }
-            let code = session.currentStep?.kind == .example || session.currentStep?.kind == .predict
-                ? session.currentStep?.code(.example) : session.draft
-            let lines = RunRenderer(style: style, width: output.columns, catalog: catalog).lines(result, output: result.learnerStdout, source: { _ in code })
-            lines.forEach(output.line)
-            if lines.isEmpty { output.line(style.dim(catalog.text("run.nothing"))) }
+        let code = session.currentStep?.kind.runsExample == true ? session.currentStep?.code(.example) : session.draft
+        let renderer = RunRenderer(style: style, width: output.columns, catalog: catalog)
+        await ShownRun.run(in: context, interrupted: catalog.text("run.interrupted"), failed: describe,
+                           { try await snapshot.run(runner: runner) }) { result in
+            let lines = renderer.lines(result, output: result.learnerStdout, source: { _ in code })
+            return lines.isEmpty ? [style.dim(catalog.text("run.nothing"))] : lines
         }
     }
 
@@ -172,7 +158,7 @@ extension LessonDriver {
         if let explanation = reveal.explanation { output.line(markdown.render(explanation)) }
         // An exercise is judged on the draft: without this the draft keeps the starter and
         // `check` goes on failing.
-        if let code = reveal.code, [.exercise, .compiler].contains(step.kind), session.draft != code {
+        if let code = reveal.code, step.kind.judgesDraft, session.draft != code {
             if context.confirm(catalog.text("solution.fill.confirm")) {
                 saveDraft(code)
                 output.line(catalog.text("solution.fill.done"))
@@ -191,8 +177,7 @@ extension LessonDriver {
         // instructor holds solutions back).
         let held = step?.referenceAnswer != nil && status != .passed && skipRevealHeldBack()
         if held {
-        } else if let step, [.exercise, .compiler, .prompt].contains(step.kind), status != .passed,
-                  let reference = step.referenceAnswer {
+        } else if let step, step.kind.answersWithCode, status != .passed, let reference = step.referenceAnswer {
             output.line(style.dim(catalog.text("skip.code")))
             showCode(reference)
         } else if let step, step.kind.needsAnswer, status != .passed, let reference = step.referenceAnswer {

@@ -176,32 +176,21 @@ final class LessonDriver {
             let prose = session.currentLesson.map { step.prose(in: pack, lesson: $0, catalog: catalog) } ?? step.prose
             output.line(markdown.render(prose))
         }
-        switch step.kind {
-        case .prose:
-            output.line(style.dim(catalog.text("next.continue")))
-        case .example:
-            showCode(step.code(.example) ?? "")
-            output.line(style.dim(catalog.text("step.example")))
-        case .choice:
-            if let question = step.question { output.line(markdown.render(question)) }
-            for (index, choice) in step.choices.enumerated() {
-                output.line("  \(Choice.label(for: index))) " + markdown.inline(choice.text))
+        for part in step.parts {
+            switch part {
+            case .example:
+                showCode(step.code(.example) ?? "")
+            case .question:
+                if let question = step.question { output.line(markdown.render(question)) }
+            case .choices(let choices):
+                for (index, choice) in choices.enumerated() {
+                    output.line("  \(Choice.label(for: index))) " + markdown.inline(choice.text))
+                }
+            case .draft:
+                showCode(session.draft ?? "", numbered: true)
+            case .instruction(let key):
+                output.line(style.dim(catalog.text(key)))
             }
-            output.line(style.dim(catalog.text(step.multipleAnswers ? "step.choice.several" : "step.choice.one")))
-        case .text:
-            if let question = step.question { output.line(markdown.render(question)) }
-            output.line(style.dim(catalog.text("step.text")))
-        case .predict:
-            showCode(step.code(.example) ?? "")
-            if let question = step.question { output.line(markdown.render(question)) }
-            output.line(style.dim(catalog.text(step.predictTarget == .destination ? "step.predict.destination" : "step.predict.output")))
-        case .prompt:
-            if let question = step.question { output.line(markdown.render(question)) }
-            output.line(style.dim(catalog.text("step.prompt")))
-        case .exercise, .compiler:
-            if let question = step.question { output.line(markdown.render(question)) }
-            showCode(session.draft ?? "", numbered: true)
-            output.line(style.dim(catalog.text("step.exercise")))
         }
         let hints = step.hints.count
         if step.kind.needsAnswer && hints > 0 {

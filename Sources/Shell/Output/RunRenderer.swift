@@ -44,10 +44,11 @@ struct RunRenderer {
 
     /// A `swift` entry: what is new since the entries before it.
     func lines(_ entry: SwiftREPL.Response) -> [String] {
-        var lines = diagnostics(entry.diagnostics, compiled: !entry.diagnostics.contains { $0.severity == .error }, source: { _ in nil })
-        lines += OutputExcerpt(entry.outputInOrder).lines(style: style)
-        lines += picture(of: (try? entry.decodedTrace()) ?? [])
-        lines += ending(crash: entry.crash, termination: entry.termination, stopReason: entry.stopReason)
+        let run = entry.run
+        var lines = diagnostics(run.compile.diagnostics, compiled: run.compile.succeeded, source: { _ in nil })
+        lines += OutputExcerpt(run.programOutputInOrder).lines(style: style)
+        lines += picture(of: run.trace)
+        lines += ending(crash: run.crash, termination: run.termination, stopReason: run.stopReason)
         return lines
     }
 
@@ -124,7 +125,7 @@ struct RunRenderer {
     /// happened on), the limit that stopped it, or its exit status. A crash of no known kind is named by its message alone ("crashed: Trapped").
     func ending(crash: CrashReport?, termination: Termination, stopReason: StopReason?) -> [String] {
         if let crash {
-            let kind = crash.exceptionName ?? CrashWording.kindName(crash.kind.readableName, catalog: catalog)
+            let kind = crash.exceptionName ?? CrashWording.kindName(crash.kind, catalog: catalog)
             let named = crash.exceptionName == nil && crash.kind == .other && !crash.message.isEmpty ? "" : " (\(kind))"
             // Where, on a line of its own: the sentence stays the one checks and lessons quote.
             let message = CrashWording.message(crash.message, catalog: catalog)
@@ -180,41 +181,16 @@ struct RunRenderer {
     /// was presented, say over which screen, and in what when a container was presented:
     /// `EditorViewController (in a UINavigationController presented over ShelfViewController)`.
     static func finalScreen(_ snapshot: HierarchySnapshot, catalog: Catalog = .english) -> String? {
-        guard var current = snapshot.root else { return nil }
-        var under: String?
-        while true {
-            // Down through the containers to what they show (a stack's top, the selected tab).
-            var path = [current]
-            while let child = visibleChild(of: path.last!) { path.append(child) }
-            // Whatever one of them presents covers them all.
-            if let presented = path.first(where: { $0.presented != nil })?.presented {
-                under = path.last!.className
-                current = presented
-                continue
-            }
-            var text = bare(path.last!.className)
-            guard let under else { return text }
-            let over = catalog.text("run.final.presented_over", ["screen": bare(under)])
-            if path.count > 1 {
-                let frame = bare(path[path.count - 2].className)
-                let within = CrashWording.article(frame) == "an" ? catalog.text("run.final.in.an", ["container": frame, "over": over])
-                    : catalog.text("run.final.in.a", ["container": frame, "over": over])
-                text += " (\(within))"
-            } else {
-                text += " (\(over))"
-            }
-            return text
-        }
-    }
-
-    static func visibleChild(of node: ControllerNode) -> ControllerNode? {
-        switch node.container {
-        case .navigation?, .split?: return node.children.last
-        case .tabBar?:
-            let index = node.selectedIndex ?? 0
-            return node.children.indices.contains(index) ? node.children[index] : nil
-        case nil: return nil
-        }
+        let screen = snapshot.screen
+        guard let visible = screen.visible else { return nil }
+        let text = bare(visible)
+        guard let covered = screen.covered else { return text }
+        let over = catalog.text("run.final.presented_over", ["screen": bare(covered)])
+        guard let frame = screen.frame.map(bare) else { return text + " (\(over))" }
+        let an = CrashWording.article(frame) == "an"
+        let within = an ? catalog.text("run.final.in.an", ["container": frame, "over": over])
+            : catalog.text("run.final.in.a", ["container": frame, "over": over])
+        return text + " (\(within))"
     }
 
     /// `Module.ClassName` → `ClassName`.
@@ -249,7 +225,8 @@ public enum RunReport {
     /// A `swift` entry of `seguelab run --as-session`: its picture and how it ended.
     public static func lines(of entry: SwiftREPL.Response, trace: Bool) -> [String] {
         let renderer = RunRenderer(style: Style(enabled: false), showsNavigation: trace)
-        return renderer.picture(of: (try? entry.decodedTrace()) ?? [])
-            + renderer.ending(crash: entry.crash, termination: entry.termination, stopReason: entry.stopReason)
+        return renderer.picture(of: entry.run.trace)
+            + renderer.ending(crash: entry.run.crash, termination: entry.run.termination,
+                              stopReason: entry.run.stopReason)
     }
 }

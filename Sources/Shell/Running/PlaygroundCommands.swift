@@ -39,19 +39,12 @@ enum PlaygroundCommands {
             directories += storyboards.filter { !directories.contains($0) }
         }
         let request = command.request(sources: sources, directories: directories, limits: playground.limits)
-        let outcome = await Interruptible.run { try await engine.run(request) }
         let renderer = RunRenderer(style: context.output.style, showsNavigation: !command.noTrace, catalog: context.output.catalog)
         let learnerFiles = sources.filter { $0.origin == .learner }
-        switch outcome {
-        case .interrupted(nil):
-            context.output.line(context.output.style.warning(context.output.catalog.text("run.interrupted")))
-            context.interruptedRun()
-        case .failed(let error):
-            context.fail("run: \(error)")
-        case .finished(let result), .interrupted(let result?):
-            if case .interrupted = outcome { context.interruptedRun() }
-            playground.report(result.timings)
-            renderer.lines(result, source: { name in learnerFiles.first { $0.name == name }?.text }).forEach(context.output.line)
+        await ShownRun.run(in: context, interrupted: context.output.catalog.text("run.interrupted"),
+                           failed: { "run: \($0)" }, timings: { playground.report($0.timings) },
+                           { try await engine.run(request) }) { result in
+            renderer.lines(result, source: { name in learnerFiles.first { $0.name == name }?.text })
         }
     }
 

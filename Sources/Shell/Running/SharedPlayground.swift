@@ -34,7 +34,7 @@ final class SharedPlayground: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let instance { return instance }
-        let made = try Playground(progress: Self.progressPrinter(style: style, catalog: output.catalog))
+        let made = try Playground(limits: limits, progress: Self.progressPrinter(style: style, catalog: output.catalog))
         instance = made
         return made
     }
@@ -56,11 +56,10 @@ final class SharedPlayground: @unchecked Sendable {
 }
 
 extension SharedPlayground: ProgramRunner {
-    /// Runs a lesson's program under the shell's limits, made when the first program runs.
+    /// Runs a lesson's program (under the shell's limits unless the request sets its own), on
+    /// the Playground made when the first program runs.
     func run(_ request: RunRequest) async throws -> RunResult {
-        var limited = request
-        limited.limits = limits
-        let result = try await get().run(limited)
+        let result = try await get().run(request)
         report(result.timings)
         return result
     }

@@ -20,8 +20,7 @@ extension PlaygroundCommands {
             let engine: Playground
             do { engine = try playground.get() } catch { context.fail("swift: \(error)"); return .readNext }
             let mode = context.swiftMode ?? SwiftModeState(report: playground.report, usesPackSupport: !support.isEmpty,
-                repl: SwiftREPL(playground: engine, prelude: support, limits: playground.limits,
-                                     storyboardDirectories: storyboards))
+                repl: SwiftREPL(playground: engine, prelude: support, storyboardDirectories: storyboards))
             context.swiftMode = mode
             if invocation.rawArguments.isEmpty {
                 context.mode = mode
@@ -55,24 +54,15 @@ final class SwiftModeState: InputMode {
         guard !trimmed.isEmpty else { return true }
         if trimmed.hasPrefix(":") { return await command(trimmed, context: context) }
         let repl = self.repl
-        let outcome = await Interruptible.run { try await repl.submit(entry) }
         let style = context.output.style
         let catalog = context.output.catalog
         let renderer = RunRenderer(style: style, catalog: catalog)
-        switch outcome {
-        case .interrupted(nil):
-            context.output.line(style.warning(catalog.text("swift.interrupted")))
-            context.interruptedRun()
-        case .failed(let error):
-            context.fail("swift: \(error)")
-        case .finished(let response), .interrupted(let response?):
-            if case .interrupted = outcome { context.interruptedRun() }
-            report(response.timings)
-            renderer.lines(response).forEach(context.output.line)
-            if !response.accepted {
-                context.output.line(style.dim(catalog.text("swift.not_kept")))
-                if !context.isInteractive { context.fail(catalog.text("swift.rejected")) }
-            }
+        let shown = await ShownRun.run(in: context, interrupted: catalog.text("swift.interrupted"),
+                                       failed: { "swift: \($0)" }, timings: { self.report($0.run.timings) },
+                                       { try await repl.submit(entry) }, lines: renderer.lines)
+        if let response = shown, !response.accepted {
+            context.output.line(style.dim(catalog.text("swift.not_kept")))
+            if !context.isInteractive { context.fail(catalog.text("swift.rejected")) }
         }
         return true
     }

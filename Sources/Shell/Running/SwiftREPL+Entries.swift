@@ -36,13 +36,13 @@ extension SwiftREPL {
             case .interrupted(nil): return .interrupted
             case .failed(let error): throw error
             }
-            for diagnostic in response.diagnostics { write(.output, diagnostic.rendered() + "\n") }
-            for run in response.outputInOrder {
+            for diagnostic in response.run.compile.diagnostics { write(.output, diagnostic.rendered() + "\n") }
+            for run in response.run.programOutputInOrder {
                 write(run.isError ? .error : .output, ControlCharacters.neutralised(run.text))
             }
             for line in RunReport.lines(of: response, trace: trace) { write(.output, line + "\n") }
             if !response.accepted { rejected += 1; write(.output, "(not kept)\n") }
-            if timings { write(.error, response.timings.summary + "\n") }
+            if timings { write(.error, response.run.timings.summary + "\n") }
         }
         return .finished(rejected: rejected)
     }

@@ -11,20 +11,20 @@ extension StoryboardWords {
             withinSegues: { catalog.text($0 == 1 ? "storyboard.within.one" : "storyboard.within.other", ["depth": $0]) },
             initial: catalog.text("storyboard.initial"),
             from: { catalog.text("storyboard.from", ["trigger": $0]) },
-            element: { english in
-                switch english {
-                case "button": catalog.text("storyboard.element.button")
-                case "bar item": catalog.text("storyboard.element.bar_item")
-                case "cell": catalog.text("storyboard.element.cell")
-                case "accessory of cell": catalog.text("storyboard.element.accessory")
-                case "container": catalog.text("storyboard.element.container")
-                case "switch": catalog.text("storyboard.element.switch")
-                case "segmented control": catalog.text("storyboard.element.segmented_control")
-                case "slider": catalog.text("storyboard.element.slider")
-                case "text field": catalog.text("storyboard.element.text_field")
-                case "control": catalog.text("storyboard.element.control")
+            element: { element in
+                switch element {
+                case .button: catalog.text("storyboard.element.button")
+                case .barItem: catalog.text("storyboard.element.bar_item")
+                case .cell: catalog.text("storyboard.element.cell")
+                case .cellAccessory: catalog.text("storyboard.element.accessory")
+                case .container: catalog.text("storyboard.element.container")
+                case .switch: catalog.text("storyboard.element.switch")
+                case .segmentedControl: catalog.text("storyboard.element.segmented_control")
+                case .slider: catalog.text("storyboard.element.slider")
+                case .textField: catalog.text("storyboard.element.text_field")
+                case .control: catalog.text("storyboard.element.control")
                 // Rarer elements keep Interface Builder's name.
-                default: english
+                case .other(let name): name
                 }
             },
             notAnimated: catalog.text("storyboard.not_animated"),

@@ -7,38 +7,42 @@ import Playground
 /// quoted exactly as Swift or UIKit print them, so the learner can match them with a real log.
 public enum CrashWording {
     /// `the program crashed: a forced cast (as!) failed: … \n    Could not cast value …`
-    static func crashed(kind: String, message: String, catalog: Catalog) -> String {
+    static func crashed(kind: CrashName, message: String, catalog: Catalog) -> String {
         catalog.text("crash.crashed", ["explained": explained(kind: kind, message: message, catalog: catalog)])
     }
 
     /// The plain sentence, a colon, and the quoted runtime text on its own indented line.
-    static func explained(kind: String, message: String, catalog: Catalog) -> String {
+    static func explained(kind: CrashName, message: String, catalog: Catalog) -> String {
         let quote = quoted(kind: kind, message: Self.message(message, catalog: catalog))
         let meaning = meaning(kind: kind, message: message, catalog: catalog)
         return quote.isEmpty ? meaning : catalog.text("crash.quoted", ["meaning": meaning, "quote": quote])
     }
 
     /// What the crash means, in a sentence of our own.
-    static func meaning(kind: String, message: String, catalog: Catalog) -> String {
-        if kind.hasPrefix("NS") || kind.hasPrefix("UI") {
-            return catalog.text("crash.exception", ["kind": kind])
-        }
+    static func meaning(kind: CrashName, message: String, catalog: Catalog) -> String {
         switch kind {
-        case "failed cast":
-            let types = classNames(inQuotes: message)
-            if types.count >= 2 {
-                let named = { (name: String) in
-                    article(name) == "an" ? catalog.text("crash.type.an", ["name": name]) : catalog.text("crash.type.a", ["name": name])
+        case .exception(let name): return catalog.text("crash.exception", ["kind": name])
+        case .signal(let signal): return catalog.text("crash.other", ["kind": "signal \(signal)"])
+        case .runtime(let runtime):
+            switch runtime {
+            case .failedCast:
+                let types = classNames(inQuotes: message)
+                if types.count >= 2 {
+                    let named = { (name: String) in
+                        article(name) == "an" ? catalog.text("crash.type.an", ["name": name])
+                            : catalog.text("crash.type.a", ["name": name])
+                    }
+                    return catalog.text("crash.cast.types", ["from": named(types[0]), "to": named(types[1])])
                 }
-                return catalog.text("crash.cast.types", ["from": named(types[0]), "to": named(types[1])])
+                return catalog.text("crash.cast")
+            case .forceUnwrapNil: return catalog.text("crash.unwrap")
+            case .assertion: return catalog.text("crash.assertion")
+            case .precondition: return catalog.text("crash.precondition")
+            case .fatalError: return catalog.text("crash.fatal")
+            case .stackOverflow: return catalog.text("crash.stack_overflow")
+            case .uikitException, .other:
+                return catalog.text("crash.other", ["kind": kindName(runtime, catalog: catalog)])
             }
-            return catalog.text("crash.cast")
-        case "force-unwrap of nil": return catalog.text("crash.unwrap")
-        case "assertion failure": return catalog.text("crash.assertion")
-        case "precondition failure": return catalog.text("crash.precondition")
-        case "fatal error": return catalog.text("crash.fatal")
-        case "stack overflow": return catalog.text("crash.stack_overflow")
-        default: return catalog.text("crash.other", ["kind": kindName(kind, catalog: catalog)])
         }
     }
 
@@ -53,32 +57,30 @@ public enum CrashWording {
         }
     }
 
-    /// A crash kind as the Playground names it (`fatal error`, `failed cast`), in the learner's
-    /// words; an exception's name (`NSInvalidArgumentException`) is its own.
-    public static func kindName(_ kind: String, catalog: Catalog) -> String {
+    /// A crash kind in the learner's words (`fatal error`, `failed cast`).
+    public static func kindName(_ kind: CrashReport.Kind, catalog: Catalog) -> String {
         switch kind {
-        case "fatal error": catalog.text("crash.kind.fatal_error")
-        case "precondition failure": catalog.text("crash.kind.precondition")
-        case "assertion failure": catalog.text("crash.kind.assertion")
-        case "force-unwrap of nil": catalog.text("crash.kind.force_unwrap")
-        case "failed cast": catalog.text("crash.kind.failed_cast")
-        case "uncaught UIKit exception": catalog.text("crash.kind.uikit_exception")
-        case "stack overflow": catalog.text("crash.kind.stack_overflow")
-        case "crash": catalog.text("crash.kind.other")
-        default: kind
+        case .fatalError: catalog.text("crash.kind.fatal_error")
+        case .precondition: catalog.text("crash.kind.precondition")
+        case .assertion: catalog.text("crash.kind.assertion")
+        case .forceUnwrapNil: catalog.text("crash.kind.force_unwrap")
+        case .failedCast: catalog.text("crash.kind.failed_cast")
+        case .uikitException: catalog.text("crash.kind.uikit_exception")
+        case .stackOverflow: catalog.text("crash.kind.stack_overflow")
+        case .other: catalog.text("crash.kind.other")
         }
     }
 
     /// The runtime's line, as printed (without the file prefix the runtime puts before traps).
-    static func quoted(kind: String, message: String) -> String {
-        if kind.hasPrefix("NS") || kind.hasPrefix("UI") {
-            return "*** Terminating app due to uncaught exception '\(kind)', reason: '\(message)'"
-        }
+    static func quoted(kind: CrashName, message: String) -> String {
         switch kind {
-        case "assertion failure": return "Assertion failed" + (message.isEmpty ? "" : ": \(message)")
-        case "precondition failure": return "Precondition failed" + (message.isEmpty ? "" : ": \(message)")
-        case "fatal error", "force-unwrap of nil": return "Fatal error" + (message.isEmpty ? "" : ": \(message)")
-        default: return message
+        case .exception(let name):
+            return "*** Terminating app due to uncaught exception '\(name)', reason: '\(message)'"
+        case .runtime(.assertion): return "Assertion failed" + (message.isEmpty ? "" : ": \(message)")
+        case .runtime(.precondition): return "Precondition failed" + (message.isEmpty ? "" : ": \(message)")
+        case .runtime(.fatalError), .runtime(.forceUnwrapNil):
+            return "Fatal error" + (message.isEmpty ? "" : ": \(message)")
+        case .runtime, .signal: return message
         }
     }
 

@@ -1,0 +1,160 @@
+import Foundation
+import Localization
+import Playground
+import SourceText
+
+/// `kind: choice`: one correct choice, or several (`multiple: true`), with feedback per choice.
+enum ChoiceKind: StepKindRules {
+    static let traits = StepKindTraits(
+        needsAnswer: true, runsCode: false, runsExample: false, answersWithCode: false, keepsDraft: false,
+        judgesDraft: false, takesBlockAnswer: false, runsOnceAnswered: false, completesOnAttempt: false,
+        typechecksOnly: false)
+    static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([], [])
+    static let keys = ["choices", "multiple", "hints", "wrong-answers", "right-answers"]
+    /// The instruction shown under the step (keys of the shell's catalog).
+    static let catalogKeys = ["step.choice.one", "step.choice.several"]
+
+    static func decode(_ map: YAMLMap, step: Step, sink: DiagnosticSink) -> StepBody {
+        let what = "step '\(step.id)'"
+        var question = ChoiceQuestion(choices: [], multipleAnswers: map.bool("multiple") ?? false)
+        guard let nodes = map.sequence("choices") else {
+            sink.error("\(what) needs 'choices'", at: map.location)
+            return .choice(question)
+        }
+        for node in nodes {
+            guard let choiceMap = map.map(node, what: "a choice") else { continue }
+            choiceMap.rejectUnknownKeys(["text", "correct", "feedback"], in: "a choice")
+            guard let text = choiceMap.string("text", required: "a choice") else { continue }
+            question.choices.append(Choice(text: text, correct: choiceMap.bool("correct") ?? false,
+                                           feedback: choiceMap.string("feedback"), location: map.location(of: node)))
+        }
+        let correct = question.choices.filter(\.correct).count
+        if question.choices.count < 2 {
+            sink.error("\(what) needs at least two choices", at: map.keyLocation("choices"))
+        } else if correct == 0 {
+            sink.error("\(what) has no choice marked `correct: true`", at: map.keyLocation("choices"))
+        } else if correct > 1 && !question.multipleAnswers {
+            sink.error("\(what) has \(correct) correct choices; add `multiple: true` if learners must pick several",
+                       at: map.keyLocation("choices"))
+        }
+        var texts: [String: Choice] = [:]
+        for choice in question.choices {
+            let key = TextMatching.normalizedAnswer(choice.text)
+            if let first = texts[key] {
+                sink.error("choice repeats the text of the choice at line \(first.location.line)", at: choice.location)
+            }
+            texts[key] = texts[key] ?? choice
+        }
+        for choice in question.choices where !choice.correct && choice.feedback == nil {
+            sink.warning("wrong choice has no 'feedback' explaining why it is wrong", at: choice.location)
+        }
+        return .choice(question)
+    }
+
+    static func listedAnswerProblem(_ text: String, key: String) -> String? {
+        Answer.parseChoices(text, count: 26) == nil
+            ? "'\(key)' of a choice step are choice letters or numbers, such as `b` or `a, c`" : nil
+    }
+
+    /// Progress keeps the letters: a translation has the same choices right and wrong, in order.
+    static func translationProblem(_ translated: Step, original: Step, in file: String) -> String? {
+        guard translated.choiceQuestion?.choices.map(\.correct) != original.choiceQuestion?.choices.map(\.correct)
+        else { return nil }
+        return "step '\(translated.id)' must have the same choices, in the same order, with the same correct ones "
+            + "as in \(file)"
+    }
+
+    static func read(_ raw: String, for step: Step) -> AnswerReading {
+        let question = step.choiceQuestion ?? ChoiceQuestion(choices: [], multipleAnswers: false)
+        guard let indices = Answer.parseChoices(raw, count: question.choices.count) else {
+            return .notAChoice(last: Choice.label(for: question.choices.count - 1), several: question.multipleAnswers)
+        }
+        return .answer(.choices(indices))
+    }
+
+    static func judge(_ answer: Answer, for step: Step, by judge: AnswerJudge) async -> Verdict {
+        guard case .choices(let selected) = answer, let question = step.choiceQuestion else {
+            return judge.notAnAnswer(for: step)
+        }
+        return Self.judge(selected, of: question, catalog: judge.catalog)
+    }
+
+    /// Single answer: exactly the correct choice. Several: exactly the set of correct ones.
+    static func judge(_ selected: [Int], of question: ChoiceQuestion, catalog: Catalog = .english) -> Verdict {
+        let choices = question.choices
+        let chosen = Set(selected)
+        let correct = Set(choices.indices.filter { choices[$0].correct })
+        var feedback: [String] = []
+        if let invalid = chosen.first(where: { !choices.indices.contains($0) }) {
+            let result = CheckResult(summary: "a valid choice", status: .fail,
+                                     message: catalog.text("judge.choice.none", ["number": invalid + 1]))
+            return Verdict(results: [result], feedback: [result.message])
+        }
+        if !question.multipleAnswers && chosen.count > 1 {
+            let result = CheckResult(summary: "one choice", status: .fail, message: catalog.text("judge.choice.one"))
+            return Verdict(results: [result], feedback: [result.message])
+        }
+        for index in chosen.sorted() where !correct.contains(index) {
+            let choice = choices[index]
+            feedback.append("\(Choice.label(for: index))) "
+                + (choice.feedback ?? catalog.text("judge.choice.wrong", ["choice": choice.text])))
+        }
+        let missed = correct.subtracting(chosen)
+        if feedback.isEmpty && !missed.isEmpty {
+            feedback.append(missed.count == 1 ? catalog.text("judge.choice.missed.one")
+                            : catalog.text("judge.choice.missed", ["count": missed.count]))
+        }
+        if feedback.isEmpty {
+            for index in chosen.sorted() { if let note = choices[index].feedback { feedback.append(note) } }
+            return Verdict(results: [CheckResult(summary: "the right choice", status: .pass)], feedback: feedback)
+        }
+        return Verdict(results: [CheckResult(summary: "the right choice", status: .fail, message: feedback[0])],
+                       feedback: feedback)
+    }
+
+    static func referenceAnswer(of step: Step) -> String? {
+        guard let choices = step.choiceQuestion?.choices else { return nil }
+        return choices.indices.filter { choices[$0].correct }.map { Choice.label(for: $0) }.joined(separator: ", ")
+    }
+
+    /// Every wrong choice alone is judged wrong, and the correct ones together right.
+    static func prove(_ step: Step, in lesson: Lesson, by judge: AnswerJudge) async -> [Diagnostic] {
+        guard let question = step.choiceQuestion else { return [] }
+        var found: [Diagnostic] = []
+        for index in question.choices.indices where !question.choices[index].correct {
+            if Self.judge([index], of: question).passed {
+                found.append(Diagnostic(.error, "wrong choice \(Choice.label(for: index)) is judged right",
+                                        at: question.choices[index].location))
+            }
+        }
+        let correct = question.choices.indices.filter { question.choices[$0].correct }
+        if !Self.judge(correct, of: question).passed {
+            found.append(Diagnostic(.error, "the correct choices are not accepted", at: step.location))
+        }
+        return found + (await PackChecker.listedAnswers(of: step, in: lesson, judge: judge))
+    }
+
+    static func parts(of step: Step) -> [StepPart] {
+        let question = step.choiceQuestion
+        return [.question, .choices(question?.choices ?? []),
+                .instruction(catalogKeys[question?.multipleAnswers == true ? 1 : 0])]
+    }
+}
+
+/// The choices of a choice step.
+package struct ChoiceQuestion: Sendable, Hashable {
+    package var choices: [Choice]
+    /// Learners must pick every correct choice (more than one may be).
+    package var multipleAnswers: Bool
+
+    package init(choices: [Choice], multipleAnswers: Bool) {
+        self.choices = choices
+        self.multipleAnswers = multipleAnswers
+    }
+}
+
+extension Step {
+    package var choiceQuestion: ChoiceQuestion? {
+        if case .choice(let question) = body { question } else { nil }
+    }
+}

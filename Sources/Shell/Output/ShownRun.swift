@@ -1,0 +1,31 @@
+import Foundation
+import Playground
+
+/// A program run the shell shows — `run FILE`, a `swift` entry, a lesson's `run` — taken one
+/// way: under Ctrl-C (which stops the program, not the shell), its timings reported, then drawn.
+enum ShownRun {
+    /// Runs `work`. Ctrl-C before it returned anything says `interrupted`; an error is failed as
+    /// `failed` words it; a run stopped part-way is shown like a finished one. `timings` reports
+    /// how long it took (nil when the runner reports it itself). Returns what was shown.
+    @discardableResult
+    static func run<Value: Sendable>(in context: ShellContext, interrupted: String, failed: (any Error) -> String,
+                                     timings: ((Value) -> Void)? = nil,
+                                     _ work: @escaping @Sendable () async throws -> Value,
+                                     lines: (Value) -> [String]) async -> Value? {
+        let outcome = await Interruptible.run(work)
+        switch outcome {
+        case .interrupted(nil):
+            context.output.line(context.output.style.warning(interrupted))
+            context.interruptedRun()
+            return nil
+        case .failed(let error):
+            context.fail(failed(error))
+            return nil
+        case .finished(let value), .interrupted(let value?):
+            if case .interrupted = outcome { context.interruptedRun() }
+            timings?(value)
+            lines(value).forEach(context.output.line)
+            return value
+        }
+    }
+}

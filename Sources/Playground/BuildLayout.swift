@@ -130,8 +130,8 @@ struct BuildLayout {
             files.append(url)
         }
         if !parseAsLibrary {
-            // Line-buffered stdout: a pipe is otherwise fully buffered, and a crash would lose
-            // everything the program printed before it.
+            // Line-buffered stdout (a pipe is otherwise fully buffered, and a crash would lose
+            // everything the program printed before it) and the application.
             let support = directory.appendingPathComponent("seguelab_support.swift")
             try Data(Self.supportFile.utf8).write(to: support)
             files.append(support)
@@ -189,11 +189,20 @@ struct BuildLayout {
     #endif
     """
 
+    /// SegueKit's C entry point that makes the application (and with it the main run loop's last
+    /// turns when the program's code ends); looked up at run time, as the registrations are.
+    static let applicationStart = "seguekit_start_application"
+
+    /// Starts the program as UIKit starts an app: stdout line-buffered, then the application.
     static let supportFile = platformImports + """
 
     @discardableResult
     func \(startFunction)() -> Bool {
         setvbuf(stdout, nil, _IOLBF, 0)
+        typealias Start = @convention(c) () -> Void
+        if let start = dlsym(dlopen(nil, RTLD_NOW), "\(applicationStart)") {
+            unsafeBitCast(start, to: Start.self)()
+        }
         return true
     }
 

@@ -272,4 +272,32 @@ struct SegueKitIntegrationTests {
         #expect(crash.exceptionName != nil)
         #expect(result.termination == .signaled(SIGABRT))
     }
+
+    /// On a device the main queue and main-actor tasks run after the current event; a program ends
+    /// when nothing is left to run, even one that made no UIKit object.
+    @Test func theMainRunLoopRunsWhatTheProgramScheduled() async throws {
+        let playground = try await Self.shared.value
+        let result = try await playground.run(RunRequest(sources: [SourceFile(name: "Main.swift", text: """
+        import UIKit
+        DispatchQueue.main.async { print("main queue") }
+        Task { @MainActor in print("main actor") }
+        print("end of the code")
+        """)]))
+        #expect(result.termination == .exited(0), "\(result.stderr)")
+        #expect(result.stdout == "end of the code\nmain queue\nmain actor\n")
+    }
+
+    /// A repeating timer keeps the run loop (and the program) alive until the time limit; the
+    /// program says why before it is stopped.
+    @Test func aRepeatingTimerKeepsTheProgramRunningUntilTheTimeLimit() async throws {
+        let playground = try await Self.shared.value
+        let result = try await playground.run(RunRequest(sources: [SourceFile(name: "Main.swift", text: """
+        import UIKit
+        Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in }
+        print("scheduled")
+        """)], limits: Limits(timeout: 1.5)))
+        #expect(result.stopReason == .timedOut(limit: 1.5))
+        #expect(result.stdout == "scheduled\n")
+        #expect(result.stderr.contains("a repeating Timer is still scheduled on the main run loop"), "\(result.stderr)")
+    }
 }

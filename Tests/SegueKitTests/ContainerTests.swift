@@ -108,7 +108,7 @@ struct ContainerTests {
         #expect(SegueTrace.events(.perform).first?.segueClass == "FadeSegue")
     }
 
-    @Test func visibleViewControllerIncludesPresented() throws {
+    @Test func visibleViewControllerIncludesPresented() async throws {
         let root = UIViewController()
         let navigation = UINavigationController(rootViewController: root)
         #expect(navigation.visibleViewController === root)
@@ -118,6 +118,8 @@ struct ContainerTests {
         #expect(navigation.visibleViewController === modal)
         var completed = false
         modal.dismiss(animated: false) { completed = true }
+        #expect(!completed, "the completion handler runs when the transition ends, after the call")
+        await Task.yield()
         #expect(completed)
         #expect(navigation.visibleViewController === root)
         #expect(root.presentedViewController == nil)

@@ -1,7 +1,9 @@
 import Foundation
 
-/// `show`, `showDetailViewController`, `present` and `dismiss`, done synchronously: there is no
-/// animation, so completion handlers run before the call returns.
+/// `show`, `showDetailViewController`, `present` and `dismiss`. A presentation or dismissal
+/// changes the hierarchy and sends the `viewWill…` callbacks at once; the `viewDid…` callbacks
+/// and the completion handler follow on the next turn of the main run loop, as when UIKit's
+/// transition ends.
 @MainActor
 enum Presentation {
     /// A navigation controller is never pushed onto another: UIKit presents it modally even
@@ -54,11 +56,20 @@ enum Presentation {
             if onScreen {
                 if coversPresenter { Appearance.begin(presenter, appearing: false, animated: animated) }
                 Appearance.begin(controller, appearing: true, animated: animated)
-                Appearance.end(controller, appearing: true, animated: animated)
-                if coversPresenter { Appearance.end(presenter, appearing: false, animated: animated) }
             }
         }
-        completion?()
+        // The transition completes on the next turn of the main run loop: `viewDidAppear`,
+        // then the completion handler ("called after the viewDidAppear(_:) method is called on
+        // the presented view controller", UIViewController.present(_:animated:completion:)).
+        MainRunLoop.later {
+            controller.during(.beingPresented) {
+                if onScreen {
+                    Appearance.end(controller, appearing: true, animated: animated)
+                    if coversPresenter { Appearance.end(presenter, appearing: false, animated: animated) }
+                }
+            }
+            completion?()
+        }
     }
 
     /// Dismisses what the receiver presented, or — when it presents nothing — the receiver
@@ -91,12 +102,19 @@ enum Presentation {
                 link.presentingStorage?.presentedStorage = nil
                 link.presentingStorage = nil
             }
-            if onScreen {
-                Appearance.end(top, appearing: false, animated: animated)
-                if coveredPresenter { Appearance.end(presenter, appearing: true, animated: animated) }
-            }
         }
-        completion?()
+        // "The completion handler is called after the viewDidDisappear(_:) method is called on
+        // the presented view controller" (UIViewController.dismiss(animated:completion:)): on the
+        // next turn of the main run loop, so code after `dismiss` runs first.
+        MainRunLoop.later {
+            top.during(.beingDismissed) {
+                if onScreen {
+                    Appearance.end(top, appearing: false, animated: animated)
+                    if coveredPresenter { Appearance.end(presenter, appearing: true, animated: animated) }
+                }
+            }
+            completion?()
+        }
     }
 }
 

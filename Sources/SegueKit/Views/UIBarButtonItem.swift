@@ -47,6 +47,10 @@ open class UIBarButtonItem {
 
     /// Taps the item (a SegueKit addition: there is no screen to tap).
     open func simulateTap() {
+        MainRunLoop.userAction { tap() }
+    }
+
+    private func tap() {
         guard isEnabled else { return }
         if let action = primaryAction {
             action.sender = self

@@ -55,6 +55,10 @@ open class UIControl: UIView {
     /// Sends the actions for `controlEvents`, as a touch would. A tap is `.touchUpInside`;
     /// storyboard segues on the control fire then (after asking `shouldPerformSegue`).
     open func sendActions(for controlEvents: Event) {
+        MainRunLoop.userAction { send(controlEvents) }
+    }
+
+    private func send(_ controlEvents: Event) {
         guard isEnabled else { return }
         for (action, events) in actions where !events.isDisjoint(with: controlEvents) {
             action.sender = self

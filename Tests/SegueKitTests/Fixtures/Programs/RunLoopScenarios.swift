@@ -1,0 +1,63 @@
+// Each argument names one program whose output shows when the main run loop runs its work.
+import UIKit
+
+final class Screen: UIViewController {
+    init(_ name: String) {
+        super.init(nibName: nil, bundle: nil)
+        title = name
+    }
+
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        print("\(title!).viewDidAppear")
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        print("\(title!).viewDidDisappear")
+    }
+}
+
+let scenario = CommandLine.arguments.dropFirst().first ?? ""
+let window = UIWindow(frame: UIScreen.main.bounds)
+let root = Screen("root")
+window.rootViewController = root
+window.makeKeyAndVisible()
+
+switch scenario {
+case "scheduledWork":
+    DispatchQueue.main.async {
+        print("main queue block")
+        DispatchQueue.main.async { print("block scheduled by a block") }
+    }
+    Task { @MainActor in print("main-actor task") }
+    Timer.scheduledTimer(withTimeInterval: 0.05, repeats: false) { _ in print("timer") }
+    print("end of the program's code")
+case "beforeTheNextTap":
+    let button = UIButton(type: .system)
+    button.addAction(UIAction { _ in print("tap") }, for: .touchUpInside)
+    DispatchQueue.main.async { print("scheduled before the tap") }
+    button.sendActions(for: .touchUpInside)
+    print("after the tap")
+case "presentAndDismiss":
+    let modal = Screen("modal")
+    root.present(modal, animated: true) { print("present completion") }
+    print("after present")
+    let button = UIButton(type: .system)
+    button.addAction(UIAction { _ in
+        modal.dismiss(animated: true) { print("dismiss completion") }
+        print("after dismiss")
+    }, for: .touchUpInside)
+    button.sendActions(for: .touchUpInside)
+case "repeatingTimer":
+    var fires = 0
+    Timer.scheduledTimer(withTimeInterval: 0.02, repeats: true) { timer in
+        fires += 1
+        print("fire \(fires)")
+        if fires == 3 { timer.invalidate() }
+    }
+default:
+    print("unknown scenario \(scenario)")
+}

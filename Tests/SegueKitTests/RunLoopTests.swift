@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import SegueKit
+
+/// The main run loop, tested in child processes: work scheduled on the main queue, the main
+/// actor and `RunLoop.main` runs after the current event, and the program ends when none is left.
+@Suite("Main run loop")
+struct RunLoopTests {
+    static let program: Result<URL, CompiledKit.Failure> = {
+        do {
+            let source = try String(contentsOf: CompiledKit.packageRoot
+                .appendingPathComponent("Tests/SegueKitTests/Fixtures/Programs/RunLoopScenarios.swift"), encoding: .utf8)
+            let compilation = try CompiledKit.compile(source, name: "RunLoopApp")
+            guard compilation.status == 0 else { return .failure(.init(description: compilation.diagnostics)) }
+            return .success(compilation.binary)
+        } catch let failure as CompiledKit.Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(.init(description: "\(error)"))
+        }
+    }()
+
+    func lines(_ scenario: String) throws -> [String] {
+        let run = try CompiledKit.run(try Self.program.get(), [scenario])
+        #expect(run.status == 0 && !run.killedBySignal, "stderr: \(run.stderr)")
+        return run.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// "Dispatch queues execute tasks in first-in, first-out order" and the main queue "works
+    /// with the app's run loop", which also fires timers (DispatchQueue.main, RunLoop, Timer);
+    /// main-actor work runs on the main queue. All of it runs after the code that scheduled it.
+    @Test func scheduledWorkRunsAfterTheProgramsCodeInOrder() throws {
+        #expect(try lines("scheduledWork") == [
+            "root.viewDidAppear",
+            "end of the program's code",
+            "main queue block",
+            "main-actor task",
+            "block scheduled by a block",
+            "timer",
+        ])
+    }
+
+    /// The loop turns between two touches: what the program scheduled runs before the next one.
+    @Test func scheduledWorkRunsBeforeTheNextSimulatedTap() throws {
+        #expect(try lines("beforeTheNextTap") == ["root.viewDidAppear", "scheduled before the tap", "tap", "after the tap"])
+    }
+
+    /// present(_:animated:completion:): "The completion handler is called after the viewDidAppear(_:)
+    /// method is called on the presented view controller." dismiss(animated:completion:): "The
+    /// completion handler is called after the viewDidDisappear(_:) method is called on the presented
+    /// view controller." Both after the transition, so the code after the call runs first.
+    @Test func transitionsCompleteOnTheNextTurn() throws {
+        #expect(try lines("presentAndDismiss") == [
+            "root.viewDidAppear",
+            "after present",
+            "modal.viewDidAppear",
+            "present completion",
+            "after dismiss",
+            "modal.viewDidDisappear",
+            "dismiss completion",
+        ])
+    }
+
+    /// A repeating timer fires until it is invalidated; the program then ends by itself.
+    @Test func anInvalidatedRepeatingTimerLetsTheProgramEnd() throws {
+        #expect(try lines("repeatingTimer") == ["root.viewDidAppear", "fire 1", "fire 2", "fire 3"])
+    }
+}

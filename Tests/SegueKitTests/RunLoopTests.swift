@@ -65,4 +65,34 @@ struct RunLoopTests {
     @Test func anInvalidatedRepeatingTimerLetsTheProgramEnd() throws {
         #expect(try lines("repeatingTimer") == ["root.viewDidAppear", "fire 1", "fire 2", "fire 3"])
     }
+
+    /// UIKit refuses to present from a controller whose view is not in a window, as in
+    /// `viewDidLoad` (UIView.window: "This property is nil if the view has not yet been added to a
+    /// window"), with this log line; from work scheduled there, or from `viewDidAppear`, it presents.
+    @Test func presentingBeforeTheViewIsInAWindowIsRefused() throws {
+        let run = try CompiledKit.run(try Self.program.get(), ["presentFromViewDidLoad"])
+        #expect(run.status == 0)
+        #expect(run.stdout.split(separator: "\n") == [
+            "root.viewDidAppear", "root.viewDidDisappear", "viewDidLoad: view.window is nil", "viewDidAppear: view.window is set",
+            "presented: nothing",
+        ])
+        let line = try #require(run.stderr.split(separator: "\n").first.map(String.init))
+        #expect(line.hasPrefix("Attempt to present <RunLoopApp.Screen: 0x"), "\(line)")
+        #expect(line.contains("> on <RunLoopApp.Greeter: 0x") && line.contains("> (from <RunLoopApp.Greeter: 0x"))
+        #expect(line.hasSuffix(">) whose view is not in the window hierarchy."))
+        let events = try TraceEvent.decodeLines(run.trace)
+        #expect(events.filter { $0.event == .present }.map(\.destination) == [])
+        #expect(events.contains { $0.event == .warning && $0.message == line })
+    }
+
+    @Test func presentingFromScheduledWorkOrViewDidAppearPresents() throws {
+        #expect(try lines("presentFromMainQueue") == [
+            "root.viewDidAppear", "root.viewDidDisappear", "viewDidLoad: view.window is nil", "viewDidAppear: view.window is set",
+            "presented: modal", "modal.viewDidAppear",
+        ])
+        #expect(try lines("presentFromViewDidAppear") == [
+            "root.viewDidAppear", "root.viewDidDisappear", "viewDidLoad: view.window is nil", "viewDidAppear: view.window is set",
+            "modal.viewDidAppear", "presented: modal",
+        ])
+    }
 }

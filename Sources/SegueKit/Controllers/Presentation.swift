@@ -37,6 +37,16 @@ enum Presentation {
         if let parent = controller.parentStorage {
             raiseException(.invalidArgument, "Application tried to present modally a view controller \(objectDescription(controller)) that has a parent view controller \(objectDescription(parent)).")
         }
+        if presenter.viewIfLoaded?.window == nil {
+            // UIKit's log line (UIViewController.present: the presenting controller's view must
+            // be in a window, so not from `viewDidLoad`); nothing is shown and the completion
+            // handler is not called.
+            let warning = "Attempt to present \(objectDescription(controller)) on \(objectDescription(presenter)) "
+                + "(from \(objectDescription(source))) whose view is not in the window hierarchy."
+            writeToStandardError(warning + "\n")
+            SegueTrace.record(TraceEvent(event: .warning, source: className(source), destination: className(controller), message: warning))
+            return
+        }
         if let current = presenter.presentedStorage {
             let warning = "Attempt to present \(objectDescription(controller)) on \(objectDescription(presenter)) "
                 + "(from \(objectDescription(source))) which is already presenting \(objectDescription(current))."
@@ -124,10 +134,14 @@ enum Appearance {
     static func begin(_ controller: UIViewController, appearing: Bool, animated: Bool) {
         controller.loadViewIfNeeded()
         if appearing { controller.viewWillAppear(animated) } else { controller.viewWillDisappear(animated) }
+        // The view joins the window once `viewWillAppear` has returned (so presenting from it, as
+        // from `viewDidLoad`, is refused) and leaves it before `viewDidDisappear`.
+        if appearing { controller.isViewInWindow = true }
         for child in visibleChildren(of: controller) { begin(child, appearing: appearing, animated: animated) }
     }
 
     static func end(_ controller: UIViewController, appearing: Bool, animated: Bool) {
+        if !appearing { controller.isViewInWindow = false }
         if appearing { controller.viewDidAppear(animated) } else { controller.viewDidDisappear(animated) }
         for child in visibleChildren(of: controller) { end(child, appearing: appearing, animated: animated) }
     }

@@ -55,6 +55,8 @@ open class UIViewController: UIResponder {
     /// Set on a window's root view controller.
     weak var hostingWindow: UIWindow?
     var transitionFlags: TransitionFlags = []
+    /// Whether the controller's view is in its window: set by the appearance callbacks.
+    var isViewInWindow = false
 
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         nibName = nibNameOrNil
@@ -279,9 +281,14 @@ extension UIViewController {
 
     /// Whether the controller is on screen: its tree reaches a visible window's root.
     var isInWindowHierarchy: Bool {
+        screenWindow?.isVisible ?? false
+    }
+
+    /// The window at the root of the controller's containment and presentation tree.
+    var screenWindow: UIWindow? {
         var node = containmentRoot
         while let presenting = node.presentingStorage { node = presenting.containmentRoot }
-        return node.hostingWindow?.isVisible ?? false
+        return node.hostingWindow
     }
 }
 

@@ -20,6 +20,31 @@ final class Screen: UIViewController {
     }
 }
 
+/// Presents a screen from `viewDidLoad`, from work it schedules there, or from `viewDidAppear`.
+final class Greeter: UIViewController {
+    let moment: String
+
+    init(presentingIn moment: String) {
+        self.moment = moment
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { fatalError() }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        print("viewDidLoad: view.window is \(view.window == nil ? "nil" : "set")")
+        if moment == "viewDidLoad" { present(Screen("modal"), animated: true) }
+        if moment == "mainQueue" { DispatchQueue.main.async { self.present(Screen("modal"), animated: true) } }
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        print("viewDidAppear: view.window is \(view.window == nil ? "nil" : "set")")
+        if moment == "viewDidAppear" { present(Screen("modal"), animated: true) }
+    }
+}
+
 let scenario = CommandLine.arguments.dropFirst().first ?? ""
 let window = UIWindow(frame: UIScreen.main.bounds)
 let root = Screen("root")
@@ -58,6 +83,14 @@ case "repeatingTimer":
         print("fire \(fires)")
         if fires == 3 { timer.invalidate() }
     }
+case "presentFromViewDidLoad", "presentFromMainQueue", "presentFromViewDidAppear":
+    let greeter = Greeter(presentingIn: String(scenario.dropFirst("presentFrom".count)).lowercasedFirst)
+    window.rootViewController = greeter
+    DispatchQueue.main.async { print("presented: \(greeter.presentedViewController?.title ?? "nothing")") }
 default:
     print("unknown scenario \(scenario)")
+}
+
+extension String {
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }

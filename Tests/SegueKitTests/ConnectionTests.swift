@@ -179,3 +179,41 @@ final class ProductCell: UITableViewCell {
 final class CellListViewController: UITableViewController {
     weak var addButton: UIBarButtonItem?
 }
+
+@Suite("Selectors and target-action", .serialized)
+@MainActor
+struct TargetActionTests {
+    /// "The Objective-C selector for a Swift method" (Swift's rule, as in Interface Builder).
+    @Test func selectorNamesAreFormedAsSwiftDoes() {
+        #expect(__sel__("unwindToShelf(_:)").name == "unwindToShelf:")
+        #expect(__sel__("ShelfViewController.buy(sender:)").name == "buyWithSender:")
+        #expect(__sel__("refresh").name == "refresh")
+        #expect(__sel__("share(from:)").name == "shareFrom:")
+        #expect(__sel__("tableView(_:didSelectRowAt:)").name == "tableView:didSelectRowAt:")
+        #expect(__sel__(" getter: UIViewController.title ").name == "title")
+        #expect(__sel__("setter: title").name == "setTitle:")
+    }
+
+    /// A tap on an item with no action, target-action or segue does nothing on a device; here the
+    /// trace says so, so a missing connection is never silent.
+    @Test func tappingABarButtonItemWithNoActionIsNoted() throws {
+        SegueTrace.reset()
+        UIBarButtonItem(title: "Edit", style: .plain, target: nil, action: nil).simulateTap()
+        let warning = try #require(SegueTrace.events(.warning).last?.message)
+        #expect(warning == "simulateTap() on the bar button item 'Edit': it has no action, target-action or segue; nothing happens")
+    }
+
+    /// addTarget(_:action:for:) with a method nobody registered is noted (iOS would crash with an
+    /// unrecognized selector).
+    @Test func anUnregisteredTargetActionIsNoted() throws {
+        SegueTrace.reset()
+        let button = UIButton(type: .system)
+        let owner = UIViewController()
+        button.addTarget(owner, action: Selector("nothingHere:"), for: .touchUpInside)
+        #expect(button.allTargets.count == 1)
+        button.sendActions(for: .touchUpInside)
+        #expect(SegueTrace.events(.warning).last?.message == "no registered action nothingHere: on UIViewController")
+        button.removeTarget(owner, action: nil, for: .touchUpInside)
+        #expect(button.allTargets.isEmpty)
+    }
+}

@@ -216,4 +216,64 @@ struct TargetActionTests {
         button.removeTarget(owner, action: nil, for: .touchUpInside)
         #expect(button.allTargets.isEmpty)
     }
+
+    /// popoverPresentationController: "accessing this property creates a popover presentation
+    /// controller when the value in the modalPresentationStyle property is
+    /// UIModalPresentationStyle.popover. If the modal presentation style is a different value,
+    /// this property is nil." In compact width a popover adapts to full screen.
+    @Test func popoverPresentationControllerExistsForPopoversOnly() throws {
+        let controller = UIViewController()
+        #expect(controller.popoverPresentationController == nil)
+        #expect(controller.presentationController != nil)
+        controller.modalPresentationStyle = .popover
+        let popover = try #require(controller.popoverPresentationController)
+        #expect(popover === controller.popoverPresentationController)
+        #expect(popover.presentedViewController === controller)
+        #expect(popover.adaptivePresentationStyle == .fullScreen)
+        final class KeepPopover: UIAdaptivePresentationControllerDelegate {
+            func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle { .none }
+        }
+        let keeper = KeepPopover()
+        popover.delegate = keeper
+        #expect(popover.adaptivePresentationStyle == UIModalPresentationStyle.none)
+    }
+
+    /// tabBarItem: "The default value is a tab bar item that displays the view controller's title."
+    @Test func tabBarItemShowsTheTitle() {
+        let controller = UIViewController()
+        controller.title = "Books"
+        #expect(controller.tabBarItem.title == "Books")
+        controller.tabBarItem = UITabBarItem(title: "Shelf", image: UIImage(systemName: "books.vertical"), tag: 2)
+        #expect(controller.tabBarItem.tag == 2)
+    }
+
+    /// UITabBarControllerDelegate: "the tab bar controller calls this method in response to the user
+    /// tapping a tab bar item" (shouldSelect, then didSelect); "you can use this method to prevent
+    /// the selection" — and setting selectedIndex in code calls neither.
+    @Test func theTabDelegateHearsTapsOnly() {
+        final class Watcher: UITabBarControllerDelegate {
+            var heard: [String] = []
+            func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+                heard.append("should \(viewController.title ?? "")")
+                return viewController.title != "Locked"
+            }
+            func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+                heard.append("did \(viewController.title ?? "")")
+            }
+        }
+        let tabs = UITabBarController()
+        let titles = ["Shelf", "Basket", "Locked"]
+        tabs.viewControllers = titles.map { title in
+            let controller = UIViewController()
+            controller.title = title
+            return controller
+        }
+        let watcher = Watcher()
+        tabs.delegate = watcher
+        tabs.selectedIndex = 1
+        tabs.simulateTapOnTab(at: 0)
+        tabs.simulateTapOnTab(at: 2)
+        #expect(watcher.heard == ["should Shelf", "did Shelf", "should Locked"])
+        #expect(tabs.selectedIndex == 0)
+    }
 }

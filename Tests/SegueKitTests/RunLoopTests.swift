@@ -95,4 +95,13 @@ struct RunLoopTests {
             "modal.viewDidAppear", "presented: modal",
         ])
     }
+
+    /// UIAlertController: "After configuring the alert controller with the actions and style you
+    /// want, present it using the present(_:animated:completion:) method." A tapped action dismisses
+    /// the alert; its handler runs once the dismissal has ended.
+    @Test func anAlertActionDismissesTheAlertThenRunsItsHandler() throws {
+        #expect(try lines("alert") == [
+            "root.viewDidAppear", "alert shown", "after the tap", "handler: Delete, alert on screen: false",
+        ])
+    }
 }

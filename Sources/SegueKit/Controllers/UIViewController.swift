@@ -57,6 +57,8 @@ open class UIViewController: UIResponder {
     var transitionFlags: TransitionFlags = []
     /// Whether the controller's view is in its window: set by the appearance callbacks.
     var isViewInWindow = false
+    var presentationControllerStorage: UIPresentationController?
+    var tabBarItemStorage: UITabBarItem?
 
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         nibName = nibNameOrNil
@@ -197,6 +199,37 @@ open class UIViewController: UIResponder {
 
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         Presentation.dismiss(from: self, animated: flag, completion: completion)
+    }
+
+    /// "If you created the view controller but have not yet presented it, accessing this property
+    /// creates a popover presentation controller when the value in the modalPresentationStyle
+    /// property is UIModalPresentationStyle.popover. If the modal presentation style is a
+    /// different value, this property is nil." (UIViewController.popoverPresentationController)
+    open var popoverPresentationController: UIPopoverPresentationController? {
+        guard modalPresentationStyle == .popover else { return nil }
+        return presentationController as? UIPopoverPresentationController
+    }
+
+    /// The presentation controller managing this controller's presentation, made on first use.
+    open var presentationController: UIPresentationController? {
+        if let existing = presentationControllerStorage, (existing is UIPopoverPresentationController)
+            == (modalPresentationStyle == .popover) { return existing }
+        let made = modalPresentationStyle == .popover
+            ? UIPopoverPresentationController(presentedViewController: self, presenting: nil)
+            : UIPresentationController(presentedViewController: self, presenting: nil)
+        presentationControllerStorage = made
+        return made
+    }
+
+    /// The item that represents the controller in a tab bar, titled after the controller.
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let item = tabBarItemStorage { return item }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            tabBarItemStorage = item
+            return item
+        }
+        set { tabBarItemStorage = newValue }
     }
 
     open var presentedViewController: UIViewController? { containmentRoot.presentedStorage }

@@ -87,6 +87,14 @@ case "presentFromViewDidLoad", "presentFromMainQueue", "presentFromViewDidAppear
     let greeter = Greeter(presentingIn: String(scenario.dropFirst("presentFrom".count)).lowercasedFirst)
     window.rootViewController = greeter
     DispatchQueue.main.async { print("presented: \(greeter.presentedViewController?.title ?? "nothing")") }
+case "alert":
+    let alert = UIAlertController(title: "Delete?", message: nil, preferredStyle: .alert)
+    alert.addAction(UIAlertAction(title: "Delete", style: .destructive) { action in
+        print("handler: \(action.title!), alert on screen: \(root.presentedViewController != nil)")
+    })
+    root.present(alert, animated: true) { print("alert shown") }
+    alert.actions[0].simulateTap()
+    print("after the tap")
 default:
     print("unknown scenario \(scenario)")
 }

@@ -9,7 +9,9 @@ import Foundation
 /// files are written under their own names, one directory each.
 ///
 /// Interface Builder attributes the compiler rejects without Objective-C (`@IBOutlet`, and
-/// `@IBAction` on methods with no or two parameters) are replaced by spaces, so nothing moves.
+/// `@IBAction` on methods with no or two parameters) are replaced by spaces, so nothing moves;
+/// so are `@objc` attributes, and `#selector(…)` becomes SegueKit's `__sel__("…")` of the same
+/// length (`SelectorRewrite`).
 /// The outlets, control, unwind and segue actions found in a file are registered by
 /// extensions appended to that same file (so `private` members stay reachable) and a file
 /// function calling them (so `private` classes do too), called from one generated function
@@ -87,7 +89,7 @@ struct BuildLayout {
             let diskName = Self.fileSystemName(source.name)
             // An attribute in an extension of a struct keeps the compiler's own complaint.
             let attributes = analysis.interfaceBuilderAttributes.filter { $0.extendedType.map { !valueTypes.contains($0) } ?? true }
-            let body = SourceAnalysis.blanking(attributes, in: source.text)
+            let body = SelectorRewrite.apply(to: SourceAnalysis.blanking(attributes, in: source.text))
             // A separate file written under its own name needs no directive (and one would clash
             // with the file's own #fileID); joined or renamed files need it.
             var text = joined || diskName != source.name
@@ -130,8 +132,8 @@ struct BuildLayout {
             files.append(url)
         }
         if !parseAsLibrary {
-            // Line-buffered stdout: a pipe is otherwise fully buffered, and a crash would lose
-            // everything the program printed before it.
+            // Line-buffered stdout (a pipe is otherwise fully buffered, and a crash would lose
+            // everything the program printed before it) and the application.
             let support = directory.appendingPathComponent("seguelab_support.swift")
             try Data(Self.supportFile.utf8).write(to: support)
             files.append(support)
@@ -189,11 +191,20 @@ struct BuildLayout {
     #endif
     """
 
+    /// SegueKit's C entry point that makes the application (and with it the main run loop's last
+    /// turns when the program's code ends); looked up at run time, as the registrations are.
+    static let applicationStart = "seguekit_start_application"
+
+    /// Starts the program as UIKit starts an app: stdout line-buffered, then the application.
     static let supportFile = platformImports + """
 
     @discardableResult
     func \(startFunction)() -> Bool {
         setvbuf(stdout, nil, _IOLBF, 0)
+        typealias Start = @convention(c) () -> Void
+        if let start = dlsym(dlopen(nil, RTLD_NOW), "\(applicationStart)") {
+            unsafeBitCast(start, to: Start.self)()
+        }
         return true
     }
 

@@ -248,6 +248,11 @@ private final class InterfaceBuilderVisitor: SyntaxVisitor {
            let owner = memberOwner() {
             attributes.append(.init(range: Self.range(of: attribute), extendedType: owner.extendedType))
             if let typeName = owner.registrableClass ?? owner.extendedType { recordAction(node, owner: typeName) }
+        } else if Self.attribute("objc", in: node.attributes) != nil, !Self.isStatic(node.modifiers),
+                  let owner = memberOwner(), let typeName = owner.registrableClass ?? owner.extendedType {
+            // An `@objc` method is what `#selector` names for target-action (`addTarget`); the
+            // attribute itself is blanked by `SelectorRewrite`.
+            recordAction(node, owner: typeName)
         }
         // `@IBSegueAction` compiles as it is; only its registration is needed.
         if Self.attribute("IBSegueAction", in: node.attributes) != nil, !Self.isStatic(node.modifiers),

@@ -272,4 +272,105 @@ struct SegueKitIntegrationTests {
         #expect(crash.exceptionName != nil)
         #expect(result.termination == .signaled(SIGABRT))
     }
+
+    /// On a device the main queue and main-actor tasks run after the current event; a program ends
+    /// when nothing is left to run, even one that made no UIKit object.
+    @Test func theMainRunLoopRunsWhatTheProgramScheduled() async throws {
+        let playground = try await Self.shared.value
+        let result = try await playground.run(RunRequest(sources: [SourceFile(name: "Main.swift", text: """
+        import UIKit
+        DispatchQueue.main.async { print("main queue") }
+        Task { @MainActor in print("main actor") }
+        print("end of the code")
+        """)]))
+        #expect(result.termination == .exited(0), "\(result.stderr)")
+        #expect(result.stdout == "end of the code\nmain queue\nmain actor\n")
+    }
+
+    /// A repeating timer keeps the run loop (and the program) alive until the time limit; the
+    /// program says why before it is stopped.
+    @Test func aRepeatingTimerKeepsTheProgramRunningUntilTheTimeLimit() async throws {
+        let playground = try await Self.shared.value
+        let result = try await playground.run(RunRequest(sources: [SourceFile(name: "Main.swift", text: """
+        import UIKit
+        Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in }
+        print("scheduled")
+        """)], limits: Limits(timeout: 1.5)))
+        #expect(result.stopReason == .timedOut(limit: 1.5))
+        #expect(result.stdout == "scheduled\n")
+        #expect(result.stderr.contains("a repeating Timer is still scheduled on the main run loop"), "\(result.stderr)")
+    }
+
+    /// Code from a real project: `@objc` actions named with `#selector` for `addTarget` and a bar
+    /// button item's target-action, and `#selector` compared in `canPerformUnwindSegueAction`.
+    @Test func selectorAndObjcCodeCompilesAndRuns() async throws {
+        let playground = try await Self.shared.value
+        let result = try await playground.run(RunRequest(sources: [SourceFile(name: "Main.swift", text: """
+        import UIKit
+
+        class ShelfViewController: UIViewController {
+            let button = UIButton(type: .system)
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                button.addTarget(self, action: #selector(buy(_:)), for: .touchUpInside)
+                navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Share", style: .plain, target: self,
+                                                                    action: #selector(share(sender:)))
+            }
+
+            @objc func buy(_ sender: UIButton) { print("buy from", type(of: sender)) }
+            @objc private func share(sender: UIBarButtonItem) { print("share", sender.title ?? "") }
+
+            override func canPerformUnwindSegueAction(_ action: Selector, from: UIViewController, sender: Any?) -> Bool {
+                action == #selector(unwindToShelf(_:))
+            }
+
+            @IBAction func unwindToShelf(_ segue: UIStoryboardSegue) {}
+        }
+
+        let shelf = ShelfViewController()
+        shelf.loadViewIfNeeded()
+        shelf.button.sendActions(for: .touchUpInside)
+        shelf.navigationItem.rightBarButtonItem?.simulateTap()
+        print(#selector(ShelfViewController.share(sender:)), shelf.canPerformUnwindSegueAction(
+            Selector("unwindToShelf:"), from: UIViewController(), sender: nil))
+        let wrong: Int = #selector(shelf.buy(_:)); let alsoWrong: Int = "text"
+        """)]))
+        // The last line's two errors keep the columns the learner sees.
+        let errors = result.compile.errors.map { "\($0.line):\($0.column)" }
+        #expect(errors == ["29:18", "29:65"], "\(result.fullCompilerOutput)")
+        let fixed = try await playground.run(RunRequest(sources: [SourceFile(name: "Main.swift", text: """
+        import UIKit
+
+        class ShelfViewController: UIViewController {
+            let button = UIButton(type: .system)
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                button.addTarget(self, action: #selector(buy(_:)), for: .touchUpInside)
+                navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Share", style: .plain, target: self,
+                                                                    action: #selector(share(sender:)))
+            }
+
+            @objc func buy(_ sender: UIButton) { print("buy from", type(of: sender)) }
+            @objc private func share(sender: UIBarButtonItem) { print("share", sender.title ?? "") }
+
+            override func canPerformUnwindSegueAction(_ action: Selector, from: UIViewController, sender: Any?) -> Bool {
+                action == #selector(unwindToShelf(_:))
+            }
+
+            @IBAction func unwindToShelf(_ segue: UIStoryboardSegue) {}
+        }
+
+        let shelf = ShelfViewController()
+        shelf.loadViewIfNeeded()
+        shelf.button.sendActions(for: .touchUpInside)
+        shelf.navigationItem.rightBarButtonItem?.simulateTap()
+        print(#selector(ShelfViewController.share(sender:)), shelf.canPerformUnwindSegueAction(
+            Selector("unwindToShelf:"), from: UIViewController(), sender: nil))
+        """)]))
+        #expect(fixed.compile.succeeded, "\(fixed.fullCompilerOutput)")
+        #expect(fixed.termination == .exited(0), "\(fixed.stderr)")
+        #expect(fixed.stdout == "buy from UIButton\nshare Share\nshareWithSender: true\n")
+    }
 }

@@ -179,3 +179,101 @@ final class ProductCell: UITableViewCell {
 final class CellListViewController: UITableViewController {
     weak var addButton: UIBarButtonItem?
 }
+
+@Suite("Selectors and target-action", .serialized)
+@MainActor
+struct TargetActionTests {
+    /// "The Objective-C selector for a Swift method" (Swift's rule, as in Interface Builder).
+    @Test func selectorNamesAreFormedAsSwiftDoes() {
+        #expect(__sel__("unwindToShelf(_:)").name == "unwindToShelf:")
+        #expect(__sel__("ShelfViewController.buy(sender:)").name == "buyWithSender:")
+        #expect(__sel__("refresh").name == "refresh")
+        #expect(__sel__("share(from:)").name == "shareFrom:")
+        #expect(__sel__("tableView(_:didSelectRowAt:)").name == "tableView:didSelectRowAt:")
+        #expect(__sel__(" getter: UIViewController.title ").name == "title")
+        #expect(__sel__("setter: title").name == "setTitle:")
+    }
+
+    /// A tap on an item with no action, target-action or segue does nothing on a device; here the
+    /// trace says so, so a missing connection is never silent.
+    @Test func tappingABarButtonItemWithNoActionIsNoted() throws {
+        SegueTrace.reset()
+        UIBarButtonItem(title: "Edit", style: .plain, target: nil, action: nil).simulateTap()
+        let warning = try #require(SegueTrace.events(.warning).last?.message)
+        #expect(warning == "simulateTap() on the bar button item 'Edit': it has no action, target-action or segue; nothing happens")
+    }
+
+    /// addTarget(_:action:for:) with a method nobody registered is noted (iOS would crash with an
+    /// unrecognized selector).
+    @Test func anUnregisteredTargetActionIsNoted() throws {
+        SegueTrace.reset()
+        let button = UIButton(type: .system)
+        let owner = UIViewController()
+        button.addTarget(owner, action: Selector("nothingHere:"), for: .touchUpInside)
+        #expect(button.allTargets.count == 1)
+        button.sendActions(for: .touchUpInside)
+        #expect(SegueTrace.events(.warning).last?.message == "no registered action nothingHere: on UIViewController")
+        button.removeTarget(owner, action: nil, for: .touchUpInside)
+        #expect(button.allTargets.isEmpty)
+    }
+
+    /// popoverPresentationController: "accessing this property creates a popover presentation
+    /// controller when the value in the modalPresentationStyle property is
+    /// UIModalPresentationStyle.popover. If the modal presentation style is a different value,
+    /// this property is nil." In compact width a popover adapts to full screen.
+    @Test func popoverPresentationControllerExistsForPopoversOnly() throws {
+        let controller = UIViewController()
+        #expect(controller.popoverPresentationController == nil)
+        #expect(controller.presentationController != nil)
+        controller.modalPresentationStyle = .popover
+        let popover = try #require(controller.popoverPresentationController)
+        #expect(popover === controller.popoverPresentationController)
+        #expect(popover.presentedViewController === controller)
+        #expect(popover.adaptivePresentationStyle == .fullScreen)
+        final class KeepPopover: UIAdaptivePresentationControllerDelegate {
+            func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle { .none }
+        }
+        let keeper = KeepPopover()
+        popover.delegate = keeper
+        #expect(popover.adaptivePresentationStyle == UIModalPresentationStyle.none)
+    }
+
+    /// tabBarItem: "The default value is a tab bar item that displays the view controller's title."
+    @Test func tabBarItemShowsTheTitle() {
+        let controller = UIViewController()
+        controller.title = "Books"
+        #expect(controller.tabBarItem.title == "Books")
+        controller.tabBarItem = UITabBarItem(title: "Shelf", image: UIImage(systemName: "books.vertical"), tag: 2)
+        #expect(controller.tabBarItem.tag == 2)
+    }
+
+    /// UITabBarControllerDelegate: "the tab bar controller calls this method in response to the user
+    /// tapping a tab bar item" (shouldSelect, then didSelect); "you can use this method to prevent
+    /// the selection" — and setting selectedIndex in code calls neither.
+    @Test func theTabDelegateHearsTapsOnly() {
+        final class Watcher: UITabBarControllerDelegate {
+            var heard: [String] = []
+            func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+                heard.append("should \(viewController.title ?? "")")
+                return viewController.title != "Locked"
+            }
+            func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+                heard.append("did \(viewController.title ?? "")")
+            }
+        }
+        let tabs = UITabBarController()
+        let titles = ["Shelf", "Basket", "Locked"]
+        tabs.viewControllers = titles.map { title in
+            let controller = UIViewController()
+            controller.title = title
+            return controller
+        }
+        let watcher = Watcher()
+        tabs.delegate = watcher
+        tabs.selectedIndex = 1
+        tabs.simulateTapOnTab(at: 0)
+        tabs.simulateTapOnTab(at: 2)
+        #expect(watcher.heard == ["should Shelf", "did Shelf", "should Locked"])
+        #expect(tabs.selectedIndex == 0)
+    }
+}

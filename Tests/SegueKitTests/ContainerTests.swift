@@ -46,6 +46,7 @@ struct ContainerTests {
     @Test func showDetailWithoutASplitPresents() throws {
         let storyboard = try Fixtures.storyboard("Split")
         let notes = try #require(storyboard.instantiateController(objectID: "master") as? NotesViewController)
+        Fixtures.show(notes)
         notes.performSegue(withIdentifier: "showNote", sender: nil)
         #expect(notes.presentedViewController is UINavigationController)
     }
@@ -85,6 +86,7 @@ struct ContainerTests {
         let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
         let inbox = try #require(navigation.topViewController)
         #expect(inbox is InboxViewController)
+        Fixtures.show(navigation)
         inbox.performSegue(withIdentifier: "openMessage", sender: nil)
         #expect(navigation.topViewController?.title == "Message")
         navigation.topViewController?.navigationController?.popViewController(animated: false)
@@ -102,15 +104,17 @@ struct ContainerTests {
     @Test func customSegueClassRunsItsOwnPerform() throws {
         let storyboard = try Fixtures.storyboard("Custom")
         let start = try #require(storyboard.instantiateInitialViewController() as? StartViewController)
+        Fixtures.show(start)
         start.performSegue(withIdentifier: "fade", sender: nil)
         #expect(CallLog.entries == ["fade.perform"])
         #expect(start.presentedViewController != nil)
         #expect(SegueTrace.events(.perform).first?.segueClass == "FadeSegue")
     }
 
-    @Test func visibleViewControllerIncludesPresented() throws {
+    @Test func visibleViewControllerIncludesPresented() async throws {
         let root = UIViewController()
         let navigation = UINavigationController(rootViewController: root)
+        Fixtures.show(navigation)
         #expect(navigation.visibleViewController === root)
         let modal = UIViewController()
         root.present(modal, animated: false)
@@ -118,6 +122,8 @@ struct ContainerTests {
         #expect(navigation.visibleViewController === modal)
         var completed = false
         modal.dismiss(animated: false) { completed = true }
+        #expect(!completed, "the completion handler runs when the transition ends, after the call")
+        await Task.yield()
         #expect(completed)
         #expect(navigation.visibleViewController === root)
         #expect(root.presentedViewController == nil)
@@ -127,6 +133,7 @@ struct ContainerTests {
         let root = UIViewController()
         let first = UIViewController()
         let second = UIViewController()
+        Fixtures.show(root)
         SegueTrace.reset()
         root.present(first, animated: false)
         var completed = false
@@ -166,6 +173,7 @@ struct StoryboardReferenceTests {
         setenv("SEGUEKIT_STORYBOARD_PATH", Fixtures.directory.path, 1)
         SegueRuntime.noteModule(named: "SegueKitTests")
         let home = try #require(UIStoryboard(name: "Reference", bundle: nil).instantiateInitialViewController())
+        Fixtures.show(home)
         home.performSegue(withIdentifier: "checkout", sender: nil)
         #expect(home.presentedViewController is CheckoutViewController)
         #expect(home.presentedViewController?.storyboard?.document.name == "Shop")
@@ -226,6 +234,7 @@ struct StaticTableTests {
         let buy = shop.scene(forControllerID: "product-vc")?.controller.segues.first { $0.identifier == "buy" }
         #expect(buy?.modalPresentationStyle == "fullScreen")
         let product = try Fixtures.storyboard("Shop").instantiateViewController(withIdentifier: "Product")
+        Fixtures.show(product)
         (product.view.viewWithTag(1) as? UIButton)?.sendActions(for: .touchUpInside)
         #expect(product.presentedViewController?.modalPresentationStyle == .fullScreen)
     }

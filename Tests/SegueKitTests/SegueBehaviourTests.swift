@@ -148,9 +148,24 @@ struct SegueBehaviourTests {
     @Test func showPresentsWhenThereIsNoNavigationController() throws {
         let storyboard = try Fixtures.storyboard("Shop")
         let standalone = try #require(storyboard.instantiateController(objectID: "list-vc") as? ProductListViewController)
+        Fixtures.show(standalone)
         standalone.performSegue(withIdentifier: "showSettings", sender: nil)
         #expect(standalone.presentedViewController is SettingsViewController)
         #expect(standalone.navigationController == nil)
+    }
+
+    /// From a controller whose view is not in a window, UIKit runs the segue's `prepare`, then
+    /// refuses the presentation with its log line and shows nothing.
+    @Test func aModalSegueFromAControllerNotInAWindowPreparesThenIsRefused() throws {
+        let storyboard = try Fixtures.storyboard("Shop")
+        let standalone = try #require(storyboard.instantiateController(objectID: "list-vc") as? ProductListViewController)
+        standalone.performSegue(withIdentifier: "showSettings", sender: nil)
+        #expect(CallLog.entries.contains { $0.hasPrefix("list.prepare(showSettings") })
+        #expect(standalone.presentedViewController == nil)
+        let warning = try #require(SegueTrace.events(.warning).last?.message)
+        #expect(warning.hasPrefix("Attempt to present <SegueKitTests.SettingsViewController: 0x"))
+        #expect(warning.hasSuffix(") whose view is not in the window hierarchy."))
+        #expect(SegueTrace.events(.present).isEmpty)
     }
 
     @Test func pushingOntoANavigationControllerInCode() throws {

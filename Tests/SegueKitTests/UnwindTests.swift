@@ -80,6 +80,7 @@ struct UnwindTests {
         let hidden = ProductListViewController()
         let navigation = SecretiveNavigationController(rootViewController: hidden)
         outer.addChild(navigation)
+        Fixtures.show(outer)
         let source = try Fixtures.storyboard("Shop").instantiateViewController(withIdentifier: "Checkout")
         navigation.present(source, animated: false)
         let unwindSource = UIStoryboardUnwindSegueSource(source: source, unwindAction: "unwindToProducts:", sender: nil)
@@ -114,12 +115,36 @@ struct UnwindTests {
         let storyboard = try Fixtures.storyboard("Shop")
         let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
         let list = try #require(navigation.topViewController as? ProductListViewController)
+        Fixtures.show(navigation)
         list.navigationItem.rightBarButtonItem?.simulateTap()
         let editorNavigation = try #require(navigation.presentedViewController as? UINavigationController)
         let editor = try #require(editorNavigation.topViewController as? EditorViewController)
         CallLog.entries.removeAll()
         editor.navigationItem.leftBarButtonItem?.simulateTap()
         #expect(CallLog.entries == ["editor.prepare(cancelEditing)", "list.unwindToProducts(from: EditorViewController)"])
+        #expect(navigation.presentedViewController == nil)
+    }
+
+    /// unwind(for:towards:): UIKit calls it on each container between the source and the
+    /// destination with the unwind segue being performed ("unwindSegue: The unwind segue object").
+    @Test func containersReceiveTheUnwindSegueBeingPerformed() throws {
+        final class RecordingNavigationController: UINavigationController {
+            var received: [(identifier: String?, source: UIViewController)] = []
+            override func unwind(for unwindSegue: UIStoryboardSegue, towards subsequentVC: UIViewController) {
+                received.append((unwindSegue.identifier, unwindSegue.source))
+                super.unwind(for: unwindSegue, towards: subsequentVC)
+            }
+        }
+        let storyboard = try Fixtures.storyboard("Shop")
+        let list = try #require(storyboard.instantiateController(objectID: "list-vc") as? ProductListViewController)
+        let navigation = RecordingNavigationController(rootViewController: list)
+        Fixtures.show(navigation)
+        list.navigationItem.rightBarButtonItem?.simulateTap()
+        let editorNavigation = try #require(navigation.presentedViewController as? UINavigationController)
+        let editor = try #require(editorNavigation.topViewController as? EditorViewController)
+        editor.navigationItem.leftBarButtonItem?.simulateTap()
+        #expect(navigation.received.map(\.identifier) == ["cancelEditing"])
+        #expect(navigation.received.first?.source === editor)
         #expect(navigation.presentedViewController == nil)
     }
 

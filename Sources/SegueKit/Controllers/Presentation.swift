@@ -1,7 +1,9 @@
 import Foundation
 
-/// `show`, `showDetailViewController`, `present` and `dismiss`, done synchronously: there is no
-/// animation, so completion handlers run before the call returns.
+/// `show`, `showDetailViewController`, `present` and `dismiss`. A presentation or dismissal
+/// changes the hierarchy and sends the `viewWill…` callbacks at once; the `viewDid…` callbacks
+/// and the completion handler follow on the next turn of the main run loop, as when UIKit's
+/// transition ends.
 @MainActor
 enum Presentation {
     /// A navigation controller is never pushed onto another: UIKit presents it modally even
@@ -35,6 +37,16 @@ enum Presentation {
         if let parent = controller.parentStorage {
             raiseException(.invalidArgument, "Application tried to present modally a view controller \(objectDescription(controller)) that has a parent view controller \(objectDescription(parent)).")
         }
+        if presenter.viewIfLoaded?.window == nil {
+            // UIKit's log line (UIViewController.present: the presenting controller's view must
+            // be in a window, so not from `viewDidLoad`); nothing is shown and the completion
+            // handler is not called.
+            let warning = "Attempt to present \(objectDescription(controller)) on \(objectDescription(presenter)) "
+                + "(from \(objectDescription(source))) whose view is not in the window hierarchy."
+            writeToStandardError(warning + "\n")
+            SegueTrace.record(TraceEvent(event: .warning, source: className(source), destination: className(controller), message: warning))
+            return
+        }
         if let current = presenter.presentedStorage {
             let warning = "Attempt to present \(objectDescription(controller)) on \(objectDescription(presenter)) "
                 + "(from \(objectDescription(source))) which is already presenting \(objectDescription(current))."
@@ -54,11 +66,20 @@ enum Presentation {
             if onScreen {
                 if coversPresenter { Appearance.begin(presenter, appearing: false, animated: animated) }
                 Appearance.begin(controller, appearing: true, animated: animated)
-                Appearance.end(controller, appearing: true, animated: animated)
-                if coversPresenter { Appearance.end(presenter, appearing: false, animated: animated) }
             }
         }
-        completion?()
+        // The transition completes on the next turn of the main run loop: `viewDidAppear`,
+        // then the completion handler ("called after the viewDidAppear(_:) method is called on
+        // the presented view controller", UIViewController.present(_:animated:completion:)).
+        MainRunLoop.later {
+            controller.during(.beingPresented) {
+                if onScreen {
+                    Appearance.end(controller, appearing: true, animated: animated)
+                    if coversPresenter { Appearance.end(presenter, appearing: false, animated: animated) }
+                }
+            }
+            completion?()
+        }
     }
 
     /// Dismisses what the receiver presented, or — when it presents nothing — the receiver
@@ -91,12 +112,19 @@ enum Presentation {
                 link.presentingStorage?.presentedStorage = nil
                 link.presentingStorage = nil
             }
-            if onScreen {
-                Appearance.end(top, appearing: false, animated: animated)
-                if coveredPresenter { Appearance.end(presenter, appearing: true, animated: animated) }
-            }
         }
-        completion?()
+        // "The completion handler is called after the viewDidDisappear(_:) method is called on
+        // the presented view controller" (UIViewController.dismiss(animated:completion:)): on the
+        // next turn of the main run loop, so code after `dismiss` runs first.
+        MainRunLoop.later {
+            top.during(.beingDismissed) {
+                if onScreen {
+                    Appearance.end(top, appearing: false, animated: animated)
+                    if coveredPresenter { Appearance.end(presenter, appearing: true, animated: animated) }
+                }
+            }
+            completion?()
+        }
     }
 }
 
@@ -106,10 +134,14 @@ enum Appearance {
     static func begin(_ controller: UIViewController, appearing: Bool, animated: Bool) {
         controller.loadViewIfNeeded()
         if appearing { controller.viewWillAppear(animated) } else { controller.viewWillDisappear(animated) }
+        // The view joins the window once `viewWillAppear` has returned (so presenting from it, as
+        // from `viewDidLoad`, is refused) and leaves it before `viewDidDisappear`.
+        if appearing { controller.isViewInWindow = true }
         for child in visibleChildren(of: controller) { begin(child, appearing: appearing, animated: animated) }
     }
 
     static func end(_ controller: UIViewController, appearing: Bool, animated: Bool) {
+        if !appearing { controller.isViewInWindow = false }
         if appearing { controller.viewDidAppear(animated) } else { controller.viewDidDisappear(animated) }
         for child in visibleChildren(of: controller) { end(child, appearing: appearing, animated: animated) }
     }

@@ -51,9 +51,41 @@ open class UITabBarController: UIViewController {
         selectedViewController = subsequentVC
     }
 
+    /// Told when the user selects a tab (not when `selectedIndex` is set in code).
+    open weak var delegate: UITabBarControllerDelegate?
+
+    /// Taps the tab at `index`, as a finger would (a SegueKit addition): the delegate is asked
+    /// `tabBarController(_:shouldSelect:)`, then, unless it refused, the tab is selected and
+    /// the delegate hears `tabBarController(_:didSelect:)` — also when the tab was already selected.
+    open func simulateTapOnTab(at index: Int) {
+        MainRunLoop.userAction {
+            guard children.indices.contains(index) else { return }
+            let controller = children[index]
+            if let delegate, !delegate.tabBarController(self, shouldSelect: controller) { return }
+            selectedIndex = index
+            delegate?.tabBarController(self, didSelect: controller)
+        }
+    }
+
     open override func loadViewIfNeeded() {
         let wasLoaded = isViewLoaded
         super.loadViewIfNeeded()
         if !wasLoaded { selectedViewController?.loadViewIfNeeded() }
     }
+}
+
+/// What a tab bar controller tells its delegate about the user's taps. Without `@objc optional`
+/// each method has a default implementation (selecting is allowed; nothing is done).
+@preconcurrency @MainActor
+public protocol UITabBarControllerDelegate: AnyObject {
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+}
+
+extension UITabBarControllerDelegate {
+    public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+        true
+    }
+
+    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
 }

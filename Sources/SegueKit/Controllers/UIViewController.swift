@@ -55,6 +55,10 @@ open class UIViewController: UIResponder {
     /// Set on a window's root view controller.
     weak var hostingWindow: UIWindow?
     var transitionFlags: TransitionFlags = []
+    /// Whether the controller's view is in its window: set by the appearance callbacks.
+    var isViewInWindow = false
+    var presentationControllerStorage: UIPresentationController?
+    var tabBarItemStorage: UITabBarItem?
 
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         nibName = nibNameOrNil
@@ -197,6 +201,37 @@ open class UIViewController: UIResponder {
         Presentation.dismiss(from: self, animated: flag, completion: completion)
     }
 
+    /// "If you created the view controller but have not yet presented it, accessing this property
+    /// creates a popover presentation controller when the value in the modalPresentationStyle
+    /// property is UIModalPresentationStyle.popover. If the modal presentation style is a
+    /// different value, this property is nil." (UIViewController.popoverPresentationController)
+    open var popoverPresentationController: UIPopoverPresentationController? {
+        guard modalPresentationStyle == .popover else { return nil }
+        return presentationController as? UIPopoverPresentationController
+    }
+
+    /// The presentation controller managing this controller's presentation, made on first use.
+    open var presentationController: UIPresentationController? {
+        if let existing = presentationControllerStorage, (existing is UIPopoverPresentationController)
+            == (modalPresentationStyle == .popover) { return existing }
+        let made = modalPresentationStyle == .popover
+            ? UIPopoverPresentationController(presentedViewController: self, presenting: nil)
+            : UIPresentationController(presentedViewController: self, presenting: nil)
+        presentationControllerStorage = made
+        return made
+    }
+
+    /// The item that represents the controller in a tab bar, titled after the controller.
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let item = tabBarItemStorage { return item }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            tabBarItemStorage = item
+            return item
+        }
+        set { tabBarItemStorage = newValue }
+    }
+
     open var presentedViewController: UIViewController? { containmentRoot.presentedStorage }
     open var presentingViewController: UIViewController? { containmentRoot.presentingStorage }
     /// True during the appearance callbacks of the transition that causes them.
@@ -279,9 +314,14 @@ extension UIViewController {
 
     /// Whether the controller is on screen: its tree reaches a visible window's root.
     var isInWindowHierarchy: Bool {
+        screenWindow?.isVisible ?? false
+    }
+
+    /// The window at the root of the controller's containment and presentation tree.
+    var screenWindow: UIWindow? {
         var node = containmentRoot
         while let presenting = node.presentingStorage { node = presenting.containmentRoot }
-        return node.hostingWindow?.isVisible ?? false
+        return node.hostingWindow
     }
 }
 

@@ -27,6 +27,7 @@ open class UIWindow: UIView {
                     Appearance.begin(oldValue, appearing: false, animated: false)
                     Appearance.end(oldValue, appearing: false, animated: false)
                 }
+                oldValue.viewIfLoaded?.removeFromSuperview()
                 oldValue.hostingWindow = nil
             }
             guard let root = rootViewController else { return }

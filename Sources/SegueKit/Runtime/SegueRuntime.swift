@@ -15,8 +15,9 @@ enum SegueRuntime {
     private static var knownModules: [String] = []
     static weak var lastActive: UIViewController?
 
-    /// Runs once, on the first use of SegueKit: opens `SEGUEKIT_TRACE_FILE` and arranges the
-    /// final snapshot at exit.
+    /// Runs once, on the first use of SegueKit: opens `SEGUEKIT_TRACE_FILE` and arranges, at
+    /// exit, the last turns of the main run loop and then the final snapshot (exit hooks run in
+    /// the reverse order of their registration).
     static func bootstrap() {
         guard !didBootstrap else { return }
         didBootstrap = true
@@ -24,6 +25,7 @@ enum SegueRuntime {
             SegueTrace.openSink(path: path)
         }
         atexit(writeFinalSnapshotAtExit)
+        atexit(runMainLoopAtExit)
     }
 
     static func noteActive(_ controller: UIViewController) {

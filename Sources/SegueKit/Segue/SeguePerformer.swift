@@ -36,6 +36,11 @@ extension UIViewController {
         if let style = definition.modalPresentationStyle.flatMap(UIModalPresentationStyle.init(storyboardName:)) {
             destination.modalPresentationStyle = style
         }
+        // A popover segue's destination is a popover while `prepare` configures it
+        // (`segue.destination.popoverPresentationController`).
+        if definition.kind == .popoverPresentation || definition.kind == .popover {
+            destination.modalPresentationStyle = .popover
+        }
         let segue = SegueFactory.make(definition, source: self, destination: destination)
         SegueTrace.record(TraceEvent(event: .prepare, identifier: definition.identifier, segueKind: definition.kind,
                                      source: className(self), destination: className(destination)))

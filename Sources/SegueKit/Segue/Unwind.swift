@@ -19,9 +19,13 @@ enum Unwinder {
                                          message: failureMessage(action, source: source, asked: asked)))
             return
         }
+        // The containers on the way are handed this very segue (`unwind(for:towards:)`).
+        var performing: UIStoryboardSegue?
         let segue = SegueFactory.make(definition, source: source, destination: destination) {
-            transition(from: source, to: destination)
+            transition(from: source, to: destination, segue: performing)
         }
+        performing = segue
+        defer { performing = nil }
         SegueTrace.record(TraceEvent(event: .prepare, identifier: definition.identifier, segueKind: .unwind,
                                      source: className(source), destination: className(destination)))
         source.prepare(for: segue, sender: sender)
@@ -70,12 +74,13 @@ enum Unwinder {
 
     /// Dismisses what is presented above the destination, then lets each container on the
     /// way up make the destination visible.
-    static func transition(from source: UIViewController, to destination: UIViewController) {
+    static func transition(from source: UIViewController, to destination: UIViewController,
+                           segue unwindSegue: UIStoryboardSegue? = nil) {
         let root = destination.containmentRoot
         if root.presentedStorage != nil {
             Presentation.dismiss(from: root, animated: true, completion: nil)
         }
-        let segue = UIStoryboardSegue(identifier: nil, source: source, destination: destination)
+        let segue = unwindSegue ?? UIStoryboardSegue(identifier: nil, source: source, destination: destination)
         var child = destination
         while let container = child.parentStorage {
             container.unwind(for: segue, towards: child)

@@ -80,6 +80,8 @@ enum StoryboardWiring {
                 barItem.tag = definition.tag
                 barItem.systemItemFromStoryboard(definition.systemItem)
                 if !definition.objectID.isEmpty { controller.sceneObjects[definition.objectID] = barItem }
+                barItem.storyboardActions = scene.controller.actions.filter { $0.sourceObjectID == definition.objectID }
+                    .map { StoryboardAction(owner: controller, action: $0) }
                 barItem.storyboardTriggers = scene.controller.segues
                     .filter { $0.trigger == .barButtonItem(objectID: definition.objectID) }
                     .map { StoryboardTrigger(owner: controller, segue: $0) }

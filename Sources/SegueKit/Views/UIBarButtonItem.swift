@@ -16,9 +16,14 @@ open class UIBarButtonItem {
     open var tag: Int = 0
     open var isEnabled = true
     open var primaryAction: UIAction?
+    /// Target-action: `action` is sent to `target` on a tap (an `@IBAction` or `@objc` method).
+    open var target: AnyObject?
+    open var action: Selector?
     var systemItemStorage: SystemItem?
     public var systemItem: SystemItem? { systemItemStorage }
     var storyboardTriggers: [StoryboardTrigger] = []
+    /// Actions connected to this item in the storyboard.
+    var storyboardActions: [StoryboardAction] = []
 
     public init() {}
 
@@ -26,11 +31,15 @@ open class UIBarButtonItem {
         self.init()
         self.title = title
         self.style = style
+        self.target = target
+        self.action = action
     }
 
     public convenience init(barButtonSystemItem systemItem: SystemItem, target: AnyObject?, action: Selector?) {
         self.init()
         self.systemItemStorage = systemItem
+        self.target = target
+        self.action = action
     }
 
     public convenience init(title: String? = nil, primaryAction: UIAction?) {
@@ -47,13 +56,26 @@ open class UIBarButtonItem {
 
     /// Taps the item (a SegueKit addition: there is no screen to tap).
     open func simulateTap() {
+        MainRunLoop.userAction { tap() }
+    }
+
+    private func tap() {
         guard isEnabled else { return }
         if let action = primaryAction {
             action.sender = self
             action.handler(action)
             action.sender = nil
         }
+        if let action, !sendAction(action, to: target, from: nil, sender: self) {
+            noteUnhandled(action, target: target)
+        }
+        for storyboardAction in storyboardActions { storyboardAction.send(from: self) }
         for trigger in storyboardTriggers { trigger.fire(sender: self) }
+        if primaryAction == nil, action == nil, storyboardActions.isEmpty, storyboardTriggers.isEmpty {
+            SegueTrace.record(TraceEvent(event: .warning, message: "simulateTap() on the bar button item "
+                + "\(title.map { "'\($0)'" } ?? systemItem.map { ".\($0)" } ?? "without title"): it has no action, "
+                + "target-action or segue; nothing happens"))
+        }
     }
 }
 

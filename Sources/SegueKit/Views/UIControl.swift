@@ -52,14 +52,40 @@ open class UIControl: UIView {
         actions.removeAll { $0.0 === action && $0.1 == controlEvents }
     }
 
+    private var targetActions: [(target: AnyObject?, action: Selector, events: Event)] = []
+
+    /// Target-action: `action` (an `@IBAction` or `@objc` method) is sent to `target` — or, when
+    /// it is nil, up the responder chain — for `controlEvents`.
+    open func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
+        targetActions.append((target as AnyObject?, action, controlEvents))
+    }
+
+    open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
+        targetActions.removeAll { entry in
+            (target == nil || entry.target === target as AnyObject?) && (action == nil || entry.action == action)
+                && !entry.events.isDisjoint(with: controlEvents)
+        }
+    }
+
+    open var allTargets: [AnyObject] { targetActions.compactMap(\.target) }
+
     /// Sends the actions for `controlEvents`, as a touch would. A tap is `.touchUpInside`;
     /// storyboard segues on the control fire then (after asking `shouldPerformSegue`).
     open func sendActions(for controlEvents: Event) {
+        MainRunLoop.userAction { send(controlEvents) }
+    }
+
+    private func send(_ controlEvents: Event) {
         guard isEnabled else { return }
         for (action, events) in actions where !events.isDisjoint(with: controlEvents) {
             action.sender = self
             action.handler(action)
             action.sender = nil
+        }
+        for entry in targetActions where !entry.events.isDisjoint(with: controlEvents) {
+            if !sendAction(entry.action, to: entry.target, from: self, sender: self) {
+                noteUnhandled(entry.action, target: entry.target)
+            }
         }
         for action in storyboardActions where !action.events.isDisjoint(with: controlEvents) {
             action.send(from: self)
@@ -104,4 +130,13 @@ open class UIButton: UIControl {
     }
 
     open var currentTitle: String? { title(for: isSelected ? .selected : .normal) }
+}
+
+/// A target-action whose method nobody registered (not `@IBAction` or `@objc` in code the
+/// Playground compiled) is noted in the trace; on iOS it would crash with "unrecognized selector".
+@MainActor
+func noteUnhandled(_ action: Selector, target: AnyObject?) {
+    let receiver = target.map(className) ?? "the responder chain"
+    SegueTrace.record(TraceEvent(event: .warning, source: target.map(className), action: action.name,
+                                 message: "no registered action \(action.name) on \(receiver)"))
 }

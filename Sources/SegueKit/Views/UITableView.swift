@@ -137,6 +137,10 @@ open class UITableView: UIView {
     /// selected, a selection segue connected to its cell fires (asking `shouldPerformSegue`
     /// first), and then the delegate hears `didSelectRowAt` — the order UIKit uses.
     public func simulateTapOnRow(at indexPath: IndexPath) {
+        MainRunLoop.userAction { tapRow(at: indexPath) }
+    }
+
+    private func tapRow(at indexPath: IndexPath) {
         guard allowsSelection else { return }
         let cell = cellForRow(at: indexPath)
         if let delegate, delegate.tableView(self, willSelectRowAt: indexPath) == nil { return }

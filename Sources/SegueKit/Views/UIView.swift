@@ -53,6 +53,17 @@ open class UIView: UIResponder {
         return nil
     }
 
+    /// The window the view is in, or nil: the top of its superviews when that is a window, or
+    /// the window of the controller whose view tops them while that view is on screen (nil in
+    /// `viewDidLoad`, before the view is added to a window).
+    open var window: UIWindow? {
+        var node: UIView = self
+        while let parent = node.superview { node = parent }
+        if let window = node as? UIWindow { return window === self ? nil : window }
+        guard let controller = node.owningViewController, controller.isViewInWindow else { return nil }
+        return controller.screenWindow
+    }
+
     open func layoutIfNeeded() {}
     open func setNeedsLayout() {}
 }

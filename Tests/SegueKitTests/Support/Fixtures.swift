@@ -22,6 +22,16 @@ enum Fixtures {
         SegueTrace.reset()
         return UIStoryboard(document: try document(name))
     }
+
+    /// Puts `controller` on screen as a window's root: UIKit presents only from a controller
+    /// whose view is in a window.
+    @MainActor @discardableResult
+    static func show(_ controller: UIViewController) -> UIWindow {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        return window
+    }
 }
 
 /// What the fixture controllers were asked to do, in order.

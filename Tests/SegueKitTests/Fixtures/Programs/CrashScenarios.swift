@@ -51,6 +51,8 @@ case "dequeueUnknownCell":
 case "presentTwice":
     let first = UIViewController()
     let second = UIViewController()
+    window.rootViewController = first
+    window.makeKeyAndVisible()
     first.present(ProductViewController(), animated: true)
     second.present(first.presentedViewController!, animated: true)
 case "unknownClass":

@@ -44,6 +44,9 @@ final class EditorViewController: UIViewController {}
 
 let navigation = UIStoryboard(name: "Shop", bundle: nil).instantiateInitialViewController() as! UINavigationController
 let list = navigation.topViewController as! ProductListViewController
+let window = UIWindow(frame: UIScreen.main.bounds)
+window.rootViewController = navigation
+window.makeKeyAndVisible()
 list.open(.showFeatured)
 print("featured: \((navigation.topViewController as! ProductViewController).product!.name)")
 navigation.popToRootViewController(animated: false)

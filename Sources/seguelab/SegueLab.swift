@@ -11,7 +11,8 @@ struct SegueLab: AsyncParsableCommand {
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
         subcommands: [CommandLineRun.self, StoryboardCommand.self, PackCommand.self, CommandLineLessons.self, CommandLineProgress.self,
-                      AuthoringCommand.self, DoctorCommand.self, WorkshopCommand.self]
+                      AuthoringCommand.self, DoctorCommand.self, WorkshopCommand.self,
+                      WorkspaceCommand.self]
     )
 
     @OptionGroup var display: DisplayOptions

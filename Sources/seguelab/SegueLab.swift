@@ -12,7 +12,7 @@ struct SegueLab: AsyncParsableCommand {
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
         subcommands: [CommandLineRun.self, StoryboardCommand.self, PackCommand.self, CommandLineLessons.self, CommandLineProgress.self,
                       AuthoringCommand.self, DoctorCommand.self, WorkshopCommand.self,
-                      WorkspaceCommand.self]
+                      WorkspaceCommand.self, WatchCommand.self]
     )
 
     @OptionGroup var display: DisplayOptions

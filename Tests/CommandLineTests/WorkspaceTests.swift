@@ -3,8 +3,8 @@ import LessonKit
 import Testing
 import TestSupport
 
-/// `seguelab workspace` on the built-in course, run as the built binary: the exercise files and
-/// the shell's drafts are one text.
+/// `seguelab workspace` and `seguelab watch` on the built-in course, run as the built binary: the
+/// exercise files and the shell's drafts are one text, and `watch` judges a file when it is saved.
 @Suite(.serialized)
 struct WorkspaceTests {
     static let lessons = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -97,5 +97,94 @@ struct WorkspaceTests {
         let progress = try Self.run(["progress"], home: home)
         #expect(progress.stdout.contains("Done: "), "\(progress.stdout)")
         #expect(!progress.stdout.contains("Done: 0 "), "\(progress.stdout)")
+    }
+
+    @Test func watchChecksEachSavedFileAndNamesTheNextOne() throws {
+        let home = try SeguelabBinary.makeHome()
+        let workspace = home.appendingPathComponent("exercises")
+        #expect(try Self.run(["workspace", workspace.path], home: home).status == 0)
+        let manifest = try Self.manifest(workspace)
+        let first = manifest.entries[0]
+        let file = workspace.appendingPathComponent(first.path)
+        let step = try Self.step(first)
+
+        let watch = try WatchedProcess(arguments: ["watch", workspace.path, "--no-color"], home: home)
+        defer { watch.stop() }
+        try watch.waitFor("Watching \(workspace.path)")
+        try watch.waitFor("Next: \(file.path)")
+
+        // A compile error is placed at the file's own line and column.
+        let wrong = try Self.replacingCode(of: file, with: "import UIKit\nlet broken: Int = \"text\"\n")
+        let line = wrong.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.hasPrefix("let broken") }! + 1
+        try Self.saveAtomically(wrong, to: file)
+        try watch.waitFor("\(file.path):\(line):19: error: cannot convert value of type 'String'")
+        try watch.waitFor("✘ Not yet")
+
+        // A crash is contained: the watch goes on.
+        let solution = try #require(step.code(.solution))
+        try Data(Self.replacingCode(of: file, with: solution + "\nlet none: Int? = nil\nprint(none!)\n").utf8).write(to: file)
+        try watch.waitFor("✘ Not yet")
+        try watch.waitFor("Unexpectedly found nil")
+
+        try Data(Self.replacingCode(of: file, with: solution).utf8).write(to: file)
+        try watch.waitFor("✔ Correct.")
+        let second = workspace.appendingPathComponent(manifest.entries[1].path)
+        try watch.waitFor("Next: \(second.path)")
+
+        // Ctrl-C leaves; the shell shows the progress made.
+        kill(watch.process.processIdentifier, SIGINT)
+        watch.process.waitUntilExit()
+        #expect(watch.process.terminationStatus == 0)
+        #expect(watch.output.contains("Stopped watching"))
+        let shell = try Self.run(["--no-color"], input: "step\n", home: home)
+        #expect(shell.stdout.contains("[\(step.kind.rawValue) · \(first.lesson)/\(first.step)] ✔"), "\(shell.stdout)")
+    }
+}
+
+/// The binary running in the background, its output read as it comes.
+final class WatchedProcess: @unchecked Sendable {
+    let process = Process()
+    private let lock = NSLock()
+    private var text = ""
+
+    var output: String { lock.withLock { text } }
+
+    init(arguments: [String], home: URL) throws {
+        process.executableURL = URL(fileURLWithPath: SeguelabBinary.path)
+        process.arguments = arguments
+        process.environment = SeguelabBinary.environment(home: home, extra: ["XDG_CACHE_HOME": SeguelabBinary.sharedCache.path])
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+    }
+
+    /// Waits until the output after what earlier waits matched holds `expected`.
+    func waitFor(_ expected: String, timeout: TimeInterval = 120) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let unread = output.dropFirst(matched)
+            if let range = unread.range(of: expected) {
+                matched += unread.distance(from: unread.startIndex, to: range.upperBound)
+                return
+            }
+            guard Date() < deadline, process.isRunning else {
+                Issue.record("never printed \(expected); the output was:\n\(output)")
+                throw CancellationError()
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+    private var matched = 0
+
+    func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }

@@ -26,6 +26,17 @@ package enum WorkspaceSetup {
         try store.save(session.progress, for: pack)
         try ExerciseWorkspace.register(workspace.directory, for: pack, directories: directories)
         output.line(catalog.text("workspace.written", ["count": workspace.manifest.entries.count, "dir": workspace.directory.path]))
+        // Completion and diagnostics in the learner's editor: SegueKit compiled (once) for this
+        // toolchain, the support code as a module, and the compiler arguments for sourcekit-lsp.
+        do {
+            let playground = try Playground(progress: SharedPlayground.progressPrinter(style: output.style, catalog: catalog))
+            let modules = try await playground.editorModules(support: pack.supportSources, into: workspace.editorModulesDirectory,
+                                                             mode: pack.manifest.swiftLanguageMode)
+            let file = try workspace.writeCompileCommands(modules, pack: pack)
+            output.line(catalog.text("workspace.editor", ["file": file.path]))
+        } catch {
+            output.warning(catalog.text("workspace.editor_unavailable", ["reason": "\(error)"]))
+        }
         let first = workspace.manifest.entries.first { entry in
             ![.passed, .skipped].contains(session.stepProgress(entry.ref).status)
         } ?? workspace.manifest.entries.first

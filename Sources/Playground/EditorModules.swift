@@ -16,12 +16,18 @@ package struct EditorModules: Sendable, Equatable {
 
     package static let supportModuleName = "LessonSupport"
 
-    /// The compiler arguments of an exercise file (statements allowed: its module's only file).
-    package func exerciseArguments(_ file: String, mode: SwiftLanguageMode) -> [String] {
+    package static let preludeModuleName = "LessonPrelude"
+
+    /// The compiler arguments of an exercise file (statements allowed: its module's only file);
+    /// `prelude` is the folder of its step's prelude module, if it has one.
+    package func exerciseArguments(_ file: String, mode: SwiftLanguageMode, prelude: URL? = nil) -> [String] {
         var arguments = [swiftc, "-module-name", Compiler.moduleName, "-swift-version", mode.rawValue, "-Onone",
                          "-I", segueKit.path]
         if let support {
             arguments += ["-I", support.path, "-Xfrontend", "-testable-import-module", "-Xfrontend", Self.supportModuleName]
+        }
+        if let prelude {
+            arguments += ["-I", prelude.path, "-Xfrontend", "-testable-import-module", "-Xfrontend", Self.preludeModuleName]
         }
         return arguments + [file]
     }
@@ -65,5 +71,28 @@ extension Playground {
                 + String(decoding: outcome.stderr + outcome.stdout, as: UTF8.self))
         }
         return EditorModules(swiftc: swiftc, segueKit: segueKit, support: directory)
+    }
+
+    /// A step's hidden prelude as the module `LessonPrelude` in `directory`, for the editor to
+    /// know what the exercise builds on; nil when the prelude is not declarations alone (its
+    /// statements run before the learner's code and cannot be a module).
+    package func editorPrelude(_ prelude: String, modules: EditorModules, into directory: URL,
+                               mode: SwiftLanguageMode) async throws -> URL? {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let source = directory.appendingPathComponent("prelude.swift")
+        let analysis = SourceAnalysis(text: prelude)
+        try Data(SourceAnalysis.blanking(analysis.interfaceBuilderAttributes, in: prelude).utf8).write(to: source)
+        var arguments = ["-emit-module", "-enable-testing", "-parse-as-library",
+                         "-module-name", EditorModules.preludeModuleName, "-swift-version", mode.rawValue, "-Onone",
+                         "-I", modules.segueKit.path]
+        if let support = modules.support {
+            arguments += ["-I", support.path, "-Xfrontend", "-testable-import-module", "-Xfrontend", EditorModules.supportModuleName]
+        }
+        arguments += ["-emit-module-path", directory.appendingPathComponent("\(EditorModules.preludeModuleName).swiftmodule").path,
+                      source.path]
+        let outcome = try await ChildProcess(executable: modules.swiftc, arguments: arguments + Compiler.diagnosticFlags,
+                                             environment: ProcessInfo.processInfo.environment,
+                                             workingDirectory: directory.path, timeout: 300).run()
+        return outcome.ending == .exited(0) ? directory : nil
     }
 }

@@ -66,6 +66,26 @@ struct LanguageServerTests {
         try server.change(file, to: WorkspaceTests.replacingCode(of: file, with: correct))
         #expect(try server.errors(in: file).isEmpty)
     }
+
+    @Test func anExerciseBuildingOnItsStepsHiddenPreludeKnowsItsNames() throws {
+        let home = try SeguelabBinary.makeHome()
+        let root = home.appendingPathComponent("exercises")
+        #expect(try WorkspaceTests.run(["workspace", root.path], home: home).status == 0)
+        let entries = try WorkspaceTests.manifest(root).entries.filter { entry in
+            let step = try? WorkspaceTests.step(entry)
+            return step?.kind == .exercise && step?.code(.prelude) != nil
+        }
+        try #require(!entries.isEmpty, "the course has an exercise with a prelude")
+        let server = try LanguageServer(root: root)
+        defer { server.stop() }
+        for entry in entries {
+            let file = root.appendingPathComponent(entry.path)
+            let solution = try #require(try WorkspaceTests.step(entry).code(.solution))
+            try Data(WorkspaceTests.replacingCode(of: file, with: solution).utf8).write(to: file)
+            try server.open(file)
+            #expect(try server.errors(in: file).isEmpty, "\(entry.path)")
+        }
+    }
 }
 
 /// A minimal LSP client over the server's standard input and output (JSON-RPC with

@@ -21,14 +21,22 @@ extension ExerciseWorkspace {
 
     /// Writes `compile_commands.json` at the workspace's root; returns its URL.
     @discardableResult
-    package func writeCompileCommands(_ modules: EditorModules, pack: Pack) throws -> URL {
+    /// The folder of the prelude module of `entry`'s step.
+    package func preludeModuleDirectory(_ entry: Entry) -> URL {
+        editorModulesDirectory.appendingPathComponent("preludes")
+            .appendingPathComponent(entry.path.replacingOccurrences(of: "/", with: "-"))
+    }
+
+    /// Writes `compile_commands.json` at the workspace's root; returns its URL. `preludes` holds
+    /// the prelude module folders built for steps that have one, by entry path.
+    package func writeCompileCommands(_ modules: EditorModules, pack: Pack, preludes: [String: URL] = [:]) throws -> URL {
         var commands: [CompileCommand] = []
         for entry in manifest.entries {
             guard let step = pack.lesson(id: entry.lesson, language: manifest.language)?.step(id: entry.step) else { continue }
             let file = url(of: entry).path
             let mode = step.swiftLanguageMode ?? pack.manifest.swiftLanguageMode
             commands.append(CompileCommand(directory: directory.path, file: file,
-                                           arguments: modules.exerciseArguments(file, mode: mode)))
+                                           arguments: modules.exerciseArguments(file, mode: mode, prelude: preludes[entry.path])))
         }
         let support = pack.supportSources.map {
             directory.appendingPathComponent("support").appendingPathComponent(Self.safeFileName($0.name)).path

@@ -32,7 +32,15 @@ package enum WorkspaceSetup {
             let playground = try Playground(progress: SharedPlayground.progressPrinter(style: output.style, catalog: catalog))
             let modules = try await playground.editorModules(support: pack.supportSources, into: workspace.editorModulesDirectory,
                                                              mode: pack.manifest.swiftLanguageMode)
-            let file = try workspace.writeCompileCommands(modules, pack: pack)
+            var preludes: [String: URL] = [:]
+            for entry in workspace.manifest.entries {
+                guard let step = pack.lesson(id: entry.lesson, language: language)?.step(id: entry.step),
+                      let prelude = step.code(.prelude) else { continue }
+                preludes[entry.path] = try await playground.editorPrelude(
+                    prelude, modules: modules, into: workspace.preludeModuleDirectory(entry),
+                    mode: step.swiftLanguageMode ?? pack.manifest.swiftLanguageMode)
+            }
+            let file = try workspace.writeCompileCommands(modules, pack: pack, preludes: preludes)
             output.line(catalog.text("workspace.editor", ["file": file.path]))
         } catch {
             output.warning(catalog.text("workspace.editor_unavailable", ["reason": "\(error)"]))

@@ -108,7 +108,7 @@ struct WorkspaceTests {
         let file = workspace.appendingPathComponent(first.path)
         let step = try Self.step(first)
 
-        let watch = try WatchedProcess(arguments: ["watch", workspace.path, "--no-color"], home: home)
+        let watch = try WatchedProcess(arguments: ["watch", workspace.path, "--no-color", "--time-limit", "2"], home: home)
         defer { watch.stop() }
         try watch.waitFor("Watching \(workspace.path)")
         try watch.waitFor("Next: \(file.path)")
@@ -126,6 +126,11 @@ struct WorkspaceTests {
         try Data(Self.replacingCode(of: file, with: solution + "\nlet none: Int? = nil\nprint(none!)\n").utf8).write(to: file)
         try watch.waitFor("✘ Not yet")
         try watch.waitFor("Unexpectedly found nil")
+
+        // So is a hang, stopped at the time limit given to `watch` (as the shell's LIMITS).
+        try Data(Self.replacingCode(of: file, with: solution + "\nwhile true {}\n").utf8).write(to: file)
+        try watch.waitFor("✘ Not yet")
+        try watch.waitFor("longer than its time limit of 2")
 
         try Data(Self.replacingCode(of: file, with: solution).utf8).write(to: file)
         try watch.waitFor("✔ Correct.")

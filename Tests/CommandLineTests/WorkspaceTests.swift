@@ -147,6 +147,34 @@ struct WorkspaceTests {
     }
 }
 
+extension WorkspaceTests {
+    @Test func aShellChecksTheCodeAnotherShellSavedWhileItWaited() throws {
+        let home = try SeguelabBinary.makeHome()
+        let workspace = home.appendingPathComponent("exercises")
+        #expect(try Self.run(["workspace", workspace.path], home: home).status == 0)
+        let entry = try Self.manifest(workspace).entries[0]
+        let file = workspace.appendingPathComponent(entry.path)
+        let place = ["--no-color", "--lesson", entry.lesson, "--step", entry.step]
+
+        let first = try WatchedProcess(arguments: place + ["--pack", Self.lessons.path], home: home)
+        defer { first.stop() }
+        try first.waitFor("[exercise · \(entry.lesson)/\(entry.step)]")
+        // Meanwhile a second shell edits the same draft.
+        let code = try #require(try Self.step(entry).code(.solution)) + "\nprint(\"from the second shell\")"
+        let second = try Self.run(place, input: "edit\n\(code)\n.\n", home: home)
+        #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
+        #expect(ExerciseWorkspace.code(inFile: try String(contentsOf: file, encoding: .utf8)).code == code)
+
+        // The first shell judges that code, and leaves the file as it is.
+        try first.send("check\n")
+        try first.waitFor("from the second shell")
+        try first.waitFor("✔ Correct.")
+        try first.send("quit\n")
+        first.process.waitUntilExit()
+        #expect(ExerciseWorkspace.code(inFile: try String(contentsOf: file, encoding: .utf8)).code == code)
+    }
+}
+
 /// The binary running in the background, its output read as it comes.
 final class WatchedProcess: @unchecked Sendable {
     let process = Process()
@@ -155,6 +183,11 @@ final class WatchedProcess: @unchecked Sendable {
 
     var output: String { lock.withLock { text } }
 
+    private let input = Pipe()
+
+    /// Lines typed to the program (its standard input stays open until `stop`).
+    func send(_ text: String) throws { try input.fileHandleForWriting.write(contentsOf: Data(text.utf8)) }
+
     init(arguments: [String], home: URL) throws {
         process.executableURL = URL(fileURLWithPath: SeguelabBinary.path)
         process.arguments = arguments
@@ -162,7 +195,7 @@ final class WatchedProcess: @unchecked Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input
         pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
@@ -190,6 +223,7 @@ final class WatchedProcess: @unchecked Sendable {
     private var matched = 0
 
     func stop() {
+        try? input.fileHandleForWriting.close()
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }

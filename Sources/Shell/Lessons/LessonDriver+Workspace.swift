@@ -10,6 +10,13 @@ extension LessonDriver {
     func syncWorkspace() {
         guard let ref = session.position, var workspace = ExerciseWorkspace.registered(for: pack, directories: directories),
               let entry = workspace.entry(for: ref) else { return }
+        // Another shell or `seguelab watch` may have changed this draft since this shell read
+        // it: every change of this shell is saved before it syncs, so a draft on disk that
+        // differs from the one here is theirs, the newer.
+        if unsavedDrafts.isEmpty, let saved = store.peek(for: pack).progress[ref]?.draft,
+           saved != session.progress[ref]?.draft {
+            session.setDraft(saved, at: ref)
+        }
         do {
             let outcome = try workspace.sync(ref, session: &session)
             if case .fileToDraft = outcome {

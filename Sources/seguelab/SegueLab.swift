@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LessonKit
 import SegueTools
 import Shell
@@ -12,7 +11,8 @@ struct SegueLab: AsyncParsableCommand {
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
         subcommands: [CommandLineRun.self, StoryboardCommand.self, PackCommand.self, CommandLineLessons.self, CommandLineProgress.self,
-                      AuthoringCommand.self, DoctorCommand.self, WorkshopCommand.self]
+                      AuthoringCommand.self, DoctorCommand.self, WorkshopCommand.self,
+                      WorkspaceCommand.self, WatchCommand.self]
     )
 
     @OptionGroup var display: DisplayOptions
@@ -22,20 +22,7 @@ struct SegueLab: AsyncParsableCommand {
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["help", "authoring"] { arguments = ["authoring"] }
-        do {
-            var command = try parseAsRoot(arguments)
-            if var asynchronous = command as? AsyncParsableCommand {
-                try await asynchronous.run()
-            } else {
-                try command.run()
-            }
-        } catch let code as ExitCode {
-            // An exit status says nothing more: ArgumentParser would build the whole help
-            // (every option group, validated again in a debug build) only to print nothing.
-            Foundation.exit(code.rawValue)
-        } catch {
-            exit(withError: error)
-        }
+        await RootCommand.main(Self.self, arguments: arguments)
     }
 
     /// Which pack and language the shell opens, and where in it (`resolve` loads the pack).

@@ -99,6 +99,7 @@ extension LessonDriver {
             context.fail(catalog.text("edit.no_code"))
             return
         }
+        syncWorkspace()
         let current = session.draft ?? ""
         if !context.isInteractive {
             guard let code = readInlineCode() else { return }

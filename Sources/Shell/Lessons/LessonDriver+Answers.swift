@@ -35,6 +35,7 @@ extension LessonDriver {
             context.fail(catalog.text(step.kind.needsAnswer ? "check.not_code" : "check.nothing"))
             return
         }
+        syncWorkspace()
         let code = session.draft ?? ""
         await judge(.code(code), learnerCode: code)
     }
@@ -106,6 +107,7 @@ extension LessonDriver {
 
     /// Runs the example, or the learner's draft, and shows what it did.
     func runCurrent() async {
+        syncWorkspace()
         let snapshot = session
         let runner = self.runner
         let code = session.currentStep?.kind.runsExample == true ? session.currentStep?.code(.example) : session.draft

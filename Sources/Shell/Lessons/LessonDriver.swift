@@ -52,6 +52,7 @@ final class LessonDriver {
         do {
             try store.save(session.progress, for: pack)
             unsavedDrafts = [:]
+            syncWorkspace()
             return true
         } catch {
             lastSaveFailure = error.localizedDescription

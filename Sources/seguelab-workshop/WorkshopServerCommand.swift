@@ -27,6 +27,15 @@ struct WorkshopServerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The SQLite file that keeps the workshop; a restarted server resumes from it.", valueName: "file"))
     var data: String
 
+    @Option(help: "Seconds a connection may go without completing a request's headers or body part before it is closed.")
+    var idleTimeout = 15.0
+
+    @Option(help: "Seconds a request's body may take to arrive whole (more: refused with 408).")
+    var bodyTimeout = 20.0
+
+    @Option(help: "Connections one address may hold at once; more are closed as they open.")
+    var connectionsPerAddress = 32
+
     @Flag(help: "Start a new room (new join code and dashboard link); the previous one is kept beside the data file.")
     var new = false
 
@@ -45,13 +54,15 @@ struct WorkshopServerCommand: AsyncParsableCommand {
         let kept = archive
         let room = try await Room(outline: RoomOutline(pack: lessons), store: store, learnerRate: learnerRate)
         let everywhere = host == "0.0.0.0" || host == "::"
+        let limits = ConnectionLimits(idleSeconds: idleTimeout, bodySeconds: bodyTimeout, perAddress: connectionsPerAddress)
         let router = WorkshopApp.router(room: room, dashboard: try DashboardFiles.bundled(), data: data,
-                                        joinHosts: everywhere ? InterfaceAddresses.reachable() : [])
+                                        joinHosts: everywhere ? InterfaceAddresses.reachable() : [], limits: limits)
         let record = await room.record
         let host = self.host
         let data = self.data
         let app = Application(
             router: router,
+            server: limits.server(),
             configuration: .init(address: .hostname(host, port: port), serverName: "seguelab-workshop"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0

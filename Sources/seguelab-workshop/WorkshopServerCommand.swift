@@ -45,6 +45,8 @@ struct WorkshopServerCommand: AsyncParsableCommand {
             let errors = loaded.diagnostics.filter { $0.severity == .error }.map(\.description)
             throw ValidationError((errors + ["the pack at \(pack) has errors; `seguelab pack check` reports them all"]).joined(separator: "\n"))
         }
+        // Held until the process ends: a second server on the same file is refused.
+        let lock = try DataLock(data: data)
         let store = try SQLiteWorkshopStore(path: data)
         var archive: String?
         if new, try await store.loadRoom() != nil {
@@ -76,7 +78,12 @@ struct WorkshopServerCommand: AsyncParsableCommand {
         // Ctrl-C or SIGTERM end the server at once: every acknowledged event is already committed,
         // and a graceful shutdown would wait for open dashboards' live streams.
         for stop in [SIGINT, SIGTERM] { signal(stop) { _ in _exit(0) } }
-        try await app.runService(gracefulShutdownSignals: [])
+        do {
+            try await app.runService(gracefulShutdownSignals: [])
+        } catch {
+            throw PortTaken.plain(error, host: host, port: port)
+        }
+        withExtendedLifetime(lock) {}
     }
 }
 

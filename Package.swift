@@ -159,7 +159,8 @@ let package = Package(
         // `seguelab` and its subcommands run as the built binary (run, storyboard, pack, lessons, progress).
         .testTarget(name: "CommandLineTests", dependencies: ["seguelab", "LessonKit", "TestSupport"]),
         // A real workshop server and real learners on loopback; the dashboard in Chromium.
-        .testTarget(name: "WorkshopTests", dependencies: ["seguelab", "seguelab-workshop", "Workshop", "WorkshopServer", "LessonKit", "TestSupport"],
+        .testTarget(name: "WorkshopTests", dependencies: ["seguelab", "seguelab-workshop", "Workshop", "WorkshopServer", "LessonKit", "TestSupport",
+                                                      .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Browser"]),
     ]
 )

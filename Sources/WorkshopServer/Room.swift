@@ -395,8 +395,9 @@ public actor Room {
             }
             summaries[ref] = summary
         }
+        let labels = self.labels(states)
         let rows = states.map { learner in
-            RoomSnapshot.Learner(id: learner.id, name: learner.name, current: learner.current,
+            RoomSnapshot.Learner(id: learner.id, name: labels[learner.id] ?? learner.name, current: learner.current,
                                  struggling: learner.isStruggling(now: now, roomIdle: roomIdle),
                                  handRaised: learner.handRaised,
                                  handStep: learner.handStep, steps: learner.steps, lastWrong: learner.lastWrong,
@@ -417,21 +418,48 @@ public actor Room {
                             now: now, roomIdle: roomIdle, lesson: lesson)
     }
 
-    /// One `progress --json` report per learner, with the learner's name.
-    public func exportReports(now: Date = Date()) -> [ProgressExport.Report] {
+    /// The names the dashboard shows: a name like another one shown (same letters once case,
+    /// width, invisible characters and a trailing "#number" are set aside) gets the learner's
+    /// join number, which the server gives and nobody can choose: "Ada #3", "Ada #7".
+    func labels(_ states: [LearnerState]) -> [String: String] {
+        let keys = Dictionary(grouping: states) { Self.likeness($0.name) }
+        var labels: [String: String] = [:]
+        for learner in states {
+            let alike = keys[Self.likeness(learner.name)]?.count ?? 0
+            if alike > 1, let index = order.firstIndex(of: learner.id) {
+                labels[learner.id] = learner.name + " #\(index + 1)"
+            }
+        }
+        return labels
+    }
+
+    /// What two names that look alike have in common.
+    static func likeness(_ name: String) -> String {
+        let visible = String(String.UnicodeScalarView(name.precomposedStringWithCompatibilityMapping.unicodeScalars
+            .filter { $0.properties.generalCategory != .format }))
+        var words = visible.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if let mark = words.range(of: #"\s*#\s*[0-9]+$"#, options: .regularExpression) {
+            words.removeSubrange(mark)
+        }
+        return words
+    }
+
+    /// One `progress --json` report per learner, with the learner's name and id.
+    package func exportReports(now: Date = Date()) -> [LearnerReport] {
         shown.map { learner in
-            ProgressExport.Report(pack: outline.pack, packTitle: outline.title, packVersion: outline.version,
-                                  learner: learner.name, exported: now, position: learner.current,
-                                  steps: rows(for: learner, now: now.timeIntervalSince1970))
+            LearnerReport(learnerId: learner.id, report: ProgressExport.Report(
+                pack: outline.pack, packTitle: outline.title, packVersion: outline.version,
+                learner: learner.name, exported: now, position: learner.current,
+                steps: rows(for: learner, now: now.timeIntervalSince1970)))
         }
     }
 
-    /// The same rows as CSV, with a learner column first.
+    /// The same rows as CSV, with the learner's name and id first.
     public func exportCSV(now: Double = Date().timeIntervalSince1970) -> String {
-        var lines = ["learner," + ProgressExport.csvHeader]
+        var lines = ["learner,learner_id," + ProgressExport.csvHeader]
         for learner in shown {
             for row in rows(for: learner, now: now) {
-                lines.append(ProgressExport.csvRecord([learner.name] + ProgressExport.csvFields(row)))
+                lines.append(ProgressExport.csvRecord([learner.name, learner.id] + ProgressExport.csvFields(row)))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -439,9 +467,12 @@ public actor Room {
 
     /// Each learner's latest code per exercise.
     public func latestCode() -> [LatestCode] {
-        shown.flatMap { learner in
+        let labels = self.labels(shown)
+        return shown.flatMap { learner in
             outline.stepRefs.compactMap { ref in
-                learner.code[ref].map { LatestCode(id: learner.id, learner: learner.name, step: ref, code: $0) }
+                learner.code[ref].map {
+                    LatestCode(id: learner.id, learner: labels[learner.id] ?? learner.name, step: ref, code: $0)
+                }
             }
         }
     }
@@ -550,5 +581,20 @@ package struct RoomQuotas: Sendable {
         self.learners = learners
         self.eventsPerLearner = eventsPerLearner
         self.roomBytes = roomBytes
+    }
+}
+
+/// A learner's `progress --json` report with their id beside the name (two learners may
+/// share a name): the report's fields and `learnerId`, in one object.
+package struct LearnerReport: Encodable, Sendable {
+    package var learnerId: String
+    package var report: ProgressExport.Report
+
+    enum CodingKeys: String, CodingKey { case learnerId }
+
+    package func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(learnerId, forKey: .learnerId)
     }
 }

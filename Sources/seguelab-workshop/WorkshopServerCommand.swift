@@ -134,6 +134,16 @@ struct Announcement {
         } else {
             lines.append("Open to the network: learners use this machine's address (`hostname -I` shows it) if \(shown) does not resolve for them.")
         }
+        if !loopback {
+            // No TLS: what crosses the network can be read by anyone on it.
+            lines.append("Plain HTTP, no TLS: anyone on this network can read what passes, the dashboard token included.")
+            if everywhere {
+                lines.append("Open the dashboard on this machine (http://127.0.0.1:\(port)/dashboard#token=…) and never send")
+                lines.append("its link across a network you do not trust.")
+            } else {
+                lines.append("Never send the dashboard link across a network you do not trust.")
+            }
+        }
         lines.append("Ctrl-C stops the server; serving again with the same --data resumes the workshop.")
         return lines.joined(separator: "\n")
     }

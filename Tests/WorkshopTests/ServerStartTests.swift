@@ -61,4 +61,22 @@ struct ServerStartTests {
         #expect(!second.output.contains("errno"), "\(second.output)")
         #expect(try await first.room().learners.isEmpty)
     }
+
+    /// Without TLS, a server open to the network says that its traffic, the dashboard token
+    /// included, can be read there; one on loopback does not.
+    @Test func aServerOpenToTheNetworkWarnsThatItIsPlainHTTP() async throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let open = try ServerProcess(pack: pack, data: home.appendingPathComponent("a.sqlite"),
+                                     log: home.appendingPathComponent("open.log"), extra: ["--host", "0.0.0.0"])
+        defer { open.stop() }
+        let said = try String(contentsOf: open.log, encoding: .utf8)
+        #expect(said.contains("Plain HTTP, no TLS: anyone on this network can read what passes, the dashboard token included."),
+                "\(said)")
+        #expect(said.contains("Open the dashboard on this machine (http://127.0.0.1:\(open.port)/dashboard"), "\(said)")
+        let local = try ServerProcess(pack: pack, data: home.appendingPathComponent("b.sqlite"),
+                                      log: home.appendingPathComponent("local.log"))
+        defer { local.stop() }
+        #expect(!(try String(contentsOf: local.log, encoding: .utf8)).contains("no TLS"))
+    }
 }

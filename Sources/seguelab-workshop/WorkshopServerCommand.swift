@@ -27,7 +27,9 @@ struct WorkshopServerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The SQLite file that keeps the workshop; a restarted server resumes from it.", valueName: "file"))
     var data: String
 
-    @Option(help: "Seconds a connection may go without completing a request's headers or body part before it is closed.")
+    @Option(help: """
+        Seconds a connection may go without completing a request's headers or body part before it is closed.
+        """)
     var idleTimeout = 15.0
 
     @Option(help: "Seconds a request's body may take to arrive whole (more: refused with 408).")
@@ -56,7 +58,8 @@ struct WorkshopServerCommand: AsyncParsableCommand {
         let kept = archive
         let room = try await Room(outline: RoomOutline(pack: lessons), store: store, learnerRate: learnerRate)
         let everywhere = host == "0.0.0.0" || host == "::"
-        let limits = ConnectionLimits(idleSeconds: idleTimeout, bodySeconds: bodyTimeout, perAddress: connectionsPerAddress)
+        let limits = ConnectionLimits(idleSeconds: idleTimeout, bodySeconds: bodyTimeout,
+                                      perAddress: connectionsPerAddress)
         let router = WorkshopApp.router(room: room, dashboard: try DashboardFiles.bundled(), data: data,
                                         joinHosts: everywhere ? InterfaceAddresses.reachable() : [], limits: limits)
         let record = await room.record
@@ -136,9 +139,11 @@ struct Announcement {
         }
         if !loopback {
             // No TLS: what crosses the network can be read by anyone on it.
-            lines.append("Plain HTTP, no TLS: anyone on this network can read what passes, the dashboard token included.")
+            lines.append("Plain HTTP, no TLS: anyone on this network can read what passes, "
+                         + "the dashboard token included.")
             if everywhere {
-                lines.append("Open the dashboard on this machine (http://127.0.0.1:\(port)/dashboard#token=…) and never send")
+                lines.append("Open the dashboard on this machine (http://127.0.0.1:\(port)/dashboard#token=…) "
+                             + "and never send")
                 lines.append("its link across a network you do not trust.")
             } else {
                 lines.append("Never send the dashboard link across a network you do not trust.")

@@ -63,7 +63,8 @@ import Workshop
         let more = try await room.submit(await Self.batch(room, "learner-0001", Array(events.suffix(5))))
         #expect(more.acknowledged == events[3..<5].map(\.id))
         #expect(more.refused?.map(\.id) == events[5...].map(\.id))
-        #expect(more.refused?.first?.reason == "events[2]: this learner has stored 5 events, the most the room keeps for one")
+        #expect(more.refused?.first?.reason
+                == "events[2]: this learner has stored 5 events, the most the room keeps for one")
         #expect(await room.snapshot().learners.first?.steps["a/which"]?.hints == 5)
         // Another learner is not held by the first one's quota.
         let other = try await room.submit(await Self.batch(room, "learner-0002", [events[0]]))
@@ -79,7 +80,8 @@ import Workshop
             WorkshopEvent(id: "event-0003", kind: .wrong, step: "b/intro", code: code),
         ]))
         #expect(first.acknowledged == ["event-0001", "event-0002"])
-        #expect(first.refused?.first?.reason.contains("the room's storage is full") == true, "\(String(describing: first.refused))")
+        #expect(first.refused?.first?.reason.contains("the room's storage is full") == true,
+                "\(String(describing: first.refused))")
         // A new version of code already kept replaces it: it fits; new code elsewhere does not.
         let again = try await room.submit(await Self.batch(room, "learner-0001", [
             WorkshopEvent(id: "event-0004", kind: .right, step: "a/which", code: code),

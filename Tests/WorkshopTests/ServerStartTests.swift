@@ -71,8 +71,8 @@ struct ServerStartTests {
                                      log: home.appendingPathComponent("open.log"), extra: ["--host", "0.0.0.0"])
         defer { open.stop() }
         let said = try String(contentsOf: open.log, encoding: .utf8)
-        #expect(said.contains("Plain HTTP, no TLS: anyone on this network can read what passes, the dashboard token included."),
-                "\(said)")
+        #expect(said.contains("Plain HTTP, no TLS: anyone on this network can read what passes, "
+                              + "the dashboard token included."), "\(said)")
         #expect(said.contains("Open the dashboard on this machine (http://127.0.0.1:\(open.port)/dashboard"), "\(said)")
         let local = try ServerProcess(pack: pack, data: home.appendingPathComponent("b.sqlite"),
                                       log: home.appendingPathComponent("local.log"))

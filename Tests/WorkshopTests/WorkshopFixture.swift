@@ -23,7 +23,8 @@ final class ServerProcess {
     init(pack: URL, data: URL, port: Int = 0, log: URL, extra: [String] = [], fileLimit: Int? = nil) throws {
         self.log = log
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let arguments = ["--pack", pack.path, "--host", "127.0.0.1", "--port", String(port), "--data", data.path] + extra
+        let arguments = ["--pack", pack.path, "--host", "127.0.0.1", "--port", String(port),
+                         "--data", data.path] + extra
         if let fileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Self.binary] + arguments

@@ -33,6 +33,8 @@ let package = Package(
         // Workshop server only (see the product above). No swift-configuration: it is not used.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: ["FullFoundation"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Already built for Hummingbird: the server's connection limits are NIO channel handlers.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
     ],
     targets: [
         // libedit, from the system (apt: libedit-dev).
@@ -106,6 +108,8 @@ let package = Package(
                 "Workshop", "LessonKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Dashboard")]
         ),
@@ -155,7 +159,8 @@ let package = Package(
         // `seguelab` and its subcommands run as the built binary (run, storyboard, pack, lessons, progress).
         .testTarget(name: "CommandLineTests", dependencies: ["seguelab", "LessonKit", "TestSupport"]),
         // A real workshop server and real learners on loopback; the dashboard in Chromium.
-        .testTarget(name: "WorkshopTests", dependencies: ["seguelab", "seguelab-workshop", "Workshop", "WorkshopServer", "LessonKit", "TestSupport"],
+        .testTarget(name: "WorkshopTests", dependencies: ["seguelab", "seguelab-workshop", "Workshop", "WorkshopServer", "LessonKit", "TestSupport",
+                                                      .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Browser"]),
     ]
 )

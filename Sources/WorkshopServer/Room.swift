@@ -17,11 +17,20 @@ public actor Room {
     private var listeners: [UUID: AsyncStream<Int>.Continuation] = [:]
     /// Counts changes; the dashboard's live stream sends it, and the page reloads the state.
     public private(set) var version = 0
-    static let maximumLearners = 2_000
+    private let quotas: RoomQuotas
+    /// Learners being added right now (their row is being stored): they count against the cap.
+    private var joining: Set<String> = []
+    /// Events stored per learner (by the id they send), and what the room's events weigh.
+    private var eventCounts: [String: Int] = [:]
+    private var storedBytes = 0
+    /// The size of the code kept for each learner and step: only the latest is kept.
+    private var codeBytes: [String: Int] = [:]
 
     /// `learnerRate`: requests per second each learner may make (after a burst of 30); the
     /// learner's side sends at most one request every few seconds when all is well.
-    public init(outline: RoomOutline, store: any WorkshopStore, learnerRate: Double = 5) async throws {
+    package init(outline: RoomOutline, store: any WorkshopStore, learnerRate: Double = 5,
+                 quotas: RoomQuotas = RoomQuotas()) async throws {
+        self.quotas = quotas
         self.limiter = RateLimiter(perSecond: learnerRate, burst: 30)
         self.outline = outline
         self.store = store
@@ -40,6 +49,9 @@ public actor Room {
         learners = [:]
         records = [:]
         order = []
+        eventCounts = [:]
+        storedBytes = 0
+        codeBytes = [:]
         for learner in try await store.learners() {
             records[learner.id] = learner
             learners[learner.id] = LearnerState(id: learner.id, name: learner.name)
@@ -60,6 +72,13 @@ public actor Room {
     }
 
     private func apply(_ stored: StoredEvent) {
+        eventCounts[stored.learner, default: 0] += 1
+        storedBytes += Self.weight(of: stored.event)
+        if let step = stored.event.step, let code = stored.event.code {
+            let key = stored.learner + "\u{0}" + step
+            storedBytes -= codeBytes[key] ?? 0
+            codeBytes[key] = code.utf8.count
+        }
         let id = row(of: stored.learner)
         learners[id]?.apply(stored.event, received: stored.received, clearedThrough: record.handsClearedThrough?[id],
                             clearedAt: record.handsCleared[id])
@@ -83,12 +102,35 @@ public actor Room {
         }
         var accepted: [WorkshopEvent] = []
         var refused: [EventRefusal] = []
+        // Quotas refuse events one by one, like any event the room cannot keep: the learner's
+        // side drops them (and says so once) instead of sending them again forever.
+        var count = eventCounts[batch.learner] ?? 0
+        var bytes = storedBytes
+        var kept: [String: Int] = [:]
         for (index, event) in batch.events.enumerated() {
-            if let reason = problem(with: event, at: "events[\(index)]") {
+            let place = "events[\(index)]"
+            if let reason = problem(with: event, at: place) {
                 refused.append(EventRefusal(id: event.id, reason: reason))
-            } else {
-                accepted.append(event)
+                continue
             }
+            guard count < quotas.eventsPerLearner else {
+                refused.append(EventRefusal(id: event.id, reason: "\(place): this learner has stored "
+                                            + "\(quotas.eventsPerLearner) events, the most the room keeps for one"))
+                continue
+            }
+            // A new version of an exercise's code replaces the one kept.
+            var weight = Self.weight(of: event)
+            let key = event.step.map { batch.learner + "\u{0}" + $0 }
+            if let key, event.code != nil { weight -= kept[key] ?? codeBytes[key] ?? 0 }
+            guard weight <= 0 || bytes + weight <= quotas.roomBytes else {
+                refused.append(EventRefusal(id: event.id, reason: "\(place): the room's storage is full "
+                                            + "(\(quotas.roomBytes / 1_048_576) MiB)"))
+                continue
+            }
+            accepted.append(event)
+            count += 1
+            bytes += weight
+            if let key, let code = event.code { kept[key] = code.utf8.count }
         }
         // A stranger whose every event is refused is not added to the room.
         if records[batch.learner] == nil, !batch.events.isEmpty, accepted.isEmpty {
@@ -106,9 +148,21 @@ public actor Room {
                 changed()
             }
         } else {
-            guard records.count < Self.maximumLearners else { throw RequestFailure(403, "the room is full") }
+            // Counted before storing: requests that arrive while this one waits see it.
+            if !joining.contains(batch.learner) {
+                guard records.count + joining.count < quotas.learners else {
+                    throw RequestFailure(403, "the room is full (\(quotas.learners) learners)")
+                }
+                joining.insert(batch.learner)
+            }
             let learner = LearnerRecord(id: batch.learner, name: name, key: batch.key, joined: now)
-            try await store.saveLearner(learner)
+            do {
+                try await store.saveLearner(learner)
+            } catch {
+                joining.remove(batch.learner)
+                throw error
+            }
+            joining.remove(batch.learner)
             // Another request of the same learner may have joined it while this one waited.
             if records[learner.id] == nil {
                 records[learner.id] = learner
@@ -180,6 +234,12 @@ public actor Room {
             if let text, text.count > limit { return "\(place).\(field): longer than \(limit) characters" }
         }
         return nil
+    }
+
+    /// What an event weighs in the store: its texts and a fixed share for the rest.
+    static func weight(of event: WorkshopEvent) -> Int {
+        160 + event.id.utf8.count + (event.step?.utf8.count ?? 0) + (event.feedback?.utf8.count ?? 0)
+            + (event.problem?.utf8.count ?? 0) + (event.code?.utf8.count ?? 0)
     }
 
     static func isIdentifier(_ text: String) -> Bool {
@@ -335,8 +395,9 @@ public actor Room {
             }
             summaries[ref] = summary
         }
+        let labels = self.labels(states)
         let rows = states.map { learner in
-            RoomSnapshot.Learner(id: learner.id, name: learner.name, current: learner.current,
+            RoomSnapshot.Learner(id: learner.id, name: labels[learner.id] ?? learner.name, current: learner.current,
                                  struggling: learner.isStruggling(now: now, roomIdle: roomIdle),
                                  handRaised: learner.handRaised,
                                  handStep: learner.handStep, steps: learner.steps, lastWrong: learner.lastWrong,
@@ -357,21 +418,48 @@ public actor Room {
                             now: now, roomIdle: roomIdle, lesson: lesson)
     }
 
-    /// One `progress --json` report per learner, with the learner's name.
-    public func exportReports(now: Date = Date()) -> [ProgressExport.Report] {
+    /// The names the dashboard shows: a name like another one shown (same letters once case,
+    /// width, invisible characters and a trailing "#number" are set aside) gets the learner's
+    /// join number, which the server gives and nobody can choose: "Ada #3", "Ada #7".
+    func labels(_ states: [LearnerState]) -> [String: String] {
+        let keys = Dictionary(grouping: states) { Self.likeness($0.name) }
+        var labels: [String: String] = [:]
+        for learner in states {
+            let alike = keys[Self.likeness(learner.name)]?.count ?? 0
+            if alike > 1, let index = order.firstIndex(of: learner.id) {
+                labels[learner.id] = learner.name + " #\(index + 1)"
+            }
+        }
+        return labels
+    }
+
+    /// What two names that look alike have in common.
+    static func likeness(_ name: String) -> String {
+        let visible = String(String.UnicodeScalarView(name.precomposedStringWithCompatibilityMapping.unicodeScalars
+            .filter { $0.properties.generalCategory != .format }))
+        var words = visible.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if let mark = words.range(of: #"\s*#\s*[0-9]+$"#, options: .regularExpression) {
+            words.removeSubrange(mark)
+        }
+        return words
+    }
+
+    /// One `progress --json` report per learner, with the learner's name and id.
+    package func exportReports(now: Date = Date()) -> [LearnerReport] {
         shown.map { learner in
-            ProgressExport.Report(pack: outline.pack, packTitle: outline.title, packVersion: outline.version,
-                                  learner: learner.name, exported: now, position: learner.current,
-                                  steps: rows(for: learner, now: now.timeIntervalSince1970))
+            LearnerReport(learnerId: learner.id, report: ProgressExport.Report(
+                pack: outline.pack, packTitle: outline.title, packVersion: outline.version,
+                learner: learner.name, exported: now, position: learner.current,
+                steps: rows(for: learner, now: now.timeIntervalSince1970)))
         }
     }
 
-    /// The same rows as CSV, with a learner column first.
+    /// The same rows as CSV, with the learner's name and id first.
     public func exportCSV(now: Double = Date().timeIntervalSince1970) -> String {
-        var lines = ["learner," + ProgressExport.csvHeader]
+        var lines = ["learner,learner_id," + ProgressExport.csvHeader]
         for learner in shown {
             for row in rows(for: learner, now: now) {
-                lines.append(ProgressExport.csvRecord([learner.name] + ProgressExport.csvFields(row)))
+                lines.append(ProgressExport.csvRecord([learner.name, learner.id] + ProgressExport.csvFields(row)))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -379,9 +467,12 @@ public actor Room {
 
     /// Each learner's latest code per exercise.
     public func latestCode() -> [LatestCode] {
-        shown.flatMap { learner in
+        let labels = self.labels(shown)
+        return shown.flatMap { learner in
             outline.stepRefs.compactMap { ref in
-                learner.code[ref].map { LatestCode(id: learner.id, learner: learner.name, step: ref, code: $0) }
+                learner.code[ref].map {
+                    LatestCode(id: learner.id, learner: labels[learner.id] ?? learner.name, step: ref, code: $0)
+                }
             }
         }
     }
@@ -477,4 +568,33 @@ public struct RoomSnapshot: Codable, Sendable {
     public var roomIdle: Bool?
     /// The lesson most learners are in: the dashboard's grid shows it by default.
     public var lesson: String?
+}
+
+/// What one room keeps at most: learners, events per learner, and what its events weigh
+/// (each learner's code counts once per exercise: older versions are not kept).
+package struct RoomQuotas: Sendable {
+    package var learners: Int
+    package var eventsPerLearner: Int
+    package var roomBytes: Int
+
+    package init(learners: Int = 2_000, eventsPerLearner: Int = 5_000, roomBytes: Int = 256 * 1_048_576) {
+        self.learners = learners
+        self.eventsPerLearner = eventsPerLearner
+        self.roomBytes = roomBytes
+    }
+}
+
+/// A learner's `progress --json` report with their id beside the name (two learners may
+/// share a name): the report's fields and `learnerId`, in one object.
+package struct LearnerReport: Encodable, Sendable {
+    package var learnerId: String
+    package var report: ProgressExport.Report
+
+    enum CodingKeys: String, CodingKey { case learnerId }
+
+    package func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(learnerId, forKey: .learnerId)
+    }
 }

@@ -71,7 +71,16 @@ public final class SQLiteWorkshopStore: WorkshopStore {
             for (stored, json) in encoded {
                 try db.execute(sql: "INSERT OR IGNORE INTO event (learner, id, received, json) VALUES (?, ?, ?, ?)",
                                arguments: [stored.learner, stored.event.id, stored.received, json])
-                if db.changesCount > 0 { added.append(stored) }
+                guard db.changesCount > 0 else { continue }
+                added.append(stored)
+                // Only the latest code per learner and exercise is kept.
+                if let step = stored.event.step, stored.event.code != nil {
+                    try db.execute(sql: """
+                        UPDATE event SET json = json_remove(json, '$.code')
+                        WHERE learner = ? AND seq < last_insert_rowid() AND json_extract(json, '$.step') = ?
+                          AND json_extract(json, '$.code') IS NOT NULL
+                        """, arguments: [stored.learner, step])
+                }
             }
             return added
         }

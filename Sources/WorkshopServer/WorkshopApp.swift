@@ -7,8 +7,10 @@ import Workshop
 public enum WorkshopApp {
     /// `data`: the store's file, beside which "new room" keeps the previous one. `joinHosts`:
     /// the addresses learners reach this machine at (empty: the one the dashboard was opened at).
-    public static func router(room: Room, dashboard: DashboardFiles, data: String? = nil,
-                              joinHosts: [String] = []) -> Router<BasicRequestContext> {
+    package static func router(room: Room, dashboard: DashboardFiles, data: String? = nil,
+                              joinHosts: [String] = [], limits: ConnectionLimits = ConnectionLimits())
+        -> Router<BasicRequestContext> {
+        let bodySeconds = limits.bodySeconds
         let router = Router(context: BasicRequestContext.self)
 
         router.get("/") { _, _ in
@@ -23,7 +25,7 @@ public enum WorkshopApp {
         }
         router.post("/api/events") { request, _ in
             try await handle {
-                let batch = try await decode(EventBatch.self, from: request)
+                let batch = try await decode(EventBatch.self, from: request, within: bodySeconds)
                 try await room.checkJoinCode(batch.code, from: "events")
                 return try json(await room.submit(batch))
             }
@@ -90,28 +92,28 @@ public enum WorkshopApp {
         router.post("/api/hands/clear") { request, _ in
             try await instructor(request, room) {
                 struct Body: Decodable { var learner: String }
-                try await room.clearHand(of: try await decode(Body.self, from: request).learner)
+                try await room.clearHand(of: try await decode(Body.self, from: request, within: bodySeconds).learner)
                 return try json(["ok": true])
             }
         }
         router.post("/api/broadcast") { request, _ in
             try await instructor(request, room) {
                 struct Body: Decodable { var text: String }
-                try await room.broadcast(try await decode(Body.self, from: request).text)
+                try await room.broadcast(try await decode(Body.self, from: request, within: bodySeconds).text)
                 return try json(["ok": true])
             }
         }
         router.post("/api/broadcast/withdraw") { request, _ in
             try await instructor(request, room) {
                 struct Body: Decodable { var id: Int }
-                try await room.withdrawBroadcast(try await decode(Body.self, from: request).id)
+                try await room.withdrawBroadcast(try await decode(Body.self, from: request, within: bodySeconds).id)
                 return try json(["ok": true])
             }
         }
         router.post("/api/learners/remove") { request, _ in
             try await instructor(request, room) {
                 struct Body: Decodable { var learner: String }
-                try await room.remove(try await decode(Body.self, from: request).learner)
+                try await room.remove(try await decode(Body.self, from: request, within: bodySeconds).learner)
                 return try json(["ok": true])
             }
         }
@@ -121,7 +123,7 @@ public enum WorkshopApp {
                     var learner: String
                     var into: String
                 }
-                let body = try await decode(Body.self, from: request)
+                let body = try await decode(Body.self, from: request, within: bodySeconds)
                 try await room.merge(body.learner, into: body.into)
                 return try json(["ok": true])
             }
@@ -138,7 +140,7 @@ public enum WorkshopApp {
         }
         router.post("/api/pacing") { request, _ in
             try await instructor(request, room) {
-                let body = try await decode(PacingChange.self, from: request)
+                let body = try await decode(PacingChange.self, from: request, within: bodySeconds)
                 try await room.pace(solutionsHeld: body.solutionsHeld, openThrough: body.openThrough, gather: body.gather)
                 return try json(await room.snapshot().pacing)
             }
@@ -215,16 +217,12 @@ public enum WorkshopApp {
         }
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+    /// The request's JSON body; `within`: seconds the whole body may take to arrive.
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, within: Double) async throws -> T {
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
             throw RequestFailure(415, "expected a JSON body (Content-Type: application/json)")
         }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: WorkshopLimits.body)
-        } catch {
-            throw RequestFailure(413, "the request body is larger than \(WorkshopLimits.body / 1024) KiB")
-        }
+        let buffer = try await collect(request, within: within)
         do {
             return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
@@ -232,6 +230,33 @@ public enum WorkshopApp {
         } catch {
             throw RequestFailure(400, "malformed JSON")
         }
+    }
+
+    /// A body sent a byte at a time is cut off (408) once `within` seconds have passed.
+    static func collect(_ request: Request, within seconds: Double) async throws -> ByteBuffer {
+        let body = request.body
+        let first = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask {
+                do {
+                    return try await body.collect(upTo: WorkshopLimits.body)
+                } catch is CancellationError {
+                    return nil
+                } catch {
+                    throw RequestFailure(413, "the request body is larger than \(WorkshopLimits.body / 1024) KiB")
+                }
+            }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let first else {
+            throw RequestFailure(408, "the request body did not arrive within \(Int(seconds)) s")
+        }
+        return first
     }
 
     static func describe(_ error: DecodingError) -> String {

@@ -11,7 +11,8 @@ public protocol WorkshopStore: Sendable {
     /// Adds a learner, or renames one already there.
     func saveLearner(_ learner: LearnerRecord) async throws
     /// Stores the events not stored before (same learner and id: the same event) and returns
-    /// those, in order. Once it returns, they survive a crash of the server.
+    /// those, in order. Once it returns, they survive a crash of the server. Only the latest
+    /// code per learner and step is kept: an older event with code loses it.
     func append(_ events: [StoredEvent]) async throws -> [StoredEvent]
     /// Every event, in the order they were stored.
     func events() async throws -> [StoredEvent]

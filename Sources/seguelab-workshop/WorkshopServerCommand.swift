@@ -27,6 +27,17 @@ struct WorkshopServerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The SQLite file that keeps the workshop; a restarted server resumes from it.", valueName: "file"))
     var data: String
 
+    @Option(help: """
+        Seconds a connection may go without completing a request's headers or body part before it is closed.
+        """)
+    var idleTimeout = 15.0
+
+    @Option(help: "Seconds a request's body may take to arrive whole (more: refused with 408).")
+    var bodyTimeout = 20.0
+
+    @Option(help: "Connections one address may hold at once; more are closed as they open.")
+    var connectionsPerAddress = 32
+
     @Flag(help: "Start a new room (new join code and dashboard link); the previous one is kept beside the data file.")
     var new = false
 
@@ -36,6 +47,8 @@ struct WorkshopServerCommand: AsyncParsableCommand {
             let errors = loaded.diagnostics.filter { $0.severity == .error }.map(\.description)
             throw ValidationError((errors + ["the pack at \(pack) has errors; `seguelab pack check` reports them all"]).joined(separator: "\n"))
         }
+        // Held until the process ends: a second server on the same file is refused.
+        let lock = try DataLock(data: data)
         let store = try SQLiteWorkshopStore(path: data)
         var archive: String?
         if new, try await store.loadRoom() != nil {
@@ -45,13 +58,16 @@ struct WorkshopServerCommand: AsyncParsableCommand {
         let kept = archive
         let room = try await Room(outline: RoomOutline(pack: lessons), store: store, learnerRate: learnerRate)
         let everywhere = host == "0.0.0.0" || host == "::"
+        let limits = ConnectionLimits(idleSeconds: idleTimeout, bodySeconds: bodyTimeout,
+                                      perAddress: connectionsPerAddress)
         let router = WorkshopApp.router(room: room, dashboard: try DashboardFiles.bundled(), data: data,
-                                        joinHosts: everywhere ? InterfaceAddresses.reachable() : [])
+                                        joinHosts: everywhere ? InterfaceAddresses.reachable() : [], limits: limits)
         let record = await room.record
         let host = self.host
         let data = self.data
         let app = Application(
             router: router,
+            server: limits.server(),
             configuration: .init(address: .hostname(host, port: port), serverName: "seguelab-workshop"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
@@ -65,7 +81,12 @@ struct WorkshopServerCommand: AsyncParsableCommand {
         // Ctrl-C or SIGTERM end the server at once: every acknowledged event is already committed,
         // and a graceful shutdown would wait for open dashboards' live streams.
         for stop in [SIGINT, SIGTERM] { signal(stop) { _ in _exit(0) } }
-        try await app.runService(gracefulShutdownSignals: [])
+        do {
+            try await app.runService(gracefulShutdownSignals: [])
+        } catch {
+            throw PortTaken.plain(error, host: host, port: port)
+        }
+        withExtendedLifetime(lock) {}
     }
 }
 
@@ -115,6 +136,18 @@ struct Announcement {
             }
         } else {
             lines.append("Open to the network: learners use this machine's address (`hostname -I` shows it) if \(shown) does not resolve for them.")
+        }
+        if !loopback {
+            // No TLS: what crosses the network can be read by anyone on it.
+            lines.append("Plain HTTP, no TLS: anyone on this network can read what passes, "
+                         + "the dashboard token included.")
+            if everywhere {
+                lines.append("Open the dashboard on this machine (http://127.0.0.1:\(port)/dashboard#token=…) "
+                             + "and never send")
+                lines.append("its link across a network you do not trust.")
+            } else {
+                lines.append("Never send the dashboard link across a network you do not trust.")
+            }
         }
         lines.append("Ctrl-C stops the server; serving again with the same --data resumes the workshop.")
         return lines.joined(separator: "\n")

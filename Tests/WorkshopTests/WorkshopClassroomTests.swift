@@ -361,11 +361,11 @@ struct WorkshopClassroomTests {
 
         // The export counts the time on the current step so far.
         let reports = await room.exportReports(now: Date(timeIntervalSince1970: start + 560))
-        let report = try #require(reports.first { $0.learner == "learner-two" })
+        let report = try #require(reports.first { $0.learnerId == "learner-two" }?.report)
         let row = try #require(report.steps.first { $0.lesson == "b" && $0.step == "ask" })
         #expect(row.secondsSpent == 60)
         let csv = await room.exportCSV(now: start + 560)
-        #expect(csv.contains("learner-two,b,Enums,ask,Ask,text,attempted,1,0,no,60"), "\(csv)")
+        #expect(csv.contains("learner-two,learner-two,b,Enums,ask,Ask,text,attempted,1,0,no,60"), "\(csv)")
     }
 }
 

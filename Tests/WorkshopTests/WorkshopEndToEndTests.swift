@@ -90,8 +90,9 @@ struct WorkshopEndToEndTests {
 
         let csv = try await server.request("GET", "api/export.csv", contentType: nil, token: server.token)
         let lines = csv.text.split(separator: "\n").map(String.init)
-        #expect(lines.first == "learner," + ProgressExport.csvHeader)
-        #expect(lines.contains { $0.hasPrefix("Ada,a,Identifiers,which,Which,text,passed,2,1,no,") }, "\(csv.text)")
+        #expect(lines.first == "learner,learner_id," + ProgressExport.csvHeader)
+        #expect(lines.contains {
+            $0.hasPrefix("Ada,\(ada.id),a,Identifiers,which,Which,text,passed,2,1,no,") }, "\(csv.text)")
         #expect(lines.count == 1 + 3 * 4)
 
         // The hand stays until the instructor clears it.

@@ -19,11 +19,19 @@ final class ServerProcess {
         URL(fileURLWithPath: SeguelabBinary.path).deletingLastPathComponent().appendingPathComponent("seguelab-workshop").path
     }
 
-    init(pack: URL, data: URL, port: Int = 0, log: URL, extra: [String] = []) throws {
+    /// `fileLimit`: the server runs with at most this many open files (`ulimit -n`).
+    init(pack: URL, data: URL, port: Int = 0, log: URL, extra: [String] = [], fileLimit: Int? = nil) throws {
         self.log = log
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["--pack", pack.path, "--host", "127.0.0.1", "--port", String(port), "--data", data.path] + extra
+        let arguments = ["--pack", pack.path, "--host", "127.0.0.1", "--port", String(port),
+                         "--data", data.path] + extra
+        if let fileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Self.binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: Self.binary)
+            process.arguments = arguments
+        }
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle

@@ -95,6 +95,7 @@ public final class CommandLoop {
         }
         let session = CommandLoop(context: context, source: source)
         context.ask = { [unowned session] prompt in session.ask(prompt) }
+        context.pagerContinues = { [unowned session] question in session.pagerContinues(question) }
         setup.begin(driver)
         await session.run()
         driver?.close()
@@ -158,6 +159,18 @@ public final class CommandLoop {
             return line
         case .interrupted, .endOfInput:
             return nil
+        }
+    }
+
+    /// Asks the pager's question; a line answered where keys cannot be read alone runs next.
+    func pagerContinues(_ question: String) -> Bool {
+        fflush(seguelab_stdout())
+        switch source.pagerKey(prompt: question) {
+        case .more: return true
+        case .stop, .typed: return false
+        case .entered(let line):
+            queuedLines.insert(line, at: 0)
+            return false
         }
     }
 

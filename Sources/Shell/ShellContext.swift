@@ -52,6 +52,9 @@ public final class ShellContext {
     /// The `swift` mode's state, kept when leaving it so `swift` resumes where it was.
     var swiftMode: SwiftModeState?
 
+    /// The pager's question (`ShellOutput.paging`): true shows the next screenful. Any key but
+    /// Enter, space and `q` stops and begins the next line at the prompt.
+    var pagerContinues: (String) -> Bool = { _ in false }
     /// Reads one line with a prompt (confirmations, inline code); nil at the end of input.
     var ask: (String) -> String? = { _ in nil }
     /// Set when Ctrl-C stopped a program; a scripted session then ends (status 130).

@@ -150,10 +150,7 @@ final class LessonDriver {
         if let ref = session.position { store.markShowing(ref, for: pack) }
         defer { store.clearShowing(for: pack) }
         let rows = context.isInteractive ? Terminal.height() : nil
-        let finished = output.paging(rows: rows, more: { question in
-            guard let reply = context.ask(question + " ") else { return false }
-            return reply.trimmingCharacters(in: .whitespaces).lowercased() != "q"
-        }) {
+        let finished = output.paging(rows: rows, more: context.pagerContinues) {
             if let lesson { showLessonIntro(lesson) }
             showStepText()
         }

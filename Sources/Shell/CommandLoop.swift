@@ -225,10 +225,13 @@ public final class CommandLoop {
             return .readNext
         }
         guard let invocation else {
-            // Enter on an empty line moves on from a step that is done ("Type `next` to continue").
-            if context.isInteractive, context.advancesOnEnter(), let next = context.registry.command(named: "next") {
+            // Enter on an empty line moves on from a step that is done ("Type `next` to continue"),
+            // never past an example not run or a question not answered: it says so instead.
+            guard context.isInteractive else { return .readNext }
+            if context.advancesOnEnter(), let next = context.registry.command(named: "next") {
                 return await next.run(context, CommandInvocation(name: "next", arguments: [], rawArguments: ""))
             }
+            if let reason = context.enterHeldBack() { context.output.line(context.output.style.dim(reason)) }
             return .readNext
         }
         guard let command = context.registry.command(named: invocation.name) else {

@@ -41,6 +41,9 @@ public final class ShellContext {
     var acceptsAsAnswer: (String) -> Bool = { _ in true }
     /// True when the step is done, so Enter on an empty line goes to the next one.
     var advancesOnEnter: () -> Bool = { false }
+    /// What Enter on an empty line would do instead of moving on, said when it does not (an
+    /// example not run, a question not answered); nil outside a step.
+    var enterHeldBack: () -> String? = { nil }
     /// True when the awaited answer is Swift code (a lone word there is more likely a typo).
     var expectsCode: () -> Bool = { false }
     /// True when the awaited answer may span lines (Swift code, a predicted output), so a

@@ -61,7 +61,16 @@ struct ShellSetup {
         }
         context.advancesOnEnter = { [unowned driver] in
             guard let step = driver.session.currentStep, let ref = driver.session.position else { return false }
+            if step.kind == .example { return driver.examplesRun.contains(ref) }
             return !step.kind.needsAnswer || [.passed, .skipped].contains(driver.session.stepProgress(ref).status)
+        }
+        context.enterHeldBack = { [unowned driver] in
+            guard let step = driver.session.currentStep, !context.advancesOnEnter() else { return nil }
+            // What Enter says instead, by the kind of step (a prose step always moves on).
+            let catalogKeys: [StepKind: String] = [.example: "enter.held.example", .choice: "enter.held.question",
+                .text: "enter.held.question", .predict: "enter.held.predict", .prompt: "enter.held.code",
+                .exercise: "enter.held.code", .compiler: "enter.held.code"]
+            return catalogKeys[step.kind].map { context.output.catalog.text($0) }
         }
         context.takesBlockAnswer = { [unowned driver] in
             [.prompt, .exercise, .compiler, .predict].contains(driver.session.currentStep?.kind)

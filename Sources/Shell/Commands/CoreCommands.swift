@@ -25,6 +25,9 @@ enum CoreCommands {
                     context.output.line("  " + style.command(padded) + command.summary(in: context.output.catalog))
                 }
                 context.output.line(context.output.catalog.text("help.more"))
+                if context.registry.command(named: "next") != nil {
+                    context.output.line(context.output.catalog.text("help.enter"))
+                }
                 return .readNext
             }
             guard let command = context.registry.command(named: name) else {

@@ -123,6 +123,7 @@ extension LessonDriver {
             context.fail(describe(error))
         case .finished(let result), .interrupted(let result?):
             if case .interrupted = outcome { context.interruptedRun() }
+            if let ref = snapshot.position { examplesRun.insert(ref) }
             let code = session.currentStep?.kind == .example || session.currentStep?.kind == .predict
                 ? session.currentStep?.code(.example) : session.draft
             let lines = RunRenderer(style: style, width: output.columns, catalog: catalog).lines(result, output: result.learnerStdout, source: { _ in code })

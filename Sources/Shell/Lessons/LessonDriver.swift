@@ -22,6 +22,8 @@ final class LessonDriver {
     var unsavedDrafts: [StepRef: String] = [:]
     /// True when this learner had no progress on the pack before this session.
     var isNew = false
+    /// Example steps run in this shell: Enter moves on from an example only once it has run.
+    var examplesRun: Set<StepRef> = []
 
     init(pack: Pack, session: Session, store: ProgressStore, runner: any ProgramRunner,
          playground: SharedPlayground, directories: XDGDirectories, context: ShellContext) {

@@ -80,10 +80,22 @@ enum CoreCommands {
         return .readNext
     } }
 
-    static func unknownCommandMessage(_ name: String, context: ShellContext) -> String {
+    static func unknownCommandMessage(_ typed: String, context: ShellContext) -> String {
         let catalog = context.output.catalog
+        // What was typed is echoed on one line, however long the line pasted was.
+        let name = shortened(typed)
         guard let suggestion = context.registry.suggestion(for: name) else { return catalog.text("command.unknown", ["name": name]) }
         return catalog.text("command.unknown.suggestion", ["name": name, "suggestion": suggestion])
+    }
+
+    /// The longest command name echoed back whole; a longer word is cut, marked `…`.
+    static let echoedNameLimit = 30
+
+    /// The first line of `typed`, at most `echoedNameLimit` characters.
+    static func shortened(_ typed: String) -> String {
+        let line = typed.prefix { $0 != "\n" && $0 != "\r" }
+        guard line.count > echoedNameLimit || line.count < typed.count else { return typed }
+        return String(line.prefix(echoedNameLimit)) + "…"
     }
 }
 

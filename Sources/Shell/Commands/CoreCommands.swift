@@ -22,7 +22,15 @@ enum CoreCommands {
                 context.output.line(style.heading(context.output.catalog.text("help.heading")))
                 for (command, usage) in zip(commands, usages) {
                     let padded = usage.padding(toLength: width, withPad: " ", startingAt: 0)
-                    context.output.line("  " + style.command(padded) + command.summary(in: context.output.catalog))
+                    let summary = command.summary(in: context.output.catalog)
+                    // On a terminal a summary wraps under its own column, where the others start.
+                    guard let columns = context.output.columns, columns - width - 2 >= 20 else {
+                        context.output.line("  " + style.command(padded) + summary)
+                        continue
+                    }
+                    WordWrap(width: columns).wrap(summary, indent: "  " + style.command(padded),
+                                                  hanging: String(repeating: " ", count: width + 2))
+                        .forEach { context.output.line($0) }
                 }
                 context.output.line(context.output.catalog.text("help.more"))
                 if context.registry.command(named: "next") != nil {

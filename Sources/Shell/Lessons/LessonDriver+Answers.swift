@@ -70,7 +70,7 @@ extension LessonDriver {
 
     func show(_ verdict: Verdict, learnerCode: String?) {
         let renderer = RunRenderer(style: style, width: output.columns, catalog: catalog)
-        let markdown = MarkdownText(style: style, width: width)
+        let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
         switch verdict.status {
         case .pass:
             if let run = verdict.run { renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line) }
@@ -166,7 +166,7 @@ extension LessonDriver {
         guard let reveal = session.revealSolution() else { return }
         save()
         tellWorkshop(.solution)
-        let markdown = MarkdownText(style: style, width: width)
+        let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
         output.line(style.heading(catalog.text("solution.heading")))
         if let code = reveal.code { showCode(code) }
         if let answer = reveal.answer { output.line("  " + answer) }

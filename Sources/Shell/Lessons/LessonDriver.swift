@@ -137,7 +137,7 @@ final class LessonDriver {
     // MARK: - Showing
 
     func showLessonIntro(_ lesson: Lesson) {
-        let markdown = MarkdownText(style: style, width: width)
+        let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
         output.line(style.heading("━━ \(lesson.title) ━━"))
         if let goal = lesson.goal { output.line(markdown.render(catalog.text("lesson.goal", ["goal": goal]))) }
         if !lesson.intro.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -164,7 +164,7 @@ final class LessonDriver {
             output.line(catalog.text("step.none"))
             return
         }
-        let markdown = MarkdownText(style: style, width: width)
+        let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
         let heading = session.stepNumber.map { catalog.text("step.heading", ["index": $0.index, "count": $0.count, "title": step.title]) }
             ?? catalog.text("step.heading.unnumbered", ["title": step.title])
         let status = session.stepProgress(ref).status

@@ -1,17 +1,22 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// One job per module. Module graph (each depends only on those below it):
-//   seguelab (executable: commands and wiring)
-//   Shell (libedit line editor, command loop, lesson flows, rendering, shared commands)
-//   Workshop (a workshop's events; the learner's durable queue and sender)
-//   SegueTools (storyboard diagrams, identifier enums, the `storyboard` command)
-//   LessonKit (packs, sessions, checks, progress)
-//   Playground (swiftc + SegueKit in a limited child process: RunRequest -> RunResult)
-//   SegueKit (UIKit's segue machinery, simulated)           XDGDirectories   Localization
+// One job per module. Module graph (each line depends only on lines below it; ImportCheck,
+// run by scripts/test, proves every import is a declared dependency):
+//   seguelab        the executable: argument declarations, one call per command
+//   Shell           libedit line editor, command loop and registry, lesson flows, rendering
+//   LessonKit       packs (format, loading, checking, installing), sessions, judging, progress
+//   Playground      swiftc + SegueKit in a limited child process: RunRequest -> RunResult
+//   SegueTools      storyboard diagrams, identifier enums, the `storyboard` command
+//   Workshop        a workshop's events; the learner's durable queue, sender and server launcher
+//   SegueKit        UIKit's segue machinery, simulated (public: learner code calls it)
+//   SourceText      places, diagnostics, text made safe for generated Swift
+//   XDGDirectories  Localization
 // A code answer: LessonKit builds a RunRequest, the Playground runs it, LessonKit judges the
 // RunResult, the Shell renders the verdict. Checking packs needs no terminal (no libedit).
 // The workshop server (WorkshopServer, product seguelab-workshop) sits on Workshop and LessonKit.
+// The app's modules speak to each other with `package` access; only SegueKit and LessonKit's
+// FuzzingEntry are public (learner code and fuzz/ use them).
 let package = Package(
     name: "seguelab",
     platforms: [.macOS(.v13)],

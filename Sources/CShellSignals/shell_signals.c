@@ -168,7 +168,9 @@ int seguelab_read_byte(EditLine *el, int timeout_ms) {
         if (ready == 0) return SEGUELAB_READ_TIMEOUT;
         drain_signal_pipe();
         if (sigint_seen) return SEGUELAB_READ_FAILED;
-        if (sigwinch_seen) {
+        if (el == NULL) {
+            // A key read outside libedit (the pager): a resize waits for libedit's next read.
+        } else if (sigwinch_seen) {
             sigwinch_seen = 0;
             remeasure = 0;
             el_resize(el);
@@ -237,4 +239,36 @@ int seguelab_el_bind_interrupt(EditLine *el) {
 
 int seguelab_el_use_reader(EditLine *el) {
     return el_set(el, EL_GETCFN, read_char);
+}
+
+int seguelab_read_key(unsigned char *out, int capacity) {
+    struct termios saved;
+    int have = tcgetattr(STDIN_FILENO, &saved) == 0;
+    if (have) {
+        modes_before_reading = saved;
+        have_modes = 1;
+        reading = 1;
+        struct termios raw = saved;
+        raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+        raw.c_cc[VMIN] = 1;
+        raw.c_cc[VTIME] = 0;
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+    }
+    int count = 0;
+    int byte = seguelab_read_byte(NULL, -1);
+    if (byte == SEGUELAB_READ_END) count = 0;
+    else if (byte < 0) count = -1;
+    else {
+        out[count++] = (unsigned char)byte;
+        // The rest of a UTF-8 character, or of an escape sequence (an arrow key), comes at once.
+        int follow = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : byte >= 0xC0 ? 1 : byte == 0x1B ? capacity : 0;
+        while (follow-- > 0 && count < capacity) {
+            int next = seguelab_read_byte(NULL, 30);
+            if (next < 0) break;
+            out[count++] = (unsigned char)next;
+        }
+    }
+    if (have) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    reading = 0;
+    return count;
 }

@@ -95,6 +95,7 @@ public final class CommandLoop {
         }
         let session = CommandLoop(context: context, source: source)
         context.ask = { [unowned session] prompt in session.ask(prompt) }
+        context.pagerContinues = { [unowned session] question in session.pagerContinues(question) }
         setup.begin(driver)
         await session.run()
         driver?.close()
@@ -161,6 +162,18 @@ public final class CommandLoop {
         }
     }
 
+    /// Asks the pager's question; a line answered where keys cannot be read alone runs next.
+    func pagerContinues(_ question: String) -> Bool {
+        fflush(seguelab_stdout())
+        switch source.pagerKey(prompt: question) {
+        case .more: return true
+        case .stop, .typed: return false
+        case .entered(let line):
+            queuedLines.insert(line, at: 0)
+            return false
+        }
+    }
+
     /// Reports what was wrong with the line just read (a scripted session's bad bytes or
     /// runaway line) at its `<stdin>:LINE[:COL]`; returns true when the line is unusable.
     @discardableResult
@@ -212,10 +225,13 @@ public final class CommandLoop {
             return .readNext
         }
         guard let invocation else {
-            // Enter on an empty line moves on from a step that is done ("Type `next` to continue").
-            if context.isInteractive, context.advancesOnEnter(), let next = context.registry.command(named: "next") {
+            // Enter on an empty line moves on from a step that is done ("Type `next` to continue"),
+            // never past an example not run or a question not answered: it says so instead.
+            guard context.isInteractive else { return .readNext }
+            if context.advancesOnEnter(), let next = context.registry.command(named: "next") {
                 return await next.run(context, CommandInvocation(name: "next", arguments: [], rawArguments: ""))
             }
+            if let reason = context.enterHeldBack() { context.output.line(context.output.style.dim(reason)) }
             return .readNext
         }
         guard let command = context.registry.command(named: invocation.name) else {

@@ -41,6 +41,9 @@ public final class ShellContext {
     var acceptsAsAnswer: (String) -> Bool = { _ in true }
     /// True when the step is done, so Enter on an empty line goes to the next one.
     var advancesOnEnter: () -> Bool = { false }
+    /// What Enter on an empty line would do instead of moving on, said when it does not (an
+    /// example not run, a question not answered); nil outside a step.
+    var enterHeldBack: () -> String? = { nil }
     /// True when the awaited answer is Swift code (a lone word there is more likely a typo).
     var expectsCode: () -> Bool = { false }
     /// True when the awaited answer may span lines (Swift code, a predicted output), so a
@@ -52,6 +55,9 @@ public final class ShellContext {
     /// The `swift` mode's state, kept when leaving it so `swift` resumes where it was.
     var swiftMode: SwiftModeState?
 
+    /// The pager's question (`ShellOutput.paging`): true shows the next screenful. Any key but
+    /// Enter, space and `q` stops and begins the next line at the prompt.
+    var pagerContinues: (String) -> Bool = { _ in false }
     /// Reads one line with a prompt (confirmations, inline code); nil at the end of input.
     var ask: (String) -> String? = { _ in nil }
     /// Set when Ctrl-C stopped a program; a scripted session then ends (status 130).

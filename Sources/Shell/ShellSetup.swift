@@ -56,7 +56,13 @@ struct ShellSetup {
         context.acceptsAsAnswer = { [unowned driver] text in driver.session.currentStep?.read(text).isReadable ?? true }
         context.advancesOnEnter = { [unowned driver] in
             guard let step = driver.session.currentStep, let ref = driver.session.position else { return false }
+            if step.kind.runsExample && !step.kind.needsAnswer { return driver.examplesRun.contains(ref) }
             return !step.kind.needsAnswer || [.passed, .skipped].contains(driver.session.stepProgress(ref).status)
+        }
+        context.enterHeldBack = { [unowned driver] in
+            guard let step = driver.session.currentStep, !context.advancesOnEnter() else { return nil }
+            // What Enter says instead (a prose step always moves on).
+            return step.kind.enterWaitsKey.map { context.output.catalog.text($0) }
         }
         context.takesBlockAnswer = { [unowned driver] in driver.session.currentStep?.kind.takesBlockAnswer ?? false }
         return driver

@@ -100,4 +100,23 @@ import Testing
             == ["    print(\"a  b\", separator:", "  ↪     \"-\", terminator: \"\")"])
         #expect(wrap.fitCode("    let x  =  1", continuation: "  ↪ ") == ["    let x  =  1"])
     }
+
+    /// A fenced block inside a list item is code, its lines indented as written relative to
+    /// the fence (not joined into the item's paragraph).
+    @Test func aCodeBlockInAListItemKeepsItsIndentation() {
+        let text = MarkdownText(style: Style(enabled: false), width: 60)
+            .render("- A list item:\n\n  ```swift\n  if x {\n      y()\n  }\n  ```\n\nAfter.")
+        #expect(text == "- A list item:\n\n    if x {\n        y()\n    }\n\nAfter.")
+    }
+
+    /// A line of a block too wide for the terminal goes on under `↪`, indented past its own
+    /// indentation; the lines around it keep theirs.
+    @Test func aWrappedCodeLineIsMarkedAndIndented() {
+        let code = "func f() {\n    if let destination = segue.destination as? BookViewController, let book = sender as? Book {\n        go()\n    }\n}"
+        let lines = MarkdownText(style: Style(enabled: false), width: 60, breaksCode: true).render("```swift\n\(code)\n```").split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+        #expect(lines[1] == "    if let destination = segue.destination as?")
+        #expect(lines[2] == "↪         BookViewController, let book = sender as? Book {")
+        #expect(lines[3] == "        go()")
+    }
 }

@@ -24,4 +24,14 @@ import Testing
         #expect(lines[101] == "… 390 more lines not shown …")
         #expect(Array(lines[102...]) == (491...500).map { "line \($0)" } + ["stderr│ finished"])
     }
+
+    /// One line of 900 KB (a program printing without newlines) is cut like a long output: its
+    /// beginning, then how much was left out.
+    @Test func aVeryLongLineIsShortened() {
+        let line = String(repeating: "0123456789", count: 90_000)
+        let runs = [OutputRun(isError: false, text: "start\n" + line + "\nend\n")]
+        let lines = OutputExcerpt(runs).lines(style: Style(enabled: false))
+        #expect(lines == ["start", String(line.prefix(OutputExcerpt.lineCharacters)),
+                          "… \(900_000 - OutputExcerpt.lineCharacters) more characters of this line not shown …", "end"])
+    }
 }

@@ -196,4 +196,21 @@ import SourceText
         let wide = RunRenderer(style: Style(enabled: false), width: 200).render(diagnostic, source: source)
         #expect(wide.last == "    " + String(repeating: " ", count: column - 1) + "^")
     }
+
+    /// The compiler's column counts UTF-8 bytes: after `é` or `→` the caret still stands under
+    /// the character it names, on a whole line and on a wrapped one.
+    @Test func theCaretCountsCharactersNotBytes() throws {
+        let source = "let titre = \"Étagère → Livre\" + 1"
+        let column = source.utf8.count  // the `1`, as the compiler counts
+        let diagnostic = Diagnostic(file: "prompt.swift", line: 1, column: column, severity: .error, message: "no")
+        let lines = RunRenderer(style: Style(enabled: false), width: 200).render(diagnostic, source: source)
+        #expect(lines.last == "    " + String(repeating: " ", count: source.count - 1) + "^")
+        let long = "shelf.performSegue(withIdentifier: \"Étagère → Livre\", sender: \"é\" + ShelfViewController.title)"
+        let inContinuation = long.utf8.count - "ShelfViewController.title)".utf8.count + 1
+        let wrapped = RunRenderer(style: Style(enabled: false), width: 60)
+            .render(Diagnostic(file: "prompt.swift", line: 1, column: inContinuation, severity: .error, message: "no"), source: long)
+        let caret = try #require(wrapped.firstIndex { $0.hasSuffix("^") })
+        let above = Array(wrapped[caret - 1])
+        #expect(String(above[(wrapped[caret].count - 1)...]).hasPrefix("ShelfViewController"), "\(wrapped)")
+    }
 }

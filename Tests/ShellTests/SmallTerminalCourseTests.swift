@@ -65,8 +65,14 @@ import TestSupport
         #expect(between.problems(columns: 30, rows: 24, reference: reference).isEmpty)
         let wide = ScreenTranscript(lines: ["seguelab> next", "The storyboard names each segue.", "Type `next`."])
         #expect(wide.problems(columns: 20, rows: 24, reference: reference) == ["a line of 32 columns: 'The storyboard names each segue.'"])
-        let tall = ScreenTranscript(lines: ["seguelab> next", "── Step 1/2: A", "a", "b", "c", "seguelab:a> "])
+        let tall = ScreenTranscript(lines: ["seguelab> next", "── Step 1/2: A", "a", "b", "c", "d", "e", "seguelab:a> "])
         #expect(tall.problems(columns: 30, rows: 4, reference: tall)
+            == ["a step's first screen is 6 lines, taller than the window: ── Step 1/2: A"])
+        // Up to two lines over the window scroll rather than wait at the pager; before it, none.
+        let nearly = ScreenTranscript(lines: ["seguelab> next", "── Step 1/2: A", "a", "b", "c", "d", "seguelab:a> "])
+        #expect(nearly.problems(columns: 30, rows: 4, reference: nearly).isEmpty)
+        let paged = ScreenTranscript(lines: ["seguelab> next", "── Step 1/2: A", "a", "b", "c", "-- 2 more lines: Enter --"])
+        #expect(paged.problems(columns: 30, rows: 4, reference: paged)
             == ["a step's first screen is 4 lines, taller than the window: ── Step 1/2: A"])
     }
 
@@ -164,7 +170,8 @@ struct ScreenTranscript {
     init(lines: [String]) { self.lines = lines }
 
     init(raw: String) {
-        lines = Self.rawLines(raw).map(Self.visible)
+        // The pager's question, erased (`\r` and erase-line) once answered, was a line of its own.
+        lines = Self.rawLines(raw).flatMap { $0.components(separatedBy: "\r\u{1B}[K") }.map(Self.visible)
         if lines.last == "" { lines.removeLast() }
     }
 
@@ -214,12 +221,15 @@ struct ScreenTranscript {
             problems.append("a word is cut at a line's end: '\(first.line)' / '\(second.line)'")
         }
         // Each screenful between two waits for the keyboard: a step's first one, and the pager's.
+        // The last line or two of a text are not worth a question: a screenful that ends at the
+        // prompt may scroll them.
         var screen: [String] = []
         var afterPager = false
         for line in lines {
             guard Self.isPrompt(line) || Self.isPager(line) else { screen.append(line); continue }
             let showsStep = screen.first { $0.hasPrefix("── Step ") || $0.hasPrefix("━━ ") }
-            if let title = showsStep ?? (afterPager ? "(the pager's next screen)" : nil), screen.count > rows - 1 {
+            let tallest = Self.isPager(line) ? rows - 1 : rows + 1
+            if let title = showsStep ?? (afterPager ? "(the pager's next screen)" : nil), screen.count > tallest {
                 problems.append("a step's first screen is \(screen.count) lines, taller than the window: \(title)")
             }
             afterPager = Self.isPager(line)

@@ -78,10 +78,11 @@ import TestSupport
         let (terminal, _) = try start(columns: 80, rows: 12)
         try terminal.waitForPrompt()
         terminal.type("next\r")
-        let question = try terminal.waitFor("more lines: Enter shows them, q stops --")
+        let question = try terminal.waitFor("more lines: Enter or space shows them, q stops --")
         // Nothing past the first screenful yet: the prompt has not come.
         #expect(!terminal.screen[question...].contains("seguelab:"))
-        terminal.type("q\r")
+        Thread.sleep(forTimeInterval: 0.3)
+        terminal.type("q")
         let stopped = try terminal.waitFor("(`step` shows the whole step again.)", after: question)
         try terminal.waitForPrompt("seguelab:shop> ", after: stopped)
     }

@@ -3,6 +3,7 @@
 // Ctrl-C, window resizes and bracketed paste for the shell. The state lives in one C file: a signal handler
 // and everyone who reads what it recorded must share one copy of it.
 #include <histedit.h>
+#include <stddef.h>
 
 /// Installs the SIGINT and SIGWINCH handlers (once) and the pipe that wakes the line reader.
 void seguelab_install_signal_handlers(void);
@@ -26,6 +27,12 @@ int seguelab_take_paste(void);
 /// group owns the terminal until it ends, then the shell gets it back with its modes as they
 /// were. Returns the exit status (128 + signal when killed), or -1 with errno set.
 int seguelab_run_foreground(const char *path, char *const argv[], char *const envp[]);
+/// Reads one key with the terminal in raw mode for that read only (no Enter needed, no echo):
+/// its bytes (a UTF-8 character or an escape sequence) into `out`. Returns how many, 0 at the
+/// end of input, -1 on Ctrl-C or when the terminal failed. `seguelab_unread_bytes` gives a key
+/// back to the line editor, which then starts its next line with it.
+int seguelab_read_key(unsigned char *out, int capacity);
+void seguelab_unread_bytes(const unsigned char *bytes, size_t count);
 /// Makes the line reader measure the window again before its next key.
 void seguelab_note_resize(void);
 #endif

@@ -88,6 +88,9 @@ package struct StepKindTraits: Sendable {
     package var completesOnAttempt: Bool
     /// The code is only type-checked; no harness runs.
     package var typechecksOnly: Bool
+    /// What an empty Enter says while the step is not done (a catalog key): Enter never moves
+    /// past an example not run or a question not answered. Nil: Enter always moves on.
+    package var enterWaitsKey: String?
 }
 
 /// How a step is shown, top to bottom; the shell draws each part.
@@ -168,6 +171,7 @@ extension StepKind {
     package var runsOnceAnswered: Bool { traits.runsOnceAnswered }
     package var completesOnAttempt: Bool { traits.completesOnAttempt }
     package var typechecksOnly: Bool { traits.typechecksOnly }
+    package var enterWaitsKey: String? { traits.enterWaitsKey }
     /// Keys of the ```step block this kind takes besides the common ones.
     package var allowedKeys: [String] { rules.keys }
     package var codeRoles: (required: [CodeRole], allowed: [CodeRole]) { rules.codeRoles }

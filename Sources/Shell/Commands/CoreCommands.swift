@@ -22,9 +22,20 @@ enum CoreCommands {
                 context.output.line(style.heading(context.output.catalog.text("help.heading")))
                 for (command, usage) in zip(commands, usages) {
                     let padded = usage.padding(toLength: width, withPad: " ", startingAt: 0)
-                    context.output.line("  " + style.command(padded) + command.summary(in: context.output.catalog))
+                    let summary = command.summary(in: context.output.catalog)
+                    // On a terminal a summary wraps under its own column, where the others start.
+                    guard let columns = context.output.columns, columns - width - 2 >= 20 else {
+                        context.output.line("  " + style.command(padded) + summary)
+                        continue
+                    }
+                    WordWrap(width: columns).wrap(summary, indent: "  " + style.command(padded),
+                                                  hanging: String(repeating: " ", count: width + 2))
+                        .forEach { context.output.line($0) }
                 }
                 context.output.line(context.output.catalog.text("help.more"))
+                if context.registry.command(named: "next") != nil {
+                    context.output.line(context.output.catalog.text("help.enter"))
+                }
                 return .readNext
             }
             guard let command = context.registry.command(named: name) else {
@@ -77,10 +88,22 @@ enum CoreCommands {
         return .readNext
     } }
 
-    static func unknownCommandMessage(_ name: String, context: ShellContext) -> String {
+    static func unknownCommandMessage(_ typed: String, context: ShellContext) -> String {
         let catalog = context.output.catalog
+        // What was typed is echoed on one line, however long the line pasted was.
+        let name = shortened(typed)
         guard let suggestion = context.registry.suggestion(for: name) else { return catalog.text("command.unknown", ["name": name]) }
         return catalog.text("command.unknown.suggestion", ["name": name, "suggestion": suggestion])
+    }
+
+    /// The longest command name echoed back whole; a longer word is cut, marked `…`.
+    static let echoedNameLimit = 30
+
+    /// The first line of `typed`, at most `echoedNameLimit` characters.
+    static func shortened(_ typed: String) -> String {
+        let line = typed.prefix { $0 != "\n" && $0 != "\r" }
+        guard line.count > echoedNameLimit || line.count < typed.count else { return typed }
+        return String(line.prefix(echoedNameLimit)) + "…"
     }
 }
 

@@ -8,7 +8,7 @@ import Darwin
 
 /// Line editing on a terminal through libedit: history kept across sessions, Tab completion,
 /// the user's `~/.editrc` (so `bind -v` gives vi mode), UTF-8, Ctrl-C that clears the line.
-public final class LibEditLineSource: LineSource {
+public final class LibEditLineSource: LineSource, PagerKeySource {
     public var isInteractive: Bool { true }
 
     private let editLine: OpaquePointer
@@ -87,6 +87,26 @@ public final class LibEditLineSource: LineSource {
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
         return seguelab_take_paste() != 0 ? .pasted(line) : .line(line)
+    }
+
+    /// The question is drawn on its own line (its colour as colour), one key is read with the
+    /// terminal raw for that read alone, and the question is erased. A key that is not the
+    /// pager's is given back to the key reader, so the next line at the prompt starts with it.
+    package func readPagerKey(prompt: String) -> PagerKey {
+        fputs(prompt, seguelab_stdout())
+        fflush(seguelab_stdout())
+        _ = seguelab_take_sigint()
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let count = Int(seguelab_read_key(&bytes, Int32(bytes.count)))
+        fputs("\r\u{1B}[K", seguelab_stdout())
+        fflush(seguelab_stdout())
+        guard count > 0 else {
+            _ = seguelab_take_sigint()
+            return .stop
+        }
+        let key = PagerKey(key: String(decoding: bytes[..<count], as: UTF8.self))
+        if case .typed = key { seguelab_unread_bytes(bytes, count) }
+        return key
     }
 
     public func remember(_ entry: String) {

@@ -26,6 +26,34 @@ public protocol LineSource: AnyObject {
     func beginEntry()
 }
 
+/// A source that reads single keys (a terminal): the pager's question is answered by one key.
+package protocol PagerKeySource: LineSource {
+    func readPagerKey(prompt: String) -> PagerKey
+}
+
+/// What a key pressed at the pager's question asks for.
+package enum PagerKey: Equatable, Sendable {
+    /// Enter or space: the next screenful.
+    case more
+    /// `q`, Ctrl-C or the end of input: no more of this text.
+    case stop
+    /// Any other key: no more of this text, and the key begins the next line at the prompt
+    /// (the source keeps it for its next read).
+    case typed(String)
+    /// A whole line answered where keys cannot be read alone: no more of this text, and the
+    /// line is run next as if typed at the prompt.
+    case entered(String)
+
+    /// What a key's text asks for.
+    package init(key: String) {
+        switch key {
+        case "\r", "\n", "\r\n", " ", "": self = .more
+        case "q", "Q": self = .stop
+        default: self = .typed(key)
+        }
+    }
+}
+
 extension LineSource {
     public func takeProblem() -> LineProblem? { nil }
     /// True when prompts are shown (a terminal; a demo being presented).
@@ -34,6 +62,17 @@ extension LineSource {
     public var name: String { "<stdin>" }
     /// Told when the shell starts reading a new entry (rather than more of one, or an answer).
     public func beginEntry() {}
+    /// The pager's question: one key where the source reads keys; else a line answers (empty
+    /// goes on, `q` stops, anything else is typed).
+    package func pagerKey(prompt: String) -> PagerKey {
+        if let keys = self as? PagerKeySource { return keys.readPagerKey(prompt: prompt) }
+        switch readLine(prompt: prompt) {
+        case .line(let line), .pasted(let line):
+            let reply = line.trimmingCharacters(in: .whitespaces)
+            return reply.isEmpty ? .more : reply.lowercased() == "q" ? .stop : .entered(reply)
+        case .interrupted, .endOfInput: return .stop
+        }
+    }
 }
 
 /// Input the shell cannot take as it came.

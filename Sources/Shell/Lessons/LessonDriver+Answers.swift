@@ -65,7 +65,7 @@ extension LessonDriver {
 
     func show(_ verdict: Verdict, learnerCode: String?) {
         let renderer = RunRenderer(style: style, width: output.columns, catalog: catalog)
-        let markdown = MarkdownText(style: style, width: width)
+        let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
         switch verdict.status {
         case .pass:
             if let run = verdict.run { renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line) }
@@ -112,11 +112,13 @@ extension LessonDriver {
         let runner = self.runner
         let code = session.currentStep?.kind.runsExample == true ? session.currentStep?.code(.example) : session.draft
         let renderer = RunRenderer(style: style, width: output.columns, catalog: catalog)
-        await ShownRun.run(in: context, interrupted: catalog.text("run.interrupted"), failed: describe,
-                           { try await snapshot.run(runner: runner) }) { result in
+        let shown = await ShownRun.run(in: context, interrupted: catalog.text("run.interrupted"), failed: describe,
+                                       { try await snapshot.run(runner: runner) }) { result in
             let lines = renderer.lines(result, output: result.learnerStdout, source: { _ in code })
             return lines.isEmpty ? [style.dim(catalog.text("run.nothing"))] : lines
         }
+        // Enter moves past an example once it has run (`advancesOnEnter`).
+        if shown != nil, let ref = snapshot.position { examplesRun.insert(ref) }
     }
 
     // MARK: - Help
@@ -153,7 +155,7 @@ extension LessonDriver {
         guard let reveal = session.revealSolution() else { return }
         save()
         tellWorkshop(.solution)
-        let markdown = MarkdownText(style: style, width: width)
+        let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
         output.line(style.heading(catalog.text("solution.heading")))
         if let code = reveal.code { showCode(code) }
         if let answer = reveal.answer { output.line("  " + answer) }

@@ -22,6 +22,8 @@ final class LessonDriver {
     var unsavedDrafts: [StepRef: String] = [:]
     /// True when this learner had no progress on the pack before this session.
     var isNew = false
+    /// Example steps run in this shell: Enter moves on from an example only once it has run.
+    var examplesRun: Set<StepRef> = []
 
     init(pack: Pack, session: Session, store: ProgressStore, runner: any ProgramRunner,
          playground: SharedPlayground, directories: XDGDirectories, context: ShellContext) {
@@ -136,7 +138,7 @@ final class LessonDriver {
     // MARK: - Showing
 
     func showLessonIntro(_ lesson: Lesson) {
-        let markdown = MarkdownText(style: style, width: width)
+        let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
         output.line(style.heading("━━ \(lesson.title) ━━"))
         if let goal = lesson.goal { output.line(markdown.render(catalog.text("lesson.goal", ["goal": goal]))) }
         if !lesson.intro.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -151,10 +153,7 @@ final class LessonDriver {
         if let ref = session.position { store.markShowing(ref, for: pack) }
         defer { store.clearShowing(for: pack) }
         let rows = context.isInteractive ? Terminal.height() : nil
-        let finished = output.paging(rows: rows, more: { question in
-            guard let reply = context.ask(question + " ") else { return false }
-            return reply.trimmingCharacters(in: .whitespaces).lowercased() != "q"
-        }) {
+        let finished = output.paging(rows: rows, more: context.pagerContinues) {
             if let lesson { showLessonIntro(lesson) }
             showStepText()
         }
@@ -166,7 +165,7 @@ final class LessonDriver {
             output.line(catalog.text("step.none"))
             return
         }
-        let markdown = MarkdownText(style: style, width: width)
+        let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
         let heading = session.stepNumber.map { catalog.text("step.heading", ["index": $0.index, "count": $0.count, "title": step.title]) }
             ?? catalog.text("step.heading.unnumbered", ["title": step.title])
         let status = session.stepProgress(ref).status

@@ -8,6 +8,9 @@ import Foundation
 struct MarkdownText {
     var style: Style
     var width: Int
+    /// True on a terminal: a code line wider than `width` is broken under `↪` (elsewhere, code
+    /// is left whole for a file or pipe).
+    var breaksCode = false
 
     func render(_ markdown: String) -> String {
         var out: [String] = []
@@ -26,19 +29,26 @@ struct MarkdownText {
             paragraph = []
         }
 
+        // How far the open fence is indented (in a list item): its lines lose that much only.
+        var fenceIndent = 0
+
         func closeFence() {
             guard let lines = fence else { return }
-            out += fenced(lines).map(style.command)
+            out += fenced(lines)
             fence = nil
         }
 
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.trimmingPrefix(" ").hasPrefix("```") {
+            let leading = line.prefix { $0 == " " }.count
+            if line.dropFirst(leading).hasPrefix("```") {
                 flush()
-                if fence == nil { fence = [] } else { closeFence() }
+                if fence == nil { fence = []; fenceIndent = leading } else { closeFence() }
                 continue
             }
-            if fence != nil { fence!.append(line); continue }
+            if fence != nil {
+                fence!.append(String(line.dropFirst(min(fenceIndent, leading))))
+                continue
+            }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { flush(); if out.last != "" { out.append("") }; continue }
             if trimmed.hasPrefix("#") {
@@ -69,11 +79,21 @@ struct MarkdownText {
     }
 
     /// A fenced block's lines behind the indent that lets its widest line fit: 4 columns, or
-    /// fewer (down to none) for a wide block. Lines still too wide are fitted one by one later.
+    /// fewer (down to none) for a wide block. A line still too wide is broken between words, as
+    /// code is (`ShellOutput.code`) on a terminal: each continuation marked `↪` and indented past
+    /// the line's own indentation, so it cannot be read as a line of its own.
     private func fenced(_ lines: [String]) -> [String] {
         let widest = lines.map(WordWrap.visibleWidth).max() ?? 0
-        let indent = String(repeating: " ", count: max(0, min(4, width - widest)))
-        return lines.map { indent + $0 }
+        let indent = max(0, min(4, width - widest))
+        let wrap = WordWrap(width: width)
+        return lines.flatMap { line -> [String] in
+            let code = style.command(String(repeating: " ", count: indent) + line)
+            guard breaksCode, WordWrap.visibleWidth(line) + indent > width else { return [code] }
+            let own = line.prefix { $0 == " " }.count + 4
+            let continuation = style.dim(String(repeating: " ", count: max(0, indent - 2)) + "↪ ")
+                + String(repeating: " ", count: min(own, width / 2))
+            return wrap.fitCode(code, continuation: continuation)
+        }
     }
 
     private func isListParagraph(_ lines: [String]) -> Bool {

@@ -11,6 +11,9 @@ struct OutputExcerpt {
     /// How much of the beginning and of the end is shown: whichever of lines or bytes runs out first.
     static let head = (lines: 100, bytes: 16_384)
     static let tail = (lines: 10, bytes: 4_096)
+    /// How much of one line is shown (a dozen lines of a terminal): a line printed without
+    /// newlines is cut like a long output, its beginning kept with a line saying how much was left out.
+    static let lineCharacters = 1_000
     /// Before each line of stderr, so it reads apart from stdout without colour too.
     static let errorMark = "stderr│ "
 
@@ -63,10 +66,21 @@ struct OutputExcerpt {
             guard shown[index] else { omitted += 1; continue }
             if omitted > 0 { result.append(style.dim("… \(omitted) more lines not shown …")) }
             omitted = 0
-            result.append(line.isError ? style.dim(Self.errorMark) + line.text : String(line.text))
+            let text = Self.shortened(line.text)
+            result.append(line.isError ? style.dim(Self.errorMark) + text : text)
+            if text.count < line.text.count {
+                let left = line.text.count - text.count
+                result.append(style.dim("… \(left) more characters of this line not shown …"))
+            }
         }
         if omitted > 0 { result.append(style.dim("… \(omitted) more lines not shown …")) }
         return result
+    }
+
+    /// The line's first `lineCharacters` characters.
+    private static func shortened(_ text: Substring) -> String {
+        guard text.utf8.count > lineCharacters else { return String(text) }
+        return String(text.prefix(lineCharacters))
     }
 
     /// How many of `lines`, from the start, fit the budget (at least one).

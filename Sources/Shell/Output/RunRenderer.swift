@@ -71,7 +71,8 @@ struct RunRenderer {
         let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
         guard d.line >= 1, d.line <= sourceLines.count else { return lines }
         let text = String(sourceLines[d.line - 1])
-        let column = max(d.column - 1, 0)
+        // The compiler counts columns in UTF-8 bytes; the caret goes under characters (`é` is one).
+        let column = String(decoding: text.utf8.prefix(max(d.column - 1, 0)), as: UTF8.self).count
         guard let width, WordWrap.visibleWidth("    " + text) > width else {
             let caretIndent = String(text.prefix(column).map { $0 == "\t" ? "\t" : " " })
             return lines + ["    " + text, "    " + caretIndent + style.success("^")]

@@ -89,7 +89,8 @@ public final class ShellOutput {
     private var collected: [String]?
 
     /// What `body` prints, a screenful at a time when it is taller than the terminal: after each
-    /// screenful `more` is asked whether to go on (false stops, and the rest is not shown).
+    /// screenful `more` is asked whether to go on (false stops, and the rest is not shown); the
+    /// last line or two never get a page of their own.
     /// Returns false when the learner stopped early.
     @discardableResult
     func paging(rows: Int?, more: (String) -> Bool, _ body: () -> Void) -> Bool {
@@ -98,13 +99,18 @@ public final class ShellOutput {
         body()
         let lines = (collected ?? []).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         collected = nil
-        // Everything and the prompt fit: no question.
-        guard lines.count >= rows else { lines.forEach { writeOut($0 + "\n") }; return true }
-        // The prompt line and the question stay on screen too.
-        let screenful = rows - 2
+        // A page break for the last line or two would cost more than scrolling them.
+        let slack = 2
+        // Everything and the prompt fit, or nearly: no question.
+        guard lines.count >= rows + slack else { lines.forEach { writeOut($0 + "\n") }; return true }
+        // The command's line and the question stay on screen with the first screenful; the
+        // question is erased before the next, which takes its row.
+        var screenful = rows - 2
         var start = 0
         while start < lines.count {
-            let end = min(start + screenful, lines.count)
+            var end = min(start + screenful, lines.count)
+            screenful = rows - 1
+            if lines.count - end <= slack { end = lines.count }
             lines[start..<end].forEach { writeOut($0 + "\n") }
             start = end
             let left = lines.count - start

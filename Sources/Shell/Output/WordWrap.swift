@@ -11,7 +11,7 @@ struct WordWrap {
         var currentWidth = Self.visibleWidth(indent)
         let hangingWidth = Self.visibleWidth(hanging)
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = String(word)
+            var word = word
             var w = Self.visibleWidth(word)
             let isStart = currentWidth == (lines.isEmpty ? Self.visibleWidth(indent) : hangingWidth)
             if !isStart && currentWidth + 1 + w > width {
@@ -26,7 +26,7 @@ struct WordWrap {
                 current = hanging
                 currentWidth = hangingWidth
                 word = tail
-                w = Self.visibleWidth(word)
+                w -= Self.visibleWidth(head)
             }
             let atStart = currentWidth == (lines.isEmpty ? Self.visibleWidth(indent) : hangingWidth)
             current += (atStart ? "" : " ") + word
@@ -67,22 +67,26 @@ struct WordWrap {
     /// with `hanging`; a word wider than a whole line is cut.
     private func broken(_ line: String, hanging: String) -> [String] {
         let hangingWidth = Self.visibleWidth(hanging)
-        // Pieces: a run of non-spaces with the spaces after it (escape sequences ride along).
-        var pieces: [(word: String, spaces: String)] = []
-        var word = "", spaces = ""
-        for c in line {
-            if c == " " {
-                spaces.append(c)
-            } else {
-                if !spaces.isEmpty { pieces.append((word, spaces)); word = ""; spaces = "" }
-                word.append(c)
+        // Pieces: a run of non-spaces with the spaces after it (escape sequences ride along),
+        // as slices of the line: nothing is copied until a line is made.
+        var pieces: [(word: Substring, spaces: Substring)] = []
+        var wordStart = line.startIndex, spacesStart: String.Index?
+        var index = line.startIndex
+        while index < line.endIndex {
+            if line[index] == " " {
+                if spacesStart == nil { spacesStart = index }
+            } else if let start = spacesStart {
+                pieces.append((line[wordStart..<start], line[start..<index]))
+                wordStart = index
+                spacesStart = nil
             }
+            index = line.index(after: index)
         }
-        pieces.append((word, spaces))
+        pieces.append((line[wordStart..<(spacesStart ?? line.endIndex)], line[(spacesStart ?? line.endIndex)...]))
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
-        var pendingSpaces = ""
+        var pendingSpaces: Substring = ""
         for (index, piece) in pieces.enumerated() {
             var word = piece.word
             var w = Self.visibleWidth(word)
@@ -103,7 +107,7 @@ struct WordWrap {
                 current = hanging
                 currentWidth = hangingWidth
                 word = tail
-                w = Self.visibleWidth(word)
+                w -= Self.visibleWidth(head)
             }
             current += word
             currentWidth += w
@@ -122,7 +126,7 @@ struct WordWrap {
         return String(indent) + rest
     }
 
-    static func visibleWidth(_ s: String) -> Int {
+    static func visibleWidth<Text: StringProtocol>(_ s: Text) -> Int {
         var width = 0
         var inEscape = false
         for c in s.unicodeScalars {
@@ -146,8 +150,9 @@ struct WordWrap {
 
     /// At most `visible` shown characters of `s` (escapes kept with them), and the rest. The cut
     /// comes after the last `/` or `-` that fits (a path or URL reads on across the break), and
-    /// only without one at exactly `visible` characters.
-    private static func split(_ s: String, visible: Int) -> (String, String) {
+    /// only without one at exactly `visible` characters. Only the head is looked at, so cutting
+    /// a long word into lines takes time in proportion to its length.
+    private static func split(_ s: Substring, visible: Int) -> (String, Substring) {
         var count = 0
         var inEscape = false
         var index = s.startIndex
@@ -162,6 +167,6 @@ struct WordWrap {
             index = s.index(after: index)
         }
         if index < s.endIndex, let afterBreakable { index = afterBreakable }
-        return (String(s[..<index]), String(s[index...]))
+        return (String(s[..<index]), s[index...])
     }
 }

@@ -41,15 +41,17 @@ final class SharedPlayground: @unchecked Sendable {
 
     /// Shows a SegueKit build's progress on stderr in the learner's words: the announcement and
     /// the result as lines, the elapsed time updating one line on a terminal (left out of logs).
+    /// On a terminal the lines are wrapped to its width, and the updating line kept within it.
     static func progressPrinter(style: Style, catalog: Catalog) -> @Sendable (BuildProgress) -> Void {
         let onTerminal = Terminal.isTerminal(STDERR_FILENO)
         return { event in
             let line = event.text(catalog)
             if case .elapsed = event {
                 guard onTerminal else { return }
-                fputs("\r\u{1B}[K" + style.dim(line), seguelab_stderr())
+                fputs("\r\u{1B}[K" + style.dim(String(line.prefix(Terminal.width() - 1))), seguelab_stderr())
             } else {
-                fputs((onTerminal ? "\r\u{1B}[K" : "") + style.dim(line) + "\n", seguelab_stderr())
+                let lines = onTerminal ? WordWrap(width: Terminal.width()).fit(line) : [line]
+                fputs((onTerminal ? "\r\u{1B}[K" : "") + lines.map(style.dim).joined(separator: "\n") + "\n", seguelab_stderr())
             }
         }
     }

@@ -8,7 +8,7 @@ enum ChoiceKind: StepKindRules {
     static let traits = StepKindTraits(
         needsAnswer: true, runsCode: false, runsExample: false, answersWithCode: false, keepsDraft: false,
         judgesDraft: false, takesBlockAnswer: false, runsOnceAnswered: false, completesOnAttempt: false,
-        typechecksOnly: false)
+        typechecksOnly: false, enterWaitsKey: "enter.held.question")
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([], [])
     static let keys = ["choices", "multiple", "hints", "wrong-answers", "right-answers"]
     /// The instruction shown under the step (keys of the shell's catalog).

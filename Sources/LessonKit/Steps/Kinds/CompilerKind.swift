@@ -9,7 +9,7 @@ enum CompilerKind: StepKindRules {
     static let traits = StepKindTraits(
         needsAnswer: true, runsCode: true, runsExample: false, answersWithCode: true, keepsDraft: true,
         judgesDraft: true, takesBlockAnswer: true, runsOnceAnswered: false, completesOnAttempt: false,
-        typechecksOnly: true)
+        typechecksOnly: true, enterWaitsKey: "enter.held.code")
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) =
         ([.starter, .solution], [.starter, .solution, .prelude])
     static let keys = ["expect", "diagnostic", "continues", "hints", "wrong-answers", "right-answers"]

@@ -8,7 +8,7 @@ enum ExampleKind: StepKindRules {
     static let traits = StepKindTraits(
         needsAnswer: false, runsCode: true, runsExample: true, answersWithCode: false, keepsDraft: false,
         judgesDraft: false, takesBlockAnswer: false, runsOnceAnswered: false, completesOnAttempt: false,
-        typechecksOnly: false)
+        typechecksOnly: false, enterWaitsKey: "enter.held.example")
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([.example], [.example, .prelude, .harness])
     static let keys = ["checks"]
     /// The instruction shown under the step (keys of the shell's catalog).

@@ -8,7 +8,7 @@ enum ExerciseKind: StepKindRules {
     static let traits = StepKindTraits(
         needsAnswer: true, runsCode: true, runsExample: false, answersWithCode: true, keepsDraft: true,
         judgesDraft: true, takesBlockAnswer: true, runsOnceAnswered: false, completesOnAttempt: false,
-        typechecksOnly: false)
+        typechecksOnly: false, enterWaitsKey: "enter.held.code")
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) =
         ([.starter, .solution], [.starter, .solution, .prelude, .harness])
     static let keys = ["checks", "continues", "hints", "wrong-answers", "right-answers"]

@@ -9,7 +9,7 @@ enum PredictKind: StepKindRules {
     static let traits = StepKindTraits(
         needsAnswer: true, runsCode: true, runsExample: true, answersWithCode: false, keepsDraft: false,
         judgesDraft: false, takesBlockAnswer: true, runsOnceAnswered: true, completesOnAttempt: true,
-        typechecksOnly: false)
+        typechecksOnly: false, enterWaitsKey: "enter.held.predict")
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([.example], [.example, .prelude])
     static let keys = ["predict", "answer", "hints", "wrong-answers", "right-answers"]
     /// The instruction shown under the step (keys of the shell's catalog).

@@ -7,7 +7,7 @@ enum PromptKind: StepKindRules {
     static let traits = StepKindTraits(
         needsAnswer: true, runsCode: true, runsExample: false, answersWithCode: true, keepsDraft: true,
         judgesDraft: false, takesBlockAnswer: true, runsOnceAnswered: false, completesOnAttempt: false,
-        typechecksOnly: false)
+        typechecksOnly: false, enterWaitsKey: "enter.held.code")
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([.solution], [.solution, .prelude, .harness])
     static let keys = ["checks", "hints", "wrong-answers", "right-answers"]
     /// The instruction shown under the step (keys of the shell's catalog).

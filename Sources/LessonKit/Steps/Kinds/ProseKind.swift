@@ -7,7 +7,7 @@ enum ProseKind: StepKindRules {
     static let traits = StepKindTraits(
         needsAnswer: false, runsCode: false, runsExample: false, answersWithCode: false, keepsDraft: false,
         judgesDraft: false, takesBlockAnswer: false, runsOnceAnswered: false, completesOnAttempt: false,
-        typechecksOnly: false)
+        typechecksOnly: false, enterWaitsKey: nil)
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([], [])
     static let keys: [String] = []
     /// The instruction shown under the step (keys of the shell's catalog).

@@ -9,7 +9,7 @@ enum TextKind: StepKindRules {
     static let traits = StepKindTraits(
         needsAnswer: true, runsCode: false, runsExample: false, answersWithCode: false, keepsDraft: false,
         judgesDraft: false, takesBlockAnswer: false, runsOnceAnswered: false, completesOnAttempt: false,
-        typechecksOnly: false)
+        typechecksOnly: false, enterWaitsKey: "enter.held.question")
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) = ([], [])
     static let keys = ["accept", "pattern", "hints", "wrong-answers", "right-answers"]
     /// The instruction shown under the step (keys of the shell's catalog).

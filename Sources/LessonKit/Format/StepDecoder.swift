@@ -158,6 +158,14 @@ struct StepDecoder {
             }
             return scalar.string
         }
+        func needle() -> String? {
+            guard let needle = text() else { return nil }
+            if TextMatching.collapse(needle).isEmpty {
+                sink.error("'\(key)' needs the text to look for; an empty one is in every output", at: valueLocation)
+                return nil
+            }
+            return needle
+        }
         func pattern() -> String? {
             guard let pattern = text() else { return nil }
             if let problem = TextMatching.patternProblem(pattern) {
@@ -169,8 +177,14 @@ struct StepDecoder {
         let check: Check?
         switch key {
         case "output": check = text().map(Check.outputEquals)
-        case "output-contains": check = text().map(Check.outputContains)
-        case "output-matches": check = pattern().map(Check.outputMatches)
+        case "output-contains": check = needle().map(Check.outputContains)
+        case "output-matches":
+            check = pattern().flatMap { pattern in
+                guard TextMatching.matchesAnything(pattern) else { return Check.outputMatches(pattern) }
+                sink.error("/\(pattern)/ matches any output, even none, so this check can never fail; "
+                           + "match something only a right answer prints", at: valueLocation)
+                return nil
+            }
         case "trace": check = tracePattern(value, map: map).map(Check.trace)
         case "no-trace": check = tracePattern(value, map: map).map(Check.noTrace)
         case "trace-order": check = traceOrder(value, map: map)
@@ -222,8 +236,16 @@ struct StepDecoder {
             }
             kind = known
         }
-        var pattern = TracePattern(kind: kind, identifier: fields.string("identifier"),
-                                   source: fields.string("source"), destination: fields.string("destination"))
+        func named(_ key: String) -> String? {
+            guard let name = fields.string(key) else { return nil }
+            if TextMatching.collapse(name).isEmpty {
+                sink.error("an empty '\(key)' in a trace check names no event; name one, or leave '\(key)' out",
+                           at: fields.location(of: fields.node(key)!))
+            }
+            return name
+        }
+        var pattern = TracePattern(kind: kind, identifier: named("identifier"),
+                                   source: named("source"), destination: named("destination"))
         if let properties = fields.node("properties") {
             guard let propertyMap = fields.map(properties, what: "'properties'") else { return nil }
             for (key, value) in propertyMap.mapping {

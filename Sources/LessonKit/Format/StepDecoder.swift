@@ -50,6 +50,7 @@ struct StepDecoder {
         }
         step.question = map.string("question")
         step.hints = map.strings("hints") ?? []
+        checkHints(map, solution: builder.code[.solution]?.code)
         step.explanation = map.string("explanation")
         step.storyboard = map.string("storyboard")
         step.continuesFrom = map.string("continues")
@@ -130,6 +131,34 @@ struct StepDecoder {
             }
         }
         return answers
+    }
+
+    /// Hints that cannot help are refused: an empty one, or one the step already gives. A hint
+    /// that repeats the whole solution is allowed (some steps want it) but warned about.
+    private func checkHints(_ map: YAMLMap, solution: String?) {
+        guard let node = map.node("hints") else { return }
+        let items = node.scalar != nil ? [node] : Array(node.sequence ?? [])
+        let answer = solution.map(TextMatching.collapse) ?? ""
+        var seen: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            guard let text = item.scalar?.string else { continue }
+            let location = map.location(of: item)
+            let hint = TextMatching.collapse(text)
+            if hint.isEmpty {
+                sink.error("this hint is empty; write what would help a stuck learner, or remove it", at: location)
+                continue
+            }
+            if let first = seen[hint] {
+                sink.error("this hint repeats hint \(first + 1) of the step; a learner asking again would learn nothing new",
+                           at: location)
+                continue
+            }
+            seen[hint] = index
+            if !answer.isEmpty && hint.contains(answer) {
+                sink.warning("a hint that gives the whole answer: it repeats the step's solution verbatim; "
+                             + "point the learner towards it instead", at: location)
+            }
+        }
     }
 
     private func checkRoles(_ builder: StepBuilder, kind: StepKind, what: String, continues: Bool) {

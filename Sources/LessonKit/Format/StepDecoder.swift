@@ -149,8 +149,8 @@ struct StepDecoder {
                 continue
             }
             if let first = seen[hint] {
-                sink.error("this hint repeats hint \(first + 1) of the step; a learner asking again would learn nothing new",
-                           at: location)
+                sink.error("this hint repeats hint \(first + 1) of the step; "
+                           + "a learner asking again would learn nothing new", at: location)
                 continue
             }
             seen[hint] = index

@@ -53,6 +53,13 @@ enum TextMatching {
         return regex.firstMatch(in: text, options: [], range: range) != nil
     }
 
+    /// Whether a pattern matches both no text and an arbitrary line (`.*`, `^`, `(?s).*`, `x*`):
+    /// a check with it passes on any output, so it says nothing.
+    static func matchesAnything(_ pattern: String) -> Bool {
+        let arbitrary = "Zq7 ~ an arbitrary line, 0042 #!"
+        return (try? matches(pattern, in: "")) == true && (try? matches(pattern, in: arbitrary)) == true
+    }
+
     /// An error message for a bad pattern, or nil when it compiles.
     static func patternProblem(_ pattern: String) -> String? {
         do {

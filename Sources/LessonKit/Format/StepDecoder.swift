@@ -50,6 +50,7 @@ struct StepDecoder {
         }
         step.question = map.string("question")
         step.hints = map.strings("hints") ?? []
+        checkHints(map, solution: builder.code[.solution]?.code)
         step.explanation = map.string("explanation")
         step.storyboard = map.string("storyboard")
         step.continuesFrom = map.string("continues")
@@ -132,6 +133,34 @@ struct StepDecoder {
         return answers
     }
 
+    /// Hints that cannot help are refused: an empty one, or one the step already gives. A hint
+    /// that repeats the whole solution is allowed (some steps want it) but warned about.
+    private func checkHints(_ map: YAMLMap, solution: String?) {
+        guard let node = map.node("hints") else { return }
+        let items = node.scalar != nil ? [node] : Array(node.sequence ?? [])
+        let answer = solution.map(TextMatching.collapse) ?? ""
+        var seen: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            guard let text = item.scalar?.string else { continue }
+            let location = map.location(of: item)
+            let hint = TextMatching.collapse(text)
+            if hint.isEmpty {
+                sink.error("this hint is empty; write what would help a stuck learner, or remove it", at: location)
+                continue
+            }
+            if let first = seen[hint] {
+                sink.error("this hint repeats hint \(first + 1) of the step; "
+                           + "a learner asking again would learn nothing new", at: location)
+                continue
+            }
+            seen[hint] = index
+            if !answer.isEmpty && hint.contains(answer) {
+                sink.warning("a hint that gives the whole answer: it repeats the step's solution verbatim; "
+                             + "point the learner towards it instead", at: location)
+            }
+        }
+    }
+
     private func checkRoles(_ builder: StepBuilder, kind: StepKind, what: String, continues: Bool) {
         var (required, allowed) = kind.codeRoles
         // A step that continues an earlier one starts from that step's code.
@@ -158,6 +187,14 @@ struct StepDecoder {
             }
             return scalar.string
         }
+        func needle() -> String? {
+            guard let needle = text() else { return nil }
+            if TextMatching.collapse(needle).isEmpty {
+                sink.error("'\(key)' needs the text to look for; an empty one is in every output", at: valueLocation)
+                return nil
+            }
+            return needle
+        }
         func pattern() -> String? {
             guard let pattern = text() else { return nil }
             if let problem = TextMatching.patternProblem(pattern) {
@@ -169,8 +206,14 @@ struct StepDecoder {
         let check: Check?
         switch key {
         case "output": check = text().map(Check.outputEquals)
-        case "output-contains": check = text().map(Check.outputContains)
-        case "output-matches": check = pattern().map(Check.outputMatches)
+        case "output-contains": check = needle().map(Check.outputContains)
+        case "output-matches":
+            check = pattern().flatMap { pattern in
+                guard TextMatching.matchesAnything(pattern) else { return Check.outputMatches(pattern) }
+                sink.error("/\(pattern)/ matches any output, even none, so this check can never fail; "
+                           + "match something only a right answer prints", at: valueLocation)
+                return nil
+            }
         case "trace": check = tracePattern(value, map: map).map(Check.trace)
         case "no-trace": check = tracePattern(value, map: map).map(Check.noTrace)
         case "trace-order": check = traceOrder(value, map: map)
@@ -222,8 +265,16 @@ struct StepDecoder {
             }
             kind = known
         }
-        var pattern = TracePattern(kind: kind, identifier: fields.string("identifier"),
-                                   source: fields.string("source"), destination: fields.string("destination"))
+        func named(_ key: String) -> String? {
+            guard let name = fields.string(key) else { return nil }
+            if TextMatching.collapse(name).isEmpty {
+                sink.error("an empty '\(key)' in a trace check names no event; name one, or leave '\(key)' out",
+                           at: fields.location(of: fields.node(key)!))
+            }
+            return name
+        }
+        var pattern = TracePattern(kind: kind, identifier: named("identifier"),
+                                   source: named("source"), destination: named("destination"))
         if let properties = fields.node("properties") {
             guard let propertyMap = fields.map(properties, what: "'properties'") else { return nil }
             for (key, value) in propertyMap.mapping {

@@ -4,15 +4,15 @@ import Yams
 /// The shell's own words in one language: message key → template with named placeholders
 /// (`Step {number}: {title}`). English is the source of truth; a key missing in the chosen
 /// language (or in a pack's `messages/LANG.yaml`) falls back to English, one message at a time.
-public struct Catalog: Sendable {
-    public let language: String
+package struct Catalog: Sendable {
+    package let language: String
     private let templates: [String: String]
 
     /// English, as the code is written against it.
-    public static let english = Catalog(language: "en")
+    package static let english = Catalog(language: "en")
 
     /// The bundled messages of `language` over English, then a pack's `overrides` over those.
-    public init(language: String, overrides: [String: String] = [:]) {
+    package init(language: String, overrides: [String: String] = [:]) {
         self.language = language
         var templates = Self.shipped("en") ?? [:]
         if language != "en", let own = Self.shipped(language) { templates.merge(own) { $1 } }
@@ -22,7 +22,7 @@ public struct Catalog: Sendable {
 
     /// The message `key` with its `{placeholders}` filled in; the key itself when English lacks it
     /// (a test keeps every key used in code in en.yaml).
-    public func text(_ key: String, _ values: [String: any CustomStringConvertible] = [:]) -> String {
+    package func text(_ key: String, _ values: [String: any CustomStringConvertible] = [:]) -> String {
         guard var text = templates[key] else { return key }
         for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value.description) }
         return text
@@ -31,10 +31,10 @@ public struct Catalog: Sendable {
     /// A message whose English is written in code beside what it describes — a command's
     /// `command.NAME.summary` and `command.NAME.details`, declared once for the command line
     /// and the shell: this language's text when it has one, else `english`.
-    public func text(_ key: String, english: String) -> String { templates[key] ?? english }
+    package func text(_ key: String, english: String) -> String { templates[key] ?? english }
 
     /// Keys of messages whose English lives in code (see `text(_:english:)`).
-    public static func isCodeMessage(_ key: String) -> Bool {
+    package static func isCodeMessage(_ key: String) -> Bool {
         let parts = key.split(separator: ".")
         return parts.count == 3 && parts[0] == "command" && ["summary", "details"].contains(parts[2])
     }
@@ -42,15 +42,15 @@ public struct Catalog: Sendable {
     // MARK: - Message files
 
     /// One message of a file, where it is written (1-based line and column).
-    public struct Entry: Sendable, Equatable {
-        public var key: String
-        public var template: String
-        public var line: Int
-        public var column: Int
+    package struct Entry: Sendable, Equatable {
+        package var key: String
+        package var template: String
+        package var line: Int
+        package var column: Int
     }
 
     /// The messages of a YAML file: a mapping of keys to strings.
-    public static func entries(yaml: String) throws -> [Entry] {
+    package static func entries(yaml: String) throws -> [Entry] {
         guard let node = try Yams.compose(yaml: yaml) else { return [] }
         guard let mapping = node.mapping else { throw MessageFileError(message: "a message file is a mapping of message keys to text", line: node.mark?.line ?? 1, column: node.mark?.column ?? 1) }
         return try mapping.map { key, value in
@@ -62,14 +62,14 @@ public struct Catalog: Sendable {
         }
     }
 
-    public struct MessageFileError: Error, Sendable {
-        public var message: String
-        public var line: Int
-        public var column: Int
+    package struct MessageFileError: Error, Sendable {
+        package var message: String
+        package var line: Int
+        package var column: Int
     }
 
     /// The `{names}` a template fills in.
-    public static func placeholders(in template: String) -> Set<String> {
+    package static func placeholders(in template: String) -> Set<String> {
         var names: Set<String> = []
         var rest = template[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -83,7 +83,7 @@ public struct Catalog: Sendable {
     /// What is wrong with a file of messages for the shell, each with where it is: a key
     /// English does not have (never shown: a warning), or placeholders that differ from the
     /// English message's (a value lost or `{name}` printed as is: an error).
-    public static func problems(in entries: [Entry]) -> [(message: String, line: Int, column: Int, isError: Bool)] {
+    package static func problems(in entries: [Entry]) -> [(message: String, line: Int, column: Int, isError: Bool)] {
         let english = shipped("en") ?? [:]
         return entries.compactMap { entry in
             if isCodeMessage(entry.key) { return nil }
@@ -101,7 +101,7 @@ public struct Catalog: Sendable {
 
     /// The first of `--lang`, `LC_ALL` and `LANG` that names one of `languages` (`fr_FR.UTF-8`
     /// names `fr`), or nil: how a pack's language and the plain shell's are chosen.
-    public static func language(among languages: [String], preferred: String?,
+    package static func language(among languages: [String], preferred: String?,
                                 environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let candidates = [preferred, environment["LC_ALL"], environment["LANG"]].compactMap { $0 }
         for candidate in candidates {
@@ -114,7 +114,7 @@ public struct Catalog: Sendable {
     }
 
     /// The languages seguelab's own messages are shipped in (its `LANG.yaml` resources).
-    public static var shippedLanguages: [String] {
+    package static var shippedLanguages: [String] {
         let names = Bundle.module.resourceURL.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
         return names.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(".yaml".count)) }.sorted()
     }
@@ -122,7 +122,7 @@ public struct Catalog: Sendable {
     /// seguelab's own messages in `language` (en.yaml, fr.yaml): key → template, or nil when it
     /// ships none. Each file is read the first time a session needs it, so an English session
     /// never parses the French one.
-    public static func shipped(_ language: String) -> [String: String]? {
+    package static func shipped(_ language: String) -> [String: String]? {
         shippedFiles.messages(in: language)
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Files replaced whole, so a reader never sees half of one.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes to a sibling temporary file, then renames over the target.
-    public static func write(_ data: Data, to url: URL) throws {
+    package static func write(_ data: Data, to url: URL) throws {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
         try data.write(to: temporary)

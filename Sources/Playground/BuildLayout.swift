@@ -118,7 +118,7 @@ struct BuildLayout {
 
             // SegueKit calls this from the main actor the first time it needs an outlet or action.
             @_cdecl("seguekit_register_actions")
-            public func __seguelabRegisterActions() {
+            package func __seguelabRegisterActions() {
                 MainActor.assumeIsolated {
                     \(registrations.joined(separator: "\n        "))
                 }

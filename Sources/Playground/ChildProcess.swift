@@ -317,7 +317,7 @@ struct ChildProcess: Sendable {
     }
 
     /// Whether this kernel lets a run's writes be confined to its own folder (Landlock).
-    public static var canConfineWrites: Bool { sv_landlock_abi() > 0 }
+    package static var canConfineWrites: Bool { sv_landlock_abi() > 0 }
 
     /// SIGKILLs every live process in the session `sid` (its group first) or carrying the run's
     /// tag, repeating until none is left so a process forked during the scan is caught on the next pass.

@@ -94,13 +94,13 @@ enum CrashParser {
 extension CrashReport {
     /// The Playground's own words for a crash the runtime said nothing about (a signal alone),
     /// which LessonKit says in the learner's language (`CrashWording.message(_:catalog:)`).
-    public static let trappedMessage = "Trapped (a failed check; in -O builds messages are dropped)"
-    public static let segmentationFaultMessage = "Segmentation fault (likely unbounded recursion)"
-    public static let abortedMessage = "Aborted"
+    package static let trappedMessage = "Trapped (a failed check; in -O builds messages are dropped)"
+    package static let segmentationFaultMessage = "Segmentation fault (likely unbounded recursion)"
+    package static let abortedMessage = "Aborted"
     static let terminatedPrefix = "Terminated by signal "
-    public static func terminatedMessage(signal: Int32) -> String { terminatedPrefix + String(signal) }
+    package static func terminatedMessage(signal: Int32) -> String { terminatedPrefix + String(signal) }
     /// The signal of a `terminatedMessage`, nil for any other message.
-    public static func terminatingSignal(in message: String) -> Int32? {
+    package static func terminatingSignal(in message: String) -> Int32? {
         message.hasPrefix(terminatedPrefix) ? Int32(message.dropFirst(terminatedPrefix.count)) : nil
     }
 }

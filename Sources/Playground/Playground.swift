@@ -10,15 +10,15 @@ import SourceText
 /// The first call compiles SegueKit into the cache (announced through `progress`); later calls
 /// compile only the request's sources. Cancelling the calling task stops the program and
 /// everything it started (its whole session).
-public actor Playground {
-    public struct Configuration: Sendable {
-        public var swiftc: String?
-        public var segueKitSources: URL?
-        public var cacheRoot: URL?
+package actor Playground {
+    package struct Configuration: Sendable {
+        package var swiftc: String?
+        package var segueKitSources: URL?
+        package var cacheRoot: URL?
         /// `prlimit(1)`, used to apply the memory limit before the program starts.
-        public var prlimit: String?
+        package var prlimit: String?
 
-        public init(swiftc: String? = nil, segueKitSources: URL? = nil, cacheRoot: URL? = nil, prlimit: String? = nil) {
+        package init(swiftc: String? = nil, segueKitSources: URL? = nil, cacheRoot: URL? = nil, prlimit: String? = nil) {
             self.swiftc = swiftc
             self.segueKitSources = segueKitSources
             self.cacheRoot = cacheRoot
@@ -26,16 +26,16 @@ public actor Playground {
         }
     }
 
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// What a program may use when its request does not say (`RunRequest.limits`).
-    public nonisolated let limits: Limits
+    package nonisolated let limits: Limits
     private let progress: @Sendable (BuildProgress) -> Void
     private var prepared: (toolchain: Toolchain, build: SegueKitCache.Build)?
     private var preparedFingerprintCheck = Date.distantPast
     private var preparing: Task<Ready, Error>?
 
     /// Resolves swiftc, SegueKit's sources and the cache directory now (cheap, no compiling).
-    public init(configuration: Configuration = Configuration(), limits: Limits = .standard,
+    package init(configuration: Configuration = Configuration(), limits: Limits = .standard,
                 progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
         var resolved = configuration
         resolved.swiftc = try configuration.swiftc ?? Toolchain.locateSwiftc()
@@ -59,7 +59,7 @@ public actor Playground {
     /// Makes sure SegueKit is compiled for this toolchain and these sources; returns true when
     /// it had to compile it now.
     @discardableResult
-    public func prepare() async throws -> Bool {
+    package func prepare() async throws -> Bool {
         try await ready().build.builtNow
     }
 
@@ -98,12 +98,12 @@ public actor Playground {
     }
 
     /// The directory holding the compiled SegueKit and UIKit modules (after `prepare`).
-    public func segueKitBuildDirectory() async throws -> URL {
+    package func segueKitBuildDirectory() async throws -> URL {
         try await ready().build.directory
     }
 
     /// Compiles without running: the compiler's verdict on the sources, for compiler exercises.
-    public func typecheck(_ sources: [SourceFile], swiftLanguageMode: SwiftLanguageMode = .swift5) async throws -> CompileOutcome {
+    package func typecheck(_ sources: [SourceFile], swiftLanguageMode: SwiftLanguageMode = .swift5) async throws -> CompileOutcome {
         try await typecheck(RunRequest(sources: sources, swiftLanguageMode: swiftLanguageMode)).outcome
     }
 
@@ -119,7 +119,7 @@ public actor Playground {
 
     /// Compiles and runs the request's program under its limits (only compiles it when the
     /// request says `typecheckOnly`).
-    public func run(_ request: RunRequest) async throws -> RunResult {
+    package func run(_ request: RunRequest) async throws -> RunResult {
         let limits = request.limits ?? self.limits
         if request.typecheckOnly {
             let start = Date()
@@ -248,7 +248,7 @@ extension Playground {
     }
 
     /// One line on what the limits protect on this machine, for `pack install` and the README's promise.
-    public static var confinementSummary: String {
+    package static var confinementSummary: String {
         switch Containment.current {
         case .sandbox:
             "programs run in a sandbox (bubblewrap): they may write files only in their own temporary folder, "

@@ -6,7 +6,7 @@ import Foundation
 
 /// Why the program was stopped before it ended by itself, with the limit it hit. The words are
 /// the shell's, in the learner's language (LessonKit's `StopReason.text(_:)`).
-public enum StopReason: Sendable, Hashable {
+package enum StopReason: Sendable, Hashable {
     /// It ran longer than its time limit (seconds).
     case timedOut(limit: Double)
     /// It stopped itself (SIGSTOP, SIGTSTP) and was still stopped at its time limit.
@@ -23,7 +23,7 @@ public enum StopReason: Sendable, Hashable {
 
 extension Termination {
     /// Why the program was stopped before it ended by itself; nil when it ended by itself (or never ran).
-    public func stopReason(limits: Limits) -> StopReason? {
+    package func stopReason(limits: Limits) -> StopReason? {
         switch self {
         case .timedOut: return .timedOut(limit: limits.timeout)
         case .suspended: return .suspended(limit: limits.timeout)
@@ -38,12 +38,12 @@ extension Termination {
 
 extension Limits {
     /// `5 s`, `0.5 s`, `90 s`.
-    public static func describe(seconds: Double) -> String {
+    package static func describe(seconds: Double) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%g s", seconds)
     }
 
     /// `1 MB`, `512 KB`, `1 GB` (binary units, as the limits are set).
-    public static func describe(bytes: Int) -> String {
+    package static func describe(bytes: Int) -> String {
         let units = [(1 << 30, "GB"), (1 << 20, "MB"), (1 << 10, "KB")]
         for (size, name) in units where bytes >= size {
             let value = Double(bytes) / Double(size)
@@ -54,12 +54,12 @@ extension Limits {
 }
 extension RunResult {
     /// Why the program was stopped, naming the limit it hit; nil when it ended by itself.
-    public var stopReason: StopReason? { termination.stopReason(limits: limits) }
+    package var stopReason: StopReason? { termination.stopReason(limits: limits) }
 
     /// The crash as checks and the learner name it: the UIKit exception (`NSInvalidArgumentException`),
     /// the runtime's trap ("fatal error") or the signal, with the runtime's message; nil when the
     /// program did not crash.
-    public var crashName: (kind: CrashName, message: String)? {
+    package var crashName: (kind: CrashName, message: String)? {
         if let crash { return (crash.exceptionName.map(CrashName.exception) ?? .runtime(crash.kind), crash.message) }
         if case .signaled(let signal) = termination { return (.signal(signal), "") }
         return nil
@@ -67,21 +67,21 @@ extension RunResult {
 
     /// What the program wrote on stderr, without the runtime's crash report when it crashed or
     /// ran out of memory (the crash or the limit is reported on its own).
-    public var programErrorOutput: String {
+    package var programErrorOutput: String {
         crash != nil || termination == .memoryLimit ? RuntimeCrashText.removed(from: stderr) : stderr
     }
 }
 
 /// What crashed: the Swift runtime's crash of a known kind, a UIKit exception nobody caught, or
 /// a signal with no runtime message.
-public enum CrashName: Sendable, Hashable {
+package enum CrashName: Sendable, Hashable {
     case runtime(CrashReport.Kind)
     case exception(String)
     case signal(Int32)
 
     /// The name a `crash` check's `kind` is matched against: `failed cast`,
     /// `NSInvalidArgumentException`, `signal 9`.
-    public var text: String {
+    package var text: String {
         switch self {
         case .runtime(let kind): kind.readableName
         case .exception(let name): name

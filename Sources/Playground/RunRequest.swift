@@ -1,24 +1,24 @@
 import Foundation
 
 /// One Swift source file handed to the playground.
-public struct SourceFile: Sendable, Hashable {
+package struct SourceFile: Sendable, Hashable {
     /// Who wrote the file: the learner sees diagnostics and crash locations in their own files;
     /// hidden files (a lesson's prelude or harness) are compiled alongside but never shown as theirs.
-    public enum Origin: Sendable, Hashable {
+    package enum Origin: Sendable, Hashable {
         case learner
         case hidden
     }
 
     /// A file name such as `Exercise.swift`; used in diagnostics and crash locations.
-    public var name: String
-    public var text: String
-    public var origin: Origin
+    package var name: String
+    package var text: String
+    package var origin: Origin
     /// Part of the program's top-level code: joined into `main.swift` in request order even when
     /// it holds only declarations (a lesson's prelude must run before the learner's code, and
     /// the REPL's history before its entry).
-    public var topLevel: Bool
+    package var topLevel: Bool
 
-    public init(name: String, text: String, origin: Origin = .learner, topLevel: Bool = false) {
+    package init(name: String, text: String, origin: Origin = .learner, topLevel: Bool = false) {
         self.name = name
         self.text = text
         self.origin = origin
@@ -27,32 +27,32 @@ public struct SourceFile: Sendable, Hashable {
 }
 
 /// Resource limits for the learner's program (not the compiler).
-public struct Limits: Sendable, Hashable {
+package struct Limits: Sendable, Hashable {
     /// Wall-clock time for the program to run, in seconds.
-    public var timeout: Double
+    package var timeout: Double
     /// Bytes of stdout plus stderr kept; past this the program is stopped.
-    public var outputBytes: Int
+    package var outputBytes: Int
     /// Address-space limit (RLIMIT_AS) in bytes; `nil` for none.
-    public var memoryBytes: Int?
+    package var memoryBytes: Int?
     /// Largest file the program may write (RLIMIT_FSIZE) in bytes; `nil` for none.
-    public var fileBytes: Int?
+    package var fileBytes: Int?
 
-    public init(timeout: Double = 5, outputBytes: Int = 1 << 20, memoryBytes: Int? = 1 << 30, fileBytes: Int? = 64 << 20) {
+    package init(timeout: Double = 5, outputBytes: Int = 1 << 20, memoryBytes: Int? = 1 << 30, fileBytes: Int? = 64 << 20) {
         self.timeout = timeout
         self.outputBytes = outputBytes
         self.memoryBytes = memoryBytes
         self.fileBytes = fileBytes
     }
 
-    public static let standard = Limits()
+    package static let standard = Limits()
 }
 
-public enum SwiftLanguageMode: String, Sendable, Hashable, CaseIterable, Codable {
+package enum SwiftLanguageMode: String, Sendable, Hashable, CaseIterable, Codable {
     case swift5 = "5"
     case swift6 = "6"
 }
 
-public enum Optimization: String, Sendable, Hashable, CaseIterable, Codable {
+package enum Optimization: String, Sendable, Hashable, CaseIterable, Codable {
     /// `-Onone`: assertions and preconditions both checked, with messages.
     case debug
     /// `-O`: assertions removed, preconditions trap without their message.
@@ -60,25 +60,25 @@ public enum Optimization: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// What to compile and how to run it.
-public struct RunRequest: Sendable {
-    public var sources: [SourceFile]
+package struct RunRequest: Sendable {
+    package var sources: [SourceFile]
     /// Searched for `NAME.storyboard` (becomes `SEGUEKIT_STORYBOARD_PATH`).
-    public var storyboardDirectories: [URL]
+    package var storyboardDirectories: [URL]
     /// What the program may use; nil runs it under the Playground's own limits.
-    public var limits: Limits?
-    public var swiftLanguageMode: SwiftLanguageMode
-    public var optimization: Optimization
-    public var arguments: [String]
+    package var limits: Limits?
+    package var swiftLanguageMode: SwiftLanguageMode
+    package var optimization: Optimization
+    package var arguments: [String]
     /// Added to the program's environment (over the host's).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Record SegueKit's navigation trace (sets `SEGUEKIT_TRACE_FILE`).
-    public var collectTrace: Bool
+    package var collectTrace: Bool
     /// Only type-check (compiler exercises): the result has the compiler's verdict and nothing ran.
-    public var typecheckOnly: Bool
+    package var typecheckOnly: Bool
     /// Folders the program may write in besides its own (where the kernel confines writes).
-    public var writableDirectories: [URL] = []
+    package var writableDirectories: [URL] = []
 
-    public init(
+    package init(
         sources: [SourceFile],
         storyboardDirectories: [URL] = [],
         limits: Limits? = nil,
@@ -102,6 +102,6 @@ public struct RunRequest: Sendable {
 }
 
 /// Compiles and runs a request: the `Playground`, or a scripted stand-in where no compiler should run.
-public protocol ProgramRunner: Sendable {
+package protocol ProgramRunner: Sendable {
     func run(_ request: RunRequest) async throws -> RunResult
 }

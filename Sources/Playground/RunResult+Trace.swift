@@ -2,9 +2,9 @@ import Foundation
 import SegueKit
 
 /// SegueKit's trace lines (`SEGUEKIT_TRACE_FILE`, one JSON object per line) as `TraceEvent`s.
-public enum TraceDecoding {
+package enum TraceDecoding {
     /// Throws on a line that is not a `TraceEvent`, naming the line.
-    public static func decode(_ lines: [String]) throws -> [TraceEvent] {
+    package static func decode(_ lines: [String]) throws -> [TraceEvent] {
         let decoder = JSONDecoder()
         return try lines.enumerated().map { index, line in
             do {
@@ -24,26 +24,26 @@ package struct TraceDecodingError: Error, CustomStringConvertible, Equatable {
 
 extension RunResult {
     /// The navigation trace as SegueKit's own events.
-    public func decodedTrace() throws -> [TraceEvent] { try TraceDecoding.decode(traceLines) }
+    package func decodedTrace() throws -> [TraceEvent] { try TraceDecoding.decode(traceLines) }
 
     /// The navigation trace as SegueKit's events; empty when the program wrote none or the trace
     /// did not come from SegueKit (see `decodedTrace()` for the reason).
-    public var trace: [TraceEvent] { (try? decodedTrace()) ?? [] }
+    package var trace: [TraceEvent] { (try? decodedTrace()) ?? [] }
 }
 
 
 /// What was on screen when the program ended: SegueKit's answer for its last hierarchy snapshot.
-public typealias EndState = HierarchySnapshot.Screen
+package typealias EndState = HierarchySnapshot.Screen
 
 extension EndState {
     /// What was on screen in a hierarchy snapshot.
-    public init(_ snapshot: HierarchySnapshot) {
+    package init(_ snapshot: HierarchySnapshot) {
         self = snapshot.screen
     }
 
     /// A state written by hand (scripted runs): the visible controller is the last presented
     /// one, else the stack's top, else the root.
-    public init(topOfStack: String? = nil, presented: [String] = [], root: String? = nil) {
+    package init(topOfStack: String? = nil, presented: [String] = [], root: String? = nil) {
         self.init(root: root, topOfStack: topOfStack, presented: presented,
                   visible: presented.last ?? topOfStack ?? root, frame: nil, covered: nil)
     }
@@ -51,10 +51,10 @@ extension EndState {
 
 extension RunResult {
     /// The navigation the program caused: its trace without the hierarchy snapshots.
-    public var navigation: [TraceEvent] { trace.filter { $0.event != .snapshot } }
+    package var navigation: [TraceEvent] { trace.filter { $0.event != .snapshot } }
 
     /// What was on screen at the end (the last snapshot); nil when the program recorded none.
-    public var endState: EndState? {
+    package var endState: EndState? {
         trace.last(where: { $0.event == .snapshot })?.snapshot.map(EndState.init)
     }
 }
@@ -62,5 +62,5 @@ extension RunResult {
 extension TraceEvent {
     /// The controller an event starts from: a segue's source, or the one controller an event
     /// such as `viewDidLoad` or `instantiate` is about.
-    public var subject: String? { source ?? controller }
+    package var subject: String? { source ?? controller }
 }

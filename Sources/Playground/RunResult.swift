@@ -2,28 +2,28 @@ import Foundation
 import SourceText
 
 /// The compiler's verdict.
-public enum CompileOutcome: Sendable, Hashable {
+package enum CompileOutcome: Sendable, Hashable {
     case succeeded(warnings: [Diagnostic])
     case failed([Diagnostic])
 
-    public var succeeded: Bool {
+    package var succeeded: Bool {
         if case .succeeded = self { return true }
         return false
     }
 
     /// Every diagnostic, errors and warnings alike, in compiler order.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         switch self {
         case .succeeded(let warnings): return warnings
         case .failed(let all): return all
         }
     }
 
-    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    package var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 }
 
 /// How the learner's program ended.
-public enum Termination: Sendable, Hashable {
+package enum Termination: Sendable, Hashable {
     case exited(Int32)
     case signaled(Int32)
     case timedOut
@@ -38,7 +38,7 @@ public enum Termination: Sendable, Hashable {
     case notRun
 
     /// The exit status a shell would report for this ending.
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         switch self {
         case .exited(let code): return code
         case .signaled(let signal): return 128 + signal
@@ -53,8 +53,8 @@ public enum Termination: Sendable, Hashable {
 }
 
 /// A crash, named for what it is.
-public struct CrashReport: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+package struct CrashReport: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case fatalError
         case precondition
         case assertion
@@ -65,16 +65,16 @@ public struct CrashReport: Sendable, Hashable {
         case other
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The runtime's own words, e.g. `Unexpectedly found nil while unwrapping an Optional value`.
-    public var message: String
+    package var message: String
     /// The learner's file and line when the runtime reported one inside learner code.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// For UIKit exceptions: `NSInvalidArgumentException` and the like.
-    public var exceptionName: String?
-    public var signal: Int32?
+    package var exceptionName: String?
+    package var signal: Int32?
 
-    public init(kind: Kind, message: String, location: SourceLocation? = nil, exceptionName: String? = nil, signal: Int32? = nil) {
+    package init(kind: Kind, message: String, location: SourceLocation? = nil, exceptionName: String? = nil, signal: Int32? = nil) {
         self.kind = kind
         self.message = message
         self.location = location
@@ -83,7 +83,7 @@ public struct CrashReport: Sendable, Hashable {
     }
 
     /// One line for the learner: `Crash (force-unwrap of nil) at Exercise.swift:4: Unexpectedly found nil ...`.
-    public var summary: String {
+    package var summary: String {
         // `.other` has no name of its own: its message says what happened ("Trapped …").
         var text = kind == .other ? "Crash" : "Crash (\(kind.readableName))"
         if let location { text += " at \(location)" }
@@ -93,7 +93,7 @@ public struct CrashReport: Sendable, Hashable {
 }
 
 extension CrashReport.Kind {
-    public var readableName: String {
+    package var readableName: String {
         switch self {
         case .fatalError: return "fatal error"
         case .precondition: return "precondition failure"
@@ -108,19 +108,19 @@ extension CrashReport.Kind {
 }
 
 /// Where the time went, in seconds.
-public struct Timings: Sendable, Hashable {
+package struct Timings: Sendable, Hashable {
     /// Building SegueKit into the cache (zero when the cache was warm).
-    public var prepare: Double = 0
-    public var compile: Double = 0
-    public var run: Double = 0
-    public var total: Double { prepare + compile + run }
+    package var prepare: Double = 0
+    package var compile: Double = 0
+    package var run: Double = 0
+    package var total: Double { prepare + compile + run }
 
     /// `time: compile 0.512 s, run 2.004 s, total 2.516 s`, as `--timings` prints it.
-    public var summary: String {
+    package var summary: String {
         String(format: "time: compile %.3f s, run %.3f s, total %.3f s", compile, run, total)
     }
 
-    public init(prepare: Double = 0, compile: Double = 0, run: Double = 0) {
+    package init(prepare: Double = 0, compile: Double = 0, run: Double = 0) {
         self.prepare = prepare
         self.compile = compile
         self.run = run
@@ -128,33 +128,33 @@ public struct Timings: Sendable, Hashable {
 }
 
 /// A piece of a program's output from one stream.
-public struct OutputRun: Sendable, Hashable {
-    public var isError: Bool
-    public var text: String
+package struct OutputRun: Sendable, Hashable {
+    package var isError: Bool
+    package var text: String
 
-    public init(isError: Bool, text: String) {
+    package init(isError: Bool, text: String) {
         self.isError = isError
         self.text = text
     }
 }
 
-public struct RunResult: Sendable, Hashable {
-    public var compile: CompileOutcome
-    public var termination: Termination
-    public var stdout: String
-    public var stderr: String
+package struct RunResult: Sendable, Hashable {
+    package var compile: CompileOutcome
+    package var termination: Termination
+    package var stdout: String
+    package var stderr: String
     /// SegueKit's trace, one JSON object per line, as the program wrote it.
-    public var traceLines: [String]
-    public var crash: CrashReport?
+    package var traceLines: [String]
+    package var crash: CrashReport?
     /// The compiler's output exactly as printed (diagnostics in LLVM style).
-    public var fullCompilerOutput: String
-    public var timings: Timings
+    package var fullCompilerOutput: String
+    package var timings: Timings
     /// The limits the program ran under (to say which one stopped it).
-    public var limits: Limits
+    package var limits: Limits
     /// The program's output as it wrote it: runs of stdout and stderr in the order they came.
-    public var interleaved: [OutputRun] = []
+    package var interleaved: [OutputRun] = []
 
-    public init(
+    package init(
         compile: CompileOutcome, termination: Termination, stdout: String = "", stderr: String = "",
         traceLines: [String] = [], crash: CrashReport? = nil, fullCompilerOutput: String = "", timings: Timings = Timings(),
         limits: Limits = .standard
@@ -172,7 +172,7 @@ public struct RunResult: Sendable, Hashable {
 
     /// `interleaved`, with stderr cut where `programErrorOutput` ends (the runtime's crash
     /// report is summarised on its own): what to show, in order, where both streams meet.
-    public var programOutputInOrder: [OutputRun] {
+    package var programOutputInOrder: [OutputRun] {
         guard !interleaved.isEmpty else { return [OutputRun(isError: false, text: stdout), OutputRun(isError: true, text: programErrorOutput)] }
         var errorBudget = programErrorOutput.utf8.count
         return interleaved.compactMap { run in
@@ -184,13 +184,13 @@ public struct RunResult: Sendable, Hashable {
     }
 
     /// True when the program compiled and exited with status 0.
-    public var succeeded: Bool { compile.succeeded && termination == .exited(0) }
+    package var succeeded: Bool { compile.succeeded && termination == .exited(0) }
 }
 
 extension [OutputRun] {
     /// The runs without the first `outputBytes` bytes of stdout and `errorBytes` of stderr
     /// (what came before a point both streams marked).
-    public func dropping(outputBytes: Int, errorBytes: Int) -> [OutputRun] {
+    package func dropping(outputBytes: Int, errorBytes: Int) -> [OutputRun] {
         var skip = (out: outputBytes, err: errorBytes)
         return compactMap { run in
             let budget = run.isError ? skip.err : skip.out

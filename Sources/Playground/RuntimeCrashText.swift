@@ -1,7 +1,7 @@
 import Foundation
 
 /// The Swift runtime's report of a crash, as printed on stderr.
-public enum RuntimeCrashText {
+package enum RuntimeCrashText {
     /// Lines that open the runtime's (or SegueKit's) report of a crash or failed allocation:
     /// the ones `CrashParser` recognises, and the stack traces that follow them.
     static let openers = [CrashParser.uncaughtExceptionMarker, CrashParser.failedCastMarker]
@@ -9,7 +9,7 @@ public enum RuntimeCrashText {
         + ["Current stack trace:", "Stack dump:"]
 
     /// `stderr` up to the first line of the runtime's crash report.
-    public static func removed(from stderr: String) -> String {
+    package static func removed(from stderr: String) -> String {
         let lines = stderr.split(separator: "\n", omittingEmptySubsequences: false)
         guard let cut = lines.firstIndex(where: { line in openers.contains { line.contains($0) } }) else { return stderr }
         // Every line before the cut ended with a newline, which the split took away.

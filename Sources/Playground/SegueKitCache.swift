@@ -8,30 +8,30 @@ import SourceText
 ///
 /// Two shells may build at once: each builds into its own temporary directory and renames it
 /// into place; the loser of the race throws its copy away and uses the winner's.
-public struct SegueKitCache: Sendable {
+package struct SegueKitCache: Sendable {
     /// A ready-to-use build.
-    public struct Build: Sendable, Equatable {
-        public var directory: URL
+    package struct Build: Sendable, Equatable {
+        package var directory: URL
         /// True when this call compiled SegueKit (the cache was cold or stale).
-        public var builtNow: Bool
+        package var builtNow: Bool
     }
 
-    public var sourcesDirectory: URL
-    public var cacheRoot: URL
+    package var sourcesDirectory: URL
+    package var cacheRoot: URL
 
-    public init(sourcesDirectory: URL, cacheRoot: URL) {
+    package init(sourcesDirectory: URL, cacheRoot: URL) {
         self.sourcesDirectory = sourcesDirectory
         self.cacheRoot = cacheRoot
     }
 
     /// `$XDG_CACHE_HOME/seguelab`, else `~/.cache/seguelab`.
-    public static func defaultCacheRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func defaultCacheRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         URL(fileURLWithPath: XDGDirectories(environment: environment).seguelabCache, isDirectory: true)
     }
 
     /// `$SEGUELAB_SEGUEKIT_SOURCES`, else `<executable dir>/../share/seguelab/SegueKit` (installed),
     /// else `Sources/SegueKit` of the checkout this file was compiled from.
-    public static func locateSources(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+    package static func locateSources(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
         var tried: [String] = []
         if let explicit = environment["SEGUELAB_SEGUEKIT_SOURCES"], !explicit.isEmpty {
             let url = URL(fileURLWithPath: explicit)
@@ -81,7 +81,7 @@ public struct SegueKitCache: Sendable {
     /// Returns the build for the current sources and toolchain, compiling it first if needed.
     /// `progress` hears when a (slow) build starts, with the last build's time as its estimate,
     /// then how long it has taken every few seconds, then the time it took.
-    public func prepare(toolchain: Toolchain, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws -> Build {
+    package func prepare(toolchain: Toolchain, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws -> Build {
         let key = try key(toolchain: toolchain)
         let root = cacheRoot.appendingPathComponent("seguekit")
         let final = root.appendingPathComponent(key)
@@ -184,7 +184,7 @@ public struct SegueKitCache: Sendable {
 
 /// How a SegueKit build is going. The Playground only reports it; whoever shows it words it
 /// (`BuildProgress.text(_:)`, in LessonKit, in the session's language or English).
-public enum BuildProgress: Sendable, Equatable {
+package enum BuildProgress: Sendable, Equatable {
     /// The cached build was changed or damaged since it was built: it is built again.
     case damaged(path: String)
     /// A build starts; `lastSeconds` (the last build's time on this machine) is the estimate.

@@ -12,40 +12,40 @@ import SourceText
 /// shown. Earlier entries' side effects are therefore re-executed but never shown again, and
 /// declarations naturally persist. An entry that does not compile, crashes or exceeds a limit is
 /// rejected and not kept. A bare expression's value is shown REPL-style (`$R0: Int = 3`).
-public actor SwiftREPL {
-    public enum EntryKind: String, Sendable {
+package actor SwiftREPL {
+    package enum EntryKind: String, Sendable {
         case declaration, statement, expression
     }
 
-    public struct Entry: Sendable, Equatable {
-        public var text: String
-        public var kind: EntryKind
+    package struct Entry: Sendable, Equatable {
+        package var text: String
+        package var kind: EntryKind
         /// Shown through the value display (expressions); values are numbered `$R0, $R1…` at run
         /// time so entries of type `Void` take no number, like Swift's REPL.
         var showsValue: Bool { kind == .expression }
     }
 
-    public struct Response: Sendable {
-        public var accepted: Bool
-        public var kind: EntryKind
+    package struct Response: Sendable {
+        package var accepted: Bool
+        package var kind: EntryKind
         /// The entry's own part of the run: its diagnostics (on the entry's lines, file `entry`,
         /// and errors anywhere), what it printed (stdout, including an expression's
         /// `$R0: Int = 3` line, and stderr, in order), the trace events it caused, and how the
         /// run ended.
-        public var run: RunResult
+        package var run: RunResult
     }
 
-    public static let entryFileName = "entry"
+    package static let entryFileName = "entry"
 
     private let playground: Playground
-    public private(set) var entries: [Entry] = []
-    public var prelude: [SourceFile]
-    public var swiftLanguageMode: SwiftLanguageMode
+    package private(set) var entries: [Entry] = []
+    package var prelude: [SourceFile]
+    package var swiftLanguageMode: SwiftLanguageMode
     /// The entries' limits; nil uses the Playground's.
-    public var limits: Limits?
-    public var storyboardDirectories: [URL]
+    package var limits: Limits?
+    package var storyboardDirectories: [URL]
 
-    public init(playground: Playground, prelude: [SourceFile] = [], swiftLanguageMode: SwiftLanguageMode = .swift5,
+    package init(playground: Playground, prelude: [SourceFile] = [], swiftLanguageMode: SwiftLanguageMode = .swift5,
                 limits: Limits? = nil, storyboardDirectories: [URL] = []) {
         self.playground = playground
         self.prelude = prelude
@@ -55,7 +55,7 @@ public actor SwiftREPL {
     }
 
     /// Classifies an entry with swift-syntax: all declarations, a lone expression, or statements.
-    public nonisolated static func classify(_ text: String) -> EntryKind {
+    package nonisolated static func classify(_ text: String) -> EntryKind {
         let items = Parser.parse(source: text).statements
         if items.count == 1, case .expr(let expression) = items.first!.item, !Self.isAssignment(expression) {
             return .expression
@@ -97,7 +97,7 @@ public actor SwiftREPL {
     }
 
     /// Runs one entry in the context of the accepted ones; keeps it only if it compiles and runs cleanly.
-    public func submit(_ text: String) async throws -> Response {
+    package func submit(_ text: String) async throws -> Response {
         let kind = Self.classify(text)
         let wrapPrefix = kind == .expression ? "\(Self.showFunction)(" : ""
         let entryText = kind == .expression ? wrapPrefix + text + "\n)" : text
@@ -151,17 +151,17 @@ public actor SwiftREPL {
     }
 
     /// `:list` — the accepted entries, in order.
-    public func list() -> [String] { entries.map(\.text) }
+    package func list() -> [String] { entries.map(\.text) }
 
     /// `:undo` — forgets the last accepted entry and returns it.
     @discardableResult
-    public func undo() -> String? { entries.popLast()?.text }
+    package func undo() -> String? { entries.popLast()?.text }
 
     /// `:reset` — forgets every entry.
-    public func reset() { entries.removeAll() }
+    package func reset() { entries.removeAll() }
 
     /// `:save FILE` — writes the accepted entries as a Swift file that `seguelab run` can run.
-    public func save(to url: URL) throws {
+    package func save(to url: URL) throws {
         // UIKit is implied in the session, as in lessons; a file on its own must say it.
         let importsUIKit = entries.contains { $0.text.range(of: #"(?m)^\s*import\s+UIKit\b"#, options: .regularExpression) != nil }
         let text = (importsUIKit ? "" : "import UIKit\n\n") + entries.map(\.text).joined(separator: "\n") + "\n"

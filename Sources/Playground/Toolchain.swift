@@ -4,10 +4,10 @@ import SourceText
 /// The installed Swift toolchain: where `swiftc` is, what it says its version is, and the
 /// pieces needed to compile and link without the driver (which costs more than the compile
 /// of a small file).
-public struct Toolchain: Sendable, Codable, Equatable {
-    public var swiftc: String
+package struct Toolchain: Sendable, Codable, Equatable {
+    package var swiftc: String
     /// `swiftc --version` output; part of every cache key.
-    public var version: String
+    package var version: String
     /// `swift-frontend` next to `swiftc`, when present.
     var frontend: String?
     /// `clang` next to `swiftc`, used as the link driver like swiftc itself does.
@@ -16,14 +16,14 @@ public struct Toolchain: Sendable, Codable, Equatable {
     /// `<toolchain>/usr/lib/swift` (holds `linux/<arch>/swiftrt.o` and the runtime libraries).
     var runtimeResourcePath: String?
 
-    public struct NotFound: Error, CustomStringConvertible {
-        public var description: String {
+    package struct NotFound: Error, CustomStringConvertible {
+        package var description: String {
             "cannot find swiftc: set SWIFTC to its path or put the Swift toolchain's bin directory on PATH"
         }
     }
 
     /// `$SWIFTC`, else `swiftc` on `PATH`.
-    public static func locateSwiftc(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    package static func locateSwiftc(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: explicit) else {
                 throw ToolchainError("SWIFTC=\(explicit) is not an executable file")
@@ -96,7 +96,7 @@ public struct Toolchain: Sendable, Codable, Equatable {
     }
 }
 
-public struct ToolchainError: Error, CustomStringConvertible {
-    public var description: String
+package struct ToolchainError: Error, CustomStringConvertible {
+    package var description: String
     init(_ description: String) { self.description = description }
 }

@@ -4,25 +4,25 @@ import SegueKit
 /// Compares the segue identifiers a storyboard defines with the raw values of the
 /// String-backed enums in Swift source: what the code does not know, and what it names that
 /// the storyboard no longer has.
-public struct IdentifierAudit: Sendable, Equatable {
+package struct IdentifierAudit: Sendable, Equatable {
     /// A storyboard segue whose identifier no enum case spells.
-    public struct Finding: Sendable, Equatable {
-        public let identifier: String
+    package struct Finding: Sendable, Equatable {
+        package let identifier: String
         /// The scene's custom class, or how the scene is named when it has none.
-        public let className: String
-        public let location: StoryboardLocation
+        package let className: String
+        package let location: StoryboardLocation
     }
 
     /// Segues (first occurrence of each identifier) the code does not know.
-    public let unknownSegues: [Finding]
+    package let unknownSegues: [Finding]
     /// Storyboard identifiers no enum case spells.
-    public var unknownToCode: [String] { unknownSegues.map(\.identifier) }
+    package var unknownToCode: [String] { unknownSegues.map(\.identifier) }
     /// Enum raw values (from enums whose cases look like segue identifiers) absent from the storyboard.
-    public let staleInCode: [String]
+    package let staleInCode: [String]
 
     /// Every scene's identifiers count, with a custom class or without: code can perform any
     /// of them, and may read any of them in a parent's or a container's `prepare(for:sender:)`.
-    public init(swiftSource: String, document: StoryboardDocument, words: StoryboardWords = .english) {
+    package init(swiftSource: String, document: StoryboardDocument, words: StoryboardWords = .english) {
         let names = SceneNames(document: document)
         let enums = Self.stringEnums(in: swiftSource)
         let known = Set(enums.flatMap { $0 })
@@ -42,12 +42,12 @@ public struct IdentifierAudit: Sendable, Equatable {
         staleInCode = Self.unique(relevant.flatMap { $0 }.filter { !storyboardSet.contains($0) && !$0.isEmpty })
     }
 
-    public var isClean: Bool { unknownToCode.isEmpty && staleInCode.isEmpty }
+    package var isClean: Bool { unknownToCode.isEmpty && staleInCode.isEmpty }
 
     /// The audit as `storyboard --check-source` prints it: one warning per finding, or one line
     /// saying all is well.
     /// The `file:line: warning:` form stays as compilers print it, for editors and CI to read.
-    public func report(for document: StoryboardDocument, words: StoryboardWords = .english) -> [String] {
+    package func report(for document: StoryboardDocument, words: StoryboardWords = .english) -> [String] {
         if isClean { return [words.auditClean(document.name)] }
         return unknownSegues.map {
             "\($0.location): warning: " + words.auditUnknownIdentifier($0.identifier, $0.className)

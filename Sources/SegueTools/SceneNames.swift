@@ -4,10 +4,10 @@ import SegueKit
 /// storyboard shares: the class, the container's root for a plain container
 /// (`UINavigationController ▸ EditorViewController`), the title in quotes and the storyboard
 /// ID after `#`; the object id is added only when all that is still ambiguous.
-public struct SceneNames: Sendable {
+package struct SceneNames: Sendable {
     private let names: [String: String]
 
-    public init(document: StoryboardDocument) {
+    package init(document: StoryboardDocument) {
         let scenes = document.scenesByControllerID()
         var base: [String: String] = [:]
         for scene in document.scenes {
@@ -22,11 +22,11 @@ public struct SceneNames: Sendable {
         self.names = names
     }
 
-    public func name(of scene: SceneDefinition) -> String {
+    package func name(of scene: SceneDefinition) -> String {
         names[scene.controller.objectID] ?? scene.controller.objectID
     }
 
-    public func name(forControllerID id: String) -> String? { names[id] }
+    package func name(forControllerID id: String) -> String? { names[id] }
 
     /// The title a user reads: the controller's, else its navigation item's.
     static func title(of controller: ControllerDefinition) -> String? {

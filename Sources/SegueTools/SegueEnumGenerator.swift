@@ -6,31 +6,31 @@ import SourceText
 /// (relationships have none; an empty identifier is an unnamed segue). Scenes without a
 /// custom class run UIKit's own code, so their identifiers go to one enum named after the
 /// storyboard (`ShopSegueIdentifier`), as SwiftGen groups every identifier per storyboard.
-public struct SegueEnumGenerator: Sendable {
-    public let document: StoryboardDocument
+package struct SegueEnumGenerator: Sendable {
+    package let document: StoryboardDocument
 
-    public init(document: StoryboardDocument) {
+    package init(document: StoryboardDocument) {
         self.document = document
     }
 
     /// One generated enum.
-    public struct Group: Sendable, Equatable {
+    package struct Group: Sendable, Equatable {
         /// The custom class the enum extends; nil for the storyboard's enum.
-        public let className: String?
+        package let className: String?
         /// Identifiers in storyboard order, each once.
-        public let identifiers: [String]
+        package let identifiers: [String]
         /// A segue of the class has no identifier, so the enum needs a case for nil.
-        public let hasUnnamedSegues: Bool
+        package let hasUnnamedSegues: Bool
     }
 
     /// The identifier a segue is known by, nil when it has none (absent or empty).
-    public static func identifier(of segue: SegueDefinition) -> String? {
+    package static func identifier(of segue: SegueDefinition) -> String? {
         guard segue.kind != .relationship, let identifier = segue.identifier, !identifier.isEmpty else { return nil }
         return identifier
     }
 
     /// Groups in storyboard order: custom classes first seen first, the storyboard's enum last.
-    public var groups: [Group] {
+    package var groups: [Group] {
         var order: [String?] = []
         var identifiers: [String?: [String]] = [:]
         // What `order` and `identifiers` hold, to look up without searching them.
@@ -60,15 +60,15 @@ public struct SegueEnumGenerator: Sendable {
     /// Why the enums cannot be generated: a custom class that is not a Swift type name (a
     /// hand-edited storyboard can hold anything there, a newline included), or an identifier
     /// that gives no Swift case name. Nothing of such a storyboard's text reaches the code.
-    public struct Refused: Error, CustomStringConvertible, Sendable, Equatable {
+    package struct Refused: Error, CustomStringConvertible, Sendable, Equatable {
         /// `file:line:col` where the storyboard says it (the file alone when unknown).
-        public var place: String
-        public var message: String
-        public var description: String { "\(place): error: \(message)" }
+        package var place: String
+        package var message: String
+        package var description: String { "\(place): error: \(message)" }
     }
 
     /// The storyboard's enum, for scenes without a custom class: `Main` → `MainSegueIdentifier`.
-    public var storyboardEnumName: String {
+    package var storyboardEnumName: String {
         let words = document.name.split { !Self.isWordCharacter($0) }
         let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         return (name.first?.isNumber ?? true ? "_" : "") + name + "SegueIdentifier"
@@ -76,7 +76,7 @@ public struct SegueEnumGenerator: Sendable {
 
     /// The enums as Swift source. Every name it writes is a valid Swift identifier and every
     /// identifier is in a string literal, escaped: a storyboard's text never becomes code.
-    public func generate() throws(Refused) -> String {
+    package func generate() throws(Refused) -> String {
         let groups = groups
         for group in groups {
             guard let className = group.className, !SwiftIdentifier.isValidTypeName(className) else { continue }
@@ -138,7 +138,7 @@ public struct SegueEnumGenerator: Sendable {
     /// (underscores included) are joined in camel case, then the leading capitals are lowered
     /// up to the next word — "show-detail" → "showDetail", "URLChooser" → "urlChooser",
     /// "validate_Password" → "validatePassword", "2FA" → "_2FA".
-    public static func caseName(for identifier: String) -> String {
+    package static func caseName(for identifier: String) -> String {
         let words = identifier.split { !isWordCharacter($0) }
         guard !words.isEmpty else { return "identifier" }
         var name = Array(words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())

@@ -5,8 +5,8 @@ import SegueTools
 
 /// `storyboard FILE`, on the command line, in the shell and in a lesson's ```seguelab blocks:
 /// draws a storyboard, or prints its segue identifier enums, or compares them with Swift code.
-public struct StoryboardCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct StoryboardCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "storyboard",
         abstract: "Draw a storyboard's scenes and segues, or generate its SegueIdentifier enums.",
         discussion: """
@@ -38,14 +38,14 @@ public struct StoryboardCommand: ParsableCommand {
     @Option(name: .customLong("check-source"), help: "A Swift file whose identifier enums are compared with the storyboard (repeatable).")
     package var checkSource: [String] = []
 
-    public func validate() throws {
+    package func validate() throws {
         guard DiagramFormat(rawValue: format) != nil else {
             throw ValidationError("unknown format '\(format)'; use one of: \(DiagramFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more, not \(depth)") }
     }
 
-    public init() {}
+    package init() {}
 
     /// The command as `words` (what follows `storyboard`) declare it, validated; throws
     /// ArgumentParser's error for words it does not accept.
@@ -71,13 +71,13 @@ public struct StoryboardCommand: ParsableCommand {
 
     /// What the command printed and whether it failed (an unreadable storyboard, identifiers
     /// the code does not know); `error` goes to stderr on the command line.
-    public struct Printed {
-        public var text = ""
-        public var error: String?
-        public var failed = false
+    package struct Printed {
+        package var text = ""
+        package var error: String?
+        package var failed = false
     }
 
-    public func run() throws {
+    package func run() throws {
         let printed = self.printed()
         print(printed.text, terminator: "")
         if let error = printed.error { FileHandle.standardError.write(Data((error + "\n").utf8)) }
@@ -85,7 +85,7 @@ public struct StoryboardCommand: ParsableCommand {
     }
 
     /// `words`: the diagram's and the audit's words, in the reader's language.
-    public func printed(words: StoryboardWords = .english) -> Printed {
+    package func printed(words: StoryboardWords = .english) -> Printed {
         printed(words: words, inputs: .files)
     }
 

@@ -2,28 +2,28 @@ import Foundation
 import SegueKit
 
 /// Output formats for a storyboard diagram.
-public enum DiagramFormat: String, CaseIterable, Sendable {
+package enum DiagramFormat: String, CaseIterable, Sendable {
     case text, dot, mermaid
 }
 
 /// A `--from` that names no scene, or several.
-public struct SceneQueryError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let description: String
+package struct SceneQueryError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let description: String
 }
 
 /// Draws a storyboard's scenes (named as `SceneNames` does) and segues (kind, identifier,
 /// presentation options, the trigger's visible text) as plain text, Graphviz DOT or Mermaid;
 /// all of it, or the part reachable from one scene within a number of segues.
-public struct StoryboardDiagram: Sendable {
-    public let document: StoryboardDocument
-    public let names: SceneNames
+package struct StoryboardDiagram: Sendable {
+    package let document: StoryboardDocument
+    package let names: SceneNames
     /// Controller ids of the scenes drawn, in storyboard order.
-    public let drawn: [String]
+    package let drawn: [String]
     /// The words around the storyboard's own names, in the reader's language.
-    public let words: StoryboardWords
+    package let words: StoryboardWords
     private let focus: (scene: String, depth: Int?)?
 
-    public init(document: StoryboardDocument, words: StoryboardWords = .english) {
+    package init(document: StoryboardDocument, words: StoryboardWords = .english) {
         self.document = document
         self.words = words
         self.names = SceneNames(document: document)
@@ -33,7 +33,7 @@ public struct StoryboardDiagram: Sendable {
 
     /// The scenes reachable from the scene `query` names (see `scene(matching:)`) in at most
     /// `depth` segues (nil: any number); unwinds are not followed.
-    public init(document: StoryboardDocument, from query: String, depth: Int?, words: StoryboardWords = .english) throws {
+    package init(document: StoryboardDocument, from query: String, depth: Int?, words: StoryboardWords = .english) throws {
         self.document = document
         self.words = words
         self.names = SceneNames(document: document)
@@ -58,7 +58,7 @@ public struct StoryboardDiagram: Sendable {
 
     /// The scene a person means by `query`: its object id, storyboard ID, class, title or
     /// full name — exactly, else ignoring case.
-    public static func scene(matching query: String, in document: StoryboardDocument, names: SceneNames,
+    package static func scene(matching query: String, in document: StoryboardDocument, names: SceneNames,
                              words: StoryboardWords = .english) throws -> SceneDefinition {
         let keys: [(SceneDefinition) -> String?] = [
             { $0.controller.objectID }, { $0.controller.storyboardIdentifier }, { $0.controller.displayClassName },
@@ -80,7 +80,7 @@ public struct StoryboardDiagram: Sendable {
         throw SceneQueryError(description: words.noSceneCalled(query, document.name))
     }
 
-    public func render(_ format: DiagramFormat) -> String {
+    package func render(_ format: DiagramFormat) -> String {
         switch format {
         case .text: return renderText()
         case .dot: return renderDOT()

@@ -4,41 +4,41 @@
 /// as Interface Builder and UIKit spell them. The tools take the words from their caller, so
 /// they print the learner's language without knowing where words come from; `english` is the
 /// default.
-public struct StoryboardWords: Sendable {
+package struct StoryboardWords: Sendable {
     /// "7 scenes", "1 scene".
-    public var scenes: @Sendable (_ count: Int) -> String
+    package var scenes: @Sendable (_ count: Int) -> String
     /// "3 of 7 scenes, from ShelfViewController".
-    public var focusedScenes: @Sendable (_ drawn: Int, _ count: Int, _ start: String) -> String
+    package var focusedScenes: @Sendable (_ drawn: Int, _ count: Int, _ start: String) -> String
     /// " within 2 segues", appended to `focusedScenes`.
-    public var withinSegues: @Sendable (_ depth: Int) -> String
+    package var withinSegues: @Sendable (_ depth: Int) -> String
     /// Beside the initial scene's name: "◀ initial".
-    public var initial: String
+    package var initial: String
     /// What makes a segue happen: "from button \"Buy\"".
-    public var from: @Sendable (_ trigger: String) -> String
+    package var from: @Sendable (_ trigger: String) -> String
     /// An Interface Builder element as the learner names it ("button", "bar item", "cell",
     /// "accessory of cell", "container", "segmented control", ...).
     package var element: @Sendable (_ element: TriggerElement) -> String
     /// An option of a segue: "not animated".
-    public var notAnimated: String
+    package var notAnimated: String
     /// Under a scene's name: "presented as formSheet".
-    public var presentedAs: @Sendable (_ style: String) -> String
+    package var presentedAs: @Sendable (_ style: String) -> String
     /// A scene without custom class, in the audit: "UIViewController \"About\" (no custom class)".
-    public var noCustomClass: @Sendable (_ scene: String) -> String
+    package var noCustomClass: @Sendable (_ scene: String) -> String
     /// `--from` names no scene: "no scene of Shop.storyboard is called 'X' (by id, storyboard ID,
     /// class or title)".
-    public var noSceneCalled: @Sendable (_ query: String, _ storyboard: String) -> String
+    package var noSceneCalled: @Sendable (_ query: String, _ storyboard: String) -> String
     /// `--from` names several scenes, listed.
-    public var scenesCalled: @Sendable (_ query: String, _ count: Int, _ storyboard: String, _ list: String) -> String
+    package var scenesCalled: @Sendable (_ query: String, _ count: Int, _ storyboard: String, _ list: String) -> String
     /// `--depth` without `--from` on a storyboard that has no initial scene.
-    public var noInitialScene: String
+    package var noInitialScene: String
     /// A `--check-source` file that cannot be read.
-    public var cannotReadFile: String
+    package var cannotReadFile: String
     /// The audit, when the code knows every identifier.
-    public var auditClean: @Sendable (_ storyboard: String) -> String
+    package var auditClean: @Sendable (_ storyboard: String) -> String
     /// The audit's warning for an identifier no enum spells (after `warning: `).
-    public var auditUnknownIdentifier: @Sendable (_ identifier: String, _ className: String) -> String
+    package var auditUnknownIdentifier: @Sendable (_ identifier: String, _ className: String) -> String
     /// The audit's warning for an enum value the storyboard does not have (after `warning: `).
-    public var auditStaleValue: @Sendable (_ value: String) -> String
+    package var auditStaleValue: @Sendable (_ value: String) -> String
 
     package init(scenes: @escaping @Sendable (Int) -> String,
                 focusedScenes: @escaping @Sendable (Int, Int, String) -> String,
@@ -74,7 +74,7 @@ public struct StoryboardWords: Sendable {
         self.auditStaleValue = auditStaleValue
     }
 
-    public static let english = StoryboardWords(
+    package static let english = StoryboardWords(
         scenes: { "\($0) scene\($0 == 1 ? "" : "s")" },
         focusedScenes: { "\($0) of \($1) scenes, from \($2)" },
         withinSegues: { " within \($0) segue\($0 == 1 ? "" : "s")" },

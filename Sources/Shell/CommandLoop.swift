@@ -12,26 +12,26 @@ import Darwin
 #endif
 
 /// How the shell was asked to start.
-public struct ShellOptions: Sendable {
-    public var color: ColorChoice
-    public var directories: XDGDirectories
+package struct ShellOptions: Sendable {
+    package var color: ColorChoice
+    package var directories: XDGDirectories
     /// The lesson pack, loaded and checked; nil opens the shell as a plain playground.
-    public var pack: Pack?
+    package var pack: Pack?
     /// Language of the lessons (`--lang`); nil follows LANG, then the pack's default.
-    public var language: String?
+    package var language: String?
     /// Where to start (`--lesson`, `--step`); nil resumes where the learner stopped.
-    public var lesson: String?
-    public var step: String?
+    package var lesson: String?
+    package var step: String?
     /// What each program run from the shell may use.
-    public var limits: Limits
+    package var limits: Limits
     /// Print how long compiling and running took after each program (`--timings`), on stderr.
-    public var showsTimings = false
+    package var showsTimings = false
     /// A demo script to play as if typed (`--present FILE`), instead of reading standard input.
-    public var presentation: (name: String, script: String)?
+    package var presentation: (name: String, script: String)?
     /// Join this workshop (`--join LINK --name NAME`) before the first prompt.
-    public var join: (link: JoinLink, name: String)?
+    package var join: (link: JoinLink, name: String)?
 
-    public init(color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories(),
+    package init(color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories(),
                 pack: Pack? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil,
                 limits: Limits = .standard) {
         self.limits = limits
@@ -46,22 +46,22 @@ public struct ShellOptions: Sendable {
 
 /// The command loop: read an entry (one line, or several while Swift code is unbalanced),
 /// run the command it names, repeat until `quit`, Ctrl-D or the end of piped input.
-public final class CommandLoop {
-    public let context: ShellContext
+package final class CommandLoop {
+    package let context: ShellContext
     private let source: LineSource
     /// Lines read so far, for `<stdin>:N` locations in scripted sessions.
     private var linesRead = 0
     /// Lines of a pasted block of commands still to run, each as if typed.
     private var queuedLines: [String] = []
 
-    public init(context: ShellContext, source: LineSource) {
+    package init(context: ShellContext, source: LineSource) {
         self.context = context
         self.source = source
     }
 
     /// Opens the shell on the terminal (libedit) or on piped standard input, runs it to the end
     /// and returns the exit status: 0, or 1 when a scripted session hit an error.
-    public static func start(options: ShellOptions) async -> Int32 {
+    package static func start(options: ShellOptions) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         InterruptFlag.install()
         let presenting = options.presentation != nil
@@ -111,7 +111,7 @@ public final class CommandLoop {
         return context.hadErrors && !interactive ? 1 : 0
     }
 
-    public func run() async {
+    package func run() async {
         defer { source.close() }
         while true {
             WorkshopCommands.showNotices(context)
@@ -198,7 +198,7 @@ public final class CommandLoop {
     }
 
     /// Runs one entry; returns what the loop does next.
-    public func execute(_ text: String) async -> AfterCommand {
+    package func execute(_ text: String) async -> AfterCommand {
         if let mode = context.mode {
             if await !mode.handle(text, context: context) { context.mode = nil }
             return .readNext

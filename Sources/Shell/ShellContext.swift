@@ -1,38 +1,38 @@
 import Workshop
 
 /// Where the learner is, shown in the prompt: pack, lesson, step.
-public struct ShellLocation: Equatable, Sendable {
-    public var pack: String
-    public var lesson: String?
-    public var step: String?
+package struct ShellLocation: Equatable, Sendable {
+    package var pack: String
+    package var lesson: String?
+    package var step: String?
 
-    public init(pack: String, lesson: String? = nil, step: String? = nil) {
+    package init(pack: String, lesson: String? = nil, step: String? = nil) {
         self.pack = pack
         self.lesson = lesson
         self.step = step
     }
 
     /// `pack/lesson/step`, as far as it is known.
-    public var path: String { ([pack] + [lesson, step].compactMap { $0 }).joined(separator: "/") }
+    package var path: String { ([pack] + [lesson, step].compactMap { $0 }).joined(separator: "/") }
 }
 
 /// What a command can see and change while it runs.
-public final class ShellContext {
-    public let output: ShellOutput
-    public internal(set) var registry: CommandRegistry
-    public var location: ShellLocation?
-    public let isInteractive: Bool
+package final class ShellContext {
+    package let output: ShellOutput
+    package internal(set) var registry: CommandRegistry
+    package var location: ShellLocation?
+    package let isInteractive: Bool
     /// Lesson and step ids for completion; set once a pack is loaded.
-    public var lessonIDs: () -> [String] = { [] }
-    public var stepIDs: (String) -> [String] = { _ in [] }
+    package var lessonIDs: () -> [String] = { [] }
+    package var stepIDs: (String) -> [String] = { _ in [] }
     /// Where the command being run came from in a script (`<stdin>:12`), for error messages.
-    public internal(set) var inputLocation: String?
+    package internal(set) var inputLocation: String?
     /// True once any command in a scripted session has failed: the exit status reports it.
-    public internal(set) var hadErrors = false
+    package internal(set) var hadErrors = false
     /// Previous entries, newest last, when history is kept.
-    public var recentEntries: [String] = []
+    package var recentEntries: [String] = []
     /// The workshop this learner has joined, which gets their lesson events; nil outside one.
-    public var workshop: WorkshopClient?
+    package var workshop: WorkshopClient?
 
     /// Takes an answer typed without a command, while `isAwaitingAnswer()` says a step wants one.
     var answerHandler: ((String) async -> Void)?
@@ -61,12 +61,12 @@ public final class ShellContext {
     /// Reads one line with a prompt (confirmations, inline code); nil at the end of input.
     var ask: (String) -> String? = { _ in nil }
     /// Set when Ctrl-C stopped a program; a scripted session then ends (status 130).
-    public var wasInterrupted: Bool { interruptions > 0 }
+    package var wasInterrupted: Bool { interruptions > 0 }
     /// How many times Ctrl-C stopped a program so far.
-    public internal(set) var interruptions = 0
+    package internal(set) var interruptions = 0
 
     /// Asks a yes/no question; only an explicit yes counts.
-    public func confirm(_ question: String) -> Bool {
+    package func confirm(_ question: String) -> Bool {
         guard let reply = ask(question) else { return false }
         return ["y", "yes", "o", "oui"].contains(reply.trimmingCharacters(in: .whitespaces).lowercased())
     }
@@ -80,12 +80,12 @@ public final class ShellContext {
     }
 
     /// Reports a problem with what the user typed and remembers it for the exit status.
-    public func fail(_ message: String) {
+    package func fail(_ message: String) {
         hadErrors = true
         output.error(message, at: isInteractive ? nil : inputLocation)
     }
 
-    public var prompt: String {
+    package var prompt: String {
         if let mode { return mode.prompt }
         // The step only: a prompt as long as `pack/lesson/step` would wrap one-line answers.
         // The step header shows the full place.
@@ -94,7 +94,7 @@ public final class ShellContext {
     }
 
     /// Lines after the first of a multi-line entry.
-    public var continuationPrompt: String {
+    package var continuationPrompt: String {
         String(repeating: " ", count: max(prompt.count - 5, 0)) + "...> "
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A 128-bit FNV-1a hash, stable across runs and machines (Swift's `Hasher` is seeded per process).
-public enum StableHash {
-    public static func hex(of text: String) -> String { hex(of: Data(text.utf8)) }
+package enum StableHash {
+    package static func hex(of text: String) -> String { hex(of: Data(text.utf8)) }
 
-    public static func hex(of data: Data) -> String {
+    package static func hex(of data: Data) -> String {
         var a: UInt64 = 0xcbf2_9ce4_8422_2325
         var b: UInt64 = 0x8422_2325_cbf2_9ce4
         for byte in data {

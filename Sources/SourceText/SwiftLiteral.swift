@@ -1,10 +1,10 @@
 import Foundation
 
 /// Text made safe to write into generated Swift source.
-public enum SwiftLiteral {
+package enum SwiftLiteral {
     /// `text` escaped for the inside of a Swift string literal: quotes, backslashes and every
     /// control character, so no text can end the literal or start a new line of code.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -3,14 +3,14 @@ import Foundation
 /// Events waiting to be sent, one file each in the learner's state directory: an event is on
 /// disk before the prompt comes back, so Ctrl-C, a crash or a dead Wi-Fi loses none. Files are
 /// named by when they were made, so they are sent in order.
-public struct EventQueue: Sendable {
-    public let directory: URL
+package struct EventQueue: Sendable {
+    package let directory: URL
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
-    public func append(_ event: WorkshopEvent) throws {
+    package func append(_ event: WorkshopEvent) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let stamp = String(UInt64(Date().timeIntervalSince1970 * 1_000_000))
         let name = String(repeating: "0", count: max(0, 20 - stamp.count)) + stamp + "-" + event.id + ".json"
@@ -20,7 +20,7 @@ public struct EventQueue: Sendable {
 
     /// The oldest `limit` events. A file that cannot be read (cut short by a full disk) is
     /// set aside as `.bad` rather than blocking the ones after it.
-    public func oldest(_ limit: Int) -> [WorkshopEvent] {
+    package func oldest(_ limit: Int) -> [WorkshopEvent] {
         var events: [WorkshopEvent] = []
         for name in files().prefix(limit) {
             let url = directory.appendingPathComponent(name)
@@ -33,13 +33,13 @@ public struct EventQueue: Sendable {
         return events
     }
 
-    public func remove(_ ids: Set<String>) {
+    package func remove(_ ids: Set<String>) {
         for name in files() where ids.contains(Self.eventID(ofFile: name)) {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 
-    public var count: Int { files().count }
+    package var count: Int { files().count }
 
     private func files() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

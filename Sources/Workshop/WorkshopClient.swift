@@ -2,31 +2,31 @@ import Foundation
 import XDGDirectories
 
 /// Who this learner is in a workshop, kept until `leave`: a restarted shell goes on sending.
-public struct Membership: Codable, Sendable, Equatable {
-    public var link: String
-    public var learner: String
+package struct Membership: Codable, Sendable, Equatable {
+    package var link: String
+    package var learner: String
     /// A secret only this learner and the server know: nobody else can add events in its name.
-    public var key: String
-    public var name: String
-    public var seenBroadcast: Int
+    package var key: String
+    package var name: String
+    package var seenBroadcast: Int
     /// The last "go to this step" shown, so it is offered once.
-    public var seenGathering: Int
+    package var seenGathering: Int
     /// The pacing last heard from the server, so a restarted shell holds back what it held.
-    public var pacing: Pacing?
+    package var pacing: Pacing?
 }
 
 /// A line for the learner at the next prompt.
-public struct WorkshopNotice: Sendable, Equatable {
-    public var text: String
+package struct WorkshopNotice: Sendable, Equatable {
+    package var text: String
     /// A broadcast or a gathering (shown prominently); else a quiet connection line.
-    public var fromInstructor: Bool
+    package var fromInstructor: Bool
 }
 
 /// The learner's side of a workshop: records events into the durable queue (never waiting on
 /// the network) and sends them from a background thread, retrying with back-off. What the
 /// server sends back (broadcasts, pacing) waits in `takeNotices()` for the next prompt.
-public final class WorkshopClient: @unchecked Sendable {
-    public let queue: EventQueue
+package final class WorkshopClient: @unchecked Sendable {
+    package let queue: EventQueue
     private let membershipFile: URL
     private let lock = NSLock()
     private var membership: Membership
@@ -41,14 +41,14 @@ public final class WorkshopClient: @unchecked Sendable {
     /// Requests answered since this shell started.
     private var exchanges = 0
     /// Events the server refused since this shell started (dropped; said once).
-    public private(set) var refusedCount = 0
+    package private(set) var refusedCount = 0
 
     /// Seconds between requests for news while there is nothing to send.
-    public var pollInterval: TimeInterval = 3
+    package var pollInterval: TimeInterval = 3
 
-    public var link: JoinLink { JoinLink(membership.link)! }
-    public var name: String { lock.withLock { membership.name } }
-    public var pacing: Pacing { lock.withLock { membership.pacing ?? Pacing() } }
+    package var link: JoinLink { JoinLink(membership.link)! }
+    package var name: String { lock.withLock { membership.name } }
+    package var pacing: Pacing { lock.withLock { membership.pacing ?? Pacing() } }
 
     static func directory(_ directories: XDGDirectories) -> URL {
         URL(fileURLWithPath: directories.seguelabState).appendingPathComponent("workshop")
@@ -84,7 +84,7 @@ public final class WorkshopClient: @unchecked Sendable {
     }
 
     /// The workshop this learner joined earlier and has not left, if any.
-    public static func resume(directories: XDGDirectories) -> WorkshopClient? {
+    package static func resume(directories: XDGDirectories) -> WorkshopClient? {
         let directory = directory(directories)
         guard let data = try? Data(contentsOf: directory.appendingPathComponent("membership.json")),
               let membership = try? JSONDecoder().decode(Membership.self, from: data),
@@ -95,7 +95,7 @@ public final class WorkshopClient: @unchecked Sendable {
 
     /// Joins the workshop at `link` as `name`. Joining the same link again keeps the learner's
     /// identity (the dashboard shows one row); another link starts afresh.
-    public static func join(_ link: JoinLink, name: String, directories: XDGDirectories) throws -> WorkshopClient {
+    package static func join(_ link: JoinLink, name: String, directories: XDGDirectories) throws -> WorkshopClient {
         let directory = directory(directories)
         if let problem = WorkshopLimits.nameProblem(name) { throw NameRefused(problem: problem.description) }
         let clipped = name.trimmingCharacters(in: .whitespaces)
@@ -114,14 +114,14 @@ public final class WorkshopClient: @unchecked Sendable {
     }
 
     /// Leaves the workshop: nothing more is sent, and events not yet sent are dropped.
-    public func leave() {
+    package func leave() {
         lock.withLock { hasLeft = true }
         stop()
         try? FileManager.default.removeItem(at: membershipFile.deletingLastPathComponent())
     }
 
     /// Puts the event in the queue (on disk) and wakes the sender; never waits on the network.
-    public func record(_ event: WorkshopEvent) {
+    package func record(_ event: WorkshopEvent) {
         do {
             try queue.append(event)
         } catch {
@@ -132,14 +132,14 @@ public final class WorkshopClient: @unchecked Sendable {
 
     /// Lines for the learner, once each: connection changes, broadcasts, the instructor's
     /// "go to this step".
-    public func takeNotices() -> [WorkshopNotice] {
+    package func takeNotices() -> [WorkshopNotice] {
         lock.withLock {
             defer { notices = [] }
             return notices
         }
     }
 
-    public func start() {
+    package func start() {
         let shouldStart = lock.withLock { () -> Bool in
             guard !running else { return false }
             running = true
@@ -151,14 +151,14 @@ public final class WorkshopClient: @unchecked Sendable {
         thread.start()
     }
 
-    public func stop() {
+    package func stop() {
         lock.withLock { running = false }
         wake.signal()
     }
 
     /// Waits (up to `timeout`) for the queue to empty, when the server is reachable: a shell
     /// that quits right after an answer still delivers it. Offline, it returns at once.
-    public func flush(timeout: TimeInterval) {
+    package func flush(timeout: TimeInterval) {
         let deadline = Date().addingTimeInterval(timeout)
         wake.signal()
         while Date() < deadline {
@@ -335,7 +335,7 @@ struct ServerError: Decodable {
 }
 
 /// Random bytes as hex, from the system's generator.
-public func randomHex(bytes count: Int) -> String {
+package func randomHex(bytes count: Int) -> String {
     var generator = SystemRandomNumberGenerator()
     return (0..<count).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
 }

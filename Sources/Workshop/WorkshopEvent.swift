@@ -2,8 +2,8 @@ import Foundation
 
 /// One thing a learner did, as it is sent to the workshop server. Its `id` is made by the
 /// learner, so a batch sent twice (a reply lost on the way back) is stored once.
-public struct WorkshopEvent: Codable, Sendable, Equatable {
-    public enum Kind: String, Codable, Sendable, CaseIterable {
+package struct WorkshopEvent: Codable, Sendable, Equatable {
+    package enum Kind: String, Codable, Sendable, CaseIterable {
         /// The learner arrived at `step`.
         case entered
         /// An answer to `step` was judged right (`code`: the learner's code, on code steps).
@@ -18,17 +18,17 @@ public struct WorkshopEvent: Codable, Sendable, Equatable {
         case hand
     }
 
-    public var id: String
+    package var id: String
     /// Seconds since 1970 on the learner's clock.
-    public var at: Double
-    public var kind: Kind
+    package var at: Double
+    package var kind: Kind
     /// `lesson/step`; nil only for a hand raised outside any step.
-    public var step: String?
-    public var feedback: String?
-    public var problem: String?
-    public var code: String?
+    package var step: String?
+    package var feedback: String?
+    package var problem: String?
+    package var code: String?
 
-    public init(id: String = UUID().uuidString.lowercased(), at: Date = Date(), kind: Kind, step: String?,
+    package init(id: String = UUID().uuidString.lowercased(), at: Date = Date(), kind: Kind, step: String?,
                 feedback: String? = nil, problem: String? = nil, code: String? = nil) {
         self.id = id
         self.at = at.timeIntervalSince1970.rounded()
@@ -41,15 +41,15 @@ public struct WorkshopEvent: Codable, Sendable, Equatable {
 }
 
 /// What the server accepts; the learner's side clips to the same sizes so it is never refused.
-public enum WorkshopLimits {
-    public static let name = 40
-    public static let feedback = 2_000
-    public static let code = 16_000
-    public static let eventsPerBatch = 50
+package enum WorkshopLimits {
+    package static let name = 40
+    package static let feedback = 2_000
+    package static let code = 16_000
+    package static let eventsPerBatch = 50
     /// A whole request body, in bytes.
-    public static let body = 256 * 1024
+    package static let body = 256 * 1024
 
-    public static func clip(_ text: String, to count: Int) -> String {
+    package static func clip(_ text: String, to count: Int) -> String {
         text.count <= count ? text : String(text.prefix(count - 1)) + "…"
     }
 
@@ -106,10 +106,10 @@ public enum WorkshopLimits {
 }
 
 /// An event the server would not store, and why (a step the served pack does not have…).
-public struct EventRefusal: Codable, Sendable, Equatable {
-    public var id: String
-    public var reason: String
-    public init(id: String, reason: String) {
+package struct EventRefusal: Codable, Sendable, Equatable {
+    package var id: String
+    package var reason: String
+    package init(id: String, reason: String) {
         self.id = id
         self.reason = reason
     }
@@ -117,16 +117,16 @@ public struct EventRefusal: Codable, Sendable, Equatable {
 
 /// A learner's request: who they are (the join code proves they were invited, the key that
 /// the events are theirs) and the events not yet acknowledged. An empty batch asks for news.
-public struct EventBatch: Codable, Sendable {
-    public var code: String
-    public var learner: String
-    public var key: String
-    public var name: String
+package struct EventBatch: Codable, Sendable {
+    package var code: String
+    package var learner: String
+    package var key: String
+    package var name: String
     /// The highest broadcast id this learner has shown; later ones come back in the reply.
-    public var seenBroadcast: Int
-    public var events: [WorkshopEvent]
+    package var seenBroadcast: Int
+    package var events: [WorkshopEvent]
 
-    public init(code: String, learner: String, key: String, name: String, seenBroadcast: Int, events: [WorkshopEvent]) {
+    package init(code: String, learner: String, key: String, name: String, seenBroadcast: Int, events: [WorkshopEvent]) {
         self.code = code
         self.learner = learner
         self.key = key
@@ -137,14 +137,14 @@ public struct EventBatch: Codable, Sendable {
 }
 
 /// The instructor's one-line message to the room.
-public struct Broadcast: Codable, Sendable, Equatable {
-    public var id: Int
-    public var text: String
+package struct Broadcast: Codable, Sendable, Equatable {
+    package var id: Int
+    package var text: String
     /// When the instructor sent it (server time): the learner sees how old it is.
-    public var at: Double?
+    package var at: Double?
     /// Withdrawn by the instructor: nobody is shown it any more.
-    public var withdrawn: Bool?
-    public init(id: Int, text: String, at: Double? = nil, withdrawn: Bool? = nil) {
+    package var withdrawn: Bool?
+    package init(id: Int, text: String, at: Double? = nil, withdrawn: Bool? = nil) {
         self.id = id
         self.text = text
         self.at = at
@@ -153,27 +153,27 @@ public struct Broadcast: Codable, Sendable, Equatable {
 }
 
 /// How the instructor paces the room.
-public struct Pacing: Codable, Sendable, Equatable {
+package struct Pacing: Codable, Sendable, Equatable {
     /// Solutions are held back: `solution` says so instead of showing one.
-    public var solutionsHeld: Bool
+    package var solutionsHeld: Bool
     /// Lessons after this one are held back; nil: every lesson is open.
-    public var openThrough: String?
+    package var openThrough: String?
     /// "We are all on this step now": each learner is offered `goto` at their next prompt.
-    public var gathering: Gathering?
+    package var gathering: Gathering?
 
-    public struct Gathering: Codable, Sendable, Equatable {
-        public var id: Int
-        public var step: String
+    package struct Gathering: Codable, Sendable, Equatable {
+        package var id: Int
+        package var step: String
         /// When the instructor asked (server time).
-        public var at: Double?
-        public init(id: Int, step: String, at: Double? = nil) {
+        package var at: Double?
+        package init(id: Int, step: String, at: Double? = nil) {
             self.id = id
             self.step = step
             self.at = at
         }
     }
 
-    public init(solutionsHeld: Bool = false, openThrough: String? = nil, gathering: Gathering? = nil) {
+    package init(solutionsHeld: Bool = false, openThrough: String? = nil, gathering: Gathering? = nil) {
         self.solutionsHeld = solutionsHeld
         self.openThrough = openThrough
         self.gathering = gathering
@@ -181,17 +181,17 @@ public struct Pacing: Codable, Sendable, Equatable {
 }
 
 /// The server's answer to a batch: which events it has stored (now or before) and the news.
-public struct BatchReply: Codable, Sendable {
+package struct BatchReply: Codable, Sendable {
     /// Events stored (now or before): the learner drops them from its queue.
-    public var acknowledged: [String]
+    package var acknowledged: [String]
     /// Events the server will never store: the learner drops them too, and says so once.
-    public var refused: [EventRefusal]?
-    public var broadcasts: [Broadcast]
-    public var pacing: Pacing
+    package var refused: [EventRefusal]?
+    package var broadcasts: [Broadcast]
+    package var pacing: Pacing
     /// Server time of the reply: ages are counted on one clock.
-    public var now: Double?
+    package var now: Double?
 
-    public init(acknowledged: [String], refused: [EventRefusal] = [], broadcasts: [Broadcast], pacing: Pacing,
+    package init(acknowledged: [String], refused: [EventRefusal] = [], broadcasts: [Broadcast], pacing: Pacing,
                 now: Double? = nil) {
         self.acknowledged = acknowledged
         self.refused = refused
@@ -202,16 +202,16 @@ public struct BatchReply: Codable, Sendable {
 }
 
 /// A join link, `http://HOST:PORT/join/CODE`: the server and the room's join code.
-public struct JoinLink: Sendable, Equatable, CustomStringConvertible {
-    public var server: URL
-    public var code: String
+package struct JoinLink: Sendable, Equatable, CustomStringConvertible {
+    package var server: URL
+    package var code: String
 
-    public init(server: URL, code: String) {
+    package init(server: URL, code: String) {
         self.server = server
         self.code = code
     }
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
               // The workshop server speaks plain HTTP on the room's network (and so does the client).
               url.scheme?.lowercased() == "http", url.host != nil
@@ -227,7 +227,7 @@ public struct JoinLink: Sendable, Equatable, CustomStringConvertible {
         self.code = String(parts[1])
     }
 
-    public var description: String { server.absoluteString + "/join/" + code }
-    public var eventsURL: URL { server.appendingPathComponent("api/events") }
+    package var description: String { server.absoluteString + "/join/" + code }
+    package var eventsURL: URL { server.appendingPathComponent("api/events") }
     package var joinURL: URL { server.appendingPathComponent("join/" + code) }
 }

@@ -1,12 +1,12 @@
 /// A request refused with a 4xx status and a message saying what was wrong. Nothing of a
 /// refused request is stored.
-public struct RequestFailure: Error, Sendable, Equatable {
-    public var status: Int
-    public var message: String
+package struct RequestFailure: Error, Sendable, Equatable {
+    package var status: Int
+    package var message: String
     /// A word the learner's side acts on (`unknown-join-code`), sent beside the message.
-    public var reason: String?
+    package var reason: String?
 
-    public init(_ status: Int, _ message: String, reason: String? = nil) {
+    package init(_ status: Int, _ message: String, reason: String? = nil) {
         self.status = status
         self.message = message
         self.reason = reason

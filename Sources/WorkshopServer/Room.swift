@@ -4,10 +4,10 @@ import Workshop
 
 /// A workshop room: validates and stores learners' events, keeps everyone's state in memory
 /// (rebuilt from the store on start), answers the dashboard and tells it when things change.
-public actor Room {
-    public let outline: RoomOutline
+package actor Room {
+    package let outline: RoomOutline
     private let store: any WorkshopStore
-    public private(set) var record: RoomRecord
+    package private(set) var record: RoomRecord
     private var learners: [String: LearnerState] = [:]
     private var records: [String: LearnerRecord] = [:]
     private var order: [String] = []
@@ -16,7 +16,7 @@ public actor Room {
     private var joinAttempts = RateLimiter(perSecond: 2, burst: 20)
     private var listeners: [UUID: AsyncStream<Int>.Continuation] = [:]
     /// Counts changes; the dashboard's live stream sends it, and the page reloads the state.
-    public private(set) var version = 0
+    package private(set) var version = 0
     private let quotas: RoomQuotas
     /// Learners being added right now (their row is being stored): they count against the cap.
     private var joining: Set<String> = []
@@ -95,7 +95,7 @@ public actor Room {
     /// Stores a learner's batch; replies with the ids stored (now or earlier) and the news.
     /// Each event is acknowledged or refused on its own: one the pack does not know (a step
     /// renamed since) is refused with its reason, and the others are stored.
-    public func submit(_ batch: EventBatch, now: Double = Date().timeIntervalSince1970) async throws -> BatchReply {
+    package func submit(_ batch: EventBatch, now: Double = Date().timeIntervalSince1970) async throws -> BatchReply {
         try validate(batch)
         guard limiter.allow(batch.learner, now: now) else {
             throw RequestFailure(429, "too many requests from this learner; slow down and retry")
@@ -183,7 +183,7 @@ public actor Room {
 
     /// Wrong join codes are rate-limited (per kind of request), so codes cannot be guessed fast;
     /// right ones never wait.
-    public func checkJoinCode(_ code: String, from source: String, now: Double = Date().timeIntervalSince1970) throws {
+    package func checkJoinCode(_ code: String, from source: String, now: Double = Date().timeIntervalSince1970) throws {
         guard Self.sameSecret(code.uppercased(), record.joinCode) else {
             guard joinAttempts.allow(source, now: now) else {
                 throw RequestFailure(429, "too many wrong join codes; wait a minute")
@@ -255,12 +255,12 @@ public actor Room {
 
     // MARK: - The instructor
 
-    public func isInstructor(_ token: String?) -> Bool {
+    package func isInstructor(_ token: String?) -> Bool {
         guard let token else { return false }
         return Self.sameSecret(token, record.token)
     }
 
-    public func clearHand(of learner: String, now: Double = Date().timeIntervalSince1970) async throws {
+    package func clearHand(of learner: String, now: Double = Date().timeIntervalSince1970) async throws {
         guard let state = learners[learner] else {
             throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(learner, to: 64))'")
         }
@@ -272,7 +272,7 @@ public actor Room {
         changed()
     }
 
-    public func broadcast(_ text: String, now: Double = Date().timeIntervalSince1970) async throws {
+    package func broadcast(_ text: String, now: Double = Date().timeIntervalSince1970) async throws {
         let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !line.isEmpty, line.count <= 280, !line.contains(where: \.isNewline),
               !line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
@@ -288,7 +288,7 @@ public actor Room {
     }
 
     /// Withdraws a broadcast: learners who have not seen it yet (a late joiner) never will.
-    public func withdrawBroadcast(_ id: Int) async throws {
+    package func withdrawBroadcast(_ id: Int) async throws {
         guard let index = record.broadcasts.firstIndex(where: { $0.id == id }) else {
             throw RequestFailure(404, "no broadcast \(id)")
         }
@@ -298,7 +298,7 @@ public actor Room {
     }
 
     /// Changes what is held back; `gather` sends everyone to a step (`.some(nil)` withdraws it).
-    public func pace(solutionsHeld: Bool?, openThrough: String??, gather: String??,
+    package func pace(solutionsHeld: Bool?, openThrough: String??, gather: String??,
                      now: Double = Date().timeIntervalSince1970) async throws {
         if let openThrough, let lesson = openThrough, !outline.lessons.contains(where: { $0.id == lesson }) {
             throw RequestFailure(422, "openThrough: '\(WorkshopLimits.clip(lesson, to: 80))' is not a lesson of this pack")
@@ -322,7 +322,7 @@ public actor Room {
     }
 
     /// Removes a learner's row (a duplicate, someone who left); their events stay stored.
-    public func remove(_ learner: String) async throws {
+    package func remove(_ learner: String) async throws {
         guard learners[learner] != nil else {
             throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(learner, to: 64))'")
         }
@@ -333,7 +333,7 @@ public actor Room {
 
     /// Merges one learner's row into another's (the same person joined twice): their events
     /// count as the other's, in the order they arrived.
-    public func merge(_ learner: String, into target: String) async throws {
+    package func merge(_ learner: String, into target: String) async throws {
         for id in [learner, target] where learners[id] == nil {
             throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(id, to: 64))'")
         }
@@ -348,7 +348,7 @@ public actor Room {
 
     /// Starts a new room in the same store: everything so far is kept at `archive`, and the
     /// new room has a new join code and dashboard token.
-    public func startNew(archive: String) async throws -> RoomRecord {
+    package func startNew(archive: String) async throws -> RoomRecord {
         try await store.archiveAndClear(to: archive)
         record = RoomRecord.new()
         try await store.saveRoom(record)
@@ -362,7 +362,7 @@ public actor Room {
     /// Nobody in the room has done anything for this long: a pause, not a room of struggles.
     static let pause = 5.0 * 60
 
-    public func snapshot(now: Double = Date().timeIntervalSince1970) -> RoomSnapshot {
+    package func snapshot(now: Double = Date().timeIntervalSince1970) -> RoomSnapshot {
         let states = shown
         let latest = states.map(\.lastReceived).max() ?? now
         let roomIdle = now - latest > Self.pause
@@ -455,7 +455,7 @@ public actor Room {
     }
 
     /// The same rows as CSV, with the learner's name and id first.
-    public func exportCSV(now: Double = Date().timeIntervalSince1970) -> String {
+    package func exportCSV(now: Double = Date().timeIntervalSince1970) -> String {
         var lines = ["learner,learner_id," + ProgressExport.csvHeader]
         for learner in shown {
             for row in rows(for: learner, now: now) {
@@ -466,7 +466,7 @@ public actor Room {
     }
 
     /// Each learner's latest code per exercise.
-    public func latestCode() -> [LatestCode] {
+    package func latestCode() -> [LatestCode] {
         let labels = self.labels(shown)
         return shown.flatMap { learner in
             outline.stepRefs.compactMap { ref in
@@ -477,12 +477,12 @@ public actor Room {
         }
     }
 
-    public struct LatestCode: Codable, Sendable {
+    package struct LatestCode: Codable, Sendable {
         /// The learner's id (the dashboard's row).
-        public var id: String
-        public var learner: String
-        public var step: String
-        public var code: String
+        package var id: String
+        package var learner: String
+        package var step: String
+        package var code: String
     }
 
     /// The learner's rows; the step they are on counts the time so far on it.
@@ -503,7 +503,7 @@ public actor Room {
     // MARK: - Live updates
 
     /// The room's version, now and after every change, until the stream is dropped.
-    public func changes() -> AsyncStream<Int> {
+    package func changes() -> AsyncStream<Int> {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         continuation.yield(version)
@@ -532,8 +532,8 @@ public actor Room {
 }
 
 /// What the dashboard shows, as JSON. Names are data: the page puts them in as text.
-public struct RoomSnapshot: Codable, Sendable {
-    public struct Learner: Codable, Sendable {
+package struct RoomSnapshot: Codable, Sendable {
+    package struct Learner: Codable, Sendable {
         var id: String
         var name: String
         var current: String?
@@ -548,7 +548,7 @@ public struct RoomSnapshot: Codable, Sendable {
         var secondsOnStep: Int?
     }
 
-    public struct StepSummary: Codable, Sendable {
+    package struct StepSummary: Codable, Sendable {
         var here = 0
         var done = 0
         var stuck = 0
@@ -556,18 +556,18 @@ public struct RoomSnapshot: Codable, Sendable {
         var commonWrongCount = 0
     }
 
-    public var version: Int
-    public var outline: RoomOutline
-    public var learners: [Learner]
-    public var steps: [String: StepSummary]
-    public var broadcasts: [Broadcast]
-    public var pacing: Pacing
+    package var version: Int
+    package var outline: RoomOutline
+    package var learners: [Learner]
+    package var steps: [String: StepSummary]
+    package var broadcasts: [Broadcast]
+    package var pacing: Pacing
     /// Server time of the snapshot (ages of broadcasts and hands).
-    public var now: Double?
+    package var now: Double?
     /// Nobody has done anything for a while: time on a step does not count as struggling.
-    public var roomIdle: Bool?
+    package var roomIdle: Bool?
     /// The lesson most learners are in: the dashboard's grid shows it by default.
-    public var lesson: String?
+    package var lesson: String?
 }
 
 /// What one room keeps at most: learners, events per learner, and what its events weigh

@@ -1,27 +1,27 @@
 import LessonKit
 
 /// The pack as the dashboard shows it: lessons and their steps, in order.
-public struct RoomOutline: Codable, Sendable {
-    public struct Lesson: Codable, Sendable {
-        public var id: String
-        public var title: String
-        public var steps: [Step]
+package struct RoomOutline: Codable, Sendable {
+    package struct Lesson: Codable, Sendable {
+        package var id: String
+        package var title: String
+        package var steps: [Step]
     }
 
-    public struct Step: Codable, Sendable {
-        public var id: String
-        public var title: String
-        public var kind: String
+    package struct Step: Codable, Sendable {
+        package var id: String
+        package var title: String
+        package var kind: String
         /// Steps that ask for an answer (the others are read, not judged).
-        public var answered: Bool
+        package var answered: Bool
     }
 
-    public var pack: String
-    public var title: String
-    public var version: String
-    public var lessons: [Lesson]
+    package var pack: String
+    package var title: String
+    package var version: String
+    package var lessons: [Lesson]
 
-    public init(pack: Pack) {
+    package init(pack: Pack) {
         self.pack = pack.id
         self.title = pack.manifest.title
         self.version = pack.manifest.version

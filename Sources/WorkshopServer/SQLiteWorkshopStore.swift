@@ -4,10 +4,10 @@ import Workshop
 
 /// The embedded default: one SQLite file through GRDB, in WAL mode. A write returns once
 /// its transaction is committed, so an acknowledged event survives `kill -9`.
-public final class SQLiteWorkshopStore: WorkshopStore {
+package final class SQLiteWorkshopStore: WorkshopStore {
     private let database: DatabaseQueue
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         try FileManager.default.createDirectory(
             at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
         var configuration = Configuration()
@@ -33,13 +33,13 @@ public final class SQLiteWorkshopStore: WorkshopStore {
         try migrator.migrate(database)
     }
 
-    public func loadRoom() async throws -> RoomRecord? {
+    package func loadRoom() async throws -> RoomRecord? {
         try await database.read { db in
             try String.fetchOne(db, sql: "SELECT json FROM room WHERE id = 1").map { try Self.decode(RoomRecord.self, $0) }
         }
     }
 
-    public func saveRoom(_ room: RoomRecord) async throws {
+    package func saveRoom(_ room: RoomRecord) async throws {
         let json = try Self.encode(room)
         try await database.write { db in
             try db.execute(sql: "INSERT INTO room (id, json) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json",
@@ -47,7 +47,7 @@ public final class SQLiteWorkshopStore: WorkshopStore {
         }
     }
 
-    public func learners() async throws -> [LearnerRecord] {
+    package func learners() async throws -> [LearnerRecord] {
         try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT id, name, key, joined FROM learner ORDER BY joined, id").map { row in
                 LearnerRecord(id: row["id"], name: row["name"], key: row["key"], joined: row["joined"])
@@ -55,7 +55,7 @@ public final class SQLiteWorkshopStore: WorkshopStore {
         }
     }
 
-    public func saveLearner(_ learner: LearnerRecord) async throws {
+    package func saveLearner(_ learner: LearnerRecord) async throws {
         try await database.write { db in
             try db.execute(sql: """
                 INSERT INTO learner (id, name, key, joined) VALUES (?, ?, ?, ?)
@@ -64,7 +64,7 @@ public final class SQLiteWorkshopStore: WorkshopStore {
         }
     }
 
-    public func append(_ events: [StoredEvent]) async throws -> [StoredEvent] {
+    package func append(_ events: [StoredEvent]) async throws -> [StoredEvent] {
         let encoded = try events.map { ($0, try Self.encode($0.event)) }
         return try await database.write { db in
             var added: [StoredEvent] = []
@@ -86,7 +86,7 @@ public final class SQLiteWorkshopStore: WorkshopStore {
         }
     }
 
-    public func events() async throws -> [StoredEvent] {
+    package func events() async throws -> [StoredEvent] {
         try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT learner, received, json FROM event ORDER BY seq").map { row in
                 StoredEvent(learner: row["learner"], event: try Self.decode(WorkshopEvent.self, row["json"]), received: row["received"])
@@ -94,7 +94,7 @@ public final class SQLiteWorkshopStore: WorkshopStore {
         }
     }
 
-    public func archiveAndClear(to archive: String) async throws {
+    package func archiveAndClear(to archive: String) async throws {
         try await database.writeWithoutTransaction { db in
             try db.execute(sql: "VACUUM INTO ?", arguments: [archive])
             try db.inTransaction {

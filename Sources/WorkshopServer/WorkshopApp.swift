@@ -4,7 +4,7 @@ import Workshop
 
 /// The workshop's HTTP interface. Learners only POST their own batches (join code + their
 /// key); everything that reads the room or changes it needs the dashboard token.
-public enum WorkshopApp {
+package enum WorkshopApp {
     /// `data`: the store's file, beside which "new room" keeps the previous one. `joinHosts`:
     /// the addresses learners reach this machine at (empty: the one the dashboard was opened at).
     package static func router(room: Room, dashboard: DashboardFiles, data: String? = nil,
@@ -287,8 +287,8 @@ public enum WorkshopApp {
 }
 
 /// Where a finished room is kept when a new one starts: beside the data file, dated.
-public enum RoomArchive {
-    public static func path(for data: String, now: Date = Date()) -> String {
+package enum RoomArchive {
+    package static func path(for data: String, now: Date = Date()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -308,15 +308,15 @@ public enum RoomArchive {
 }
 
 /// The dashboard's page, style and script, read once from the bundled resources.
-public struct DashboardFiles: Sendable {
-    public struct File: Sendable {
+package struct DashboardFiles: Sendable {
+    package struct File: Sendable {
         var type: String
         var data: [UInt8]
     }
 
     var files: [String: File] = [:]
 
-    public static func bundled() throws -> DashboardFiles {
+    package static func bundled() throws -> DashboardFiles {
         guard let folder = Bundle.module.url(forResource: "Dashboard", withExtension: nil) else {
             throw RequestFailure(500, "the dashboard's files are missing from the build")
         }

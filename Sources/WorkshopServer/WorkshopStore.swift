@@ -3,7 +3,7 @@ import Workshop
 
 /// Where a workshop keeps everything it must not lose. One small interface, so a server
 /// database can replace the embedded SQLite file for courses that outgrow one machine.
-public protocol WorkshopStore: Sendable {
+package protocol WorkshopStore: Sendable {
     /// The room's secrets, pacing and broadcasts; nil for a store never used.
     func loadRoom() async throws -> RoomRecord?
     func saveRoom(_ room: RoomRecord) async throws
@@ -21,43 +21,43 @@ public protocol WorkshopStore: Sendable {
 }
 
 /// The room: who may join and read it, and how the instructor paces it.
-public struct RoomRecord: Codable, Sendable, Equatable {
-    public var joinCode: String
-    public var token: String
-    public var pacing: Pacing
-    public var broadcasts: [Broadcast]
+package struct RoomRecord: Codable, Sendable, Equatable {
+    package var joinCode: String
+    package var token: String
+    package var pacing: Pacing
+    package var broadcasts: [Broadcast]
     /// When the instructor last cleared each learner's raised hand (seconds since 1970), as
     /// rooms kept it before `handsClearedThrough`.
-    public var handsCleared: [String: Double]
+    package var handsCleared: [String: Double]
     /// How many of each learner's events the room had when the instructor cleared their hand:
     /// a hand among the later ones is up again (the server's order, not the learner's clock).
-    public var handsClearedThrough: [String: Int]?
+    package var handsClearedThrough: [String: Int]?
     /// Rows the instructor removed (a duplicate, someone who left): not shown any more.
-    public var removed: [String]?
+    package var removed: [String]?
     /// Rows merged into another: their events count as that learner's.
-    public var mergedInto: [String: String]?
+    package var mergedInto: [String: String]?
     /// The last "go to step" id given: a withdrawn one's id is never reused.
-    public var gatherings: Int?
+    package var gatherings: Int?
 
-    public static func new() -> RoomRecord {
+    package static func new() -> RoomRecord {
         RoomRecord(joinCode: JoinCode.make(), token: randomHex(bytes: 24), pacing: Pacing(), broadcasts: [],
                    handsCleared: [:], handsClearedThrough: [:], removed: [], mergedInto: [:], gatherings: 0)
     }
 }
 
-public struct LearnerRecord: Codable, Sendable, Equatable {
-    public var id: String
-    public var name: String
+package struct LearnerRecord: Codable, Sendable, Equatable {
+    package var id: String
+    package var name: String
     /// The learner's secret (192 random bits, made on its machine), compared in constant time.
-    public var key: String
-    public var joined: Double
+    package var key: String
+    package var joined: Double
 }
 
-public struct StoredEvent: Codable, Sendable, Equatable {
-    public var learner: String
-    public var event: WorkshopEvent
+package struct StoredEvent: Codable, Sendable, Equatable {
+    package var learner: String
+    package var event: WorkshopEvent
     /// Server time when it arrived.
-    public var received: Double
+    package var received: Double
 }
 
 /// Short join codes a room reads aloud: no 0/O, 1/I/L.

@@ -6,13 +6,13 @@ import Foundation
 ///
 /// As the specification says, a variable that is unset, empty or relative is ignored and the
 /// default under `$HOME` is used.
-public struct XDGDirectories: Sendable, Equatable {
-    public var stateHome: String
-    public var cacheHome: String
-    public var dataHome: String
-    public var configHome: String
+package struct XDGDirectories: Sendable, Equatable {
+    package var stateHome: String
+    package var cacheHome: String
+    package var dataHome: String
+    package var configHome: String
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         func pick(_ key: String, _ fallback: String) -> String {
             if let value = environment[key], value.hasPrefix("/") { return value }
@@ -25,9 +25,9 @@ public struct XDGDirectories: Sendable, Equatable {
     }
 
     /// `$XDG_STATE_HOME/seguelab`: progress, drafts, history.
-    public var seguelabState: String { stateHome + "/seguelab" }
+    package var seguelabState: String { stateHome + "/seguelab" }
     /// `$XDG_CACHE_HOME/seguelab`: SegueKit builds, extracted archives.
-    public var seguelabCache: String { cacheHome + "/seguelab" }
+    package var seguelabCache: String { cacheHome + "/seguelab" }
     /// `$XDG_DATA_HOME/seguelab`: installed packs.
-    public var seguelabData: String { dataHome + "/seguelab" }
+    package var seguelabData: String { dataHome + "/seguelab" }
 }

@@ -10,25 +10,25 @@ enum Fixture {
 
     @preconcurrency @MainActor
     open class UIViewController {
-        public init() {}
+        package init() {}
         open var title: String? = nil
     }
 
-    public final class UIStoryboardSegue {
-        public let identifier: String?
-        public init(identifier: String?) { self.identifier = identifier }
+    package final class UIStoryboardSegue {
+        package let identifier: String?
+        package init(identifier: String?) { self.identifier = identifier }
     }
 
     /// Unwind actions registered by name, filled lazily through the exported hook.
-    public enum UnwindActionRegistry {
+    package enum UnwindActionRegistry {
         nonisolated(unsafe) static var actions: [String: (UIViewController, UIStoryboardSegue) -> Void] = [:]
 
-        public static func register<T: UIViewController>(_ type: T.Type, _ selector: String,
+        package static func register<T: UIViewController>(_ type: T.Type, _ selector: String,
                                                         _ action: @escaping (T, UIStoryboardSegue) -> Void) {
             actions[selector] = { action($0 as! T, $1) }
         }
 
-        public static func perform(_ selector: String, on controller: UIViewController) -> Bool {
+        package static func perform(_ selector: String, on controller: UIViewController) -> Bool {
             loadRegistrations()
             guard let action = actions[selector] else { return false }
             action(controller, UIStoryboardSegue(identifier: nil))
@@ -37,23 +37,23 @@ enum Fixture {
     }
 
     /// Outlets by property name, filled through the same hook.
-    public enum OutletRegistry {
+    package enum OutletRegistry {
         nonisolated(unsafe) static var outlets: [String: (AnyObject, AnyObject) -> Void] = [:]
         nonisolated(unsafe) static var collections: [String: (AnyObject, [AnyObject]) -> Void] = [:]
 
-        public static func register<T: AnyObject>(_ type: T.Type, _ property: String, _ connect: @escaping (T, AnyObject) -> Void) {
+        package static func register<T: AnyObject>(_ type: T.Type, _ property: String, _ connect: @escaping (T, AnyObject) -> Void) {
             outlets[property] = { connect($0 as! T, $1) }
         }
-        public static func registerCollection<T: AnyObject>(_ type: T.Type, _ property: String, _ connect: @escaping (T, [AnyObject]) -> Void) {
+        package static func registerCollection<T: AnyObject>(_ type: T.Type, _ property: String, _ connect: @escaping (T, [AnyObject]) -> Void) {
             collections[property] = { connect($0 as! T, $1) }
         }
-        public static func connect(_ property: String, on owner: AnyObject, to object: AnyObject) -> Bool {
+        package static func connect(_ property: String, on owner: AnyObject, to object: AnyObject) -> Bool {
             loadRegistrations()
             guard let outlet = outlets[property] else { return false }
             outlet(owner, object)
             return true
         }
-        public static func connect(_ property: String, on owner: AnyObject, to objects: [AnyObject]) -> Bool {
+        package static func connect(_ property: String, on owner: AnyObject, to objects: [AnyObject]) -> Bool {
             loadRegistrations()
             guard let collection = collections[property] else { return false }
             collection(owner, objects)
@@ -62,13 +62,13 @@ enum Fixture {
     }
 
     /// Control actions by selector, filled through the same hook.
-    public enum ActionRegistry {
+    package enum ActionRegistry {
         nonisolated(unsafe) static var actions: [String: (AnyObject, Any) -> Void] = [:]
 
-        public static func register<T: AnyObject>(_ type: T.Type, _ selector: String, _ perform: @escaping (T, Any) -> Void) {
+        package static func register<T: AnyObject>(_ type: T.Type, _ selector: String, _ perform: @escaping (T, Any) -> Void) {
             actions[selector] = { perform($0 as! T, $1) }
         }
-        public static func perform(_ selector: String, on owner: AnyObject, sender: Any) -> Bool {
+        package static func perform(_ selector: String, on owner: AnyObject, sender: Any) -> Bool {
             loadRegistrations()
             guard let action = actions[selector] else { return false }
             action(owner, sender)
@@ -86,7 +86,7 @@ enum Fixture {
         }
     }
 
-    public func recordTrace(_ event: String) {
+    package func recordTrace(_ event: String) {
         guard let path = ProcessInfo.processInfo.environment["SEGUEKIT_TRACE_FILE"] else { return }
         if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
         let handle = FileHandle(forWritingAtPath: path)!

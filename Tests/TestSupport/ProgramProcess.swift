@@ -7,35 +7,35 @@ import Glibc
 /// namespace (in a sandbox that is not the machine's numbering) and that namespace. A test
 /// that checks whether such a process outlived its run, or kills it afterwards, must find it
 /// by both: the bare number may be any other process of the machine.
-public struct ProgramProcess: Sendable, CustomStringConvertible {
-    public var pid: pid_t
+package struct ProgramProcess: Sendable, CustomStringConvertible {
+    package var pid: pid_t
     /// `pid:[INODE]`, the link /proc/PID/ns/pid.
-    public var namespace: String
+    package var namespace: String
 
     /// What a shell in the program writes for the job it just started: `$! NAMESPACE`.
-    public static let shellRecord = "$! $(readlink /proc/$$/ns/pid)"
+    package static let shellRecord = "$! $(readlink /proc/$$/ns/pid)"
 
     /// What Swift code in the program writes for a process it started (`pid` as a Swift expression).
-    public static func swiftRecord(_ pid: String) -> String {
+    package static func swiftRecord(_ pid: String) -> String {
         "\"\\(\(pid)) \\((try? FileManager.default.destinationOfSymbolicLink(atPath: \"/proc/self/ns/pid\")) ?? \"\")\""
     }
 
     /// Parses `PID NAMESPACE`; a bare pid is taken in this process's namespace.
-    public init?(record: String) {
+    package init?(record: String) {
         let parts = record.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let first = parts.first, let pid = pid_t(first) else { return nil }
         self.pid = pid
         namespace = parts.count > 1 ? parts[1] : Self.namespace(of: "self") ?? ""
     }
 
-    public var description: String { "\(pid) in \(namespace)" }
+    package var description: String { "\(pid) in \(namespace)" }
 
     static func namespace(of pid: String) -> String? {
         try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/pid")
     }
 
     /// The machine's pid of the process while it lives (a zombie counts as ended).
-    public var hostPID: pid_t? {
+    package var hostPID: pid_t? {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         for name in entries where name.first?.isNumber == true {
             guard Self.namespace(of: name) == namespace,
@@ -51,15 +51,15 @@ public struct ProgramProcess: Sendable, CustomStringConvertible {
         return nil
     }
 
-    public var isRunning: Bool { hostPID != nil }
+    package var isRunning: Bool { hostPID != nil }
 
     /// SIGKILLs it, if it still runs.
-    public func kill() {
+    package func kill() {
         if let host = hostPID { Glibc.kill(host, SIGKILL) }
     }
 
     /// Waits up to `seconds` for it to end; true once it has.
-    public func ends(within seconds: Double = 5) -> Bool {
+    package func ends(within seconds: Double = 5) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while isRunning {
             if Date() > deadline { return false }

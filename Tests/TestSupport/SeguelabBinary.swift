@@ -2,11 +2,11 @@ import Foundation
 
 /// The built `seguelab` executable, and a private home for each test run so history and
 /// progress never touch the real user's files.
-public enum SeguelabBinary {
+package enum SeguelabBinary {
     /// `SEGUELAB_BINARY`, else the `seguelab` that `swift test` built beside the test bundle (the
     /// test targets depend on the executable, so it is always the one built from these
     /// sources). Nowhere else: a binary from another build would test other code.
-    public static let path: String = {
+    package static let path: String = {
         if let override = ProcessInfo.processInfo.environment["SEGUELAB_BINARY"] { return override }
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
@@ -21,7 +21,7 @@ public enum SeguelabBinary {
     }()
 
     /// A fresh home directory with XDG directories inside it.
-    public static func makeHome() throws -> URL {
+    package static func makeHome() throws -> URL {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("seguelab-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home.appendingPathComponent("pids"), withIntermediateDirectories: true)
         return home
@@ -29,9 +29,9 @@ public enum SeguelabBinary {
 
     /// One SegueKit build for every test that runs Swift (building it is the slow part). The
     /// cache is keyed by toolchain and SegueKit's sources, so reusing it across runs is safe.
-    public static let sharedCache = FileManager.default.temporaryDirectory.appendingPathComponent("seguelab-test-cache")
+    package static let sharedCache = FileManager.default.temporaryDirectory.appendingPathComponent("seguelab-test-cache")
 
-    public static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
+    package static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
         var environment = [
             "HOME": home.path,
             "XDG_STATE_HOME": home.appendingPathComponent("state").path,
@@ -48,24 +48,24 @@ public enum SeguelabBinary {
         return environment
     }
 
-    public struct Result: Sendable {
-        public var status: Int32
-        public var stdout: String
-        public var stderr: String
+    package struct Result: Sendable {
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
         /// True when the hang guard had to kill the program.
-        public var hung = false
+        package var hung = false
     }
 
     /// Runs the binary with piped standard input, as a scripted session would.
     /// `hangGuard` seconds after it starts, a program still running is killed and the result says
     /// so (`hung`): a test of a defence against hanging fails instead of hanging itself.
-    public static func runPiped(_ input: String, arguments: [String] = [], home: URL, extra: [String: String] = [:],
+    package static func runPiped(_ input: String, arguments: [String] = [], home: URL, extra: [String: String] = [:],
                          hangGuard: TimeInterval = 600) throws -> Result {
         try runPiped(bytes: Data(input.utf8), arguments: arguments, home: home, extra: extra, hangGuard: hangGuard)
     }
 
     /// Runs the binary with these exact bytes (valid UTF-8 or not) on its standard input.
-    public static func runPiped(bytes input: Data, arguments: [String] = [], home: URL, extra: [String: String] = [:],
+    package static func runPiped(bytes input: Data, arguments: [String] = [], home: URL, extra: [String: String] = [:],
                          hangGuard: TimeInterval = 600) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A small tmpfs mounted for one test (read-only, or tiny to fill up), where permitted.
-public struct TinyFileSystem {
-    public let url: URL
+package struct TinyFileSystem {
+    package let url: URL
 
-    public static let canMount: Bool = {
+    package static let canMount: Bool = {
         guard let probe = try? TinyFileSystem(options: "size=16k") else { return false }
         probe.unmount()
         return true
     }()
 
-    public init(options: String) throws {
+    package init(options: String) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("lessonkit-mount-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let mount = Process()
@@ -25,7 +25,7 @@ public struct TinyFileSystem {
         }
     }
 
-    public func unmount() {
+    package func unmount() {
         let umount = Process()
         umount.executableURL = URL(fileURLWithPath: "/bin/umount")
         umount.arguments = [url.path]

@@ -5,16 +5,16 @@ import SegueKit
 import SourceText
 
 /// A pattern a navigation event must match; nil fields match anything.
-public struct TracePattern: Sendable, Hashable {
+package struct TracePattern: Sendable, Hashable {
     /// The event's kind, exactly (checked when the pack is read).
-    public var kind: TraceEvent.Kind?
-    public var identifier: String?
-    public var source: String?
-    public var destination: String?
+    package var kind: TraceEvent.Kind?
+    package var identifier: String?
+    package var source: String?
+    package var destination: String?
     /// Property values the event must carry (e.g. the destination's `product` after `prepare`).
-    public var properties: [String: String]
+    package var properties: [String: String]
 
-    public init(kind: TraceEvent.Kind? = nil, identifier: String? = nil, source: String? = nil,
+    package init(kind: TraceEvent.Kind? = nil, identifier: String? = nil, source: String? = nil,
                 destination: String? = nil, properties: [String: String] = [:]) {
         self.kind = kind
         self.identifier = identifier
@@ -25,7 +25,7 @@ public struct TracePattern: Sendable, Hashable {
 }
 
 /// One check an author attaches to a step. All of a step's checks must pass.
-public enum Check: Sendable, Hashable {
+package enum Check: Sendable, Hashable {
     /// Standard output equals the text (whitespace at line ends and trailing newlines ignored).
     case outputEquals(String)
     /// Standard output contains the text (runs of spaces ignored).
@@ -58,7 +58,7 @@ public enum Check: Sendable, Hashable {
     case releaseBuild(crashes: Bool)
 
     /// How the check reads in a report.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .outputEquals(let text): "output is \(Self.quoted(text))"
         case .outputContains(let text): "output contains \(Self.quoted(text))"
@@ -93,11 +93,11 @@ public enum Check: Sendable, Hashable {
 }
 
 /// A check with the place the author wrote it (for `pack check` diagnostics).
-public struct CheckSpec: Sendable, Hashable {
-    public var check: Check
-    public var location: SourceLocation
+package struct CheckSpec: Sendable, Hashable {
+    package var check: Check
+    package var location: SourceLocation
 
-    public init(_ check: Check, at location: SourceLocation) {
+    package init(_ check: Check, at location: SourceLocation) {
         self.check = check
         self.location = location
     }

@@ -4,10 +4,10 @@ import Playground
 import SegueKit
 
 /// Judges a program's run against checks. Pure: no running, no state.
-public enum CheckEvaluator {
+package enum CheckEvaluator {
     /// The checks a step's code is really judged by: the author's, plus the implicit
     /// "it compiles" and "it runs to the end" unless the author said otherwise.
-    public static func effectiveChecks(for step: Step) -> [CheckSpec] {
+    package static func effectiveChecks(for step: Step) -> [CheckSpec] {
         if let fixed = step.kind.rules.fixedChecks(for: step) { return fixed }
         var checks = step.checks
         let mentionsCompiler = checks.contains { !$0.check.needsRun }
@@ -26,13 +26,13 @@ public enum CheckEvaluator {
     }
 
     /// True when the checks need a second, optimised run of the same program.
-    public static func needsReleaseRun(_ checks: [CheckSpec]) -> Bool {
+    package static func needsReleaseRun(_ checks: [CheckSpec]) -> Bool {
         checks.contains { if case .releaseBuild = $0.check { true } else { false } }
     }
 
     /// Evaluates every check; all must pass. `release` is the optimised run, for
     /// `release-build` checks.
-    public static func evaluate(_ checks: [CheckSpec], run outcome: RunResult, release: RunResult? = nil, catalog: Catalog = .english) -> Verdict {
+    package static func evaluate(_ checks: [CheckSpec], run outcome: RunResult, release: RunResult? = nil, catalog: Catalog = .english) -> Verdict {
         var results: [CheckResult] = []
         var feedback: [String] = []
         for spec in checks {
@@ -45,7 +45,7 @@ public enum CheckEvaluator {
     }
 
     /// Evaluates one check.
-    public static func evaluate(_ check: Check, run outcome: RunResult, release: RunResult? = nil, catalog: Catalog = .english) -> CheckResult {
+    package static func evaluate(_ check: Check, run outcome: RunResult, release: RunResult? = nil, catalog: Catalog = .english) -> CheckResult {
         let summary = check.summary
         func pass() -> CheckResult { CheckResult(summary: summary, status: .pass) }
         func fail(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .fail, message: message) }

@@ -13,11 +13,11 @@ import SourceText
 ///
 /// A name runs up to the first `:` (or the line's end). These lines are removed from the
 /// output the learner sees and from output checks.
-public enum CheckLine {
+package enum CheckLine {
     static let prefix = "CHECK "
 
     /// Parses one line into the check's result (its name as the summary); nil when it is not a check line.
-    public static func parse(line: Substring) -> CheckResult? {
+    package static func parse(line: Substring) -> CheckResult? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix(prefix) else { return nil }
         let rest = trimmed.dropFirst(prefix.count)
@@ -39,12 +39,12 @@ public enum CheckLine {
     }
 
     /// All check lines in a program's output, in order.
-    public static func results(in output: String) -> [CheckResult] {
+    package static func results(in output: String) -> [CheckResult] {
         output.split(separator: "\n", omittingEmptySubsequences: false).compactMap(parse(line:))
     }
 
     /// The output without check lines.
-    public static func removed(from output: String) -> String {
+    package static func removed(from output: String) -> String {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
         return lines.filter { parse(line: $0) == nil }.joined(separator: "\n")
     }
@@ -52,11 +52,11 @@ public enum CheckLine {
 
 /// The hidden Swift a step with a harness gets: helpers that print check lines, and the call
 /// that marks in the trace where the learner's program ends and the checks begin.
-public enum HarnessSupport {
+package enum HarnessSupport {
     /// Lets authors write `lessonCheck("pushed detail", nav.topViewController is DetailViewController)`.
     /// The helpers' own words (a false condition without a message, two values that differ)
     /// are the learner's language, from `catalog`, written into the source as literals.
-    public static func helperSource(catalog: Catalog) -> String {
+    package static func helperSource(catalog: Catalog) -> String {
         let conditionFalse = swiftLiteral(catalog.text("check.helper.condition_false"))
         // Placeholders become interpolations: the values are only known when the check runs.
         let notEqual = swiftLiteral(catalog.text("check.helper.not_equal", ["expected": "\u{E000}expected", "actual": "\u{E000}actual"]))
@@ -96,12 +96,12 @@ public enum HarnessSupport {
     static let markerKey = "seguelab"
 
     /// True for the trace note a harness records before its checks run.
-    public static func isChecksMarker(_ event: TraceEvent) -> Bool {
+    package static func isChecksMarker(_ event: TraceEvent) -> Bool {
         event.event == .note && event.properties?[markerKey] == "checks"
     }
 }
 
 extension RunResult {
     /// Standard output as the learner should see it: the harness's check lines removed.
-    public var learnerStdout: String { CheckLine.removed(from: stdout) }
+    package var learnerStdout: String { CheckLine.removed(from: stdout) }
 }

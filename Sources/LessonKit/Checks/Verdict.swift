@@ -3,8 +3,8 @@ import Playground
 import SourceText
 
 /// The result of one check.
-public struct CheckResult: Sendable, Hashable {
-    public enum Status: String, Sendable, Hashable, Codable {
+package struct CheckResult: Sendable, Hashable {
+    package enum Status: String, Sendable, Hashable, Codable {
         /// The learner's answer satisfies the check.
         case pass
         /// It does not; `message` says what happened instead.
@@ -14,14 +14,14 @@ public struct CheckResult: Sendable, Hashable {
     }
 
     /// What was checked, e.g. `output contains "Pushed"`.
-    public var summary: String
-    public var status: Status
+    package var summary: String
+    package var status: Status
     /// What happened, in the learner's terms (empty on pass).
-    public var message: String
+    package var message: String
     /// Where the author wrote the check, when it came from a pack file.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(summary: String, status: Status, message: String = "", location: SourceLocation? = nil) {
+    package init(summary: String, status: Status, message: String = "", location: SourceLocation? = nil) {
         self.summary = summary
         self.status = status
         self.message = message
@@ -30,14 +30,14 @@ public struct CheckResult: Sendable, Hashable {
 }
 
 /// The judgement of one answer: every check's result plus feedback for the learner.
-public struct Verdict: Sendable, Hashable {
-    public var results: [CheckResult]
+package struct Verdict: Sendable, Hashable {
+    package var results: [CheckResult]
     /// Feedback lines (a wrong choice's feedback, the nearest miss, …).
-    public var feedback: [String]
+    package var feedback: [String]
     /// The run the verdict is based on, for showing output, trace and diagnostics.
-    public var run: RunResult?
+    package var run: RunResult?
 
-    public init(results: [CheckResult], feedback: [String] = [], run: RunResult? = nil) {
+    package init(results: [CheckResult], feedback: [String] = [], run: RunResult? = nil) {
         self.results = results
         self.feedback = feedback
         self.run = run
@@ -45,14 +45,14 @@ public struct Verdict: Sendable, Hashable {
 
     /// `pass` when all checks pass; `error` if any could not be judged; otherwise `fail`.
     /// A verdict with no results is an error: a check that cannot fail is no check.
-    public var status: CheckResult.Status {
+    package var status: CheckResult.Status {
         if results.isEmpty { return .error }
         if results.contains(where: { $0.status == .error }) { return .error }
         return results.allSatisfy { $0.status == .pass } ? .pass : .fail
     }
 
-    public var passed: Bool { status == .pass }
+    package var passed: Bool { status == .pass }
 
     /// The first failing (or erroring) assertion, the one to tell the learner about.
-    public var firstFailure: CheckResult? { results.first { $0.status != .pass } }
+    package var firstFailure: CheckResult? { results.first { $0.status != .pass } }
 }

@@ -1,16 +1,16 @@
 /// Control characters in text that came from a pack or a program. Printed raw they would act
 /// on the learner's terminal (set the clipboard, retitle the window, clear the screen) or fake
 /// lines of output; shown through `visible` they are harmless and still readable.
-public enum ControlCharacters {
+package enum ControlCharacters {
     /// True for a character a terminal acts on rather than prints: C0 controls other than tab,
     /// line feed and carriage return, DEL, and the C1 range (U+0080–U+009F).
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || (0x7F...0x9F).contains(value)
     }
 
     /// Caret notation: ESC is `^[`, BEL `^G`, DEL `^?`, a C1 control its 7-bit form (`^[[` for CSI).
-    public static func caret(_ scalar: Unicode.Scalar) -> String {
+    package static func caret(_ scalar: Unicode.Scalar) -> String {
         let value = scalar.value
         switch value {
         case 0x7F: return "^?"
@@ -21,7 +21,7 @@ public enum ControlCharacters {
 
     /// `text` with every control character (line breaks too) in caret notation: for a name
     /// quoted in a message, which must stay on one line.
-    public static func visible(_ text: String) -> String {
+    package static func visible(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if isControl(scalar) || scalar == "\n" || scalar == "\r" { result += caret(scalar) } else { result.unicodeScalars.append(scalar) }
@@ -33,7 +33,7 @@ public enum ControlCharacters {
     /// `keepingColour`, line breaks and tabs are kept, a carriage return only before a line
     /// feed (alone it would let a line overwrite another), and every other control character
     /// is shown in caret notation.
-    public static func neutralised(_ text: String, keepingColour: Bool = true) -> String {
+    package static func neutralised(_ text: String, keepingColour: Bool = true) -> String {
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
         var index = 0

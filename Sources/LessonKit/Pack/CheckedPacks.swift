@@ -11,15 +11,15 @@ import SourceText
 /// from user space, so a file rewritten with its old modification time still counts as changed.
 /// What is stored is only "these files had no error": a stranger's pack cannot plant
 /// anything here, and a lost or unreadable record only costs a full load.
-public struct CheckedPacks: Sendable {
+package struct CheckedPacks: Sendable {
     /// `$XDG_CACHE_HOME/seguelab/checked-packs`.
-    public let directory: URL
+    package let directory: URL
 
-    public init(directory: URL) { self.directory = directory }
+    package init(directory: URL) { self.directory = directory }
 
     /// The state of every file under `root`, one line each, sorted by path; nil when the
     /// folder cannot be listed (then nothing is remembered).
-    public func fingerprint(of root: URL) -> String? {
+    package func fingerprint(of root: URL) -> String? {
         let rootPath = root.standardizedFileURL.path
         guard let entries = FileManager.default.enumerator(atPath: rootPath) else { return nil }
         var lines: [String] = [Self.binaryLine()]
@@ -38,20 +38,20 @@ public struct CheckedPacks: Sendable {
     }
 
     /// True when a load of the pack in `root` with exactly `fingerprint` found no error.
-    public func isClean(_ root: URL, fingerprint: String) -> Bool {
+    package func isClean(_ root: URL, fingerprint: String) -> Bool {
         guard let saved = try? Data(contentsOf: recordURL(for: root)) else { return false }
         return saved == Data(fingerprint.utf8)
     }
 
     /// Remembers that the pack in `root`, in the state `fingerprint` describes, has no error.
     /// A cache that cannot be written is no failure: the next start loads in full again.
-    public func markClean(_ root: URL, fingerprint: String) {
+    package func markClean(_ root: URL, fingerprint: String) {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try? AtomicFile.write(Data(fingerprint.utf8), to: recordURL(for: root))
     }
 
     /// Forgets the pack in `root` (its files now have errors).
-    public func forget(_ root: URL) {
+    package func forget(_ root: URL) {
         try? FileManager.default.removeItem(at: recordURL(for: root))
     }
 

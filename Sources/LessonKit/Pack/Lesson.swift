@@ -5,24 +5,24 @@ import SourceText
 /// One lesson: front matter plus ordered steps. A pack loaded for its lesson list
 /// (`PackLoader.Steps.whenOpened`) knows each lesson's step ids from a scan of its headings and
 /// parses the steps the first time `steps` is read, so listing a thousand lessons costs no YAML.
-public struct Lesson: Sendable {
-    public var id: String
-    public var title: String
+package struct Lesson: Sendable {
+    package var id: String
+    package var title: String
     /// What the learner will be able to do afterwards.
-    public var goal: String?
+    package var goal: String?
     /// Markdown before the first step heading (empty until the steps are parsed in a lazily loaded lesson).
-    public var intro: String { body.value.intro }
+    package var intro: String { body.value.intro }
     /// Step ids in order, known without parsing the steps.
-    public private(set) var stepIDs: [String]
-    public var steps: [Step] { body.value.steps }
-    public var language: String
+    package private(set) var stepIDs: [String]
+    package var steps: [Step] { body.value.steps }
+    package var language: String
     /// The lesson file's path as shown in diagnostics.
-    public var file: String
+    package var file: String
     /// Where the front matter's `id:` value is (for duplicate-id errors).
     var idLocation: SourceLocation?
     private var body: LessonBody
 
-    public init(id: String, title: String, goal: String?, intro: String, steps: [Step], language: String, file: String) {
+    package init(id: String, title: String, goal: String?, intro: String, steps: [Step], language: String, file: String) {
         self.id = id
         self.title = title
         self.goal = goal
@@ -44,8 +44,8 @@ public struct Lesson: Sendable {
         self.body = LessonBody(load: load)
     }
 
-    public func step(id: String) -> Step? { steps.first { $0.id == id } }
-    public func index(ofStep id: String) -> Int? { steps.firstIndex { $0.id == id } }
+    package func step(id: String) -> Step? { steps.first { $0.id == id } }
+    package func index(ofStep id: String) -> Int? { steps.firstIndex { $0.id == id } }
 }
 
 /// A lesson's intro and steps, parsed once on first use. A class so that copies of the lesson

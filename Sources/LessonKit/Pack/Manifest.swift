@@ -3,34 +3,34 @@ import Playground
 import SourceText
 
 /// The pack's `pack.yaml`.
-public struct Manifest: Sendable, Hashable {
+package struct Manifest: Sendable, Hashable {
     /// The pack format this LessonKit reads.
-    public static let supportedFormat = 1
-    public static let fileName = "pack.yaml"
+    package static let supportedFormat = 1
+    package static let fileName = "pack.yaml"
 
     /// Stable id (used to key progress); letters, digits, `-`, `_`, `.`.
-    public var id: String
-    public var title: String
+    package var id: String
+    package var title: String
     /// The title in other languages (`titles: {fr: …}`); a language without one shows `title`.
-    public var titles: [String: String] = [:]
+    package var titles: [String: String] = [:]
     /// The pack's own version; a change is reported to returning learners.
-    public var version: String
-    public var formatVersion: Int
-    public var authors: [String]
-    public var description: String?
+    package var version: String
+    package var formatVersion: Int
+    package var authors: [String]
+    package var description: String?
     /// Languages lessons are written in; `defaultLanguage` is always among them.
-    public var languages: [String]
-    public var defaultLanguage: String
+    package var languages: [String]
+    package var defaultLanguage: String
     /// Lesson file names (without `.md`) under `lessons/`, in teaching order.
-    public var lessonOrder: [String]
+    package var lessonOrder: [String]
     /// Oldest seguelab that can run the pack.
-    public var minimumSeguelabVersion: String?
+    package var minimumSeguelabVersion: String?
     /// Swift files shared by all the pack's programs (hidden from learners), relative to the pack.
-    public var supportFiles: [String]
+    package var supportFiles: [String]
     /// Folders holding `.storyboard` files, relative to the pack.
-    public var storyboardDirectories: [String]
+    package var storyboardDirectories: [String]
     /// Swift language mode for the pack's code.
-    public var swiftLanguageMode: SwiftLanguageMode
+    package var swiftLanguageMode: SwiftLanguageMode
     /// Where each manifest entry was written, to point diagnostics about it (key, or `lessons.N`).
     var locations: [String: SourceLocation] = [:]
 
@@ -119,7 +119,7 @@ public struct Manifest: Sendable, Hashable {
 
 extension Manifest {
     /// The title a learner of `language` reads.
-    public func title(in language: String) -> String { titles[language] ?? title }
+    package func title(in language: String) -> String { titles[language] ?? title }
 }
 
 /// Ids authors give packs, lessons and steps.

@@ -3,28 +3,28 @@ import Localization
 import Playground
 
 /// A loaded lesson pack: manifest, lessons in order, translations, shared code.
-public struct Pack: Sendable {
+package struct Pack: Sendable {
     /// The pack folder.
-    public var root: URL
-    public var manifest: Manifest
+    package var root: URL
+    package var manifest: Manifest
     /// Lessons in the default language, in teaching order.
-    public var lessons: [Lesson]
+    package var lessons: [Lesson]
     /// Translated lessons: language → lesson id → lesson.
-    public var translations: [String: [String: Lesson]]
+    package var translations: [String: [String: Lesson]]
     /// Hidden Swift files shared by every program of the pack.
-    public var supportSources: [SourceFile]
+    package var supportSources: [SourceFile]
     /// Absolute storyboard folders.
-    public var storyboardDirectories: [URL]
+    package var storyboardDirectories: [URL]
     /// Lessons (and translations) left out because they have errors, in manifest order.
     /// The shell can list them as unavailable; their diagnostics say why.
-    public var brokenLessons: [BrokenLesson] = []
+    package var brokenLessons: [BrokenLesson] = []
     /// The pack's own shell messages (`messages/LANG.yaml`): language → message key → text,
     /// over seguelab's for that language.
-    public var messages: [String: [String: String]] = [:]
+    package var messages: [String: [String: String]] = [:]
 
-    public var id: String { manifest.id }
+    package var id: String { manifest.id }
 
-    public init(root: URL, manifest: Manifest, lessons: [Lesson], translations: [String: [String: Lesson]] = [:],
+    package init(root: URL, manifest: Manifest, lessons: [Lesson], translations: [String: [String: Lesson]] = [:],
                 supportSources: [SourceFile] = [], storyboardDirectories: [URL] = []) {
         self.root = root
         self.manifest = manifest
@@ -35,19 +35,19 @@ public struct Pack: Sendable {
     }
 
     /// The lesson in `language` when translated, else in the default language.
-    public func lesson(id: String, language: String? = nil) -> Lesson? {
+    package func lesson(id: String, language: String? = nil) -> Lesson? {
         if let language, let translated = translations[language]?[id] { return translated }
         return lessons.first { $0.id == id }
     }
 
     /// All lessons in order, each in `language` where a translation exists.
-    public func lessons(in language: String?) -> [Lesson] {
+    package func lessons(in language: String?) -> [Lesson] {
         guard let language, let translated = translations[language] else { return lessons }
         return lessons.map { translated[$0.id] ?? $0 }
     }
 
     /// The shell's words in `language`: seguelab's messages, then the pack's own over them.
-    public func catalog(language: String) -> Catalog {
+    package func catalog(language: String) -> Catalog {
         Catalog(language: language, overrides: messages[language] ?? [:])
     }
 
@@ -62,7 +62,7 @@ public struct Pack: Sendable {
     }
 
     /// The file of a storyboard named by a step (`storyboard: Main`), if it exists.
-    public func storyboardURL(named name: String) -> URL? {
+    package func storyboardURL(named name: String) -> URL? {
         guard Self.storyboardNameProblem(name) == nil else { return nil }
         return storyboardDirectories.map { $0.appendingPathComponent(name + ".storyboard") }
             .first { FileManager.default.fileExists(atPath: $0.path) }
@@ -70,12 +70,12 @@ public struct Pack: Sendable {
 
     /// Picks the language to teach in: an explicit choice (`--lang`), else `LANG`
     /// (`fr_FR.UTF-8` → `fr`), when the pack offers it; otherwise the default language.
-    public func language(preferred: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package func language(preferred: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         Catalog.language(among: manifest.languages, preferred: preferred, environment: environment) ?? manifest.defaultLanguage
     }
 }
 
 /// The version of seguelab this LessonKit belongs to (checked against `minimum-seguelab`).
-public enum SeguelabVersion {
-    public static let current = "0.1.0"
+package enum SeguelabVersion {
+    package static let current = "0.1.0"
 }

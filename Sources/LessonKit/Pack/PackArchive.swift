@@ -12,12 +12,12 @@ import ZIPFoundation
 /// Tar is read by a small reader in this file (ustar, GNU long names, pax paths) over gzip
 /// decoded in-process with ZIPFoundation's inflate: no external `tar` whose handling of hostile
 /// entries would depend on its version and options.
-public enum PackArchive {
-    public struct ContentLimits: Sendable, Hashable {
-        public var maximumTotalBytes: Int64
-        public var maximumEntries: Int
+package enum PackArchive {
+    package struct ContentLimits: Sendable, Hashable {
+        package var maximumTotalBytes: Int64
+        package var maximumEntries: Int
 
-        public init(maximumTotalBytes: Int64 = 100_000_000, maximumEntries: Int = 10_000) {
+        package init(maximumTotalBytes: Int64 = 100_000_000, maximumEntries: Int = 10_000) {
             self.maximumTotalBytes = maximumTotalBytes
             self.maximumEntries = maximumEntries
         }
@@ -28,23 +28,23 @@ public enum PackArchive {
         }
     }
 
-    public enum Format: Sendable, Hashable {
+    package enum Format: Sendable, Hashable {
         case zip, tarGzip
 
         /// By file name: `.zip`, `.tar.gz`, `.tgz`.
-        public init?(fileName: String) {
+        package init?(fileName: String) {
             let name = fileName.lowercased()
             if name.hasSuffix(".zip") { self = .zip } else if name.hasSuffix(".tar.gz") || name.hasSuffix(".tgz") { self = .tarGzip } else { return nil }
         }
     }
 
     /// Why an archive was refused; names the archive and, when one is at fault, the entry.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var archive: String
-        public var entry: String?
-        public var reason: String
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package var archive: String
+        package var entry: String?
+        package var reason: String
 
-        public var description: String {
+        package var description: String {
             // Entry names are the archive's, not ours: a name with ESC or a line break must not
             // act on the terminal or fake further lines.
             let archive = ControlCharacters.visible(archive)
@@ -53,10 +53,10 @@ public enum PackArchive {
         }
     }
 
-    public static func isArchive(_ url: URL) -> Bool { Format(fileName: url.lastPathComponent) != nil }
+    package static func isArchive(_ url: URL) -> Bool { Format(fileName: url.lastPathComponent) != nil }
 
     /// The archive's name without its extension: `course.tar.gz` → `course`.
-    public static func baseName(of url: URL) -> String {
+    package static func baseName(of url: URL) -> String {
         let name = url.lastPathComponent
         for suffix in [".tar.gz", ".tgz", ".zip"] where name.lowercased().hasSuffix(suffix) {
             return String(name.dropLast(suffix.count))
@@ -65,7 +65,7 @@ public enum PackArchive {
     }
 
     /// A stable hash of the archive's bytes (FNV-1a, 64 bits): names its extraction in the cache.
-    public static func contentHash(of archive: URL) throws -> String {
+    package static func contentHash(of archive: URL) throws -> String {
         let data = try Data(contentsOf: archive, options: .mappedIfSafe)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         data.withUnsafeBytes { bytes in
@@ -80,7 +80,7 @@ public enum PackArchive {
 
     /// Extracts `archive` so that `destination` becomes the pack folder: the archive's top level,
     /// or its single top-level folder, must hold `pack.yaml`. `destination` must not exist yet.
-    public static func extract(_ archive: URL, to destination: URL, limits: ContentLimits = ContentLimits()) throws {
+    package static func extract(_ archive: URL, to destination: URL, limits: ContentLimits = ContentLimits()) throws {
         let name = archive.lastPathComponent
         guard let format = Format(fileName: name) else {
             throw Failure(archive: name, reason: "not a .zip, .tar.gz or .tgz archive")

@@ -4,11 +4,11 @@ import SourceText
 
 /// `seguelab pack check`: the static part (everything readable without running code) and the
 /// dynamic part, which proves the pack with the same judge learners face.
-public enum PackChecker {
+package enum PackChecker {
     /// Parses and validates the pack in `root`; all problems, errors and warnings.
     /// The ```seguelab blocks are run here too (they read storyboards, no code): a storyboard the
     /// shell could not show is found by `--static-only` as well.
-    public static func checkStatically(at root: URL, seguelabVersion: String = SeguelabVersion.current) -> PackLoadResult {
+    package static func checkStatically(at root: URL, seguelabVersion: String = SeguelabVersion.current) -> PackLoadResult {
         var result = PackLoader.load(from: root, seguelabVersion: seguelabVersion)
         guard let pack = result.pack else { return result }
         var lessons = pack.lessons
@@ -30,7 +30,7 @@ public enum PackChecker {
     /// every translation's steps too. Diagnostics point at the step or code block at fault.
     ///
     /// `progress` is told each step as it is checked (for a progress line).
-    public static func checkDynamically(_ pack: Pack, runner: any ProgramRunner,
+    package static func checkDynamically(_ pack: Pack, runner: any ProgramRunner,
                                         progress: (@Sendable (StepRef) -> Void)? = nil) async -> [Diagnostic] {
         let judge = AnswerJudge(pack: pack, runner: runner)
         var diagnostics: [Diagnostic] = []

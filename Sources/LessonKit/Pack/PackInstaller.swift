@@ -2,15 +2,15 @@ import Foundation
 import Playground
 
 /// Puts a loaded pack where `--pack ID` finds it (`PackLocation.Context.installedPacks`).
-public enum PackInstaller {
-    public struct Installed: Sendable {
-        public var destination: URL
+package enum PackInstaller {
+    package struct Installed: Sendable {
+        package var destination: URL
         /// The version the install replaced ("unreadable" when the old copy had errors); nil for a first install.
-        public var replacedVersion: String?
+        package var replacedVersion: String?
     }
 
-    public struct Refused: Error, CustomStringConvertible {
-        public var description: String
+    package struct Refused: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The moments an install can be interrupted at, in order (`SEGUELAB_INSTALL_FAULT=PHASE`
@@ -32,7 +32,7 @@ public enum PackInstaller {
     /// moment, the install leaves the old pack or the new one in place, never none or half of
     /// one. What an interrupted install left beside it (`.incoming-*`, `.old-*`) is cleared by the
     /// next install; an `.old-*` copy whose pack has no copy in place is put back first.
-    public static func install(_ pack: Pack, from root: URL, into installed: URL) throws -> Installed {
+    package static func install(_ pack: Pack, from root: URL, into installed: URL) throws -> Installed {
         guard !pack.id.hasPrefix(".") else { throw Refused(description: "pack id '\(pack.id)' cannot be installed: it must not start with '.'") }
         do {
             return try replace(pack, from: root, into: installed)

@@ -4,28 +4,28 @@ import Playground
 import SourceText
 
 /// What loading a pack produced: the pack and every diagnostic.
-public struct PackLoadResult: Sendable {
+package struct PackLoadResult: Sendable {
     /// The whole pack, only when nothing in it has an error (what `pack check` requires).
-    public var pack: Pack?
+    package var pack: Pack?
     /// The pack with its broken lessons left out (see `Pack.brokenLessons`): what a learner
     /// can still use. Nil when the manifest, support files or storyboard folders have errors,
     /// or when no lesson loads. Equal to `pack` when there are no errors.
-    public var usablePack: Pack?
-    public var diagnostics: [Diagnostic]
+    package var usablePack: Pack?
+    package var diagnostics: [Diagnostic]
 }
 
 /// A lesson listed in the manifest that could not be loaded; the rest of the pack still can.
-public struct BrokenLesson: Sendable, Hashable {
+package struct BrokenLesson: Sendable, Hashable {
     /// The lesson's name in pack.yaml `lessons` (its file name without `.md`).
-    public var name: String
+    package var name: String
     /// The lesson id, when the front matter could be read.
-    public var id: String?
+    package var id: String?
     /// The language of the file (a broken translation leaves the default-language lesson in use).
-    public var language: String
+    package var language: String
     /// Its errors (and warnings), as also listed in `PackLoadResult.diagnostics`.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(name: String, id: String?, language: String, diagnostics: [Diagnostic]) {
+    package init(name: String, id: String?, language: String, diagnostics: [Diagnostic]) {
         self.name = name
         self.id = id
         self.language = language
@@ -34,9 +34,9 @@ public struct BrokenLesson: Sendable, Hashable {
 }
 
 /// Reads a pack folder and validates everything that can be checked without running code.
-public enum PackLoader {
+package enum PackLoader {
     /// When a lesson's steps are parsed.
-    public enum Steps: Sendable {
+    package enum Steps: Sendable {
         /// While loading: every error of every lesson is reported (`pack check`, the shell the
         /// first time it meets a pack's files).
         case now
@@ -56,7 +56,7 @@ public enum PackLoader {
     /// manifest, support files or storyboard folders prevent loading; a lesson with errors is
     /// left out of `usablePack` (listed in its `brokenLessons` with its diagnostics) and the
     /// others load.
-    public static func load(from root: URL, seguelabVersion: String = SeguelabVersion.current, steps: Steps = .now) -> PackLoadResult {
+    package static func load(from root: URL, seguelabVersion: String = SeguelabVersion.current, steps: Steps = .now) -> PackLoadResult {
         var loader = Loader(root: root.standardizedFileURL, seguelabVersion: seguelabVersion, steps: steps)
         var usable = loader.run()
         let diagnostics = loader.sink.diagnostics.sortedByLocation()
@@ -68,7 +68,7 @@ public enum PackLoader {
     /// load found no error in them loads as `.checkedBefore`: the shell starts without parsing
     /// the steps of lessons nobody has opened, and reports exactly what a full load would.
     /// A load without error is remembered in `checked`; one with errors is forgotten.
-    public static func load(from root: URL, remembering checked: CheckedPacks) -> PackLoadResult {
+    package static func load(from root: URL, remembering checked: CheckedPacks) -> PackLoadResult {
         guard let fingerprint = checked.fingerprint(of: root) else { return load(from: root) }
         if checked.isClean(root, fingerprint: fingerprint) { return load(from: root, steps: .checkedBefore) }
         let result = load(from: root)
@@ -78,7 +78,7 @@ public enum PackLoader {
 
     /// Parses one lesson file's bytes as `load` does (size, encoding, front matter, steps),
     /// without the pack around it: for tools and fuzzing.
-    public static func parseLesson(_ data: Data, file: String, language: String = "en") -> (lesson: Lesson?, diagnostics: [Diagnostic]) {
+    package static func parseLesson(_ data: Data, file: String, language: String = "en") -> (lesson: Lesson?, diagnostics: [Diagnostic]) {
         let sink = DiagnosticSink()
         let lesson = PackText.decode(data, file: file, sink: sink).flatMap {
             LessonParser(file: file, language: language, sink: sink).parse($0)
@@ -87,7 +87,7 @@ public enum PackLoader {
     }
 
     /// Parses a manifest's bytes as `load` does.
-    public static func parseManifest(_ data: Data, file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
+    package static func parseManifest(_ data: Data, file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
         let sink = DiagnosticSink()
         let manifest = PackText.decode(data, file: file, sink: sink).flatMap { Manifest.parse($0, file: file, sink: sink) }
         return (sink.diagnostics.hasErrors ? nil : manifest, sink.diagnostics.sortedByLocation())

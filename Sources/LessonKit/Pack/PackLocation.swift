@@ -6,8 +6,8 @@ import XDGDirectories
 /// `--pack` names a folder, an archive (extracted once into the cache, keyed by its content) or
 /// the id of an installed pack. Without it the built-in pack is used: `$SEGUELAB_LESSONS`, else
 /// `<executable dir>/../share/seguelab/Lessons` (installed layout), else the checkout's `Lessons/`.
-public struct PackLocation: Sendable, Hashable {
-    public enum Source: Sendable, Hashable {
+package struct PackLocation: Sendable, Hashable {
+    package enum Source: Sendable, Hashable {
         case folder
         /// Extracted from this archive.
         case archive(URL)
@@ -22,27 +22,27 @@ public struct PackLocation: Sendable, Hashable {
     }
 
     /// The pack folder (the one holding `pack.yaml`).
-    public var root: URL
-    public var source: Source
+    package var root: URL
+    package var source: Source
 
-    public init(root: URL, source: Source) {
+    package init(root: URL, source: Source) {
         self.root = root
         self.source = source
     }
 
-    public struct Failure: Error, CustomStringConvertible, Sendable, Equatable {
-        public var description: String
-        public init(_ description: String) { self.description = description }
+    package struct Failure: Error, CustomStringConvertible, Sendable, Equatable {
+        package var description: String
+        package init(_ description: String) { self.description = description }
     }
 
     /// Where things live, from the environment (XDG) and the running executable.
-    public struct Context: Sendable {
-        public var environment: [String: String]
-        public var executable: URL?
+    package struct Context: Sendable {
+        package var environment: [String: String]
+        package var executable: URL?
         /// The checkout's `Lessons/` (derived from this file's path at build time).
-        public var checkoutLessons: URL
+        package var checkoutLessons: URL
 
-        public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+        package init(environment: [String: String] = ProcessInfo.processInfo.environment,
                     executable: URL? = PackLocation.runningExecutable,
                     checkoutLessons: URL = PackLocation.checkoutLessons) {
             self.environment = environment
@@ -51,35 +51,35 @@ public struct PackLocation: Sendable, Hashable {
         }
 
         /// `$XDG_DATA_HOME/seguelab/packs` (default `~/.local/share/seguelab/packs`).
-        public var installedPacks: URL {
+        package var installedPacks: URL {
             URL(fileURLWithPath: XDGDirectories(environment: environment).seguelabData, isDirectory: true)
                 .appendingPathComponent("packs", isDirectory: true)
         }
 
         /// `$XDG_CACHE_HOME/seguelab/packs` (default `~/.cache/seguelab/packs`): extracted archives.
-        public var extractedArchives: URL {
+        package var extractedArchives: URL {
             URL(fileURLWithPath: XDGDirectories(environment: environment).seguelabCache, isDirectory: true)
                 .appendingPathComponent("packs", isDirectory: true)
         }
 
         /// `$XDG_CACHE_HOME/seguelab/checked-packs`: packs that loaded without an error.
-        public var checkedPacks: CheckedPacks {
+        package var checkedPacks: CheckedPacks {
             CheckedPacks(directory: URL(fileURLWithPath: XDGDirectories(environment: environment).seguelabCache, isDirectory: true)
                 .appendingPathComponent("checked-packs", isDirectory: true))
         }
     }
 
-    public static var runningExecutable: URL? {
+    package static var runningExecutable: URL? {
         let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
         return path.isEmpty ? nil : URL(fileURLWithPath: path).resolvingSymlinksInPath()
     }
 
-    public static let checkoutLessons = URL(fileURLWithPath: #filePath)
+    package static let checkoutLessons = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Lessons", isDirectory: true)
 
     /// Resolves `--pack` (nil: the built-in pack).
-    public static func resolve(_ argument: String?, context: Context = Context()) throws -> PackLocation {
+    package static func resolve(_ argument: String?, context: Context = Context()) throws -> PackLocation {
         guard let argument, !argument.isEmpty else { return try builtIn(context: context) }
         let fileManager = FileManager.default
         let url = URL(fileURLWithPath: argument).standardizedFileURL
@@ -103,7 +103,7 @@ public struct PackLocation: Sendable, Hashable {
     }
 
     /// The built-in pack; every place tried is named when none holds it.
-    public static func builtIn(context: Context = Context()) throws -> PackLocation {
+    package static func builtIn(context: Context = Context()) throws -> PackLocation {
         let fileManager = FileManager.default
         func isPack(_ url: URL) -> Bool { fileManager.fileExists(atPath: url.appendingPathComponent(Manifest.fileName).path) }
         if let explicit = context.environment["SEGUELAB_LESSONS"], !explicit.isEmpty {
@@ -124,7 +124,7 @@ public struct PackLocation: Sendable, Hashable {
     }
 
     /// Ids of packs installed with `seguelab pack install`, sorted.
-    public static func installedIDs(context: Context = Context()) -> [String] {
+    package static func installedIDs(context: Context = Context()) -> [String] {
         let folder = context.installedPacks
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return entries.filter {

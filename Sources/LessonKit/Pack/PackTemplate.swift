@@ -2,14 +2,14 @@ import Foundation
 
 /// `seguelab pack new`: writes a starter pack with one lesson showing every step kind, on a
 /// small storyboard (a navigation controller, a list screen and a detail screen).
-public enum PackTemplate {
-    public enum Failure: Error, CustomStringConvertible {
+package enum PackTemplate {
+    package enum Failure: Error, CustomStringConvertible {
         case notEmpty(URL)
         case badID(String)
         /// The template's files were not installed beside the program (path tried).
         case missingTemplate(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notEmpty(let url): "\(url.path) already exists and is not empty; choose a new folder"
             case .badID(let id): "pack id '\(id)' may only contain letters, digits, '-', '_' and '.'"
@@ -20,7 +20,7 @@ public enum PackTemplate {
 
     /// Relative path → contents of every file the template writes: the files of the
     /// `StarterPack` resource, with the manifest's `{{id}}`, `{{title}}` and `{{minimum-seguelab}}` filled in.
-    public static func files(id: String, title: String) throws -> [String: String] {
+    package static func files(id: String, title: String) throws -> [String: String] {
         let root = try starterPack()
         var files: [String: String] = [:]
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
@@ -51,7 +51,7 @@ public enum PackTemplate {
 
     /// Creates the pack folder. The id defaults to the folder's name.
     @discardableResult
-    public static func write(to folder: URL, id: String? = nil, title: String? = nil) throws -> [URL] {
+    package static func write(to folder: URL, id: String? = nil, title: String? = nil) throws -> [URL] {
         let fileManager = FileManager.default
         if let existing = try? fileManager.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
             throw Failure.notEmpty(folder)

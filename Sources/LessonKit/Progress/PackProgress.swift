@@ -2,20 +2,20 @@ import Foundation
 import Localization
 
 /// A step's address: lesson id and step id (never positions, so edits to a pack keep progress).
-public struct StepRef: Hashable, Codable, Sendable, CustomStringConvertible {
-    public var lesson: String
-    public var step: String
+package struct StepRef: Hashable, Codable, Sendable, CustomStringConvertible {
+    package var lesson: String
+    package var step: String
 
-    public init(lesson: String, step: String) {
+    package init(lesson: String, step: String) {
         self.lesson = lesson
         self.step = step
     }
 
-    public var description: String { "\(lesson)/\(step)" }
+    package var description: String { "\(lesson)/\(step)" }
 }
 
 /// Where a learner stands on one step.
-public enum StepStatus: String, Codable, Sendable, Comparable {
+package enum StepStatus: String, Codable, Sendable, Comparable {
     /// Shown, not answered yet.
     case seen
     /// Answered at least once, not accepted yet.
@@ -26,23 +26,23 @@ public enum StepStatus: String, Codable, Sendable, Comparable {
     case skipped
 
     private var rank: Int { [.seen: 0, .attempted: 1, .skipped: 2, .passed: 3][self]! }
-    public static func < (a: StepStatus, b: StepStatus) -> Bool { a.rank < b.rank }
+    package static func < (a: StepStatus, b: StepStatus) -> Bool { a.rank < b.rank }
 }
 
 /// What is recorded about one step.
-public struct StepProgress: Codable, Sendable, Hashable {
-    public var status: StepStatus = .seen
-    public var attempts = 0
-    public var hintsUsed = 0
-    public var solutionShown = false
+package struct StepProgress: Codable, Sendable, Hashable {
+    package var status: StepStatus = .seen
+    package var attempts = 0
+    package var hintsUsed = 0
+    package var solutionShown = false
     /// The learner's code as last edited (exercises), or the filled-in solution after a skip.
-    public var draft: String?
-    public var lastAnswer: String?
-    public var secondsSpent: Double = 0
-    public var firstSeen: Date?
-    public var completed: Date?
+    package var draft: String?
+    package var lastAnswer: String?
+    package var secondsSpent: Double = 0
+    package var firstSeen: Date?
+    package var completed: Date?
 
-    public init() {}
+    package init() {}
 
     /// The largest counts and time a file may hold for a step; larger values (a hand-edited or
     /// damaged file: `1e300` seconds) are read as these, so sums and conversions never overflow.
@@ -53,7 +53,7 @@ public struct StepProgress: Codable, Sendable, Hashable {
         case status, attempts, hintsUsed, solutionShown, draft, lastAnswer, secondsSpent, firstSeen, completed
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         status = try values.decode(StepStatus.self, forKey: .status)
         attempts = Self.clamp(try values.decode(Int.self, forKey: .attempts))
@@ -71,7 +71,7 @@ public struct StepProgress: Codable, Sendable, Hashable {
 
     /// Done for the purpose of menus and summaries. A prediction counts once made: the
     /// learner has seen the real result either way.
-    public func isComplete(kind: StepKind) -> Bool {
+    package func isComplete(kind: StepKind) -> Bool {
         switch status {
         case .passed, .skipped: return true
         case .attempted: return kind.completesOnAttempt
@@ -81,35 +81,35 @@ public struct StepProgress: Codable, Sendable, Hashable {
 }
 
 /// Progress in one lesson.
-public struct LessonProgress: Codable, Sendable, Hashable {
-    public var steps: [String: StepProgress] = [:]
-    public init() {}
+package struct LessonProgress: Codable, Sendable, Hashable {
+    package var steps: [String: StepProgress] = [:]
+    package init() {}
 }
 
 /// Everything saved about a learner's work on one pack. Versioned JSON keyed by ids.
-public struct PackProgress: Codable, Sendable, Hashable {
+package struct PackProgress: Codable, Sendable, Hashable {
     /// The layout of this JSON; files with a newer layout are not read.
-    public static let currentFormat = 1
+    package static let currentFormat = 1
 
-    public var formatVersion = PackProgress.currentFormat
-    public var packID: String
-    public var packVersion: String
+    package var formatVersion = PackProgress.currentFormat
+    package var packID: String
+    package var packVersion: String
     /// The pack folder, as loaded.
-    public var packPath: String
-    public var position: StepRef?
+    package var packPath: String
+    package var position: StepRef?
     /// Positions left behind, most recent last (`back` walks it).
-    public var history: [StepRef] = []
-    public var lessons: [String: LessonProgress] = [:]
+    package var history: [StepRef] = []
+    package var lessons: [String: LessonProgress] = [:]
     /// Lesson id → step ids of the pack when last saved (to tell what changed since).
-    public var outline: [String: [String]] = [:]
+    package var outline: [String: [String]] = [:]
     /// Progress on lessons and steps the pack no longer has (removed, renamed, or another
     /// version's): never dropped, it comes back when they return and `progress --restore`
     /// gives it to a renamed lesson. Absent from files of older versions.
-    public var unclaimed: [String: LessonProgress]?
-    public var created: Date
-    public var updated: Date
+    package var unclaimed: [String: LessonProgress]?
+    package var created: Date
+    package var updated: Date
 
-    public init(pack: Pack, now: Date) {
+    package init(pack: Pack, now: Date) {
         packID = pack.id
         packVersion = pack.manifest.version
         packPath = pack.root.path
@@ -118,7 +118,7 @@ public struct PackProgress: Codable, Sendable, Hashable {
         outline = Self.outline(of: pack)
     }
 
-    public subscript(ref: StepRef) -> StepProgress? {
+    package subscript(ref: StepRef) -> StepProgress? {
         get { lessons[ref.lesson]?.steps[ref.step] }
         set { lessons[ref.lesson, default: LessonProgress()].steps[ref.step] = newValue }
     }
@@ -129,29 +129,29 @@ public struct PackProgress: Codable, Sendable, Hashable {
 }
 
 /// What changed in a pack since the learner's progress was saved.
-public struct PackChanges: Sendable, Hashable {
-    public var oldVersion: String
-    public var newVersion: String
+package struct PackChanges: Sendable, Hashable {
+    package var oldVersion: String
+    package var newVersion: String
     /// Steps the learner had progress on, or that existed, that the pack no longer has.
-    public var removedSteps: [StepRef] = []
-    public var removedLessons: [String] = []
+    package var removedSteps: [StepRef] = []
+    package var removedLessons: [String] = []
     /// Steps whose progress was set aside (kept as unclaimed) by this change.
-    public var setAside: [StepRef] = []
+    package var setAside: [StepRef] = []
     /// Steps that came back, with the progress kept for them.
-    public var restored: [StepRef] = []
-    public var addedSteps: [StepRef] = []
-    public var addedLessons: [String] = []
+    package var restored: [StepRef] = []
+    package var addedSteps: [StepRef] = []
+    package var addedLessons: [String] = []
     /// True when the saved position no longer exists and the learner was moved.
-    public var positionMoved = false
+    package var positionMoved = false
 
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         removedSteps.isEmpty && removedLessons.isEmpty && addedSteps.isEmpty && addedLessons.isEmpty && oldVersion == newVersion
             && setAside.isEmpty && restored.isEmpty
     }
 
     /// One line per change, for the shell to print in the learner's language.
-    public func summaryLines(_ catalog: Catalog) -> [String] {
+    package func summaryLines(_ catalog: Catalog) -> [String] {
         var lines: [String] = []
         let steps = { (refs: [StepRef]) in refs.map(\.description).joined(separator: ", ") }
         if oldVersion != newVersion { lines.append(catalog.text("changes.version", ["old": oldVersion, "new": newVersion])) }
@@ -173,7 +173,7 @@ public struct PackChanges: Sendable, Hashable {
 
 extension PackProgress {
     /// Keeps what still matches `pack`, drops the rest, and reports the differences.
-    public mutating func reconcile(with pack: Pack) -> PackChanges {
+    package mutating func reconcile(with pack: Pack) -> PackChanges {
         var changes = PackChanges(oldVersion: packVersion, newVersion: pack.manifest.version)
         var current = Self.outline(of: pack)
         let previous = outline
@@ -255,7 +255,7 @@ extension PackProgress {
     /// Gives lesson `newID` the progress kept for lesson `oldID` (a lesson renamed by a new
     /// version of the pack), step by step where the step ids match; steps with progress of
     /// their own keep it. Returns the steps restored.
-    public mutating func restore(lesson oldID: String, as newID: String, in pack: Pack) -> [StepRef] {
+    package mutating func restore(lesson oldID: String, as newID: String, in pack: Pack) -> [StepRef] {
         guard let lesson = pack.lessons.first(where: { $0.id == newID }), var kept = unclaimed?[oldID] else { return [] }
         var restored: [StepRef] = []
         for step in lesson.steps {

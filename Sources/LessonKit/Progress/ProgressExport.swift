@@ -1,22 +1,22 @@
 import Foundation
 
 /// Progress as an instructor wants it: one row per step, JSON or CSV.
-public enum ProgressExport {
+package enum ProgressExport {
     /// One step's record in an export.
-    public struct Row: Codable, Sendable, Hashable {
-        public var lesson: String
-        public var lessonTitle: String
-        public var step: String
-        public var stepTitle: String
-        public var kind: String
+    package struct Row: Codable, Sendable, Hashable {
+        package var lesson: String
+        package var lessonTitle: String
+        package var step: String
+        package var stepTitle: String
+        package var kind: String
         /// `unseen`, `seen`, `attempted`, `passed` or `skipped`.
-        public var status: String
-        public var attempts: Int
-        public var hintsUsed: Int
-        public var solutionShown: Bool
-        public var secondsSpent: Int
+        package var status: String
+        package var attempts: Int
+        package var hintsUsed: Int
+        package var solutionShown: Bool
+        package var secondsSpent: Int
 
-        public init(lesson: String, lessonTitle: String, step: String, stepTitle: String, kind: String, status: String,
+        package init(lesson: String, lessonTitle: String, step: String, stepTitle: String, kind: String, status: String,
                     attempts: Int, hintsUsed: Int, solutionShown: Bool, secondsSpent: Int) {
             self.lesson = lesson
             self.lessonTitle = lessonTitle
@@ -31,16 +31,16 @@ public enum ProgressExport {
         }
     }
 
-    public struct Report: Codable, Sendable, Hashable {
-        public var pack: String
-        public var packTitle: String
-        public var packVersion: String
-        public var learner: String?
-        public var exported: Date
-        public var position: String?
-        public var steps: [Row]
+    package struct Report: Codable, Sendable, Hashable {
+        package var pack: String
+        package var packTitle: String
+        package var packVersion: String
+        package var learner: String?
+        package var exported: Date
+        package var position: String?
+        package var steps: [Row]
 
-        public init(pack: String, packTitle: String, packVersion: String, learner: String?, exported: Date,
+        package init(pack: String, packTitle: String, packVersion: String, learner: String?, exported: Date,
                     position: String?, steps: [Row]) {
             self.pack = pack
             self.packTitle = packTitle
@@ -53,7 +53,7 @@ public enum ProgressExport {
     }
 
     /// Rows in pack order, including steps not seen yet.
-    public static func rows(for progress: PackProgress, pack: Pack) -> [Row] {
+    package static func rows(for progress: PackProgress, pack: Pack) -> [Row] {
         pack.lessons.flatMap { lesson in
             lesson.steps.map { step in
                 let record = progress[StepRef(lesson: lesson.id, step: step.id)]
@@ -66,7 +66,7 @@ public enum ProgressExport {
         }
     }
 
-    public static func json(for progress: PackProgress, pack: Pack, learner: String? = nil, now: Date = Date()) throws -> Data {
+    package static func json(for progress: PackProgress, pack: Pack, learner: String? = nil, now: Date = Date()) throws -> Data {
         let report = Report(pack: pack.id, packTitle: pack.manifest.title, packVersion: pack.manifest.version,
                             learner: learner, exported: now, position: progress.position?.description,
                             steps: rows(for: progress, pack: pack))
@@ -76,10 +76,10 @@ public enum ProgressExport {
         return try encoder.encode(report)
     }
 
-    public static let csvHeader = "lesson,lesson_title,step,step_title,kind,status,attempts,hints_used,solution_shown,seconds_spent"
+    package static let csvHeader = "lesson,lesson_title,step,step_title,kind,status,attempts,hints_used,solution_shown,seconds_spent"
 
     /// RFC 4180 CSV with a header line.
-    public static func csv(for progress: PackProgress, pack: Pack) -> String {
+    package static func csv(for progress: PackProgress, pack: Pack) -> String {
         var lines = [csvHeader]
         for row in rows(for: progress, pack: pack) {
             lines.append(csvRecord(csvFields(row)))
@@ -88,13 +88,13 @@ public enum ProgressExport {
     }
 
     /// A row's fields in `csvHeader`'s order.
-    public static func csvFields(_ row: Row) -> [String] {
+    package static func csvFields(_ row: Row) -> [String] {
         [row.lesson, row.lessonTitle, row.step, row.stepTitle, row.kind, row.status,
          String(row.attempts), String(row.hintsUsed), row.solutionShown ? "yes" : "no", String(row.secondsSpent)]
     }
 
     /// One CSV line, each field quoted when it must be.
-    public static func csvRecord(_ fields: [String]) -> String {
+    package static func csvRecord(_ fields: [String]) -> String {
         fields.map(quote).joined(separator: ",")
     }
 

@@ -8,8 +8,8 @@ import XDGDirectories
 /// Several seguelab processes may share a pack's progress (two terminals, a scripted run):
 /// saving takes an exclusive lock, re-reads the file and applies only this process's changes
 /// since it loaded or last saved, so no one's updates are lost.
-public struct ProgressStore: Sendable {
-    public let directory: URL
+package struct ProgressStore: Sendable {
+    package let directory: URL
     /// Progress as this store last loaded or saved it, per file: the base of the next merge.
     private let bases = Shared<URL, PackProgress>()
     /// Which progress file each pack folder uses (see `fileURL(for:)`), decided once.
@@ -17,24 +17,24 @@ public struct ProgressStore: Sendable {
     /// Progress files that could not be read at load for want of permission: never saved over.
     private let withheld = Shared<URL, Bool>()
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
     /// The XDG state directory for progress.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         directory(in: XDGDirectories(environment: environment))
     }
 
     /// `progress/` in seguelab's state directory.
-    public static func directory(in directories: XDGDirectories) -> URL {
+    package static func directory(in directories: XDGDirectories) -> URL {
         URL(fileURLWithPath: directories.seguelabState, isDirectory: true).appendingPathComponent("progress", isDirectory: true)
     }
 
     /// The pack's id (made safe as a file name): progress follows the pack, not where it lies,
     /// so a new version of a course archive, a moved folder or an installed copy all continue
     /// where the learner stopped (a changed pack is reconciled when it loads).
-    public static func key(for pack: Pack) -> String {
+    package static func key(for pack: Pack) -> String {
         String(pack.id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" })
     }
 
@@ -65,7 +65,7 @@ public struct ProgressStore: Sendable {
     /// id: one found elsewhere that shares no lesson with this one (a stranger's pack that
     /// copied the built-in course's id). That pack is told apart by where it lies,
     /// `<key>.from-<hash of its folder>.json`, instead of being merged into the other's progress.
-    public func fileURL(for pack: Pack) -> URL {
+    package func fileURL(for pack: Pack) -> URL {
         if let known = origins[pack.root.path] { return known }
         let shared = directory.appendingPathComponent(Self.key(for: pack) + ".json")
         var url = shared
@@ -93,19 +93,19 @@ public struct ProgressStore: Sendable {
     }
 
     /// The result of loading: progress to continue with, what changed in the pack, and warnings.
-    public struct Loaded: Sendable {
-        public var progress: PackProgress
+    package struct Loaded: Sendable {
+        package var progress: PackProgress
         /// nil for a first visit.
-        public var changes: PackChanges?
+        package var changes: PackChanges?
         /// E.g. a corrupt file moved aside (names the backup).
-        public var warnings: [String]
-        public var isNew: Bool
+        package var warnings: [String]
+        package var isNew: Bool
     }
 
     /// Loads the learner's progress for `pack`, reconciled with the pack as it is now.
     /// A file that cannot be read is moved aside to `<file>.corrupt-<timestamp>` and the
     /// learner starts fresh, with a warning naming the backup.
-    public func load(for pack: Pack, now: Date = Date()) throws -> Loaded {
+    package func load(for pack: Pack, now: Date = Date()) throws -> Loaded {
         let url = fileURL(for: pack)
         // A file (or folder) whose permissions were taken away is not a first visit: it is said,
         // left as it is, and never saved over in this session.
@@ -150,7 +150,7 @@ public struct ProgressStore: Sendable {
     /// The learner's progress for `pack`, read without changing anything (`seguelab progress`,
     /// `seguelab lessons`): no file means no progress yet; a file that cannot be read gives no
     /// progress and a warning saying why (only `load`, for the shell, moves it aside).
-    public func peek(for pack: Pack, now: Date = Date()) -> (progress: PackProgress, warning: String?) {
+    package func peek(for pack: Pack, now: Date = Date()) -> (progress: PackProgress, warning: String?) {
         let url = fileURL(for: pack)
         guard let data = FileManager.default.contents(atPath: url.path) else { return (PackProgress(pack: pack, now: now), nil) }
         do {
@@ -172,7 +172,7 @@ public struct ProgressStore: Sendable {
     /// advanced record), other steps keep the file's. Returns what was written.
     /// Throws `ProgressStoreError` (read-only folder, full disk, …) with a message to show.
     @discardableResult
-    public func save(_ progress: PackProgress, for pack: Pack) throws -> PackProgress {
+    package func save(_ progress: PackProgress, for pack: Pack) throws -> PackProgress {
         let url = fileURL(for: pack)
         if withheld[url] == true {
             throw ProgressStoreError(path: url.path,
@@ -193,7 +193,7 @@ public struct ProgressStore: Sendable {
 
     /// Keeps a copy of progress before a restart; returns where it went.
     @discardableResult
-    public func saveBackup(_ progress: PackProgress, for pack: Pack, now: Date = Date()) throws -> URL {
+    package func saveBackup(_ progress: PackProgress, for pack: Pack, now: Date = Date()) throws -> URL {
         let name = fileURL(for: pack).deletingPathExtension().lastPathComponent
         let url = directory.appendingPathComponent(name + ".backup-\(Self.timestamp(now)).json")
         try write(Self.encode(progress), to: url)
@@ -276,7 +276,7 @@ public struct ProgressStore: Sendable {
     /// FileManager's message is vague ("could not be completed"), and `mkdir` of the folder
     /// itself says only ENOENT when its parents are missing (a read-only HOME would read "No
     /// such file or directory"): the errno of the first folder that cannot be made says why.
-    public static func whyDirectoryCannotBeCreated(_ path: String) -> Int32 {
+    package static func whyDirectoryCannotBeCreated(_ path: String) -> Int32 {
         var missing: [String] = []
         var current = URL(fileURLWithPath: path).standardizedFileURL
         while !FileManager.default.fileExists(atPath: current.path), current.path != "/" {
@@ -330,11 +330,11 @@ public struct ProgressStore: Sendable {
 
 /// Why progress could not be saved, in words a learner can act on; the shell shows it as a
 /// warning and the session goes on.
-public struct ProgressStoreError: Error, LocalizedError, CustomStringConvertible, Equatable {
-    public var path: String
-    public var reason: String
+package struct ProgressStoreError: Error, LocalizedError, CustomStringConvertible, Equatable {
+    package var path: String
+    package var reason: String
 
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
@@ -349,9 +349,9 @@ public struct ProgressStoreError: Error, LocalizedError, CustomStringConvertible
         self.init(path: path, reason: reason)
     }
 
-    public var description: String { "cannot save progress to \(path): \(reason)" }
+    package var description: String { "cannot save progress to \(path): \(reason)" }
     /// Just the reason: callers that name the file themselves (`could not be saved to X: …`).
-    public var errorDescription: String? { reason }
+    package var errorDescription: String? { reason }
 }
 
 /// An exclusive `flock` on a lock file, held while a save re-reads, merges and writes.

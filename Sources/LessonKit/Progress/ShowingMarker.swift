@@ -12,19 +12,19 @@ extension ProgressStore {
     }
 
     /// Notes that `ref` is being shown (best effort: a folder that cannot be written only loses the guard).
-    public func markShowing(_ ref: StepRef, for pack: Pack) {
+    package func markShowing(_ ref: StepRef, for pack: Pack) {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try? Data(ref.description.utf8).write(to: showingMarkerURL(for: pack))
     }
 
     /// The step has been shown.
-    public func clearShowing(for pack: Pack) {
+    package func clearShowing(for pack: Pack) {
         unlink(showingMarkerURL(for: pack).path)
     }
 
     /// The step a previous shell was showing when it stopped, if it stopped there; the note is
     /// removed as it is read.
-    public func stepShownWhenLastStopped(for pack: Pack) -> StepRef? {
+    package func stepShownWhenLastStopped(for pack: Pack) -> StepRef? {
         let url = showingMarkerURL(for: pack)
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         unlink(url.path)

@@ -6,16 +6,16 @@ extension Session {
     // MARK: - Help
 
     /// A hint as revealed: `number` of `total`.
-    public struct HintReveal: Sendable, Hashable {
-        public var number: Int
-        public var total: Int
-        public var text: String
-        public var isLast: Bool { number == total }
+    package struct HintReveal: Sendable, Hashable {
+        package var number: Int
+        package var total: Int
+        package var text: String
+        package var isLast: Bool { number == total }
     }
 
     /// The next hint of the current step (the last one again once all are shown); nil when
     /// the step has none.
-    public mutating func hint() -> HintReveal? {
+    package mutating func hint() -> HintReveal? {
         guard let ref = position, let step = currentStep, !step.hints.isEmpty else { return nil }
         var record = stepProgress(ref)
         record.hintsUsed = min(record.hintsUsed + 1, step.hints.count)
@@ -25,15 +25,15 @@ extension Session {
     }
 
     /// The reference answer, shown only when asked for and recorded as used.
-    public struct SolutionReveal: Sendable, Hashable {
+    package struct SolutionReveal: Sendable, Hashable {
         /// Code for code steps.
-        public var code: String?
+        package var code: String?
         /// The answer as typed for choice, text and predict steps (e.g. `b, d`).
-        public var answer: String?
-        public var explanation: String?
+        package var answer: String?
+        package var explanation: String?
     }
 
-    public mutating func revealSolution() -> SolutionReveal? {
+    package mutating func revealSolution() -> SolutionReveal? {
         guard let ref = position, let step = currentStep, step.kind.needsAnswer else { return nil }
         var record = stepProgress(ref)
         record.solutionShown = true
@@ -48,7 +48,7 @@ extension Session {
     /// Skips the current step: the reference answer is filled in (later steps that continue
     /// from this code see a consistent state), the step is marked skipped, and the learner
     /// moves on.
-    public mutating func skip() -> Move {
+    package mutating func skip() -> Move {
         guard let ref = position, let step = currentStep else { return next() }
         if step.kind.needsAnswer {
             var record = stepProgress(ref)
@@ -69,7 +69,7 @@ extension Session {
 
     /// Starts over: the whole pack, or one lesson. Returns the progress as it was, for the
     /// caller to keep as a backup (`ProgressStore.saveBackup`).
-    public mutating func restart(lesson lessonID: String? = nil) throws(SessionError) -> (backup: PackProgress, move: Move) {
+    package mutating func restart(lesson lessonID: String? = nil) throws(SessionError) -> (backup: PackProgress, move: Move) {
         let backup = progress
         finishVisit()
         if let lessonID {
@@ -91,7 +91,7 @@ extension Session {
 
     /// The code the learner edits on the current step: their saved draft, else the code the
     /// step continues from, else the starter.
-    public var draft: String? {
+    package var draft: String? {
         guard let ref = position, let step = currentStep else { return nil }
         return draft(for: step, in: ref.lesson)
     }
@@ -108,7 +108,7 @@ extension Session {
     }
 
     /// Saves the learner's edited code for the current step.
-    public mutating func saveDraft(_ code: String) {
+    package mutating func saveDraft(_ code: String) {
         guard let ref = position else { return }
         var record = stepProgress(ref)
         record.draft = code
@@ -117,7 +117,7 @@ extension Session {
     }
 
     /// Judges an answer to the current step and records the attempt.
-    public mutating func submit(_ answer: Answer, runner: any ProgramRunner) async throws(SessionError) -> Verdict {
+    package mutating func submit(_ answer: Answer, runner: any ProgramRunner) async throws(SessionError) -> Verdict {
         guard let ref = position, let step = currentStep else { throw .noCurrentStep }
         guard step.kind.needsAnswer else { throw .nothingToAnswer(step.kind) }
         let verdict = await AnswerJudge(pack: pack, runner: runner, catalog: pack.catalog(language: language)).judge(answer, for: step)
@@ -126,7 +126,7 @@ extension Session {
     }
 
     /// Records a judged answer (an `error` verdict is not the learner's fault and not counted).
-    public mutating func record(_ verdict: Verdict, answer: Answer, at ref: StepRef) {
+    package mutating func record(_ verdict: Verdict, answer: Answer, at ref: StepRef) {
         guard verdict.status != .error else { return }
         var record = stepProgress(ref)
         record.attempts += 1
@@ -144,7 +144,7 @@ extension Session {
 
     /// Runs the current step's code without judging it: the example, or the learner's draft
     /// (or `code`). A prediction must be made before its example can be run.
-    public func run(code: String? = nil, runner: any ProgramRunner) async throws(SessionError) -> RunResult {
+    package func run(code: String? = nil, runner: any ProgramRunner) async throws(SessionError) -> RunResult {
         guard let ref = position, let step = currentStep else { throw .noCurrentStep }
         guard step.kind.runsCode else { throw .nothingToRun(step.kind) }
         if step.kind.runsOnceAnswered, stepProgress(ref).attempts == 0, stepProgress(ref).status != .skipped {

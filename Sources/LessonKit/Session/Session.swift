@@ -6,11 +6,11 @@ import Foundation
 /// `next` never blocks: a tutor that traps learners on a step they cannot solve loses them.
 /// Leaving an unanswered step is allowed, reported in `Move.leftUnfinished`, and the step
 /// stays unfinished in menus and summaries until answered or skipped.
-public struct Session: Sendable {
-    public let pack: Pack
+package struct Session: Sendable {
+    package let pack: Pack
     /// The teaching language; lessons without a translation fall back to the default language.
-    public let language: String
-    public internal(set) var progress: PackProgress
+    package let language: String
+    package internal(set) var progress: PackProgress
     /// When the learner arrived on the current step (for time spent).
     private var enteredAt: Date?
     let clock: @Sendable () -> Date
@@ -19,7 +19,7 @@ public struct Session: Sendable {
     static let maximumVisitSeconds: Double = 30 * 60
     static let historyLimit = 200
 
-    public init(pack: Pack, progress: PackProgress, language: String? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
+    package init(pack: Pack, progress: PackProgress, language: String? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.pack = pack
         self.progress = progress
         self.language = language ?? pack.manifest.defaultLanguage
@@ -28,21 +28,21 @@ public struct Session: Sendable {
 
     // MARK: - Where we are
 
-    public var position: StepRef? { progress.position }
+    package var position: StepRef? { progress.position }
 
     /// The current lesson, in the session's language.
-    public var currentLesson: Lesson? { position.flatMap { pack.lesson(id: $0.lesson, language: language) } }
+    package var currentLesson: Lesson? { position.flatMap { pack.lesson(id: $0.lesson, language: language) } }
 
-    public var currentStep: Step? { position.flatMap(step(at:)) }
+    package var currentStep: Step? { position.flatMap(step(at:)) }
 
-    public func step(at ref: StepRef) -> Step? {
+    package func step(at ref: StepRef) -> Step? {
         pack.lesson(id: ref.lesson, language: language)?.step(id: ref.step)
     }
 
-    public func stepProgress(_ ref: StepRef) -> StepProgress { progress[ref] ?? StepProgress() }
+    package func stepProgress(_ ref: StepRef) -> StepProgress { progress[ref] ?? StepProgress() }
 
     /// 1-based number of the current step in its lesson, and the lesson's step count.
-    public var stepNumber: (index: Int, count: Int)? {
+    package var stepNumber: (index: Int, count: Int)? {
         guard let lesson = currentLesson, let ref = position, let index = lesson.index(ofStep: ref.step) else { return nil }
         return (index + 1, lesson.steps.count)
     }
@@ -50,8 +50,8 @@ public struct Session: Sendable {
     // MARK: - Moving
 
     /// The result of a navigation command.
-    public struct Move: Sendable, Hashable {
-        public enum Kind: Sendable, Hashable {
+    package struct Move: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// Moved to another step of the same lesson.
             case moved
             /// Moved into a (different) lesson.
@@ -61,15 +61,15 @@ public struct Session: Sendable {
             /// `back` with nothing seen before.
             case atStart
         }
-        public var kind: Kind
+        package var kind: Kind
         /// Where the learner is now.
-        public var position: StepRef?
+        package var position: StepRef?
         /// The step just left without an accepted answer (it stays unfinished).
-        public var leftUnfinished: StepRef?
+        package var leftUnfinished: StepRef?
     }
 
     /// Continues where the learner stopped, or starts the first lesson.
-    public mutating func resume() -> Move {
+    package mutating func resume() -> Move {
         if let position, step(at: position) != nil {
             enteredAt = clock()
             return Move(kind: .enteredLesson, position: position)
@@ -79,14 +79,14 @@ public struct Session: Sendable {
     }
 
     /// Starts a lesson at its first step.
-    public mutating func start(lesson id: String) throws(SessionError) -> Move {
+    package mutating func start(lesson id: String) throws(SessionError) -> Move {
         guard let lesson = pack.lesson(id: id, language: language) else { throw .unknownLesson(id, known: pack.lessons.map(\.id)) }
         guard let first = lesson.steps.first else { throw .unknownLesson(id, known: pack.lessons.map(\.id)) }
         return go(to: StepRef(lesson: id, step: first.id), remember: true)
     }
 
     /// The next step (into the next lesson at a lesson's end). Never blocked; see the type's note.
-    public mutating func next() -> Move {
+    package mutating func next() -> Move {
         guard let ref = position, let lessonIndex = pack.lessons.firstIndex(where: { $0.id == ref.lesson }) else { return resume() }
         let lesson = pack.lessons[lessonIndex]
         let unfinished = isUnfinished(ref) ? ref : nil
@@ -105,7 +105,7 @@ public struct Session: Sendable {
 
     /// Back through what was seen (after a `goto`, back returns to where the learner was).
     /// Nothing is reset.
-    public mutating func back() -> Move {
+    package mutating func back() -> Move {
         while let previous = progress.history.popLast() {
             if step(at: previous) != nil { return go(to: previous, remember: false) }
         }
@@ -113,7 +113,7 @@ public struct Session: Sendable {
     }
 
     /// Jumps to `LESSON`, `LESSON/STEP`, or a `STEP` of the current lesson.
-    public mutating func goto(_ target: String) throws(SessionError) -> Move {
+    package mutating func goto(_ target: String) throws(SessionError) -> Move {
         let parts = target.split(separator: "/", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
         if parts.count == 2 {
             guard let lesson = pack.lesson(id: parts[0], language: language) else {
@@ -147,7 +147,7 @@ public struct Session: Sendable {
     }
 
     /// Adds the time since arriving on the current step to it. Call before saving on quit.
-    public mutating func finishVisit() {
+    package mutating func finishVisit() {
         guard let ref = position, let since = enteredAt else { return }
         let now = clock()
         let seconds = min(max(now.timeIntervalSince(since), 0), Self.maximumVisitSeconds)

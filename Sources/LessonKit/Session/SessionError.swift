@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a session command could not be carried out (a message for the learner).
-public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownLesson(String, known: [String])
     case unknownStep(String, lesson: String, known: [String])
     case unknownTarget(String)
@@ -11,7 +11,7 @@ public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     case predictFirst
     case runnerFailed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownLesson(let id, let known): "no lesson '\(id)'; lessons: \(known.joined(separator: ", "))"
         case .unknownStep(let id, let lesson, let known): "lesson '\(lesson)' has no step '\(id)'; steps: \(known.joined(separator: ", "))"

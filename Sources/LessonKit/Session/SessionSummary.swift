@@ -1,35 +1,35 @@
 import Foundation
 
 /// A lesson as listed by the `lessons` command.
-public struct LessonMenuEntry: Sendable, Hashable {
-    public enum State: String, Sendable, Hashable { case notStarted = "not started", inProgress = "in progress", completed }
+package struct LessonMenuEntry: Sendable, Hashable {
+    package enum State: String, Sendable, Hashable { case notStarted = "not started", inProgress = "in progress", completed }
 
-    public var id: String
-    public var title: String
-    public var goal: String?
-    public var stepCount: Int
-    public var completedSteps: Int
-    public var skippedSteps: Int
+    package var id: String
+    package var title: String
+    package var goal: String?
+    package var stepCount: Int
+    package var completedSteps: Int
+    package var skippedSteps: Int
     /// Steps that need an answer and have none yet, among those seen.
-    public var unfinishedSeenSteps: Int
-    public var state: State
-    public var isCurrent: Bool
+    package var unfinishedSeenSteps: Int
+    package var state: State
+    package var isCurrent: Bool
 }
 
 /// Totals for the `progress` command.
-public struct ProgressSummary: Sendable, Hashable {
-    public var lessons: [LessonMenuEntry]
-    public var totalSteps: Int
-    public var completedSteps: Int
-    public var attempts: Int
-    public var hintsUsed: Int
-    public var solutionsShown: Int
-    public var secondsSpent: Double
+package struct ProgressSummary: Sendable, Hashable {
+    package var lessons: [LessonMenuEntry]
+    package var totalSteps: Int
+    package var completedSteps: Int
+    package var attempts: Int
+    package var hintsUsed: Int
+    package var solutionsShown: Int
+    package var secondsSpent: Double
 }
 
 extension Session {
     /// Lessons with the learner's progress, in order.
-    public var lessonsMenu: [LessonMenuEntry] {
+    package var lessonsMenu: [LessonMenuEntry] {
         pack.lessons(in: language).map { lesson in
             var completed = 0, skipped = 0, unfinished = 0, touched = false
             // A step's kind decides whether its record completes it, so only a lesson with
@@ -48,7 +48,7 @@ extension Session {
     }
 
     /// The whole pack's progress in numbers.
-    public func summary() -> ProgressSummary {
+    package func summary() -> ProgressSummary {
         let menu = lessonsMenu
         var attempts = 0, hints = 0, solutions = 0, seconds = 0.0
         for lesson in pack.lessons {

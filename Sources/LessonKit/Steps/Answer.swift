@@ -1,7 +1,7 @@
 import Foundation
 
 /// A learner's answer to a step.
-public enum Answer: Sendable, Hashable {
+package enum Answer: Sendable, Hashable {
     /// Choice indices (0-based) for a choice step.
     case choices([Int])
     /// A typed answer: text steps, and predictions.
@@ -10,7 +10,7 @@ public enum Answer: Sendable, Hashable {
     case code(String)
 
     /// How the answer reads in progress records.
-    public var recorded: String {
+    package var recorded: String {
         switch self {
         case .choices(let indices): indices.sorted().map { Choice.label(for: $0) }.joined(separator: ", ")
         case .text(let text): text
@@ -19,7 +19,7 @@ public enum Answer: Sendable, Hashable {
     }
 
     /// Parses choice letters or numbers as typed at the prompt: `b`, `a, c`, `1 3`.
-    public static func parseChoices(_ input: String, count: Int) -> [Int]? {
+    package static func parseChoices(_ input: String, count: Int) -> [Int]? {
         let tokens = input.lowercased().split(whereSeparator: { $0 == "," || $0 == " " })
         var indices: [Int] = []
         // `A)` and `b.` are written as the choices are shown.

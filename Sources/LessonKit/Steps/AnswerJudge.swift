@@ -5,20 +5,20 @@ import Playground
 /// Judges answers: each kind of step judges its own (`Steps/Kinds`), code by running it (the
 /// Playground's `RunRequest` through a `ProgramRunner`) and evaluating the step's checks. The same
 /// judge proves packs in `pack check`.
-public struct AnswerJudge: Sendable {
-    public let pack: Pack
-    public let runner: any ProgramRunner
+package struct AnswerJudge: Sendable {
+    package let pack: Pack
+    package let runner: any ProgramRunner
     /// The words of the judge's own reasons (the author's check messages are the lesson's own).
-    public let catalog: Catalog
+    package let catalog: Catalog
 
-    public init(pack: Pack, runner: any ProgramRunner, catalog: Catalog = .english) {
+    package init(pack: Pack, runner: any ProgramRunner, catalog: Catalog = .english) {
         self.pack = pack
         self.runner = runner
         self.catalog = catalog
     }
 
     /// Judges an answer as the step's kind does (`Steps/Kinds`).
-    public func judge(_ answer: Answer, for step: Step) async -> Verdict {
+    package func judge(_ answer: Answer, for step: Step) async -> Verdict {
         await step.kind.rules.judge(answer, for: step, by: self)
     }
 
@@ -30,7 +30,7 @@ public struct AnswerJudge: Sendable {
 
     /// Runs code for a step and judges it with the step's effective checks. A `release-build`
     /// check runs the program a second time, optimised.
-    public func judgeCode(_ code: String, for step: Step) async -> Verdict {
+    package func judgeCode(_ code: String, for step: Step) async -> Verdict {
         let ran = await run(code, for: step)
         if let failure = ran.failure { return failure }
         let outcome = ran.value!
@@ -95,7 +95,7 @@ public struct AnswerJudge: Sendable {
     }
 
     /// Compiles and runs code for a step. `judging: false` leaves the harness out (a plain `run`).
-    public func run(_ code: String, for step: Step, judging: Bool = true) async -> (value: RunResult?, failure: Verdict?) {
+    package func run(_ code: String, for step: Step, judging: Bool = true) async -> (value: RunResult?, failure: Verdict?) {
         do {
             return (try await runner.run(ProgramBuilder.request(for: step, code: code, in: pack, judging: judging)), nil)
         } catch {

@@ -5,19 +5,19 @@ import Playground
 /// the hidden harness run in that order as the program's top-level code; the pack's support
 /// code and the harness's helpers are hidden files beside them. The Playground names every
 /// position after the file it came from, so the learner sees `exercise.swift:3:5`.
-public enum ProgramBuilder {
+package enum ProgramBuilder {
     /// The environment variable that tells a step's program the lesson's language (`en`, `fr`).
-    public static let languageVariable = "SEGUELAB_LANGUAGE"
+    package static let languageVariable = "SEGUELAB_LANGUAGE"
 
     /// The name the learner's code is shown and diagnosed under.
-    public static func learnerFileName(for step: Step) -> String {
+    package static func learnerFileName(for step: Step) -> String {
         if let name = step.fileName { return name }
         return step.kind.runsExample ? "example.swift" : "\(step.id).swift"
     }
 
     /// The request that runs `code` (the learner's, or the example) for `step`. The harness is
     /// left out when `judging` is false: a plain `run` shows the learner's program alone.
-    public static func request(for step: Step, code: String, in pack: Pack, judging: Bool = true) -> RunRequest {
+    package static func request(for step: Step, code: String, in pack: Pack, judging: Bool = true) -> RunRequest {
         var sources: [SourceFile] = []
         if let prelude = step.code(.prelude) {
             sources.append(SourceFile(name: "prelude", text: prelude, origin: .hidden, topLevel: true))

@@ -15,14 +15,14 @@ import SourceText
 ///     storyboard NAME --check-source STEP  NAME.storyboard compared with STEP's code
 ///
 /// Every other argument of `storyboard` (`--from`, `--depth`, `--format`) works as typed.
-public struct ShownCommand: Sendable, Hashable {
+package struct ShownCommand: Sendable, Hashable {
     /// The command's words after `storyboard`, as written.
-    public var arguments: [String]
+    package var arguments: [String]
     /// The storyboard's name, without `.storyboard`.
-    public var storyboard: String
+    package var storyboard: String
     /// The fenced block exactly as written in the prose, which the output replaces.
-    public var block: String
-    public var location: SourceLocation
+    package var block: String
+    package var location: SourceLocation
 
     static let usage = "a ```seguelab block holds one command: `storyboard NAME`, `storyboard NAME --enums` or "
         + "`storyboard NAME --check-source STEP-ID` (with the storyboard command's other options)"
@@ -46,7 +46,7 @@ public struct ShownCommand: Sendable, Hashable {
 
     /// The command as a learner would type it from the pack's folder, and what it prints.
     /// Throws a sentence saying what is missing (a storyboard, a step, its code).
-    public func run(in pack: Pack, lesson: Lesson, catalog: Catalog = .english) throws -> (commandLine: String, output: [String]) {
+    package func run(in pack: Pack, lesson: Lesson, catalog: Catalog = .english) throws -> (commandLine: String, output: [String]) {
         guard var command = try? StoryboardCommand.reading(arguments) else { throw ShownCommandError(Self.usage) }
         let typedFile = command.file
         guard let url = pack.storyboardURL(named: storyboard) else {
@@ -91,8 +91,8 @@ public struct ShownCommand: Sendable, Hashable {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }
-public struct ShownCommandError: Error, CustomStringConvertible {
-    public let description: String
+package struct ShownCommandError: Error, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
 }
 
@@ -100,7 +100,7 @@ extension Step {
     /// The prose with each ```seguelab block replaced by its command and real output (or, should
     /// it fail, by what went wrong — `pack check` reports that as an error first).
     /// The commands' own words are in `catalog`'s language.
-    public func prose(in pack: Pack, lesson: Lesson, catalog: Catalog = .english) -> String {
+    package func prose(in pack: Pack, lesson: Lesson, catalog: Catalog = .english) -> String {
         var text = prose
         for command in shownCommands {
             let shown: String

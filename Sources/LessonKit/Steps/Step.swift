@@ -3,7 +3,7 @@ import Playground
 import SourceText
 
 /// The role of a fenced ```swift block inside a step.
-public enum CodeRole: String, Sendable, Codable, CaseIterable {
+package enum CodeRole: String, Sendable, Codable, CaseIterable {
     /// Shown and run as is (example and predict steps).
     case example
     /// The code the learner starts editing from.
@@ -17,13 +17,13 @@ public enum CodeRole: String, Sendable, Codable, CaseIterable {
 }
 
 /// A fenced code block with the place it was written.
-public struct CodeBlock: Sendable, Hashable {
-    public var role: CodeRole
-    public var code: String
+package struct CodeBlock: Sendable, Hashable {
+    package var role: CodeRole
+    package var code: String
     /// The position of the block's first code line.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(role: CodeRole, code: String, location: SourceLocation) {
+    package init(role: CodeRole, code: String, location: SourceLocation) {
         self.role = role
         self.code = code
         self.location = location
@@ -31,33 +31,33 @@ public struct CodeBlock: Sendable, Hashable {
 }
 
 /// One choice of a choice step.
-public struct Choice: Sendable, Hashable {
-    public var text: String
-    public var correct: Bool
+package struct Choice: Sendable, Hashable {
+    package var text: String
+    package var correct: Bool
     /// Said when the learner picks this choice and it is wrong (or explains a right one).
-    public var feedback: String?
-    public var location: SourceLocation
+    package var feedback: String?
+    package var location: SourceLocation
 }
 
 /// An answer an author lists so that `pack check` proves how it is judged: typed as the
 /// learner would type it, or (code steps) written as an edit of the step's solution.
-public struct ListedAnswer: Sendable, Hashable {
-    public enum Form: Sendable, Hashable {
+package struct ListedAnswer: Sendable, Hashable {
+    package enum Form: Sendable, Hashable {
         case typed(String)
         /// The solution (or the starter) with the first occurrence of `replace` replaced by `with`.
         case edit(replace: String, with: String, in: CodeRole)
     }
 
-    public var form: Form
-    public var location: SourceLocation
+    package var form: Form
+    package var location: SourceLocation
 
-    public init(_ form: Form, at location: SourceLocation) {
+    package init(_ form: Form, at location: SourceLocation) {
         self.form = form
         self.location = location
     }
 
     /// How the answer reads in a `pack check` message.
-    public var label: String {
+    package var label: String {
         let text: String = switch form {
         case .typed(let typed): typed
         case .edit(let replace, let with, _): "\(replace) → \(with)"
@@ -68,50 +68,50 @@ public struct ListedAnswer: Sendable, Hashable {
 }
 
 /// One step of a lesson, identified by a stable id.
-public struct Step: Sendable {
-    public var id: String
-    public var title: String
+package struct Step: Sendable {
+    package var id: String
+    package var title: String
     /// The step's Markdown text (without its ```step block and role code blocks).
-    public var prose: String
+    package var prose: String
     /// Where the step's heading is.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Code blocks by role (at most one per role).
-    public var code: [CodeRole: CodeBlock] = [:]
+    package var code: [CodeRole: CodeBlock] = [:]
     /// ```seguelab blocks of the prose, shown with their real output (`prose(in:lesson:)`).
-    public var shownCommands: [ShownCommand] = []
+    package var shownCommands: [ShownCommand] = []
     /// Checks that must all pass (exercise, prompt, and optionally example steps).
-    public var checks: [CheckSpec] = []
+    package var checks: [CheckSpec] = []
     /// Progressive hints, shown one at a time.
-    public var hints: [String] = []
+    package var hints: [String] = []
     /// The author's explanation shown with the solution.
-    public var explanation: String?
+    package var explanation: String?
     /// The question line when it is not the prose itself.
-    public var question: String?
+    package var question: String?
 
     /// What only this kind of step has: its choices, accepted answers, prediction, expectation.
     package var body: StepBody
 
     /// Answers the judge must reject, and answers (besides the reference) it must accept;
     /// `pack check` proves both.
-    public var wrongAnswers: [ListedAnswer] = []
-    public var rightAnswers: [ListedAnswer] = []
+    package var wrongAnswers: [ListedAnswer] = []
+    package var rightAnswers: [ListedAnswer] = []
 
     /// Storyboard name (without `.storyboard`) this step's code loads.
-    public var storyboard: String?
+    package var storyboard: String?
     /// Step id (in the same lesson) whose final code becomes this step's starting draft.
-    public var continuesFrom: String?
+    package var continuesFrom: String?
     /// Where `storyboard:` and `continues:` were written, for errors about what they name.
     var storyboardLocation: SourceLocation?
     var continuesLocation: SourceLocation?
     /// `nil` uses the pack's setting.
-    public var swiftLanguageMode: SwiftLanguageMode?
-    public var optimization: Optimization?
+    package var swiftLanguageMode: SwiftLanguageMode?
+    package var optimization: Optimization?
     /// File name the learner's code is shown and diagnosed under.
-    public var fileName: String?
+    package var fileName: String?
     /// The language of the lesson file the step is written in. Its programs are told it in
     /// `SEGUELAB_LANGUAGE`, so a pack's support code can say its own words in that language.
-    public var language = "en"
+    package var language = "en"
 
     package init(id: String, title: String, prose: String, body: StepBody, location: SourceLocation) {
         self.id = id
@@ -122,18 +122,18 @@ public struct Step: Sendable {
     }
 
     /// What the step asks of the learner, read from its body.
-    public var kind: StepKind { body.kind }
+    package var kind: StepKind { body.kind }
 
     /// Code for a role, if the step has it.
-    public func code(_ role: CodeRole) -> String? { code[role]?.code }
+    package func code(_ role: CodeRole) -> String? { code[role]?.code }
 
     /// The reference answer as the learner would type it, used by `solution` and `skip`.
-    public var referenceAnswer: String? { kind.rules.referenceAnswer(of: self) }
+    package var referenceAnswer: String? { kind.rules.referenceAnswer(of: self) }
 }
 
 extension Choice {
     /// Letter used to show and pick a choice: a, b, c…
-    public static func label(for index: Int) -> String {
+    package static func label(for index: Int) -> String {
         let scalars = Array("abcdefghijklmnopqrstuvwxyz")
         return index < scalars.count ? String(scalars[index]) : String(index + 1)
     }

@@ -7,7 +7,7 @@ import SourceText
 /// Each kind is one file in `Steps/Kinds` (a `StepKindRules` type): how its ```step block is
 /// decoded, how an answer is read and judged, its reference answer, what `pack check` proves
 /// and how the step is laid out. This file only lists them.
-public enum StepKind: String, Sendable, Codable, CaseIterable {
+package enum StepKind: String, Sendable, Codable, CaseIterable {
     /// Text only; nothing to answer.
     case prose
     /// Runnable Swift (optionally with a storyboard) the learner runs with `run`.
@@ -160,9 +160,9 @@ extension StepKindRules {
 extension StepKind {
     package var traits: StepKindTraits { rules.traits }
     /// Steps whose completion needs an accepted answer (or an explicit skip).
-    public var needsAnswer: Bool { traits.needsAnswer }
+    package var needsAnswer: Bool { traits.needsAnswer }
     /// Steps judged by compiling and running code through a `ProgramRunner`.
-    public var runsCode: Bool { traits.runsCode }
+    package var runsCode: Bool { traits.runsCode }
     package var runsExample: Bool { traits.runsExample }
     package var answersWithCode: Bool { traits.answersWithCode }
     package var keepsDraft: Bool { traits.keepsDraft }

@@ -5,7 +5,7 @@ import Playground
 /// How a crash reads in feedback: two voices kept apart. A plain sentence says what the crash
 /// means (bare class names, no addresses, no module prefix); below it, the runtime's own words,
 /// quoted exactly as Swift or UIKit print them, so the learner can match them with a real log.
-public enum CrashWording {
+package enum CrashWording {
     /// `the program crashed: a forced cast (as!) failed: … \n    Could not cast value …`
     static func crashed(kind: CrashName, message: String, catalog: Catalog) -> String {
         catalog.text("crash.crashed", ["explained": explained(kind: kind, message: message, catalog: catalog)])
@@ -48,7 +48,7 @@ public enum CrashWording {
 
     /// A crash's message in the learner's words when the Playground wrote it (a signal with no
     /// runtime message); the runtime's own messages stay as printed.
-    public static func message(_ message: String, catalog: Catalog) -> String {
+    package static func message(_ message: String, catalog: Catalog) -> String {
         switch message {
         case CrashReport.trappedMessage: catalog.text("crash.message.trapped")
         case CrashReport.segmentationFaultMessage: catalog.text("crash.message.segmentation_fault")
@@ -58,7 +58,7 @@ public enum CrashWording {
     }
 
     /// A crash kind in the learner's words (`fatal error`, `failed cast`).
-    public static func kindName(_ kind: CrashReport.Kind, catalog: Catalog) -> String {
+    package static func kindName(_ kind: CrashReport.Kind, catalog: Catalog) -> String {
         switch kind {
         case .fatalError: catalog.text("crash.kind.fatal_error")
         case .precondition: catalog.text("crash.kind.precondition")
@@ -92,7 +92,7 @@ public enum CrashWording {
 
     /// "a" or "an" as the name is read aloud: a name opening with capitals (`UINavigationController`,
     /// `NSObject`) is read letter by letter, so "a UI…" but "an NS…"; other names by their vowel.
-    public static func article(_ word: String) -> String {
+    package static func article(_ word: String) -> String {
         let letters = Array(word)
         guard let first = letters.first else { return "a" }
         if letters.count > 1, first.isUppercase, letters[1].isUppercase {

@@ -4,7 +4,7 @@ import Playground
 extension StopReason {
     /// The reason in the learner's words, naming the limit: "the program ran longer than its
     /// time limit of 5 s (a loop that never ends?)".
-    public func text(_ catalog: Catalog) -> String {
+    package func text(_ catalog: Catalog) -> String {
         switch self {
         case .timedOut(let limit): catalog.text("stop.timed_out", ["limit": Limits.describe(seconds: limit)])
         case .suspended(let limit): catalog.text("stop.suspended", ["limit": Limits.describe(seconds: limit)])
@@ -32,7 +32,7 @@ extension StopReason {
 
 extension BuildProgress {
     /// SegueKit's build, as the learner reads it: announced with its estimate, timed, finished.
-    public func text(_ catalog: Catalog) -> String {
+    package func text(_ catalog: Catalog) -> String {
         switch self {
         case .damaged(let path): catalog.text("kit.damaged", ["path": path])
         case .started(let toolchain, nil): catalog.text("kit.started", ["toolchain": toolchain])

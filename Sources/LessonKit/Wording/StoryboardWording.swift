@@ -4,7 +4,7 @@ import SegueTools
 extension StoryboardWords {
     /// The storyboard tools' words from the catalog: a French session's diagram reads
     /// "7 scènes", "déclenché par le bouton \"Reviews\"".
-    public init(_ catalog: Catalog) {
+    package init(_ catalog: Catalog) {
         self.init(
             scenes: { catalog.text($0 == 1 ? "storyboard.scenes.one" : "storyboard.scenes.other", ["count": $0]) },
             focusedScenes: { catalog.text("storyboard.scenes.focused", ["drawn": $0, "count": $1, "start": $2]) },

@@ -4,10 +4,10 @@ import SegueKit
 
 extension TracePattern {
     /// A short human description, e.g. `push 'showDetail' to DetailViewController`.
-    public var summary: String { summary(.english) }
+    package var summary: String { summary(.english) }
 
     /// The description in the catalog's language.
-    public func summary(_ catalog: Catalog) -> String {
+    package func summary(_ catalog: Catalog) -> String {
         var parts: [String] = [kind?.rawValue ?? catalog.text("trace.event")]
         if let identifier { parts.append("'\(identifier)'") }
         if let source { parts.append(catalog.text("trace.from", ["name": source])) }

@@ -1,28 +1,28 @@
 /// One line typed at the prompt, split into a command name and its arguments.
-public struct CommandInvocation: Equatable, Sendable {
-    public var name: String
+package struct CommandInvocation: Equatable, Sendable {
+    package var name: String
     /// Arguments split like a shell does: spaces separate, quotes group, backslash escapes.
-    public var arguments: [String]
+    package var arguments: [String]
     /// Everything after the command name, untouched: commands that take Swift code use this.
-    public var rawArguments: String
+    package var rawArguments: String
 
-    public init(name: String, arguments: [String], rawArguments: String) {
+    package init(name: String, arguments: [String], rawArguments: String) {
         self.name = name
         self.arguments = arguments
         self.rawArguments = rawArguments
     }
 }
 
-public struct CommandSyntaxError: Error, Equatable, CustomStringConvertible, Sendable {
+package struct CommandSyntaxError: Error, Equatable, CustomStringConvertible, Sendable {
     /// 1-based column of the problem in the typed line.
-    public var column: Int
-    public var message: String
-    public var description: String { "column \(column): \(message)" }
+    package var column: Int
+    package var message: String
+    package var description: String { "column \(column): \(message)" }
 }
 
-public enum CommandLineParser {
+package enum CommandLineParser {
     /// Parses a typed line. Returns nil for a blank line or a `#` comment (scripts use them).
-    public static func parse(_ line: String) throws(CommandSyntaxError) -> CommandInvocation? {
+    package static func parse(_ line: String) throws(CommandSyntaxError) -> CommandInvocation? {
         let trimmed = line.drop { $0.isWhitespace }
         guard let first = trimmed.first, first != "#" else { return nil }
         let nameEnd = trimmed.firstIndex { $0.isWhitespace } ?? trimmed.endIndex
@@ -34,7 +34,7 @@ public enum CommandLineParser {
     }
 
     /// Splits arguments the way a POSIX shell would, without expanding anything.
-    public static func split(_ text: String, columnOffset: Int = 0) throws(CommandSyntaxError) -> [String] {
+    package static func split(_ text: String, columnOffset: Int = 0) throws(CommandSyntaxError) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false

@@ -2,15 +2,15 @@ import Foundation
 
 /// Decides what Tab does for the text before the cursor: complete a command name, or the
 /// argument the command expects there (lesson ids, steps, file paths, fixed words).
-public struct Completer {
-    public var registry: CommandRegistry
+package struct Completer {
+    package var registry: CommandRegistry
     /// Lesson ids of the loaded pack, and the step ids of one lesson.
-    public var lessonIDs: () -> [String]
-    public var stepIDs: (String) -> [String]
+    package var lessonIDs: () -> [String]
+    package var stepIDs: (String) -> [String]
     /// Where relative paths start.
-    public var currentDirectory: String
+    package var currentDirectory: String
 
-    public init(registry: CommandRegistry,
+    package init(registry: CommandRegistry,
                 lessonIDs: @escaping () -> [String] = { [] },
                 stepIDs: @escaping (String) -> [String] = { _ in [] },
                 currentDirectory: String = FileManager.default.currentDirectoryPath) {
@@ -20,7 +20,7 @@ public struct Completer {
         self.currentDirectory = currentDirectory
     }
 
-    public func complete(_ textBeforeCursor: String) -> Completion {
+    package func complete(_ textBeforeCursor: String) -> Completion {
         let words = (try? CommandLineParser.split(textBeforeCursor)) ?? textBeforeCursor.split(separator: " ").map(String.init)
         let endsWithSpace = textBeforeCursor.last?.isWhitespace ?? false
         let current = endsWithSpace ? "" : (words.last ?? "")

@@ -6,7 +6,7 @@ import ArgumentParser
 /// the type's properties its arguments. The executable uses the type as its subcommand (or
 /// as the subcommand's arguments); the shell parses a typed line with it, and `help`, Tab
 /// (`ArgumentShape.completion`) and argument errors read it.
-public protocol SharedCommand: ParsableCommand {}
+package protocol SharedCommand: ParsableCommand {}
 
 extension ShellCommand {
     /// The shell's form of a shared command: `run` gets the arguments ArgumentParser parsed

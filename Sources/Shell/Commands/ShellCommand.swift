@@ -1,6 +1,6 @@
 import Localization
 /// What a command's argument is, so Tab can complete it.
-public enum ArgumentKind: Sendable, Equatable {
+package enum ArgumentKind: Sendable, Equatable {
     /// Free text or code: nothing to complete.
     case text
     /// A path on disk.
@@ -15,34 +15,34 @@ public enum ArgumentKind: Sendable, Equatable {
 }
 
 /// What the command loop does after a command: read the next line, or leave the shell.
-public enum AfterCommand: Sendable, Equatable {
+package enum AfterCommand: Sendable, Equatable {
     case readNext
     case leaveShell
 }
 
 /// A command of the shell: its name, how it is written, its help, and what it does.
-public struct ShellCommand {
-    public var name: String
-    public var aliases: [String]
+package struct ShellCommand {
+    package var name: String
+    package var aliases: [String]
     /// How the command is written, e.g. `goto LESSON[/STEP]`.
-    public var usage: String { usageText() }
+    package var usage: String { usageText() }
     /// Worked out when shown: a shared command's comes from ArgumentParser's usage, which
     /// costs milliseconds per command at every start of a debug build.
     var usageText: () -> String
     /// One line, shown by `help`.
-    public var summary: String
+    package var summary: String
     /// A paragraph, shown by `help NAME`.
-    public var details: String
+    package var details: String
     /// What Tab completes at each argument position.
-    public var arguments: [ArgumentKind] { argumentKinds() }
+    package var arguments: [ArgumentKind] { argumentKinds() }
     /// Worked out at Tab: a shared command's come from its declaration, read when needed.
     var argumentKinds: () -> [ArgumentKind]
     /// The full help for `help NAME`, at a width, when the command has more to say than its
     /// summary and details (a shared command: ArgumentParser's help, options and all).
-    public var help: ((Int) -> String)?
-    public var run: (ShellContext, CommandInvocation) async -> AfterCommand
+    package var help: ((Int) -> String)?
+    package var run: (ShellContext, CommandInvocation) async -> AfterCommand
 
-    public init(
+    package init(
         name: String, aliases: [String] = [], usage: String? = nil, summary: String, details: String = "",
         arguments: [ArgumentKind] = [], help: ((Int) -> String)? = nil,
         run: @escaping (ShellContext, CommandInvocation) async -> AfterCommand
@@ -68,7 +68,7 @@ extension ShellCommand {
 }
 
 /// When a command can be typed: the groups of the shell's registry.
-public enum CommandAvailability: String, Sendable, CaseIterable {
+package enum CommandAvailability: String, Sendable, CaseIterable {
     /// In every shell: `help`, `quit`, `history`, the `swift` prompt, `storyboard`.
     case always
     /// In a shell without lessons (`--no-pack`): `run FILE`.
@@ -79,12 +79,12 @@ public enum CommandAvailability: String, Sendable, CaseIterable {
     case forWorkshops
 }
 
-public struct CommandRegistry {
-    public private(set) var commands: [ShellCommand] = []
+package struct CommandRegistry {
+    package private(set) var commands: [ShellCommand] = []
     /// The group each command was registered in, by name.
     private var groups: [String: CommandAvailability] = [:]
 
-    public init(_ commands: [ShellCommand] = [], availability: CommandAvailability = .always) {
+    package init(_ commands: [ShellCommand] = [], availability: CommandAvailability = .always) {
         for command in commands { register(command, availability: availability) }
     }
 
@@ -95,28 +95,28 @@ public struct CommandRegistry {
         }
     }
 
-    public mutating func register(_ command: ShellCommand, availability: CommandAvailability = .always) {
+    package mutating func register(_ command: ShellCommand, availability: CommandAvailability = .always) {
         precondition(self.command(named: command.name) == nil, "command \(command.name) registered twice")
         commands.append(command)
         groups[command.name] = availability
     }
 
     /// When the command named `name` (or an alias) can be typed.
-    public func availability(of name: String) -> CommandAvailability? {
+    package func availability(of name: String) -> CommandAvailability? {
         command(named: name).flatMap { groups[$0.name] }
     }
 
-    public func command(named name: String) -> ShellCommand? {
+    package func command(named name: String) -> ShellCommand? {
         commands.first { $0.name == name || $0.aliases.contains(name) }
     }
 
     /// Every name and alias, sorted, for completion.
-    public var allNames: [String] {
+    package var allNames: [String] {
         commands.flatMap { [$0.name] + $0.aliases }.sorted()
     }
 
     /// The closest known name to a mistyped one, if it is close enough to be a likely typo.
-    public func suggestion(for name: String) -> String? {
+    package func suggestion(for name: String) -> String? {
         let limit = max(1, name.count / 3)
         let prefixMatch = allNames.first { $0.hasPrefix(name) && !name.isEmpty }
         if let prefixMatch { return prefixMatch }

@@ -16,13 +16,13 @@ import Darwin
 ///
 /// Each finding names what was checked; a problem or a warning also says exactly what to do.
 /// A problem blocks the lessons (exit status 1); a warning makes them worse but possible.
-public struct Doctor {
-    public struct Finding: Equatable, Sendable {
-        public enum Level: Sendable { case ok, warning, problem }
-        public var level: Level
-        public var subject: String
-        public var text: String
-        public var fix: String?
+package struct Doctor {
+    package struct Finding: Equatable, Sendable {
+        package enum Level: Sendable { case ok, warning, problem }
+        package var level: Level
+        package var subject: String
+        package var text: String
+        package var fix: String?
     }
 
     /// The oldest Swift that builds SegueKit and the lessons' code.
@@ -35,7 +35,7 @@ public struct Doctor {
     var style: Style
     var build: Bool
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, color: ColorChoice, build: Bool) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, color: ColorChoice, build: Bool) {
         self.environment = environment
         self.directories = XDGDirectories(environment: environment)
         self.style = Style(enabled: color.isEnabled())
@@ -43,7 +43,7 @@ public struct Doctor {
     }
 
     /// Runs every check, printing each finding as it comes; returns the exit status.
-    public func run() async -> Int32 {
+    package func run() async -> Int32 {
         print(style.heading("Checking this machine for SegueLab's lessons"))
         var findings: [Finding] = []
         func report(_ finding: Finding) {

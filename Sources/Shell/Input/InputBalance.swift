@@ -4,39 +4,39 @@
 ///
 /// An extra closer (`}` with nothing open) finishes the entry too: the compiler, not the prompt,
 /// is the right place to report it.
-public struct InputBalance: Equatable, Sendable {
+package struct InputBalance: Equatable, Sendable {
     /// What is still open, innermost last, e.g. `["{", "("]` or `["\"\"\""]`.
-    public private(set) var open: [String] = []
+    package private(set) var open: [String] = []
     /// Nesting depth of `/* … */` comments still open.
-    public private(set) var openBlockComments = 0
+    package private(set) var openBlockComments = 0
 
     init(open: [String] = [], openBlockComments: Int = 0) {
         self.open = open
         self.openBlockComments = openBlockComments
     }
 
-    public var isComplete: Bool { open.isEmpty && openBlockComments == 0 }
+    package var isComplete: Bool { open.isEmpty && openBlockComments == 0 }
 
-    public static func of(_ text: String) -> InputBalance {
+    package static func of(_ text: String) -> InputBalance {
         var scanner = Scanner(Array(text.unicodeScalars))
         scanner.run()
         return scanner.balance
     }
 
-    public static func isComplete(_ text: String) -> Bool { of(text).isComplete }
+    package static func isComplete(_ text: String) -> Bool { of(text).isComplete }
 }
 
 /// The balance of an entry followed line by line: each line is scanned on its own, from where
 /// the lines before it left off, so a long entry costs its length once, not once per line.
-public struct InputBalanceTracker: Sendable {
+package struct InputBalanceTracker: Sendable {
     private var stack: [Frame] = []
     private var blockCommentDepth = 0
 
-    public init() {}
+    package init() {}
 
     /// Adds the next line; returns the balance of all lines so far (what `InputBalance.of`
     /// gives for them joined with "\n").
-    public mutating func add(_ line: String) -> InputBalance {
+    package mutating func add(_ line: String) -> InputBalance {
         var probe = Scanner(Array(line.unicodeScalars), stack: stack, blockCommentDepth: blockCommentDepth)
         probe.run()
         // Scanned again with its line break, the state the next line starts from. No token

@@ -8,8 +8,8 @@ import Darwin
 
 /// Line editing on a terminal through libedit: history kept across sessions, Tab completion,
 /// the user's `~/.editrc` (so `bind -v` gives vi mode), UTF-8, Ctrl-C that clears the line.
-public final class LibEditLineSource: LineSource, PagerKeySource {
-    public var isInteractive: Bool { true }
+package final class LibEditLineSource: LineSource, PagerKeySource {
+    package var isInteractive: Bool { true }
 
     private let editLine: OpaquePointer
     private let history: OpaquePointer
@@ -19,7 +19,7 @@ public final class LibEditLineSource: LineSource, PagerKeySource {
     /// - Parameters:
     ///   - historyFile: where history is loaded from and saved to; nil keeps none.
     ///   - complete: given the text before the cursor, what to insert or list.
-    public init(historyFile: HistoryFile?, complete: @escaping (String) -> Completion) {
+    package init(historyFile: HistoryFile?, complete: @escaping (String) -> Completion) {
         Terminal.enableUTF8Locale()
         seguelab_install_signal_handlers()
         self.historyFile = historyFile
@@ -61,7 +61,7 @@ public final class LibEditLineSource: LineSource, PagerKeySource {
         history_end(history)
     }
 
-    public func readLine(prompt: String) -> LineEvent {
+    package func readLine(prompt: String) -> LineEvent {
         PromptText.current = prompt
         _ = seguelab_take_sigint()
         _ = seguelab_take_paste()
@@ -109,13 +109,13 @@ public final class LibEditLineSource: LineSource, PagerKeySource {
         return key
     }
 
-    public func remember(_ entry: String) {
+    package func remember(_ entry: String) {
         guard !entry.allSatisfy(\.isWhitespace) else { return }
         seguelab_history_enter(history, entry)
         save()
     }
 
-    public func close() { save() }
+    package func close() { save() }
 
     /// Saved after every entry, atomically, so a crash or kill loses nothing typed before it.
     private func save() {
@@ -150,23 +150,23 @@ public final class LibEditLineSource: LineSource, PagerKeySource {
 }
 
 /// The history file and how many entries it keeps.
-public struct HistoryFile: Sendable {
-    public var path: String
-    public var limit: Int
-    public var directory: String { String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+package struct HistoryFile: Sendable {
+    package var path: String
+    package var limit: Int
+    package var directory: String { String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
 
-    public init(path: String, limit: Int = 1000) {
+    package init(path: String, limit: Int = 1000) {
         self.path = path
         self.limit = limit
     }
 }
 
 /// What Tab does: insert text at the cursor, or list the possibilities.
-public struct Completion: Equatable, Sendable {
-    public var insertion: String
-    public var alternatives: [String]
+package struct Completion: Equatable, Sendable {
+    package var insertion: String
+    package var alternatives: [String]
 
-    public init(insertion: String = "", alternatives: [String] = []) {
+    package init(insertion: String = "", alternatives: [String] = []) {
         self.insertion = insertion
         self.alternatives = alternatives
     }

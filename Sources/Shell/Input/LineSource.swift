@@ -1,5 +1,5 @@
 /// What reading one line of input produced.
-public enum LineEvent: Equatable, Sendable {
+package enum LineEvent: Equatable, Sendable {
     case line(String)
     /// A line holding a bracketed paste: it may span several lines (joined by "\n"), and the
     /// shell decides whether they are one entry or commands to run one by one.
@@ -11,7 +11,7 @@ public enum LineEvent: Equatable, Sendable {
 }
 
 /// Where the shell's lines come from: libedit on a terminal, plain lines from a pipe.
-public protocol LineSource: AnyObject {
+package protocol LineSource: AnyObject {
     /// True when prompts, colour and editing make sense.
     var isInteractive: Bool { get }
     func readLine(prompt: String) -> LineEvent
@@ -55,13 +55,13 @@ package enum PagerKey: Equatable, Sendable {
 }
 
 extension LineSource {
-    public func takeProblem() -> LineProblem? { nil }
+    package func takeProblem() -> LineProblem? { nil }
     /// True when prompts are shown (a terminal; a demo being presented).
-    public var showsPrompts: Bool { isInteractive }
+    package var showsPrompts: Bool { isInteractive }
     /// How errors name the input: `<stdin>:LINE`, or a demo script's path.
-    public var name: String { "<stdin>" }
+    package var name: String { "<stdin>" }
     /// Told when the shell starts reading a new entry (rather than more of one, or an answer).
-    public func beginEntry() {}
+    package func beginEntry() {}
     /// The pager's question: one key where the source reads keys; else a line answers (empty
     /// goes on, `q` stops, anything else is typed).
     package func pagerKey(prompt: String) -> PagerKey {
@@ -76,24 +76,24 @@ extension LineSource {
 }
 
 /// Input the shell cannot take as it came.
-public enum LineProblem: Equatable, Sendable {
+package enum LineProblem: Equatable, Sendable {
     /// The line was longer than the limit: it was skipped, unread (`bytes` counts all of it).
     case tooLong(bytes: Int, limit: Int)
     /// A byte that is not UTF-8 at this 1-based column; it was read as U+FFFD.
     case invalidUTF8(column: Int, byte: UInt8)
 
     /// True when the line is not usable at all (the entry holding it is not run).
-    public var dropsLine: Bool {
+    package var dropsLine: Bool {
         if case .tooLong = self { return true }
         return false
     }
 
-    public var column: Int? {
+    package var column: Int? {
         if case .invalidUTF8(let column, _) = self { return column }
         return nil
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .tooLong(let bytes, let limit):
             return "the line is \(bytes) bytes long, over the limit of \(limit); it was skipped, and the entry holding it was not run"

@@ -9,19 +9,19 @@ import Darwin
 /// Bytes are read as they come, so a line of any length costs at most `maximumLineBytes` of
 /// memory: a longer one is skipped to its end and reported. Bytes that are not UTF-8 become
 /// U+FFFD and are reported with their column. A line ends at `\n` (or `\r\n`).
-public final class PipedLineSource: LineSource {
+package final class PipedLineSource: LineSource {
     /// 1 MiB: far beyond any command or pasted program, well short of a runaway file.
-    public static let defaultMaximumLineBytes = 1 << 20
+    package static let defaultMaximumLineBytes = 1 << 20
 
-    public var isInteractive: Bool { false }
+    package var isInteractive: Bool { false }
     private var reader: LineReader
     private var problem: LineProblem?
 
-    public init(fileDescriptor: Int32 = STDIN_FILENO, maximumLineBytes: Int = PipedLineSource.defaultMaximumLineBytes) {
+    package init(fileDescriptor: Int32 = STDIN_FILENO, maximumLineBytes: Int = PipedLineSource.defaultMaximumLineBytes) {
         reader = LineReader(fileDescriptor: fileDescriptor, limit: maximumLineBytes)
     }
 
-    public func readLine(prompt: String) -> LineEvent {
+    package func readLine(prompt: String) -> LineEvent {
         problem = nil
         guard let read = reader.next() else { return .endOfInput }
         guard read.length <= reader.limit else {
@@ -37,13 +37,13 @@ public final class PipedLineSource: LineSource {
         return .line(String(decoding: bytes, as: UTF8.self))
     }
 
-    public func takeProblem() -> LineProblem? {
+    package func takeProblem() -> LineProblem? {
         defer { problem = nil }
         return problem
     }
 
-    public func remember(_ entry: String) {}
-    public func close() {}
+    package func remember(_ entry: String) {}
+    package func close() {}
 
     /// The offset of the first byte that is not part of valid UTF-8, if any.
     static func firstInvalidByte(in bytes: [UInt8]) -> Int? {

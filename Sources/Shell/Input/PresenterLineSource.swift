@@ -14,10 +14,10 @@ import Darwin
 /// `.`, the answer to a question) are typed at once, without waiting. Keys come from the
 /// terminal on standard input (`q` or Ctrl-D ends the demo); without a terminal nothing waits,
 /// and without one on standard output nothing is slowed: a piped run is a transcript.
-public final class PresenterLineSource: LineSource {
-    public var isInteractive: Bool { false }
-    public var showsPrompts: Bool { true }
-    public let name: String
+package final class PresenterLineSource: LineSource {
+    package var isInteractive: Bool { false }
+    package var showsPrompts: Bool { true }
+    package let name: String
 
     /// Per typed character: about 25 characters a second, read easily at the back of a room.
     static let typingDelay: useconds_t = 40_000
@@ -33,7 +33,7 @@ public final class PresenterLineSource: LineSource {
     private var savedTerminal: termios?
 
     /// `narrate` shows a comment's text (wrapped and styled by the shell's output).
-    public init(script: String, name: String, narrate: @escaping (String) -> Void,
+    package init(script: String, name: String, narrate: @escaping (String) -> Void,
                 typing: Bool = isatty(STDOUT_FILENO) == 1, keys: Bool = isatty(STDIN_FILENO) == 1) {
         var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
@@ -47,9 +47,9 @@ public final class PresenterLineSource: LineSource {
         if keys { quietTerminal() }
     }
 
-    public func beginEntry() { startingEntry = true }
+    package func beginEntry() { startingEntry = true }
 
-    public func readLine(prompt: String) -> LineEvent {
+    package func readLine(prompt: String) -> LineEvent {
         guard next < lines.count else { return .endOfInput }
         let line = lines[next]
         guard startingEntry else {
@@ -86,9 +86,9 @@ public final class PresenterLineSource: LineSource {
         return String(trimmed.dropFirst()).trimmingCharacters(in: .whitespaces)
     }
 
-    public func remember(_ entry: String) {}
+    package func remember(_ entry: String) {}
 
-    public func close() {
+    package func close() {
         if var saved = savedTerminal { tcsetattr(STDIN_FILENO, TCSADRAIN, &saved) }
         savedTerminal = nil
     }

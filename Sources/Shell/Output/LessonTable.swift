@@ -5,9 +5,9 @@ import Localization
 /// The lessons as one table, wherever they are listed (`lessons` and `progress`, in the shell
 /// and on the command line): `>` on the current lesson, its id, title, steps done and state.
 /// A title too long for the width is wrapped under the title column, never cut.
-public enum LessonTable {
+package enum LessonTable {
     /// `width` is the terminal's; nil (a pipe, a file) keeps every row on one line.
-    public static func lines(_ entries: [LessonMenuEntry], width: Int? = nil, catalog: Catalog = .english) -> [String] {
+    package static func lines(_ entries: [LessonMenuEntry], width: Int? = nil, catalog: Catalog = .english) -> [String] {
         let idWidth = entries.map(\.id.count).max() ?? 0
         let counts = entries.map { "\($0.completedSteps)/\($0.stepCount)" }
         let countWidth = counts.map(\.count).max() ?? 0
@@ -46,8 +46,8 @@ public enum LessonTable {
 }
 
 /// `seguelab progress` and the shell's `progress`: totals, then one line per lesson.
-public enum ProgressReport {
-    public static func lines(_ session: Session, pack: Pack, width: Int? = nil, catalog: Catalog = .english) -> [String] {
+package enum ProgressReport {
+    package static func lines(_ session: Session, pack: Pack, width: Int? = nil, catalog: Catalog = .english) -> [String] {
         let summary = session.summary()
         let percent = summary.totalSteps == 0 ? 0 : summary.completedSteps * 100 / summary.totalSteps
         var lines = [
@@ -61,7 +61,7 @@ public enum ProgressReport {
         return lines + LessonTable.lines(summary.lessons, width: width, catalog: catalog)
     }
 
-    public static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         let minutes = Int(seconds / 60)
         return minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
     }

@@ -204,10 +204,10 @@ struct RunRenderer {
 /// navigation and the final screen) on standard output; diagnostics, the program's own stderr,
 /// how it ended, and timings on standard error. No colour: the output is for pipes as much as
 /// terminals.
-public enum RunReport {
-    public enum Stream: Sendable { case output, error }
+package enum RunReport {
+    package enum Stream: Sendable { case output, error }
 
-    public static func pieces(of result: RunResult, sources: [SourceFile], trace: Bool, timings: Bool) -> [(Stream, String)] {
+    package static func pieces(of result: RunResult, sources: [SourceFile], trace: Bool, timings: Bool) -> [(Stream, String)] {
         let renderer = RunRenderer(style: Style(enabled: false), showsNavigation: trace)
         let text = { (lines: [String]) in lines.map { $0 + "\n" }.joined() }
         var pieces: [(Stream, String)] = [(.error, text(renderer.diagnostics(
@@ -224,7 +224,7 @@ public enum RunReport {
     }
 
     /// A `swift` entry of `seguelab run --as-session`: its picture and how it ended.
-    public static func lines(of entry: SwiftREPL.Response, trace: Bool) -> [String] {
+    package static func lines(of entry: SwiftREPL.Response, trace: Bool) -> [String] {
         let renderer = RunRenderer(style: Style(enabled: false), showsNavigation: trace)
         return renderer.picture(of: entry.run.trace)
             + renderer.ending(crash: entry.run.crash, termination: entry.run.termination,

@@ -4,11 +4,11 @@ import Localization
 import Rainbow
 
 /// When to colour output.
-public enum ColorChoice: Sendable, Equatable {
+package enum ColorChoice: Sendable, Equatable {
     case auto, never
 
     /// Colour only on a terminal, never when NO_COLOR is set (any value, per no-color.org).
-    public func isEnabled(environment: [String: String] = ProcessInfo.processInfo.environment,
+    package func isEnabled(environment: [String: String] = ProcessInfo.processInfo.environment,
                           stdoutIsTerminal: Bool = Terminal.isTerminal(STDOUT_FILENO)) -> Bool {
         switch self {
         case .never: return false
@@ -18,22 +18,22 @@ public enum ColorChoice: Sendable, Equatable {
 }
 
 /// Text styles used by the shell; plain text when colour is off.
-public struct Style: Sendable {
-    public let enabled: Bool
+package struct Style: Sendable {
+    package let enabled: Bool
 
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         // Rainbow also checks the terminal and NO_COLOR itself; `enabled` adds --no-color.
         self.enabled = enabled
     }
 
-    public func heading(_ s: String) -> String { enabled ? s.bold : s }
+    package func heading(_ s: String) -> String { enabled ? s.bold : s }
     /// Markdown's *emphasis*: italic, or the bare words without colour (never the asterisks).
-    public func emphasis(_ s: String) -> String { enabled ? s.italic : s }
-    public func command(_ s: String) -> String { enabled ? s.cyan : s }
-    public func dim(_ s: String) -> String { enabled ? s.dim : s }
-    public func success(_ s: String) -> String { enabled ? s.green : s }
-    public func failure(_ s: String) -> String { enabled ? s.red : s }
-    public func warning(_ s: String) -> String { enabled ? s.yellow : s }
+    package func emphasis(_ s: String) -> String { enabled ? s.italic : s }
+    package func command(_ s: String) -> String { enabled ? s.cyan : s }
+    package func dim(_ s: String) -> String { enabled ? s.dim : s }
+    package func success(_ s: String) -> String { enabled ? s.green : s }
+    package func failure(_ s: String) -> String { enabled ? s.red : s }
+    package func warning(_ s: String) -> String { enabled ? s.yellow : s }
 }
 
 /// Where the shell writes: results to standard output, problems to standard error.
@@ -42,21 +42,21 @@ public struct Style: Sendable {
 /// Everything the shell prints passes here, and much of it comes from a pack or a program:
 /// only colour (SGR) sequences reach the terminal; any other control character is shown in
 /// caret notation (`^[`), so no text can set the clipboard, retitle the window or clear the screen.
-public final class ShellOutput {
-    public let style: Style
+package final class ShellOutput {
+    package let style: Style
     private let writeOut: (String) -> Void
     private let writeErr: (String) -> Void
     /// The shell's own words, in the language of the session (English until a pack is loaded).
-    public var catalog: Catalog = .english
+    package var catalog: Catalog = .english
 
     /// The terminal's width when output goes to one (asked at every line, so a resized window
     /// is followed); nil leaves lines as they are (pipes and files).
     private let width: () -> Int?
 
     /// The terminal's width now, or nil when output is not a terminal.
-    public var columns: Int? { width() }
+    package var columns: Int? { width() }
 
-    public init(style: Style, width: @escaping () -> Int? = { nil },
+    package init(style: Style, width: @escaping () -> Int? = { nil },
                 writeOut: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
                 writeErr: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
         self.style = style
@@ -66,7 +66,7 @@ public final class ShellOutput {
     }
 
     /// Prints text followed by a newline, each line wrapped at word boundaries to the terminal.
-    public func line(_ text: String = "") {
+    package func line(_ text: String = "") {
         if collected != nil { collected!.append(fitted(text)); return }
         writeOut(fitted(text) + "\n")
     }
@@ -74,7 +74,7 @@ public final class ShellOutput {
     /// A line of code behind its gutter (a line number, or an indent). Code is never respaced;
     /// wider than the terminal, it is broken between words and each continuation is marked `↪`
     /// in the gutter and indented further, so it cannot be read as a line of its own.
-    public func code(_ code: String, gutter: String) {
+    package func code(_ code: String, gutter: String) {
         guard let width = width() else { return line(gutter + style.command(code)) }
         let gutterWidth = WordWrap.visibleWidth(gutter)
         let indent = code.prefix { $0 == " " }.count + 4
@@ -130,17 +130,17 @@ public final class ShellOutput {
     }
 
     /// `error: message`, prefixed by where it happened when known (`<stdin>:3: error: …`).
-    public func error(_ message: String, at location: String? = nil) {
+    package func error(_ message: String, at location: String? = nil) {
         let prefix = location.map { "\($0): " } ?? ""
         writeErr(fitted(prefix + style.failure(catalog.text("label.error")) + " " + message) + "\n")
     }
 
     /// A progress line for long work (building SegueKit the first time), on standard error.
-    public func progress(_ message: String) {
+    package func progress(_ message: String) {
         writeErr(fitted(style.dim(message)) + "\n")
     }
 
-    public func warning(_ message: String) {
+    package func warning(_ message: String) {
         writeErr(fitted(style.warning(catalog.text("label.warning")) + " " + message) + "\n")
     }
 }

@@ -3,7 +3,7 @@ import Localization
 import Playground
 
 /// A mode of the shell that takes over what is typed at the prompt until it ends.
-public protocol InputMode: AnyObject {
+package protocol InputMode: AnyObject {
     var prompt: String { get }
     /// Handles one entry; returns false when the mode ends.
     func handle(_ entry: String, context: ShellContext) async -> Bool

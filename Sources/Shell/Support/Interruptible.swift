@@ -5,14 +5,14 @@ import Foundation
 /// The one way Ctrl-C becomes cancellation, for the shell and for `seguelab run` alike (the
 /// signal is caught by the C handler `InterruptFlag` installs). The terminal's modes and
 /// window size are put back afterwards, whatever the program did to them (`TerminalModes`).
-public enum Interruptible<Value: Sendable>: Sendable {
+package enum Interruptible<Value: Sendable>: Sendable {
     case finished(Value)
     case failed(any Error)
     /// Ctrl-C came. `partial` is what the work returned anyway — a run stopped part-way, with
     /// the output it printed until then — or nil when it was cut short before it had any.
     case interrupted(partial: Value?)
 
-    public static func run(_ work: @escaping @Sendable () async throws -> Value) async -> Interruptible<Value> {
+    package static func run(_ work: @escaping @Sendable () async throws -> Value) async -> Interruptible<Value> {
         _ = InterruptFlag.take()
         let terminal = TerminalModes.save()
         defer { terminal.restore() }

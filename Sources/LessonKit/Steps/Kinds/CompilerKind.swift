@@ -76,7 +76,7 @@ enum CompilerKind: StepKindRules {
 }
 
 /// What a compiler exercise expects of the learner's code.
-public enum CompilerExpectation: Sendable, Hashable {
+package enum CompilerExpectation: Sendable, Hashable {
     /// The code must compile without errors.
     case compiles
     /// The code must be rejected with an error whose message matches the pattern.

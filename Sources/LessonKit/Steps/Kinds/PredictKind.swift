@@ -111,7 +111,7 @@ enum PredictKind: StepKindRules {
 }
 
 /// What a predict step asks the learner to foresee.
-public enum PredictTarget: String, Sendable, Codable {
+package enum PredictTarget: String, Sendable, Codable {
     /// The example's standard output (compared after normalising whitespace).
     case output
     /// The class of the view controller on screen when the example ends.

@@ -5,8 +5,8 @@ import Localization
 
 /// `progress`, on the command line (`seguelab progress --pack …`) and in the shell: progress on
 /// the pack, readable or exported as JSON or CSV.
-public struct ProgressCommand: SharedCommand {
-    public static let configuration = CommandConfiguration(
+package struct ProgressCommand: SharedCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "progress",
         abstract: "Show progress on a pack, or export it (--json, --csv) for an instructor.",
         discussion: """
@@ -17,22 +17,22 @@ public struct ProgressCommand: SharedCommand {
     )
 
     @Flag(help: "Print the export as JSON.")
-    public var json = false
+    package var json = false
 
     @Flag(help: "Print the export as CSV (one row per step, with a header line).")
-    public var csv = false
+    package var csv = false
 
     @Option(help: "A name to put in the JSON export, so an instructor can tell exports apart.")
-    public var learner: String?
+    package var learner: String?
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if json && csv { throw ValidationError("choose one of --json and --csv") }
     }
 
     /// The report, or the export asked for, as lines; `width` is the terminal's, if any.
-    public func lines(_ session: Session, pack: Pack, width: Int? = nil, catalog: Catalog = .english) throws -> [String] {
+    package func lines(_ session: Session, pack: Pack, width: Int? = nil, catalog: Catalog = .english) throws -> [String] {
         if json {
             return [String(decoding: try ProgressExport.json(for: session.progress, pack: pack, learner: learner), as: UTF8.self)]
         }

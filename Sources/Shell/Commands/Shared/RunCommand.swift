@@ -4,8 +4,8 @@ import Playground
 
 /// `run FILE.swift…`, on the command line and in the shell: compile Swift files against
 /// SegueKit and run them. The command line adds its limits, `--as-session` and `--timings`.
-public struct RunCommand: SharedCommand {
-    public static let configuration = CommandConfiguration(
+package struct RunCommand: SharedCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Compile and run Swift files against SegueKit (import UIKit works), showing the navigation.",
         discussion: """
@@ -17,29 +17,29 @@ public struct RunCommand: SharedCommand {
 
     @Argument(help: "Swift files to compile together; storyboards next to them are found by name.",
               completion: .file(extensions: ["swift"]))
-    public var files: [String] = []
+    package var files: [String] = []
 
     @Flag(name: .customLong("no-trace"), help: "Do not print the navigation trace.")
-    public var noTrace = false
+    package var noTrace = false
 
     @Option(name: .customLong("swift-version"), help: "Swift language mode: 5 or 6.")
-    public var swiftVersion: String = "5"
+    package var swiftVersion: String = "5"
 
     @Flag(name: .customShort("O"), help: "Compile with optimisation (-O).")
-    public var optimize = false
+    package var optimize = false
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         guard SwiftLanguageMode(rawValue: swiftVersion) != nil else {
             throw ValidationError("--swift-version must be 5 or 6, not \(swiftVersion)")
         }
     }
 
-    public var languageMode: SwiftLanguageMode { SwiftLanguageMode(rawValue: swiftVersion) ?? .swift5 }
+    package var languageMode: SwiftLanguageMode { SwiftLanguageMode(rawValue: swiftVersion) ?? .swift5 }
 
     /// The files as the learner's sources, and their folders (where storyboards are looked for).
-    public func sources() throws(UnreadableFile) -> (sources: [SourceFile], directories: [URL]) {
+    package func sources() throws(UnreadableFile) -> (sources: [SourceFile], directories: [URL]) {
         var sources: [SourceFile] = []
         var directories: [URL] = []
         for path in files {
@@ -52,14 +52,14 @@ public struct RunCommand: SharedCommand {
         return (sources, directories)
     }
 
-    public func request(sources: [SourceFile], directories: [URL], limits: Limits) -> RunRequest {
+    package func request(sources: [SourceFile], directories: [URL], limits: Limits) -> RunRequest {
         RunRequest(sources: sources, storyboardDirectories: directories, limits: limits,
                    swiftLanguageMode: languageMode, optimization: optimize ? .release : .debug,
                    collectTrace: !noTrace)
     }
 
-    public struct UnreadableFile: Error, CustomStringConvertible {
-        public var path: String
-        public var description: String { "\(path): cannot read the file" }
+    package struct UnreadableFile: Error, CustomStringConvertible {
+        package var path: String
+        package var description: String { "\(path): cannot read the file" }
     }
 }

@@ -27,7 +27,7 @@ let package = Package(
         .library(name: "LessonKit", targets: ["LessonKit"]),
         // The workshop server: built only when an instructor first runs `seguelab workshop serve`,
         // so its dependencies never slow a learner's first build.
-        .executable(name: "seguelab-workshop", targets: ["seguelab-workshop"]),
+        .executable(name: "seguelab-workshop", targets: ["seguelab-workshop"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,7 +39,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: ["FullFoundation"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Already built for Hummingbird: the server's connection limits are NIO channel handlers.
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0")
     ],
     targets: [
         // libedit, from the system (apt: libedit-dev).
@@ -78,7 +78,7 @@ let package = Package(
             dependencies: [
                 "SegueKit", "SourceText", "XDGDirectories", "CSupervisor",
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax")
             ]
         ),
         // Pack format, validation, session state machine, checks, progress store.
@@ -87,7 +87,7 @@ let package = Package(
             dependencies: [
                 "Localization", "Playground", "SegueKit", "SegueTools", "SourceText", "XDGDirectories",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation")
             ],
             // The files `pack new` writes, as an author will edit them.
             resources: [.copy("Resources/StarterPack")]
@@ -96,11 +96,12 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: [
-                "CLibEdit", "CShellSignals", "LessonKit", "Localization", "Playground", "SegueKit", "SegueTools", "SourceText",
+                "CLibEdit", "CShellSignals", "LessonKit", "Localization", "Playground", "SegueKit", "SegueTools",
+                "SourceText",
                 "Workshop", "XDGDirectories",
                 .product(name: "Rainbow", package: "Rainbow"),
                 // The commands both the command line and the shell have are declared once, here.
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // A workshop's shared vocabulary (events, join links) and the learner's side: a durable
@@ -114,7 +115,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio")
             ],
             resources: [.copy("Dashboard")]
         ),
@@ -123,15 +124,16 @@ let package = Package(
             dependencies: [
                 "WorkshopServer", "LessonKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird")
             ]
         ),
         // The executable: argument parsing and wiring only.
         .executableTarget(
             name: "seguelab",
             dependencies: [
-                "Shell", "LessonKit", "Localization", "Playground", "SegueTools", "SourceText", "Workshop", "XDGDirectories",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Shell", "LessonKit", "Localization", "Playground", "SegueTools", "SourceText", "Workshop",
+                "XDGDirectories",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         .testTarget(
@@ -148,7 +150,10 @@ let package = Package(
         // Fixtures are sample packs (their .swift files belong to the packs, not the tests).
         .testTarget(
             name: "LessonKitTests",
-            dependencies: ["LessonKit", "Localization", "Playground", "SegueKit", "SegueTools", "SourceText", "TestSupport", "ProgressWriter", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "LessonKit", "Localization", "Playground", "SegueKit", "SegueTools", "SourceText", "TestSupport",
+                "ProgressWriter", .product(name: "ZIPFoundation", package: "ZIPFoundation")
+            ],
             exclude: ["Fixtures"]
         ),
         // Reads `swift package dump-package` and names every import a target does not declare
@@ -160,12 +165,21 @@ let package = Package(
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         // Walkthroughs are scripted learner sessions (read from the source tree, not compiled).
         // Depends on the executable so that `swift test` builds the `seguelab` the tests start.
-        .testTarget(name: "ShellTests", dependencies: ["seguelab", "Shell", "LessonKit", "Localization", "Playground", "SegueKit", "SegueTools", "SourceText", "TestSupport", "XDGDirectories", "CPseudoTerminal"], exclude: ["Walkthroughs"]),
+        .testTarget(
+            name: "ShellTests",
+            dependencies: [
+                "seguelab", "Shell", "LessonKit", "Localization", "Playground", "SegueKit", "SegueTools", "SourceText",
+                "TestSupport", "XDGDirectories", "CPseudoTerminal"
+            ], exclude: ["Walkthroughs"]),
         // `seguelab` and its subcommands run as the built binary (run, storyboard, pack, lessons, progress).
         .testTarget(name: "CommandLineTests", dependencies: ["seguelab", "LessonKit", "TestSupport"]),
         // A real workshop server and real learners on loopback; the dashboard in Chromium.
-        .testTarget(name: "WorkshopTests", dependencies: ["seguelab", "seguelab-workshop", "Workshop", "WorkshopServer", "LessonKit", "TestSupport",
-                                                      .product(name: "GRDB", package: "GRDB.swift")],
-                    exclude: ["Browser"]),
+        .testTarget(
+            name: "WorkshopTests",
+            dependencies: [
+                "seguelab", "seguelab-workshop", "Workshop", "WorkshopServer", "LessonKit", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            exclude: ["Browser"])
     ]
 )

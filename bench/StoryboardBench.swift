@@ -8,7 +8,8 @@ enum StoryboardBench {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count == 4 else {
-            FileHandle.standardError.write(Data("usage: storyboard-bench FILE text|dot|mermaid|enums|check SOURCE.swift\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: storyboard-bench FILE text|dot|mermaid|enums|check SOURCE.swift\n".utf8))
             exit(2)
         }
         let document = try StoryboardDocument.load(contentsOf: URL(fileURLWithPath: arguments[1]))
@@ -20,7 +21,8 @@ enum StoryboardBench {
             let audit = IdentifierAudit(swiftSource: source, document: document)
             print(audit.isClean ? "clean" : "unknown \(audit.unknownToCode), stale \(audit.staleInCode)")
         case let format:
-            print(StoryboardDiagram(document: document).render(DiagramFormat(rawValue: format) ?? .text), terminator: "")
+            print(
+                StoryboardDiagram(document: document).render(DiagramFormat(rawValue: format) ?? .text), terminator: "")
         }
     }
 }

@@ -14,7 +14,9 @@ enum WrapBench {
         let word = String(repeating: "x", count: size)
         let wrap = WordWrap(width: 80)
         for (name, line) in [("words", words), ("one word", word)] {
-            for (kind, body) in [("fit", { _ = wrap.fit(line) }), ("wrap", { _ = wrap.wrap(line, indent: "", hanging: "  ") })] {
+            for (kind, body) in [
+                ("fit", { _ = wrap.fit(line) }), ("wrap", { _ = wrap.wrap(line, indent: "", hanging: "  ") })
+            ] {
                 let start = DispatchTime.now().uptimeNanoseconds
                 body()
                 let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6

@@ -23,6 +23,6 @@ let package = Package(
             dependencies: ["CHeapUsage", .product(name: "SegueKit", package: "seguelab")]
         ),
         // glibc's malloc statistics, which the Glibc module does not export.
-        .target(name: "CHeapUsage"),
+        .target(name: "CHeapUsage")
     ]
 )

@@ -52,11 +52,16 @@ package struct Catalog: Sendable {
     /// The messages of a YAML file: a mapping of keys to strings.
     package static func entries(yaml: String) throws -> [Entry] {
         guard let node = try Yams.compose(yaml: yaml) else { return [] }
-        guard let mapping = node.mapping else { throw MessageFileError(message: "a message file is a mapping of message keys to text", line: node.mark?.line ?? 1, column: node.mark?.column ?? 1) }
+        guard let mapping = node.mapping else {
+            throw MessageFileError(
+                message: "a message file is a mapping of message keys to text", line: node.mark?.line ?? 1,
+                column: node.mark?.column ?? 1)
+        }
         return try mapping.map { key, value in
             let mark = key.mark
             guard let name = key.string, let template = value.string else {
-                throw MessageFileError(message: "each message is `key: text`", line: mark?.line ?? 1, column: mark?.column ?? 1)
+                throw MessageFileError(
+                    message: "each message is `key: text`", line: mark?.line ?? 1, column: mark?.column ?? 1)
             }
             return Entry(key: name, template: template, line: mark?.line ?? 1, column: mark?.column ?? 1)
         }
@@ -74,7 +79,9 @@ package struct Catalog: Sendable {
         var rest = template[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             let name = rest[rest.index(after: open)..<close]
-            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { names.insert(String(name)) }
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                names.insert(String(name))
+            }
             rest = rest[rest.index(after: close)...]
         }
         return names
@@ -88,12 +95,21 @@ package struct Catalog: Sendable {
         return entries.compactMap { entry in
             if isCodeMessage(entry.key) { return nil }
             guard let original = english[entry.key] else {
-                return ("unknown message key '\(entry.key)': the shell has no such message, so it is never shown", entry.line, entry.column, false)
+                return (
+                    "unknown message key '\(entry.key)': the shell has no such message, so it is never shown",
+                    entry.line, entry.column, false
+                )
             }
-            let wanted = placeholders(in: original), found = placeholders(in: entry.template)
+            let wanted = placeholders(in: original)
+            let found = placeholders(in: entry.template)
             guard wanted == found else {
-                let list = { (names: Set<String>) in names.isEmpty ? "none" : names.sorted().map { "{\($0)}" }.joined(separator: ", ") }
-                return ("message '\(entry.key)' has placeholders \(list(found)); the English message has \(list(wanted))", entry.line, entry.column, true)
+                let list = { (names: Set<String>) in
+                    names.isEmpty ? "none" : names.sorted().map { "{\($0)}" }.joined(separator: ", ")
+                }
+                return (
+                    "message '\(entry.key)' has placeholders \(list(found)); the English message has \(list(wanted))",
+                    entry.line, entry.column, true
+                )
             }
             return nil
         }
@@ -101,12 +117,16 @@ package struct Catalog: Sendable {
 
     /// The first of `--lang`, `LC_ALL` and `LANG` that names one of `languages` (`fr_FR.UTF-8`
     /// names `fr`), or nil: how a pack's language and the plain shell's are chosen.
-    package static func language(among languages: [String], preferred: String?,
-                                environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func language(
+        among languages: [String], preferred: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
         let candidates = [preferred, environment["LC_ALL"], environment["LANG"]].compactMap { $0 }
         for candidate in candidates {
             let code = String(candidate.prefix { $0 != "_" && $0 != "." && $0 != "-" }).lowercased()
-            if let match = languages.first(where: { $0.lowercased() == code || $0.lowercased() == candidate.lowercased() }) {
+            if let match = languages.first(where: {
+                $0.lowercased() == code || $0.lowercased() == candidate.lowercased()
+            }) {
                 return match
             }
         }
@@ -115,7 +135,8 @@ package struct Catalog: Sendable {
 
     /// The languages seguelab's own messages are shipped in (its `LANG.yaml` resources).
     package static var shippedLanguages: [String] {
-        let names = Bundle.module.resourceURL.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
+        let names =
+            Bundle.module.resourceURL.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
         return names.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(".yaml".count)) }.sorted()
     }
 
@@ -137,7 +158,8 @@ package struct Catalog: Sendable {
             defer { lock.unlock() }
             if let known = read[language] { return known }
             // A language code names a resource file: letters and '-' only, never a path.
-            let url = language.allSatisfy({ $0.isLetter || $0 == "-" })
+            let url =
+                language.allSatisfy({ $0.isLetter || $0 == "-" })
                 ? Bundle.module.url(forResource: language, withExtension: "yaml") : nil
             let messages = url.flatMap { try? String(contentsOf: $0, encoding: .utf8) }
                 .flatMap { try? Catalog.entries(yaml: $0) }

@@ -34,21 +34,28 @@ struct BuildLayout {
     }
 
     static func registration(_ outlet: SourceAnalysis.Outlet) -> String {
-        let head = "OutletRegistry.register\(outlet.elementType == nil ? "" : "Collection")(\(outlet.typeName).self, \"\(outlet.property)\")"
+        let head =
+            "OutletRegistry.register\(outlet.elementType == nil ? "" : "Collection")(\(outlet.typeName).self, \"\(outlet.property)\")"
         if let element = outlet.elementType {
-            return head + " { controller, objects in controller.\(outlet.property) = objects.compactMap { \(castFunction)($0) as \(element)? } }"
+            return head
+                + " { controller, objects in controller.\(outlet.property) = objects.compactMap { \(castFunction)($0) as \(element)? } }"
         }
         if outlet.isOptional {
-            return head + " { controller, object in controller.\(outlet.property) = \(castFunction)(object) as \(outlet.type)? }"
+            return head
+                + " { controller, object in controller.\(outlet.property) = \(castFunction)(object) as \(outlet.type)? }"
         }
-        return head + " { controller, object in if let object = \(castFunction)(object) as \(outlet.type)? { controller.\(outlet.property) = object } }"
+        return head
+            + " { controller, object in if let object = \(castFunction)(object) as \(outlet.type)? { controller.\(outlet.property) = object } }"
     }
 
     static func registration(_ action: SourceAnalysis.ControlAction) -> String {
         let head = "ActionRegistry.register(\(action.typeName).self, \"\(action.selector)\")"
-        guard let sender = action.sender else { return head + " { controller, _ in controller.\(action.methodName)() }" }
+        guard let sender = action.sender else {
+            return head + " { controller, _ in controller.\(action.methodName)() }"
+        }
         let argument = sender.label.map { "\($0): sender" } ?? "sender"
-        return head + " { controller, argument in if let sender = \(castFunction)(argument) as \(sender.type)? { controller.\(action.methodName)(\(argument)) } }"
+        return head
+            + " { controller, argument in if let sender = \(castFunction)(argument) as \(sender.type)? { controller.\(action.methodName)(\(argument)) } }"
     }
 
     static func registration(_ action: SourceAnalysis.SegueAction) -> String {
@@ -83,16 +90,20 @@ struct BuildLayout {
         let hasStatements = analyses.contains { $0.hasTopLevelCode } || sources.contains { $0.name == "main.swift" }
         let firstLearner = sources.firstIndex { $0.origin == .learner }
         for (index, (source, analysis)) in zip(sources, analyses).enumerated() {
-            let isMain = analysis.hasTopLevelCode || source.topLevel || source.name == "main.swift"
+            let isMain =
+                analysis.hasTopLevelCode || source.topLevel || source.name == "main.swift"
                 || (!hasStatements && index == firstLearner)
             let joined = isMain && !parseAsLibrary
             let diskName = Self.fileSystemName(source.name)
             // An attribute in an extension of a struct keeps the compiler's own complaint.
-            let attributes = analysis.interfaceBuilderAttributes.filter { $0.extendedType.map { !valueTypes.contains($0) } ?? true }
+            let attributes = analysis.interfaceBuilderAttributes.filter {
+                $0.extendedType.map { !valueTypes.contains($0) } ?? true
+            }
             let body = SelectorRewrite.apply(to: SourceAnalysis.blanking(attributes, in: source.text))
             // A separate file written under its own name needs no directive (and one would clash
             // with the file's own #fileID); joined or renamed files need it.
-            var text = joined || diskName != source.name
+            var text =
+                joined || diskName != source.name
                 ? "#sourceLocation(file: \(Self.literal(source.name)), line: 1)\n" + body
                 : body
             if !text.hasSuffix("\n") { text += "\n" }
@@ -114,19 +125,19 @@ struct BuildLayout {
         }
         if !registrations.isEmpty {
             let text = """
-            import SegueKit
+                import SegueKit
 
-            // SegueKit calls this from the main actor the first time it needs an outlet or action.
-            @_cdecl("seguekit_register_actions")
-            package func __seguelabRegisterActions() {
-                MainActor.assumeIsolated {
-                    \(registrations.joined(separator: "\n        "))
+                // SegueKit calls this from the main actor the first time it needs an outlet or action.
+                @_cdecl("seguekit_register_actions")
+                public func __seguelabRegisterActions() {
+                    MainActor.assumeIsolated {
+                        \(registrations.joined(separator: "\n        "))
+                    }
                 }
-            }
 
-            func \(Self.castFunction)<T>(_ value: Any) -> T? { value as? T }
+                func \(Self.castFunction)<T>(_ value: Any) -> T? { value as? T }
 
-            """
+                """
             let url = directory.appendingPathComponent("seguelab_actions.swift")
             try Data(text.utf8).write(to: url)
             files.append(url)
@@ -147,8 +158,10 @@ struct BuildLayout {
 
     /// One file's registrations: an extension per class with a static function registering its
     /// members, and a file function calling those (`entry`).
-    private static func registrations(in analysis: SourceAnalysis, fileIndex: Int,
-                                      where registrable: (String) -> Bool) -> (code: String, entry: String, count: Int) {
+    private static func registrations(
+        in analysis: SourceAnalysis, fileIndex: Int,
+        where registrable: (String) -> Bool
+    ) -> (code: String, entry: String, count: Int) {
         var byType: [(typeName: String, lines: [String])] = []
         func add(_ typeName: String, _ line: String) {
             guard registrable(typeName) else { return }
@@ -182,33 +195,34 @@ struct BuildLayout {
 
     /// The C library, for generated support code (which avoids Foundation: it keeps compiles fast).
     static let platformImports = """
-    #if canImport(Glibc)
-    @preconcurrency import Glibc
-    #elseif canImport(Musl)
-    @preconcurrency import Musl
-    #elseif canImport(Darwin)
-    @preconcurrency import Darwin
-    #endif
-    """
+        #if canImport(Glibc)
+        @preconcurrency import Glibc
+        #elseif canImport(Musl)
+        @preconcurrency import Musl
+        #elseif canImport(Darwin)
+        @preconcurrency import Darwin
+        #endif
+        """
 
     /// SegueKit's C entry point that makes the application (and with it the main run loop's last
     /// turns when the program's code ends); looked up at run time, as the registrations are.
     static let applicationStart = "seguekit_start_application"
 
     /// Starts the program as UIKit starts an app: stdout line-buffered, then the application.
-    static let supportFile = platformImports + """
+    static let supportFile =
+        platformImports + """
 
-    @discardableResult
-    func \(startFunction)() -> Bool {
-        setvbuf(stdout, nil, _IOLBF, 0)
-        typealias Start = @convention(c) () -> Void
-        if let start = dlsym(dlopen(nil, RTLD_NOW), "\(applicationStart)") {
-            unsafeBitCast(start, to: Start.self)()
-        }
-        return true
-    }
+            @discardableResult
+            func \(startFunction)() -> Bool {
+                setvbuf(stdout, nil, _IOLBF, 0)
+                typealias Start = @convention(c) () -> Void
+                if let start = dlsym(dlopen(nil, RTLD_NOW), "\(applicationStart)") {
+                    unsafeBitCast(start, to: Start.self)()
+                }
+                return true
+            }
 
-    """
+            """
 
     private static func literal(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
@@ -218,7 +232,9 @@ struct BuildLayout {
     /// other than `main.swift` (which would change the meaning of the file).
     private static func fileSystemName(_ name: String) -> String {
         let base = (name as NSString).lastPathComponent
-        let safe = base.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0) }
+        let safe = base.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)
+        }
         if safe && base.hasSuffix(".swift") && base != "main.swift" { return base }
         return "source.swift"
     }

@@ -1,11 +1,12 @@
 import CSupervisor
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs one program in its own session (and so its own process group) with stdin on /dev/null,
@@ -113,10 +114,15 @@ struct ChildProcess: Sendable {
             Glibc.close(stderrPipe.read)
         }
 
-        var out = Data(), err = Data()
+        var out = Data()
+        var err = Data()
         var order: [StreamRun] = []
         func record(isError: Bool, _ count: Int) {
-            if let last = order.last, last.isError == isError { order[order.count - 1].bytes += count } else { order.append(StreamRun(isError: isError, bytes: count)) }
+            if let last = order.last, last.isError == isError {
+                order[order.count - 1].bytes += count
+            } else {
+                order.append(StreamRun(isError: isError, bytes: count))
+            }
         }
         var open: [Int32] = [stdoutPipe.read, stderrPipe.read]
         var ending: Ending?
@@ -149,7 +155,10 @@ struct ChildProcess: Sendable {
                 }
                 let ready = poll(&fds, nfds_t(fds.count), wait)
                 if ready < 0 && errno != EINTR { break }
-                if fds.last!.revents != 0 { ending = .cancelled; break }
+                if fds.last!.revents != 0 {
+                    ending = .cancelled
+                    break
+                }
                 for entry in fds.dropLast() where entry.revents != 0 {
                     let count = read(entry.fd, &buffer, buffer.count)
                     if count <= 0 {
@@ -166,7 +175,11 @@ struct ChildProcess: Sendable {
                     if let outputLimit, out.count + err.count > outputLimit {
                         // Keep what fits, drop the rest, stop the program.
                         let excess = out.count + err.count - outputLimit
-                        if entry.fd == stdoutPipe.read { out.removeLast(min(excess, out.count)) } else { err.removeLast(min(excess, err.count)) }
+                        if entry.fd == stdoutPipe.read {
+                            out.removeLast(min(excess, out.count))
+                        } else {
+                            err.removeLast(min(excess, err.count))
+                        }
                         order[order.count - 1].bytes -= min(excess, order[order.count - 1].bytes)
                         ending = .outputCapped
                         break
@@ -209,7 +222,8 @@ struct ChildProcess: Sendable {
                 ending = .signaled(code - 128)
             }
         }
-        return Report(ending: ending!, stdout: out, stderr: err, duration: elapsed(), wasSuspended: wasSuspended, order: order)
+        return Report(
+            ending: ending!, stdout: out, stderr: err, duration: elapsed(), wasSuspended: wasSuspended, order: order)
     }
 
     /// Asks the supervisor to end the run (it kills the program and every descendant, then
@@ -231,7 +245,8 @@ struct ChildProcess: Sendable {
         while let entry = readdir(proc) {
             let name = Self.name(of: entry)
             guard let pid = pid_t(name), let stat = Self.readStat(of: name),
-                  let close = stat.lastIndex(of: ")") else { continue }
+                let close = stat.lastIndex(of: ")")
+            else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 3, let parent = pid_t(fields[1]) else { continue }
             if fields[0] == "T", Int32(fields[3]) == sid { return true }
@@ -263,8 +278,11 @@ struct ChildProcess: Sendable {
         }
         if case .sandbox(let bwrap) = containment {
             let folders = (writableDirectories ?? []) + (workingDirectory.map { [$0] } ?? [])
-            command = [bwrap] + Containment.sandboxArguments(writable: folders, readable: readableDirectories,
-                                                             workingDirectory: workingDirectory ?? "/") + command
+            command =
+                [bwrap]
+                + Containment.sandboxArguments(
+                    writable: folders, readable: readableDirectories,
+                    workingDirectory: workingDirectory ?? "/") + command
         }
         let argv = command.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [strdup(tag.variable), nil]
@@ -284,11 +302,12 @@ struct ChildProcess: Sendable {
         let pid: pid_t = workingDirectory.withOptionalCString { cwd in
             argv.withUnsafeBufferPointer { argvBuffer in
                 envp.withUnsafeBufferPointer { envpBuffer in
-                    var request = sv_request(path: argv[0], argv: argvBuffer.baseAddress, envp: envpBuffer.baseAddress,
-                                             stdout_fd: stdout, stderr_fd: stderr, cwd: cwd,
-                                             memory_bytes: Int64(memoryLimit ?? 0), file_bytes: Int64(fileSizeLimit ?? 0),
-                                             landlock_ruleset: ruleset,
-                                             deadline_ms: deadline)
+                    var request = sv_request(
+                        path: argv[0], argv: argvBuffer.baseAddress, envp: envpBuffer.baseAddress,
+                        stdout_fd: stdout, stderr_fd: stderr, cwd: cwd,
+                        memory_bytes: Int64(memoryLimit ?? 0), file_bytes: Int64(fileSizeLimit ?? 0),
+                        landlock_ruleset: ruleset,
+                        deadline_ms: deadline)
                     spawnLock.lock()
                     defer { spawnLock.unlock() }
                     return sv_spawn(&request, &error)
@@ -310,8 +329,9 @@ struct ChildProcess: Sendable {
         defer { (dirs + files).forEach { free($0) } }
         return dirs.withUnsafeBufferPointer { dirs in
             files.withUnsafeBufferPointer { files in
-                sv_landlock_ruleset(UnsafeRawPointer(dirs.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self),
-                                    UnsafeRawPointer(files.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self))
+                sv_landlock_ruleset(
+                    UnsafeRawPointer(dirs.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self),
+                    UnsafeRawPointer(files.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>?.self))
             }
         }
     }
@@ -329,8 +349,9 @@ struct ChildProcess: Sendable {
             while let entry = readdir(proc) {
                 let name = Self.name(of: entry)
                 guard let pid = pid_t(name), pid != getpid(),
-                      let stat = Self.readStat(of: name),
-                      let close = stat.lastIndex(of: ")") else { continue }
+                    let stat = Self.readStat(of: name),
+                    let close = stat.lastIndex(of: ")")
+                else { continue }
                 // Fields after "(comm)": state ppid pgrp session ...
                 let fields = stat[stat.index(after: close)...].split(separator: " ")
                 guard fields.count > 3, fields[0] != "Z", fields[0] != "X", Int32(fields[3]) == sid else { continue }
@@ -357,7 +378,8 @@ struct ChildProcess: Sendable {
                 while let entry = readdir(proc) {
                     let name = Self.name(of: entry)
                     guard let pid = pid_t(name), pid != getpid(), tag.isCarried(byProcess: name),
-                          let stat = Self.readStat(of: name), let close = stat.lastIndex(of: ")") else { continue }
+                        let stat = Self.readStat(of: name), let close = stat.lastIndex(of: ")")
+                    else { continue }
                     let state = stat[stat.index(after: close)...].split(separator: " ").first
                     guard state != "Z", state != "X" else { continue }
                     kill(pid, SIGKILL)
@@ -458,8 +480,8 @@ struct RunTag: Sendable {
     }
 }
 
-private extension Optional where Wrapped == String {
-    func withOptionalCString<Result>(_ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+extension Optional where Wrapped == String {
+    fileprivate func withOptionalCString<Result>(_ body: (UnsafePointer<CChar>?) -> Result) -> Result {
         switch self {
         case .some(let string): return string.withCString { body($0) }
         case .none: return body(nil)

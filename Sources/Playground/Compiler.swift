@@ -18,8 +18,10 @@ struct Compiler: Sendable {
     }
 
     func languageFlags(_ mode: SwiftLanguageMode, _ optimization: Optimization, parseAsLibrary: Bool) -> [String] {
-        ["-swift-version", mode.rawValue, optimization == .debug ? "-Onone" : "-O",
-         "-module-name", Self.moduleName, "-I", segueKit.path]
+        [
+            "-swift-version", mode.rawValue, optimization == .debug ? "-Onone" : "-O",
+            "-module-name", Self.moduleName, "-I", segueKit.path
+        ]
             // SegueKit's classes are `@preconcurrency @MainActor` so Swift 5 code compiles as it
             // does against UIKit; in Swift 6 mode that alone only warns where Xcode errors.
             + (mode == .swift6 ? ["-Werror", "ActorIsolatedCall"] : [])
@@ -31,30 +33,41 @@ struct Compiler: Sendable {
     func typecheck(_ layout: BuildLayout, mode: SwiftLanguageMode) async throws -> Output {
         let flags = languageFlags(mode, .debug, parseAsLibrary: layout.parseAsLibrary) + Self.diagnosticFlags
         if let frontend = toolchain.frontend, let triple = toolchain.targetTriple {
-            return try await tool(frontend, ["-frontend", "-typecheck", "-target", triple, "-disable-objc-interop"]
-                + flags + layout.files.map(\.path))
+            return try await tool(
+                frontend,
+                ["-frontend", "-typecheck", "-target", triple, "-disable-objc-interop"]
+                    + flags + layout.files.map(\.path))
         }
         return try await tool(toolchain.swiftc, ["-typecheck"] + flags + layout.files.map(\.path))
     }
 
-    func build(_ layout: BuildLayout, mode: SwiftLanguageMode, optimization: Optimization, output: URL) async throws -> Output {
+    func build(_ layout: BuildLayout, mode: SwiftLanguageMode, optimization: Optimization, output: URL) async throws
+        -> Output
+    {
         let flags = languageFlags(mode, optimization, parseAsLibrary: layout.parseAsLibrary) + Self.diagnosticFlags
-        let linkFlags = ["-L", segueKit.path, "-lUIKit", "-lSegueKit",
-                         "-Xlinker", "-rpath", "-Xlinker", segueKit.path, "-Xlinker", "--export-dynamic"]
+        let linkFlags = [
+            "-L", segueKit.path, "-lUIKit", "-lSegueKit",
+            "-Xlinker", "-rpath", "-Xlinker", segueKit.path, "-Xlinker", "--export-dynamic"
+        ]
         guard let frontend = toolchain.frontend, let clang = toolchain.clang, let triple = toolchain.targetTriple,
-              let resources = toolchain.runtimeResourcePath else {
+            let resources = toolchain.runtimeResourcePath
+        else {
             return try await tool(toolchain.swiftc, flags + linkFlags + layout.files.map(\.path) + ["-o", output.path])
         }
         let object = output.appendingPathExtension("o")
-        let compiled = try await tool(frontend, ["-frontend", "-c", "-target", triple, "-disable-objc-interop"]
-            + flags + layout.files.map(\.path) + ["-o", object.path])
+        let compiled = try await tool(
+            frontend,
+            ["-frontend", "-c", "-target", triple, "-disable-objc-interop"]
+                + flags + layout.files.map(\.path) + ["-o", object.path])
         guard compiled.succeeded else { return compiled }
         let autolinkFlags: [String]
         if let entries = AutolinkEntries.read(objectAt: object) {
             autolinkFlags = entries
         } else {
             let autolink = output.appendingPathExtension("autolink")
-            let tool = URL(fileURLWithPath: frontend).deletingLastPathComponent().appendingPathComponent("swift-autolink-extract").path
+            let tool = URL(fileURLWithPath: frontend).deletingLastPathComponent().appendingPathComponent(
+                "swift-autolink-extract"
+            ).path
             let extracted = try await self.tool(tool, [object.path, "-o", autolink.path])
             guard extracted.succeeded else { return Output(succeeded: false, text: compiled.text + extracted.text) }
             autolinkFlags = ["@\(autolink.path)"]
@@ -62,17 +75,21 @@ struct Compiler: Sendable {
         let os = triple.contains("linux") ? "linux" : "macosx"
         let arch = triple.split(separator: "-").first.map(String.init) ?? "x86_64"
         let runtime = "\(resources)/\(os)"
-        let linked = try await tool(clang, [
-            "-pie", "-fuse-ld=lld", "-Xlinker", "--build-id", "-Xlinker", "-rpath", "-Xlinker", runtime,
-            "\(runtime)/\(arch)/swiftrt.o", object.path,
-            "-L", runtime, "-lswiftCore", "--target=\(triple)",
-        ] + autolinkFlags + linkFlags + ["-o", output.path])
+        let linked = try await tool(
+            clang,
+            [
+                "-pie", "-fuse-ld=lld", "-Xlinker", "--build-id", "-Xlinker", "-rpath", "-Xlinker", runtime,
+                "\(runtime)/\(arch)/swiftrt.o", object.path,
+                "-L", runtime, "-lswiftCore", "--target=\(triple)"
+            ] + autolinkFlags + linkFlags + ["-o", output.path])
         return Output(succeeded: linked.succeeded, text: compiled.text + linked.text)
     }
 
     private func tool(_ executable: String, _ arguments: [String]) async throws -> Output {
-        let outcome = try await ChildProcess(executable: executable, arguments: arguments,
-                                             environment: ProcessInfo.processInfo.environment, timeout: 300).run()
+        let outcome = try await ChildProcess(
+            executable: executable, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment, timeout: 300
+        ).run()
         if outcome.ending == .cancelled { throw CancellationError() }
         let text = String(decoding: outcome.stderr, as: UTF8.self) + String(decoding: outcome.stdout, as: UTF8.self)
         return Output(succeeded: outcome.ending == .exited(0), text: text)

@@ -76,7 +76,8 @@ package enum Containment: Sendable, Equatable {
     static func sandboxArguments(writable: [String], readable: [String] = [], workingDirectory: String) -> [String] {
         var arguments = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
         if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"),
-           FileManager.default.fileExists(atPath: runtime) {
+            FileManager.default.fileExists(atPath: runtime)
+        {
             arguments += ["--tmpfs", runtime]
         }
         for folder in readable where FileManager.default.fileExists(atPath: folder) {
@@ -95,6 +96,6 @@ package enum Containment: Sendable, Equatable {
         "TMUX", "TMUX_PANE", "STY", "DBUS_SESSION_BUS_ADDRESS", "DBUS_SYSTEM_BUS_ADDRESS", "SSH_AUTH_SOCK",
         "SSH_AGENT_PID", "GPG_AGENT_INFO", "KITTY_LISTEN_ON", "KITTY_WINDOW_ID", "WEZTERM_UNIX_SOCKET", "ZELLIJ",
         "ZELLIJ_SESSION_NAME", "NVIM", "NVIM_LISTEN_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY",
-        "SWAYSOCK", "I3SOCK", "HYPRLAND_INSTANCE_SIGNATURE", "XDG_RUNTIME_DIR",
+        "SWAYSOCK", "I3SOCK", "HYPRLAND_INSTANCE_SIGNATURE", "XDG_RUNTIME_DIR"
     ]
 }

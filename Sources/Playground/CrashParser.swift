@@ -8,12 +8,12 @@ enum CrashParser {
     // stderr at the first of them, so the lists are kept here, once.
     static let uncaughtExceptionMarker = "*** Terminating app due to uncaught exception"
     static let trapMarkers: [(String, CrashReport.Kind)] = [
-        ("Fatal error: ", .fatalError), ("Precondition failed", .precondition), ("Assertion failed", .assertion),
+        ("Fatal error: ", .fatalError), ("Precondition failed", .precondition), ("Assertion failed", .assertion)
     ]
     static let failedCastMarker = "Could not cast value of type"
     /// The runtime's words when an allocation failed under the address-space limit.
     static let memoryExhaustionMarkers = [
-        "Could not allocate memory", "failed to allocate", "std::bad_alloc", "Cannot allocate memory", "out of memory",
+        "Could not allocate memory", "failed to allocate", "std::bad_alloc", "Cannot allocate memory", "out of memory"
     ]
 
     /// `knownFiles` are the learner's file names; a runtime location in one of them (the runtime
@@ -38,11 +38,13 @@ enum CrashParser {
             var message = String(line[range.upperBound...])
             if message.hasPrefix(": ") { message.removeFirst(2) }
             if kind == .fatalError, message.hasPrefix("Unexpectedly found nil while") {
-                return CrashReport(kind: .forceUnwrapNil, message: message,
-                                   location: location(in: String(line[..<range.lowerBound]), knownFiles: knownFiles), signal: signal)
+                return CrashReport(
+                    kind: .forceUnwrapNil, message: message,
+                    location: location(in: String(line[..<range.lowerBound]), knownFiles: knownFiles), signal: signal)
             }
-            return CrashReport(kind: kind, message: message.trimmingCharacters(in: .whitespaces),
-                               location: location(in: String(line[..<range.lowerBound]), knownFiles: knownFiles), signal: signal)
+            return CrashReport(
+                kind: kind, message: message.trimmingCharacters(in: .whitespaces),
+                location: location(in: String(line[..<range.lowerBound]), knownFiles: knownFiles), signal: signal)
         }
         if let line = lines.first(where: { $0.contains(failedCastMarker) }) {
             let message = String(line[line.range(of: failedCastMarker)!.lowerBound...])
@@ -65,7 +67,9 @@ enum CrashParser {
     /// `SegueLabApp/Exercise.swift:12: ` or `/path/Exercise.swift:12: ` → Exercise.swift:12.
     static func location(in prefix: String, knownFiles: Set<String>) -> SourceLocation? {
         let trimmed = prefix.trimmingCharacters(in: CharacterSet(charactersIn: ": "))
-        guard let colon = trimmed.lastIndex(of: ":"), let line = Int(trimmed[trimmed.index(after: colon)...]) else { return nil }
+        guard let colon = trimmed.lastIndex(of: ":"), let line = Int(trimmed[trimmed.index(after: colon)...]) else {
+            return nil
+        }
         let path = String(trimmed[..<colon])
         if knownFiles.contains(path) { return SourceLocation(file: path, line: line) }
         let last = (path as NSString).lastPathComponent
@@ -82,7 +86,9 @@ enum CrashParser {
     private static func between(_ text: String, _ start: String, _ end: String, last: Bool = false) -> String? {
         guard let lower = text.range(of: start)?.upperBound else { return nil }
         let rest = text[lower...]
-        guard let upper = (last ? rest.range(of: end, options: .backwards) : rest.range(of: end))?.lowerBound else { return nil }
+        guard let upper = (last ? rest.range(of: end, options: .backwards) : rest.range(of: end))?.lowerBound else {
+            return nil
+        }
         return String(rest[..<upper])
     }
 

@@ -21,29 +21,40 @@ package struct EditorModules: Sendable, Equatable {
     /// The compiler arguments of an exercise file (statements allowed: its module's only file);
     /// `prelude` is the folder of its step's prelude module, if it has one.
     package func exerciseArguments(_ file: String, mode: SwiftLanguageMode, prelude: URL? = nil) -> [String] {
-        var arguments = [swiftc, "-module-name", Compiler.moduleName, "-swift-version", mode.rawValue, "-Onone",
-                         "-I", segueKit.path]
+        var arguments = [
+            swiftc, "-module-name", Compiler.moduleName, "-swift-version", mode.rawValue, "-Onone",
+            "-I", segueKit.path
+        ]
         if let support {
-            arguments += ["-I", support.path, "-Xfrontend", "-testable-import-module", "-Xfrontend", Self.supportModuleName]
+            arguments += [
+                "-I", support.path, "-Xfrontend", "-testable-import-module", "-Xfrontend", Self.supportModuleName
+            ]
         }
         if let prelude {
-            arguments += ["-I", prelude.path, "-Xfrontend", "-testable-import-module", "-Xfrontend", Self.preludeModuleName]
+            arguments += [
+                "-I", prelude.path, "-Xfrontend", "-testable-import-module", "-Xfrontend", Self.preludeModuleName
+            ]
         }
         return arguments + [file]
     }
 
     /// The compiler arguments of one of the support files (compiled with all of them).
     package func supportArguments(_ files: [String], mode: SwiftLanguageMode) -> [String] {
-        [swiftc, "-module-name", Self.supportModuleName, "-parse-as-library", "-swift-version", mode.rawValue, "-Onone",
-         "-I", segueKit.path] + files
+        [
+            swiftc, "-module-name", Self.supportModuleName, "-parse-as-library", "-swift-version", mode.rawValue,
+            "-Onone",
+            "-I", segueKit.path
+        ] + files
     }
 }
 
 extension Playground {
     /// Compiles SegueKit if needed, then `support` (Interface Builder attributes blanked, as the
     /// Playground does) into `LessonSupport.swiftmodule` in `directory`.
-    package func editorModules(support: [SourceFile], into directory: URL,
-                               mode: SwiftLanguageMode) async throws -> EditorModules {
+    package func editorModules(
+        support: [SourceFile], into directory: URL,
+        mode: SwiftLanguageMode
+    ) async throws -> EditorModules {
         let segueKit = try await segueKitBuildDirectory()
         let swiftc = configuration.swiftc ?? "swiftc"
         guard !support.isEmpty else { return EditorModules(swiftc: swiftc, segueKit: segueKit, support: nil) }
@@ -58,17 +69,24 @@ extension Playground {
             try Data(SourceAnalysis.blanking(analysis.interfaceBuilderAttributes, in: file.text).utf8).write(to: url)
             files.append(url.path)
         }
-        let arguments = ["-emit-module", "-enable-testing", "-parse-as-library",
-                         "-module-name", EditorModules.supportModuleName, "-swift-version", mode.rawValue, "-Onone",
-                         "-I", segueKit.path,
-                         "-emit-module-path", directory.appendingPathComponent("\(EditorModules.supportModuleName).swiftmodule").path]
+        let arguments =
+            [
+                "-emit-module", "-enable-testing", "-parse-as-library",
+                "-module-name", EditorModules.supportModuleName, "-swift-version", mode.rawValue, "-Onone",
+                "-I", segueKit.path,
+                "-emit-module-path",
+                directory.appendingPathComponent("\(EditorModules.supportModuleName).swiftmodule").path
+            ]
             + Compiler.diagnosticFlags + files
-        let outcome = try await ChildProcess(executable: swiftc, arguments: arguments,
-                                             environment: ProcessInfo.processInfo.environment,
-                                             workingDirectory: directory.path, timeout: 300).run()
+        let outcome = try await ChildProcess(
+            executable: swiftc, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment,
+            workingDirectory: directory.path, timeout: 300
+        ).run()
         guard outcome.ending == .exited(0) else {
-            throw ToolchainError("compiling the pack's support code for editors failed:\n"
-                + String(decoding: outcome.stderr + outcome.stdout, as: UTF8.self))
+            throw ToolchainError(
+                "compiling the pack's support code for editors failed:\n"
+                    + String(decoding: outcome.stderr + outcome.stdout, as: UTF8.self))
         }
         return EditorModules(swiftc: swiftc, segueKit: segueKit, support: directory)
     }
@@ -76,23 +94,35 @@ extension Playground {
     /// A step's hidden prelude as the module `LessonPrelude` in `directory`, for the editor to
     /// know what the exercise builds on; nil when the prelude is not declarations alone (its
     /// statements run before the learner's code and cannot be a module).
-    package func editorPrelude(_ prelude: String, modules: EditorModules, into directory: URL,
-                               mode: SwiftLanguageMode) async throws -> URL? {
+    package func editorPrelude(
+        _ prelude: String, modules: EditorModules, into directory: URL,
+        mode: SwiftLanguageMode
+    ) async throws -> URL? {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let source = directory.appendingPathComponent("prelude.swift")
         let analysis = SourceAnalysis(text: prelude)
         try Data(SourceAnalysis.blanking(analysis.interfaceBuilderAttributes, in: prelude).utf8).write(to: source)
-        var arguments = ["-emit-module", "-enable-testing", "-parse-as-library",
-                         "-module-name", EditorModules.preludeModuleName, "-swift-version", mode.rawValue, "-Onone",
-                         "-I", modules.segueKit.path]
+        var arguments = [
+            "-emit-module", "-enable-testing", "-parse-as-library",
+            "-module-name", EditorModules.preludeModuleName, "-swift-version", mode.rawValue, "-Onone",
+            "-I", modules.segueKit.path
+        ]
         if let support = modules.support {
-            arguments += ["-I", support.path, "-Xfrontend", "-testable-import-module", "-Xfrontend", EditorModules.supportModuleName]
+            arguments += [
+                "-I", support.path, "-Xfrontend", "-testable-import-module", "-Xfrontend",
+                EditorModules.supportModuleName
+            ]
         }
-        arguments += ["-emit-module-path", directory.appendingPathComponent("\(EditorModules.preludeModuleName).swiftmodule").path,
-                      source.path]
-        let outcome = try await ChildProcess(executable: modules.swiftc, arguments: arguments + Compiler.diagnosticFlags,
-                                             environment: ProcessInfo.processInfo.environment,
-                                             workingDirectory: directory.path, timeout: 300).run()
+        arguments += [
+            "-emit-module-path",
+            directory.appendingPathComponent("\(EditorModules.preludeModuleName).swiftmodule").path,
+            source.path
+        ]
+        let outcome = try await ChildProcess(
+            executable: modules.swiftc, arguments: arguments + Compiler.diagnosticFlags,
+            environment: ProcessInfo.processInfo.environment,
+            workingDirectory: directory.path, timeout: 300
+        ).run()
         return outcome.ending == .exited(0) ? directory : nil
     }
 }

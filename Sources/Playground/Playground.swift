@@ -18,7 +18,8 @@ package actor Playground {
         /// `prlimit(1)`, used to apply the memory limit before the program starts.
         package var prlimit: String?
 
-        package init(swiftc: String? = nil, segueKitSources: URL? = nil, cacheRoot: URL? = nil, prlimit: String? = nil) {
+        package init(swiftc: String? = nil, segueKitSources: URL? = nil, cacheRoot: URL? = nil, prlimit: String? = nil)
+        {
             self.swiftc = swiftc
             self.segueKitSources = segueKitSources
             self.cacheRoot = cacheRoot
@@ -35,8 +36,10 @@ package actor Playground {
     private var preparing: Task<Ready, Error>?
 
     /// Resolves swiftc, SegueKit's sources and the cache directory now (cheap, no compiling).
-    package init(configuration: Configuration = Configuration(), limits: Limits = .standard,
-                progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) throws {
+    package init(
+        configuration: Configuration = Configuration(), limits: Limits = .standard,
+        progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
+    ) throws {
         var resolved = configuration
         resolved.swiftc = try configuration.swiftc ?? Toolchain.locateSwiftc()
         resolved.segueKitSources = try configuration.segueKitSources ?? SegueKitCache.locateSources()
@@ -103,7 +106,9 @@ package actor Playground {
     }
 
     /// Compiles without running: the compiler's verdict on the sources, for compiler exercises.
-    package func typecheck(_ sources: [SourceFile], swiftLanguageMode: SwiftLanguageMode = .swift5) async throws -> CompileOutcome {
+    package func typecheck(_ sources: [SourceFile], swiftLanguageMode: SwiftLanguageMode = .swift5) async throws
+        -> CompileOutcome
+    {
         try await typecheck(RunRequest(sources: sources, swiftLanguageMode: swiftLanguageMode)).outcome
     }
 
@@ -124,12 +129,17 @@ package actor Playground {
         if request.typecheckOnly {
             let start = Date()
             let checked = try await typecheck(request)
-            return RunResult(compile: checked.outcome, termination: .notRun, fullCompilerOutput: checked.output,
-                             timings: Timings(compile: Date().timeIntervalSince(start)), limits: limits)
+            return RunResult(
+                compile: checked.outcome, termination: .notRun, fullCompilerOutput: checked.output,
+                timings: Timings(compile: Date().timeIntervalSince(start)), limits: limits)
         }
         var timings = Timings()
         var clock = Date()
-        func lap() -> Double { let now = Date(); defer { clock = now }; return now.timeIntervalSince(clock) }
+        func lap() -> Double {
+            let now = Date()
+            defer { clock = now }
+            return now.timeIntervalSince(clock)
+        }
 
         let compiler = try await compiler()
         timings.prepare = lap()
@@ -138,7 +148,8 @@ package actor Playground {
         let layout = try work.layout(request)
         // Named after the module: SegueKit tries the executable's name when resolving storyboard classes.
         let executable = work.url.appendingPathComponent(Compiler.moduleName)
-        let output = try await compiler.build(layout, mode: request.swiftLanguageMode, optimization: request.optimization, output: executable)
+        let output = try await compiler.build(
+            layout, mode: request.swiftLanguageMode, optimization: request.optimization, output: executable)
         timings.compile = lap()
         let compile = outcome(output, sources: request.sources)
         guard compile.succeeded else {
@@ -163,14 +174,15 @@ package actor Playground {
         // The program writes only in its own folder (its trace, its temporary files) where the
         // kernel allows confining it: never in the SegueKit cache, progress or the learner's files.
         environment["TMPDIR"] = work.url.path
-        let process = ChildProcess(executable: executable.path, arguments: request.arguments, environment: environment,
-                                   workingDirectory: work.url.path, timeout: limits.timeout,
-                                   outputLimit: limits.outputBytes, memoryLimit: limits.memoryBytes,
-                                   fileSizeLimit: limits.fileBytes,
-                                   writableDirectories: [work.url.path] + request.writableDirectories.map(\.path)
-                                       + Self.extraWritableDirectories(environment),
-                                   readableDirectories: [compiler.segueKit.path]
-                                       + request.storyboardDirectories.map(\.path))
+        let process = ChildProcess(
+            executable: executable.path, arguments: request.arguments, environment: environment,
+            workingDirectory: work.url.path, timeout: limits.timeout,
+            outputLimit: limits.outputBytes, memoryLimit: limits.memoryBytes,
+            fileSizeLimit: limits.fileBytes,
+            writableDirectories: [work.url.path] + request.writableDirectories.map(\.path)
+                + Self.extraWritableDirectories(environment),
+            readableDirectories: [compiler.segueKit.path]
+                + request.storyboardDirectories.map(\.path))
         let finished = try await process.run()
         timings.run = lap()
 
@@ -191,12 +203,16 @@ package actor Playground {
             termination = .fileSizeLimit
         }
         let learnerFiles = Set(request.sources.filter { $0.origin == .learner }.map(\.name))
-        let crash = termination == .memoryLimit || termination == .fileSizeLimit ? nil : CrashParser.parse(stderr: stderr, termination: termination, knownFiles: learnerFiles)
-        let trace = (try? String(contentsOf: traceFile, encoding: .utf8))?
+        let crash =
+            termination == .memoryLimit || termination == .fileSizeLimit
+            ? nil : CrashParser.parse(stderr: stderr, termination: termination, knownFiles: learnerFiles)
+        let trace =
+            (try? String(contentsOf: traceFile, encoding: .utf8))?
             .split(separator: "\n").map(String.init) ?? []
-        var result = RunResult(compile: compile, termination: termination, stdout: stdout, stderr: stderr,
-                               traceLines: trace, crash: crash, fullCompilerOutput: output.text, timings: timings,
-                               limits: limits)
+        var result = RunResult(
+            compile: compile, termination: termination, stdout: stdout, stderr: stderr,
+            traceLines: trace, crash: crash, fullCompilerOutput: output.text, timings: timings,
+            limits: limits)
         result.interleaved = Self.interleave(finished)
         return result
     }
@@ -214,13 +230,18 @@ package actor Playground {
         // A learner file named main.swift is joined into our main.swift under its own name; the
         // compiler then warns that two paths share one #fileID, which is what we want.
         let diagnostics = parser.parse(output.text).filter {
-            !$0.message.contains("directive produces '#fileID' string") && !$0.message.hasPrefix("change file in '#sourceLocation'")
+            !$0.message.contains("directive produces '#fileID' string")
+                && !$0.message.hasPrefix("change file in '#sourceLocation'")
         }
         if output.succeeded { return .succeeded(warnings: diagnostics) }
         if diagnostics.contains(where: { $0.severity == .error }) { return .failed(diagnostics) }
         // The compiler failed without a diagnostic we understand (a linker error, say): show it whole.
-        return .failed(diagnostics + [Diagnostic(file: "", line: 0, column: 0, severity: .error,
-                                                 message: output.text.trimmingCharacters(in: .whitespacesAndNewlines))])
+        return .failed(
+            diagnostics + [
+                Diagnostic(
+                    file: "", line: 0, column: 0, severity: .error,
+                    message: output.text.trimmingCharacters(in: .whitespacesAndNewlines))
+            ])
     }
 }
 
@@ -235,7 +256,9 @@ extension Playground {
             let start = run.isError ? offsets.err : offsets.out
             let end = min(start + run.bytes, data.count)
             if run.isError { offsets.err = end } else { offsets.out = end }
-            return OutputRun(isError: run.isError, text: String(decoding: data[data.startIndex + start ..< data.startIndex + end], as: UTF8.self))
+            return OutputRun(
+                isError: run.isError,
+                text: String(decoding: data[data.startIndex + start..<data.startIndex + end], as: UTF8.self))
         }
     }
 
@@ -268,9 +291,11 @@ struct WorkDirectory {
         let base = URL(fileURLWithPath: NSTemporaryDirectory())
         var template = Array(base.appendingPathComponent("seguelab-XXXXXX").path.utf8CString)
         guard mkdtemp(&template) != nil else {
-            throw ToolchainError("cannot create a temporary directory in \(base.path) (TMPDIR): \(String(cString: strerror(errno)))")
+            throw ToolchainError(
+                "cannot create a temporary directory in \(base.path) (TMPDIR): \(String(cString: strerror(errno)))")
         }
-        url = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        url = URL(
+            fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// Removes the folder and all in it, even where the program took the permissions away
@@ -298,8 +323,10 @@ struct WorkDirectory {
             return try BuildLayout(sources: request.sources, in: url)
         } catch {
             let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-            let reason = underlying?.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(underlying!.code)))
-                                                                  : (error as NSError).localizedDescription
+            let reason =
+                underlying?.domain == NSPOSIXErrorDomain
+                ? String(cString: strerror(Int32(underlying!.code)))
+                : (error as NSError).localizedDescription
             throw ToolchainError("cannot write the program's files in \(url.path) (TMPDIR): \(reason)")
         }
     }

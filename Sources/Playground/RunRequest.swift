@@ -37,7 +37,9 @@ package struct Limits: Sendable, Hashable {
     /// Largest file the program may write (RLIMIT_FSIZE) in bytes; `nil` for none.
     package var fileBytes: Int?
 
-    package init(timeout: Double = 5, outputBytes: Int = 1 << 20, memoryBytes: Int? = 1 << 30, fileBytes: Int? = 64 << 20) {
+    package init(
+        timeout: Double = 5, outputBytes: Int = 1 << 20, memoryBytes: Int? = 1 << 30, fileBytes: Int? = 64 << 20
+    ) {
         self.timeout = timeout
         self.outputBytes = outputBytes
         self.memoryBytes = memoryBytes

@@ -31,7 +31,6 @@ extension RunResult {
     package var trace: [TraceEvent] { (try? decodedTrace()) ?? [] }
 }
 
-
 /// What was on screen when the program ended: SegueKit's answer for its last hierarchy snapshot.
 package typealias EndState = HierarchySnapshot.Screen
 
@@ -44,8 +43,9 @@ extension EndState {
     /// A state written by hand (scripted runs): the visible controller is the last presented
     /// one, else the stack's top, else the root.
     package init(topOfStack: String? = nil, presented: [String] = [], root: String? = nil) {
-        self.init(root: root, topOfStack: topOfStack, presented: presented,
-                  visible: presented.last ?? topOfStack ?? root, frame: nil, covered: nil)
+        self.init(
+            root: root, topOfStack: topOfStack, presented: presented,
+            visible: presented.last ?? topOfStack ?? root, frame: nil, covered: nil)
     }
 }
 

@@ -74,7 +74,9 @@ package struct CrashReport: Sendable, Hashable {
     package var exceptionName: String?
     package var signal: Int32?
 
-    package init(kind: Kind, message: String, location: SourceLocation? = nil, exceptionName: String? = nil, signal: Int32? = nil) {
+    package init(
+        kind: Kind, message: String, location: SourceLocation? = nil, exceptionName: String? = nil, signal: Int32? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.location = location
@@ -156,7 +158,8 @@ package struct RunResult: Sendable, Hashable {
 
     package init(
         compile: CompileOutcome, termination: Termination, stdout: String = "", stderr: String = "",
-        traceLines: [String] = [], crash: CrashReport? = nil, fullCompilerOutput: String = "", timings: Timings = Timings(),
+        traceLines: [String] = [], crash: CrashReport? = nil, fullCompilerOutput: String = "",
+        timings: Timings = Timings(),
         limits: Limits = .standard
     ) {
         self.limits = limits
@@ -173,7 +176,9 @@ package struct RunResult: Sendable, Hashable {
     /// `interleaved`, with stderr cut where `programErrorOutput` ends (the runtime's crash
     /// report is summarised on its own): what to show, in order, where both streams meet.
     package var programOutputInOrder: [OutputRun] {
-        guard !interleaved.isEmpty else { return [OutputRun(isError: false, text: stdout), OutputRun(isError: true, text: programErrorOutput)] }
+        guard !interleaved.isEmpty else {
+            return [OutputRun(isError: false, text: stdout), OutputRun(isError: true, text: programErrorOutput)]
+        }
         var errorBudget = programErrorOutput.utf8.count
         return interleaved.compactMap { run in
             guard run.isError else { return run }

@@ -1,6 +1,6 @@
 import Foundation
-import XDGDirectories
 import SourceText
+import XDGDirectories
 
 /// SegueKit (and the `UIKit` module that re-exports it) compiled once per toolchain and per
 /// SegueKit version into `$XDG_CACHE_HOME/seguelab/seguekit/<key>/`, as shared libraries so
@@ -31,7 +31,8 @@ package struct SegueKitCache: Sendable {
 
     /// `$SEGUELAB_SEGUEKIT_SOURCES`, else `<executable dir>/../share/seguelab/SegueKit` (installed),
     /// else `Sources/SegueKit` of the checkout this file was compiled from.
-    package static func locateSources(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+    package static func locateSources(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL
+    {
         var tried: [String] = []
         if let explicit = environment["SEGUELAB_SEGUEKIT_SOURCES"], !explicit.isEmpty {
             let url = URL(fileURLWithPath: explicit)
@@ -41,14 +42,16 @@ package struct SegueKitCache: Sendable {
             return url
         }
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        let installed = executable.deletingLastPathComponent().appendingPathComponent("../share/seguelab/SegueKit").standardized
+        let installed = executable.deletingLastPathComponent().appendingPathComponent("../share/seguelab/SegueKit")
+            .standardized
         tried.append(installed.path)
         if hasSwiftSources(installed) { return installed }
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../SegueKit").standardized
         tried.append(checkout.path)
         if hasSwiftSources(checkout) { return checkout }
-        throw ToolchainError("cannot find SegueKit's sources (tried \(tried.joined(separator: ", "))); set SEGUELAB_SEGUEKIT_SOURCES")
+        throw ToolchainError(
+            "cannot find SegueKit's sources (tried \(tried.joined(separator: ", "))); set SEGUELAB_SEGUEKIT_SOURCES")
     }
 
     private static func hasSwiftSources(_ url: URL) -> Bool {
@@ -81,7 +84,9 @@ package struct SegueKitCache: Sendable {
     /// Returns the build for the current sources and toolchain, compiling it first if needed.
     /// `progress` hears when a (slow) build starts, with the last build's time as its estimate,
     /// then how long it has taken every few seconds, then the time it took.
-    package func prepare(toolchain: Toolchain, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }) async throws -> Build {
+    package func prepare(toolchain: Toolchain, progress: @escaping @Sendable (BuildProgress) -> Void = { _ in })
+        async throws -> Build
+    {
         let key = try key(toolchain: toolchain)
         let root = cacheRoot.appendingPathComponent("seguekit")
         let final = root.appendingPathComponent(key)
@@ -90,7 +95,8 @@ package struct SegueKitCache: Sendable {
             // Every later run links and loads these files: use them only if they are exactly
             // what was built (a damaged or rewritten library would break or subvert them all).
             if let recorded = try? String(contentsOf: complete, encoding: .utf8), !recorded.isEmpty,
-               (try? await Self.checksums(of: final)) == recorded {
+                (try? await Self.checksums(of: final)) == recorded
+            {
                 return Build(directory: final, builtNow: false)
             }
             progress(.damaged(path: final.path))
@@ -100,8 +106,11 @@ package struct SegueKitCache: Sendable {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         // The last build's duration is the best estimate of this one (same machine).
         let durationFile = root.appendingPathComponent("last-build-seconds")
-        let last = (try? String(contentsOf: durationFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        progress(.started(toolchain: String(toolchain.version.split(separator: "\n").first ?? "Swift"), lastSeconds: last))
+        let last = (try? String(contentsOf: durationFile, encoding: .utf8)).flatMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        progress(
+            .started(toolchain: String(toolchain.version.split(separator: "\n").first ?? "Swift"), lastSeconds: last))
         let staging = root.appendingPathComponent(".build-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         let start = Date()
@@ -140,13 +149,18 @@ package struct SegueKitCache: Sendable {
             .filter { name in
                 var isDirectory: ObjCBool = false
                 return name != "complete" && !name.hasPrefix(".")
-                    && FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                    && FileManager.default.fileExists(
+                        atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory)
                     && !isDirectory.boolValue
             }.sorted()
-        let outcome = try await ChildProcess(executable: "/usr/bin/sha256sum", arguments: ["--"] + names,
-                                             environment: ["LC_ALL": "C"], workingDirectory: directory.path, timeout: 120).run()
+        let outcome = try await ChildProcess(
+            executable: "/usr/bin/sha256sum", arguments: ["--"] + names,
+            environment: ["LC_ALL": "C"], workingDirectory: directory.path, timeout: 120
+        ).run()
         guard outcome.ending == .exited(0), !outcome.stdout.isEmpty else {
-            throw ToolchainError("cannot checksum the SegueKit build in \(directory.path): \(String(decoding: outcome.stderr, as: UTF8.self))")
+            throw ToolchainError(
+                "cannot checksum the SegueKit build in \(directory.path): \(String(decoding: outcome.stderr, as: UTF8.self))"
+            )
         }
         return String(decoding: outcome.stdout, as: UTF8.self)
     }
@@ -156,24 +170,30 @@ package struct SegueKitCache: Sendable {
         let uikit = directory.appendingPathComponent("UIKit.swift")
         try Data("@_exported import SegueKit\n".utf8).write(to: uikit)
         try await swiftc(toolchain, library: "SegueKit", sources: sources, in: directory, swiftVersion: "6", extra: [])
-        try await swiftc(toolchain, library: "UIKit", sources: [uikit.path], in: directory, swiftVersion: "5",
-                         extra: ["-I", directory.path, "-L", directory.path, "-lSegueKit"])
+        try await swiftc(
+            toolchain, library: "UIKit", sources: [uikit.path], in: directory, swiftVersion: "5",
+            extra: ["-I", directory.path, "-L", directory.path, "-lSegueKit"])
     }
 
-    private func swiftc(_ toolchain: Toolchain, library: String, sources: [String], in directory: URL,
-                        swiftVersion: String, extra: [String]) async throws {
-        let arguments = [
-            "-emit-library", "-emit-module", "-parse-as-library",
-            "-module-name", library, "-module-link-name", library,
-            "-swift-version", swiftVersion, "-Onone",
-            "-emit-module-path", directory.appendingPathComponent("\(library).swiftmodule").path,
-            "-o", directory.appendingPathComponent("lib\(library).so").path,
-            "-Xlinker", "-soname=lib\(library).so",
-            "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN",
-        ] + extra + sources
-        let outcome = try await ChildProcess(executable: toolchain.swiftc, arguments: arguments,
-                                             environment: ProcessInfo.processInfo.environment,
-                                             workingDirectory: directory.path, timeout: 900).run()
+    private func swiftc(
+        _ toolchain: Toolchain, library: String, sources: [String], in directory: URL,
+        swiftVersion: String, extra: [String]
+    ) async throws {
+        let arguments =
+            [
+                "-emit-library", "-emit-module", "-parse-as-library",
+                "-module-name", library, "-module-link-name", library,
+                "-swift-version", swiftVersion, "-Onone",
+                "-emit-module-path", directory.appendingPathComponent("\(library).swiftmodule").path,
+                "-o", directory.appendingPathComponent("lib\(library).so").path,
+                "-Xlinker", "-soname=lib\(library).so",
+                "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN"
+            ] + extra + sources
+        let outcome = try await ChildProcess(
+            executable: toolchain.swiftc, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment,
+            workingDirectory: directory.path, timeout: 900
+        ).run()
         if outcome.ending == .cancelled { throw CancellationError() }
         guard outcome.ending == .exited(0) else {
             let output = String(decoding: outcome.stderr + outcome.stdout, as: UTF8.self)

@@ -36,7 +36,8 @@ enum SelectorRewrite {
 
         override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
             guard node.macroName.text == "selector", let open = node.leftParen, let close = node.rightParen,
-                  node.trailingClosure == nil else { return .visitChildren }
+                node.trailingClosure == nil
+            else { return .visitChildren }
             let start = node.pound.positionAfterSkippingLeadingTrivia.utf8Offset
             let nameEnd = node.macroName.endPositionBeforeTrailingTrivia.utf8Offset
             let innerStart = open.endPositionBeforeTrailingTrivia.utf8Offset
@@ -65,12 +66,16 @@ enum SelectorRewrite {
 
         override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
             guard node.attributeName.trimmedDescription == "objc" else { return .visitChildren }
-            let range = node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
+            let range =
+                node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
             let text = Array(node.trimmedDescription.utf8)
             guard text.count == range.count else { return .skipChildren }
-            edits.append(Edit(range: range, replacement: text.map {
-                $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") ? $0 : UInt8(ascii: " ")
-            }))
+            edits.append(
+                Edit(
+                    range: range,
+                    replacement: text.map {
+                        $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") ? $0 : UInt8(ascii: " ")
+                    }))
             return .skipChildren
         }
     }

@@ -76,7 +76,9 @@ struct SourceAnalysis {
         var selector: String { ObjCSelector.name(method: methodName, labels: labels) }
 
         var call: String {
-            let arguments = zip(labels, ["coder", "sender", "identifier"]).map { label, value in label.map { "\($0): \(value)" } ?? value }
+            let arguments = zip(labels, ["coder", "sender", "identifier"]).map { label, value in
+                label.map { "\($0): \(value)" } ?? value
+            }
             return "\(methodName)(\(arguments.joined(separator: ", ")))"
         }
     }
@@ -116,7 +118,8 @@ struct SourceAnalysis {
         guard !attributes.isEmpty else { return text }
         var bytes = Array(text.utf8)
         for attribute in attributes {
-            for offset in attribute.range where bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
+            for offset in attribute.range
+            where bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
                 bytes[offset] = UInt8(ascii: " ")
             }
         }
@@ -132,7 +135,9 @@ enum ObjCSelector {
         guard let first = labels.first else { return method }
         var selector = method
         if let label = first, !label.isEmpty {
-            if !prepositions.contains(firstWord(label)) && !prepositions.contains(lastWord(method)) { selector += "With" }
+            if !prepositions.contains(firstWord(label)) && !prepositions.contains(lastWord(method)) {
+                selector += "With"
+            }
             selector += label.prefix(1).uppercased() + label.dropFirst()
         }
         selector += ":"
@@ -153,7 +158,7 @@ enum ObjCSelector {
     private static let prepositions: Set<String> = [
         "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from",
         "given", "in", "including", "inside", "into", "matching", "of", "on", "passing", "preceding", "since", "to",
-        "until", "using", "via", "when", "with", "within",
+        "until", "using", "via", "when", "with", "within"
     ]
 }
 
@@ -185,7 +190,8 @@ private final class InterfaceBuilderVisitor: SyntaxVisitor {
         if Self.attribute("main", in: node.attributes) != nil { hasMainAttribute = true }
         let name = qualified(node.name.text)
         if node.genericParameterClause != nil, let name { genericTypeNames.insert(name) }
-        scopes.append(node.genericParameterClause == nil ? name.map(Scope.registrableClass) ?? .otherClass : .otherClass)
+        scopes.append(
+            node.genericParameterClause == nil ? name.map(Scope.registrableClass) ?? .otherClass : .otherClass)
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
@@ -213,7 +219,9 @@ private final class InterfaceBuilderVisitor: SyntaxVisitor {
     }
     override func visitPost(_ node: ActorDeclSyntax) { scopes.removeLast() }
 
-    private func enterValueType(_ name: TokenSyntax, _ attributes: AttributeListSyntax, generic: Bool) -> SyntaxVisitorContinueKind {
+    private func enterValueType(_ name: TokenSyntax, _ attributes: AttributeListSyntax, generic: Bool)
+        -> SyntaxVisitorContinueKind
+    {
         if Self.attribute("main", in: attributes) != nil { hasMainAttribute = true }
         let qualifiedName = qualified(name.text)
         if let qualifiedName { valueTypeNames.insert(qualifiedName) }
@@ -224,8 +232,9 @@ private final class InterfaceBuilderVisitor: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let attribute = Self.attribute("IBOutlet", in: node.attributes), !Self.isStatic(node.modifiers),
-              node.bindingSpecifier.tokenKind == .keyword(.var), let owner = memberOwner(),
-              !node.bindings.contains(where: Self.isReadOnly) else { return .skipChildren }
+            node.bindingSpecifier.tokenKind == .keyword(.var), let owner = memberOwner(),
+            !node.bindings.contains(where: Self.isReadOnly)
+        else { return .skipChildren }
         attributes.append(.init(range: Self.range(of: attribute), extendedType: owner.extendedType))
         // Stored properties cannot live in extensions, so only class bodies register outlets.
         guard let typeName = owner.registrableClass else { return .skipChildren }
@@ -234,10 +243,14 @@ private final class InterfaceBuilderVisitor: SyntaxVisitor {
         var found: [SourceAnalysis.Outlet] = []
         for binding in node.bindings.reversed() {
             declaredType = binding.typeAnnotation?.type ?? declaredType
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let declaredType else { continue }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let declaredType else {
+                continue
+            }
             let (base, isOptional) = Self.unwrapped(declaredType)
-            found.append(.init(typeName: typeName, property: name, type: Self.spelling(base), isOptional: isOptional,
-                               elementType: Self.arrayElement(base)))
+            found.append(
+                .init(
+                    typeName: typeName, property: name, type: Self.spelling(base), isOptional: isOptional,
+                    elementType: Self.arrayElement(base)))
         }
         outlets += found.reversed()
         return .skipChildren
@@ -245,21 +258,26 @@ private final class InterfaceBuilderVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         if let attribute = Self.attribute("IBAction", in: node.attributes), !Self.isStatic(node.modifiers),
-           let owner = memberOwner() {
+            let owner = memberOwner()
+        {
             attributes.append(.init(range: Self.range(of: attribute), extendedType: owner.extendedType))
             if let typeName = owner.registrableClass ?? owner.extendedType { recordAction(node, owner: typeName) }
         } else if Self.attribute("objc", in: node.attributes) != nil, !Self.isStatic(node.modifiers),
-                  let owner = memberOwner(), let typeName = owner.registrableClass ?? owner.extendedType {
+            let owner = memberOwner(), let typeName = owner.registrableClass ?? owner.extendedType
+        {
             // An `@objc` method is what `#selector` names for target-action (`addTarget`); the
             // attribute itself is blanked by `SelectorRewrite`.
             recordAction(node, owner: typeName)
         }
         // `@IBSegueAction` compiles as it is; only its registration is needed.
         if Self.attribute("IBSegueAction", in: node.attributes) != nil, !Self.isStatic(node.modifiers),
-           let owner = memberOwner(), let typeName = owner.registrableClass ?? owner.extendedType,
-           node.genericParameterClause == nil, node.signature.effectSpecifiers == nil,
-           (1...3).contains(node.signature.parameterClause.parameters.count) {
-            let labels = node.signature.parameterClause.parameters.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text }
+            let owner = memberOwner(), let typeName = owner.registrableClass ?? owner.extendedType,
+            node.genericParameterClause == nil, node.signature.effectSpecifiers == nil,
+            (1...3).contains(node.signature.parameterClause.parameters.count)
+        {
+            let labels = node.signature.parameterClause.parameters.map {
+                $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text
+            }
             segueActions.append(.init(typeName: typeName, methodName: node.name.text, labels: labels))
         }
         scopes.append(.code)  // nested declarations inside a function are not reachable by name
@@ -277,7 +295,9 @@ private final class InterfaceBuilderVisitor: SyntaxVisitor {
             controlActions.append(.init(typeName: owner, methodName: name, sender: nil))
             return
         }
-        guard parameters.count == 1, parameter.ellipsis == nil, !parameter.type.is(AttributedTypeSyntax.self) else { return }
+        guard parameters.count == 1, parameter.ellipsis == nil, !parameter.type.is(AttributedTypeSyntax.self) else {
+            return
+        }
         let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
         if parameter.type.trimmedDescription.hasSuffix("UIStoryboardSegue") {
             unwindActions.append(.init(typeName: owner, methodName: name, label: label))
@@ -314,7 +334,9 @@ private final class InterfaceBuilderVisitor: SyntaxVisitor {
 
     private static func attribute(_ name: String, in attributes: AttributeListSyntax) -> AttributeSyntax? {
         for element in attributes {
-            if case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == name { return attribute }
+            if case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == name {
+                return attribute
+            }
         }
         return nil
     }
@@ -344,7 +366,8 @@ private final class InterfaceBuilderVisitor: SyntaxVisitor {
     private static func arrayElement(_ type: TypeSyntax) -> String? {
         if let array = type.as(ArrayTypeSyntax.self) { return spelling(array.element) }
         if let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == "Array",
-           let arguments = generic.genericArgumentClause?.arguments, arguments.count == 1 {
+            let arguments = generic.genericArgumentClause?.arguments, arguments.count == 1
+        {
             return arguments.first?.argument.trimmedDescription
         }
         return nil
@@ -353,7 +376,8 @@ private final class InterfaceBuilderVisitor: SyntaxVisitor {
     /// The type as written, parenthesised where a following `?` would bind to part of it.
     private static func spelling(_ type: TypeSyntax) -> String {
         let text = type.trimmedDescription
-        if type.is(CompositionTypeSyntax.self) || type.is(FunctionTypeSyntax.self) || type.is(SomeOrAnyTypeSyntax.self) {
+        if type.is(CompositionTypeSyntax.self) || type.is(FunctionTypeSyntax.self) || type.is(SomeOrAnyTypeSyntax.self)
+        {
             return "(\(text))"
         }
         return text

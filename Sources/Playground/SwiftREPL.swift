@@ -1,7 +1,7 @@
 import Foundation
+import SourceText
 import SwiftParser
 import SwiftSyntax
-import SourceText
 
 /// The `swift` prompt's engine, a REPL: entries (declarations, statements, expressions) are entered one at
 /// a time, each running in the context of everything accepted before it.
@@ -45,8 +45,10 @@ package actor SwiftREPL {
     package var limits: Limits?
     package var storyboardDirectories: [URL]
 
-    package init(playground: Playground, prelude: [SourceFile] = [], swiftLanguageMode: SwiftLanguageMode = .swift5,
-                limits: Limits? = nil, storyboardDirectories: [URL] = []) {
+    package init(
+        playground: Playground, prelude: [SourceFile] = [], swiftLanguageMode: SwiftLanguageMode = .swift5,
+        limits: Limits? = nil, storyboardDirectories: [URL] = []
+    ) {
         self.playground = playground
         self.prelude = prelude
         self.swiftLanguageMode = swiftLanguageMode
@@ -69,13 +71,16 @@ package actor SwiftREPL {
     /// Declarations whose only effect is to exist: no stored global is initialised, nothing runs.
     nonisolated static func hasNoRuntimeEffect(_ text: String) -> Bool {
         let items = Parser.parse(source: text).statements
-        return !items.isEmpty && items.allSatisfy { item in
-            guard case .decl(let decl) = item.item else { return false }
-            return decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
-                || decl.is(ProtocolDeclSyntax.self) || decl.is(ExtensionDeclSyntax.self) || decl.is(FunctionDeclSyntax.self)
-                || decl.is(TypeAliasDeclSyntax.self) || decl.is(ImportDeclSyntax.self) || decl.is(ActorDeclSyntax.self)
-                || decl.is(OperatorDeclSyntax.self) || decl.is(PrecedenceGroupDeclSyntax.self)
-        }
+        return !items.isEmpty
+            && items.allSatisfy { item in
+                guard case .decl(let decl) = item.item else { return false }
+                return decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
+                    || decl.is(ProtocolDeclSyntax.self) || decl.is(ExtensionDeclSyntax.self)
+                    || decl.is(FunctionDeclSyntax.self)
+                    || decl.is(TypeAliasDeclSyntax.self) || decl.is(ImportDeclSyntax.self)
+                    || decl.is(ActorDeclSyntax.self)
+                    || decl.is(OperatorDeclSyntax.self) || decl.is(PrecedenceGroupDeclSyntax.self)
+            }
     }
 
     /// `a = b` and `a += b`: statements with no value to show. The parser leaves operator
@@ -92,7 +97,8 @@ package actor SwiftREPL {
         return operators.contains { element in
             if element.is(AssignmentExprSyntax.self) { return true }
             guard let binary = element.as(BinaryOperatorExprSyntax.self) else { return false }
-            return ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&+=", "&-=", "&*="].contains(binary.operator.text)
+            return ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&+=", "&-=", "&*="].contains(
+                binary.operator.text)
         }
     }
 
@@ -116,10 +122,15 @@ package actor SwiftREPL {
         sources.append(SourceFile(name: Self.entryFileName, text: entryText, origin: .learner))
 
         // History and entry run in order, declarations included.
-        sources = sources.map { var source = $0; source.topLevel = source.origin == .learner; return source }
-        var request = RunRequest(sources: sources, storyboardDirectories: storyboardDirectories, limits: limits,
-                                 swiftLanguageMode: swiftLanguageMode,
-                                 environment: ["SEGUELAB_TRACE_MARK": markFile.path])
+        sources = sources.map {
+            var source = $0
+            source.topLevel = source.origin == .learner
+            return source
+        }
+        var request = RunRequest(
+            sources: sources, storyboardDirectories: storyboardDirectories, limits: limits,
+            swiftLanguageMode: swiftLanguageMode,
+            environment: ["SEGUELAB_TRACE_MARK": markFile.path])
         request.writableDirectories = [work.url]  // the mark file
         let result: RunResult
         if Self.hasNoRuntimeEffect(text) {
@@ -128,21 +139,25 @@ package actor SwiftREPL {
             let start = Date()
             let checked = try await playground.typecheck(request)
             let termination: Termination = checked.outcome.succeeded ? .exited(0) : .notRun
-            result = RunResult(compile: checked.outcome, termination: termination, fullCompilerOutput: checked.output,
-                               timings: Timings(compile: Date().timeIntervalSince(start)),
-                               limits: limits ?? playground.limits)
+            result = RunResult(
+                compile: checked.outcome, termination: termination, fullCompilerOutput: checked.output,
+                timings: Timings(compile: Date().timeIntervalSince(start)),
+                limits: limits ?? playground.limits)
         } else {
             result = try await playground.run(request)
         }
 
-        let diagnostics = result.compile.diagnostics.map { Self.unwrap($0, original: text, prefixLength: wrapPrefix.count) }
-            .filter { $0.file == Self.entryFileName || $0.severity == .error }
+        let diagnostics = result.compile.diagnostics.map {
+            Self.unwrap($0, original: text, prefixLength: wrapPrefix.count)
+        }
+        .filter { $0.file == Self.entryFileName || $0.severity == .error }
         var entryRun = result
         entryRun.compile = result.compile.succeeded ? .succeeded(warnings: diagnostics) : .failed(diagnostics)
         entryRun.stdout = Self.after(token, in: result.stdout)
         entryRun.stderr = Self.after(token, in: result.stderr)
         entryRun.interleaved = result.programOutputInOrder.dropping(
-            outputBytes: Self.end(of: token, in: result.stdout), errorBytes: Self.end(of: token, in: result.programErrorOutput))
+            outputBytes: Self.end(of: token, in: result.stdout),
+            errorBytes: Self.end(of: token, in: result.programErrorOutput))
         let traceStart = (try? String(contentsOf: markFile, encoding: .utf8)).flatMap { Int($0) } ?? 0
         entryRun.traceLines = Array(result.traceLines.dropFirst(traceStart))
         let accepted = result.compile.succeeded && result.termination == .exited(0)
@@ -163,7 +178,9 @@ package actor SwiftREPL {
     /// `:save FILE` — writes the accepted entries as a Swift file that `seguelab run` can run.
     package func save(to url: URL) throws {
         // UIKit is implied in the session, as in lessons; a file on its own must say it.
-        let importsUIKit = entries.contains { $0.text.range(of: #"(?m)^\s*import\s+UIKit\b"#, options: .regularExpression) != nil }
+        let importsUIKit = entries.contains {
+            $0.text.range(of: #"(?m)^\s*import\s+UIKit\b"#, options: .regularExpression) != nil
+        }
         let text = (importsUIKit ? "" : "import UIKit\n\n") + entries.map(\.text).joined(separator: "\n") + "\n"
         try AtomicFile.write(Data(text.utf8), to: url)
     }
@@ -174,39 +191,40 @@ package actor SwiftREPL {
     static let markFunction = "__seguelabMark"
 
     /// Marker and value display, with no Foundation import (keeps each compile fast).
-    static let support = BuildLayout.platformImports + """
+    static let support =
+        BuildLayout.platformImports + """
 
-    func \(markFunction)(_ token: String) {
-        fflush(stdout)
-        fputs(token + "\\n", stdout)
-        fflush(stdout)
-        fputs(token + "\\n", stderr)
-        guard let tracePath = getenv("SEGUEKIT_TRACE_FILE"), let markPath = getenv("SEGUELAB_TRACE_MARK") else { return }
-        var lines = 0
-        if let trace = fopen(tracePath, "r") {
-            while true {
-                let c = getc(trace)
-                if c == EOF { break }
-                if c == 10 { lines += 1 }
+            func \(markFunction)(_ token: String) {
+                fflush(stdout)
+                fputs(token + "\\n", stdout)
+                fflush(stdout)
+                fputs(token + "\\n", stderr)
+                guard let tracePath = getenv("SEGUEKIT_TRACE_FILE"), let markPath = getenv("SEGUELAB_TRACE_MARK") else { return }
+                var lines = 0
+                if let trace = fopen(tracePath, "r") {
+                    while true {
+                        let c = getc(trace)
+                        if c == EOF { break }
+                        if c == 10 { lines += 1 }
+                    }
+                    fclose(trace)
+                }
+                if let mark = fopen(markPath, "w") {
+                    fputs(String(lines), mark)
+                    fclose(mark)
+                }
             }
-            fclose(trace)
-        }
-        if let mark = fopen(markPath, "w") {
-            fputs(String(lines), mark)
-            fclose(mark)
-        }
-    }
 
-    nonisolated(unsafe) var __seguelabResultCount = 0
+            nonisolated(unsafe) var __seguelabResultCount = 0
 
-    func \(showFunction)<T>(_ value: T) {
-        print("$R\\(__seguelabResultCount): \\(type(of: value)) = \\(String(reflecting: value))")
-        __seguelabResultCount += 1
-    }
+            func \(showFunction)<T>(_ value: T) {
+                print("$R\\(__seguelabResultCount): \\(type(of: value)) = \\(String(reflecting: value))")
+                __seguelabResultCount += 1
+            }
 
-    func \(showFunction)(_ value: Void) {}
+            func \(showFunction)(_ value: Void) {}
 
-    """
+            """
 
     /// How many bytes of `text` come up to the end of the token's line (all of them without it).
     private static func end(of token: String, in text: String) -> Int {

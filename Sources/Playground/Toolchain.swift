@@ -23,7 +23,9 @@ package struct Toolchain: Sendable, Codable, Equatable {
     }
 
     /// `$SWIFTC`, else `swiftc` on `PATH`.
-    package static func locateSwiftc(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    package static func locateSwiftc(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> String
+    {
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: explicit) else {
                 throw ToolchainError("SWIFTC=\(explicit) is not an executable file")
@@ -42,7 +44,8 @@ package struct Toolchain: Sendable, Codable, Equatable {
     static func discover(swiftc: String, cacheRoot: URL) async throws -> Toolchain {
         let resolved = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().path
         let attributes = try FileManager.default.attributesOfItem(atPath: resolved)
-        let stamp = "\(resolved)|\((attributes[.size] as? Int) ?? 0)|\(((attributes[.modificationDate] as? Date) ?? Date.distantPast).timeIntervalSince1970)"
+        let stamp =
+            "\(resolved)|\((attributes[.size] as? Int) ?? 0)|\(((attributes[.modificationDate] as? Date) ?? Date.distantPast).timeIntervalSince1970)"
         let record = cacheRoot.appendingPathComponent("toolchains/\(StableHash.hex(of: stamp)).json")
         let bin = URL(fileURLWithPath: resolved).deletingLastPathComponent()
         let frontend = bin.appendingPathComponent("swift-frontend").path
@@ -51,21 +54,25 @@ package struct Toolchain: Sendable, Codable, Equatable {
         // used only if every program it names is the one next to swiftc and its other fields
         // are plausible; otherwise swiftc is asked again and the record rewritten.
         if let data = try? Data(contentsOf: record), let known = try? JSONDecoder().decode(Toolchain.self, from: data),
-           known.isConsistent(swiftc: swiftc, frontend: frontend, clang: clang, toolchainRoot: bin.deletingLastPathComponent().path) {
+            known.isConsistent(
+                swiftc: swiftc, frontend: frontend, clang: clang, toolchainRoot: bin.deletingLastPathComponent().path)
+        {
             return known
         }
         let version = try await capture(swiftc, ["--version"])
         var toolchain = Toolchain(swiftc: swiftc, version: version.trimmingCharacters(in: .whitespacesAndNewlines))
         if let info = try? await capture(swiftc, ["-print-target-info"]),
-           let json = try? JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any],
-           let target = json["target"] as? [String: Any], let paths = json["paths"] as? [String: Any],
-           FileManager.default.isExecutableFile(atPath: frontend), FileManager.default.isExecutableFile(atPath: clang) {
+            let json = try? JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any],
+            let target = json["target"] as? [String: Any], let paths = json["paths"] as? [String: Any],
+            FileManager.default.isExecutableFile(atPath: frontend), FileManager.default.isExecutableFile(atPath: clang)
+        {
             toolchain.frontend = frontend
             toolchain.clang = clang
             toolchain.targetTriple = target["unversionedTriple"] as? String ?? target["triple"] as? String
             toolchain.runtimeResourcePath = paths["runtimeResourcePath"] as? String
         }
-        try? FileManager.default.createDirectory(at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
         if let data = try? JSONEncoder().encode(toolchain) {
             try? AtomicFile.write(data, to: record)
         }
@@ -77,7 +84,11 @@ package struct Toolchain: Sendable, Codable, Equatable {
         guard self.swiftc == swiftc, !version.isEmpty else { return false }
         if let recorded = self.frontend, recorded != frontend { return false }
         if let recorded = self.clang, recorded != clang { return false }
-        if let triple = targetTriple, triple.isEmpty || !triple.allSatisfy({ $0.isLetter || $0.isNumber || "_.-".contains($0) }) { return false }
+        if let triple = targetTriple,
+            triple.isEmpty || !triple.allSatisfy({ $0.isLetter || $0.isNumber || "_.-".contains($0) })
+        {
+            return false
+        }
         if let path = runtimeResourcePath {
             let standardized = URL(fileURLWithPath: path).standardized.path
             guard standardized.hasPrefix(toolchainRoot + "/") else { return false }
@@ -86,11 +97,15 @@ package struct Toolchain: Sendable, Codable, Equatable {
     }
 
     private static func capture(_ executable: String, _ arguments: [String]) async throws -> String {
-        let outcome = try await ChildProcess(executable: executable, arguments: arguments,
-                                             environment: ProcessInfo.processInfo.environment, timeout: 60).run()
+        let outcome = try await ChildProcess(
+            executable: executable, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment, timeout: 60
+        ).run()
         if outcome.ending == .cancelled { throw CancellationError() }
         guard outcome.ending == .exited(0) else {
-            throw ToolchainError("\(executable) \(arguments.joined(separator: " ")) failed: \(String(decoding: outcome.stderr, as: UTF8.self))")
+            throw ToolchainError(
+                "\(executable) \(arguments.joined(separator: " ")) failed: \(String(decoding: outcome.stderr, as: UTF8.self))"
+            )
         }
         return String(decoding: outcome.stdout, as: UTF8.self)
     }

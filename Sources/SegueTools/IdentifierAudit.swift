@@ -31,7 +31,8 @@ package struct IdentifierAudit: Sendable, Equatable {
         for scene in document.scenes {
             for segue in scene.controller.segues {
                 guard let identifier = SegueEnumGenerator.identifier(of: segue),
-                      storyboardSet.insert(identifier).inserted, !known.contains(identifier) else { continue }
+                    storyboardSet.insert(identifier).inserted, !known.contains(identifier)
+                else { continue }
                 let owner = scene.controller.customClass ?? words.noCustomClass(names.name(of: scene))
                 findings.append(Finding(identifier: identifier, className: owner, location: segue.location))
             }
@@ -51,9 +52,10 @@ package struct IdentifierAudit: Sendable, Equatable {
         if isClean { return [words.auditClean(document.name)] }
         return unknownSegues.map {
             "\($0.location): warning: " + words.auditUnknownIdentifier($0.identifier, $0.className)
-        } + staleInCode.map {
-            "\(document.path): warning: " + words.auditStaleValue($0)
         }
+            + staleInCode.map {
+                "\(document.path): warning: " + words.auditStaleValue($0)
+            }
     }
 
     /// Raw values of each `enum Name: String { ... }` in the source (case name when no raw value).

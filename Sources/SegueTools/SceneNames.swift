@@ -46,13 +46,16 @@ package struct SceneNames: Sendable {
         var shown = scene
         var visited: Set<String> = [controller.objectID]
         while Self.isPlainContainer(shown.controller),
-              let root = shown.controller.segues.first(where: { $0.kind == .relationship }),
-              visited.insert(root.destination).inserted,
-              let rootScene = scenes[root.destination] {
+            let root = shown.controller.segues.first(where: { $0.kind == .relationship }),
+            visited.insert(root.destination).inserted,
+            let rootScene = scenes[root.destination]
+        {
             shown = rootScene
         }
         if shown.controller.objectID != controller.objectID {
-            name += " ▸ " + (shown.controller.reference == nil ? ownName(of: shown.controller) : baseName(of: shown, in: scenes))
+            name +=
+                " ▸ "
+                + (shown.controller.reference == nil ? ownName(of: shown.controller) : baseName(of: shown, in: scenes))
         }
         return name
     }

@@ -10,14 +10,14 @@ package struct StoryboardCommand: ParsableCommand {
         commandName: "storyboard",
         abstract: "Draw a storyboard's scenes and segues, or generate its SegueIdentifier enums.",
         discussion: """
-        Reads an Interface Builder .storyboard file. The diagram names each scene by its class, \
-        title and storyboard ID (a plain container by the scene it shows first), and each segue by \
-        its kind, identifier, presentation options and the text of what triggers it. --from and \
-        --depth draw one part of a big storyboard. --enums writes one enum per scene class, and one \
-        named after the storyboard for the identifiers of scenes without a class. With \
-        --check-source, the String-backed enums in the given Swift files are compared with every \
-        identifier of the storyboard.
-        """
+            Reads an Interface Builder .storyboard file. The diagram names each scene by its class, \
+            title and storyboard ID (a plain container by the scene it shows first), and each segue by \
+            its kind, identifier, presentation options and the text of what triggers it. --from and \
+            --depth draw one part of a big storyboard. --enums writes one enum per scene class, and one \
+            named after the storyboard for the identifiers of scenes without a class. With \
+            --check-source, the String-backed enums in the given Swift files are compared with every \
+            identifier of the storyboard.
+            """
     )
 
     @Argument(help: "The .storyboard file to read.", completion: .file(extensions: ["storyboard"]))
@@ -32,15 +32,22 @@ package struct StoryboardCommand: ParsableCommand {
     @Option(help: "With --from (or from the initial scene), follow at most this many segues.")
     var depth: Int?
 
-    @Flag(help: "Print a `SegueIdentifier: String` enum for each scene class instead of a diagram (with `case unnamed = \"\"` where a segue has no identifier), and one enum named after the storyboard for scenes without a class.")
+    @Flag(
+        help:
+            "Print a `SegueIdentifier: String` enum for each scene class instead of a diagram (with `case unnamed = \"\"` where a segue has no identifier), and one enum named after the storyboard for scenes without a class."
+    )
     var enums = false
 
-    @Option(name: .customLong("check-source"), help: "A Swift file whose identifier enums are compared with the storyboard (repeatable).")
+    @Option(
+        name: .customLong("check-source"),
+        help: "A Swift file whose identifier enums are compared with the storyboard (repeatable).")
     package var checkSource: [String] = []
 
     package func validate() throws {
         guard DiagramFormat(rawValue: format) != nil else {
-            throw ValidationError("unknown format '\(format)'; use one of: \(DiagramFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "unknown format '\(format)'; use one of: \(DiagramFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more, not \(depth)") }
     }
@@ -119,8 +126,10 @@ package struct StoryboardCommand: ParsableCommand {
         }
     }
 
-    private func audit(_ document: StoryboardDocument, words: StoryboardWords,
-                       inputs: Inputs) throws(Printed) -> Printed {
+    private func audit(
+        _ document: StoryboardDocument, words: StoryboardWords,
+        inputs: Inputs
+    ) throws(Printed) -> Printed {
         var source = ""
         for path in checkSource {
             guard let text = inputs.source(path) else {

@@ -33,7 +33,9 @@ package struct StoryboardDiagram: Sendable {
 
     /// The scenes reachable from the scene `query` names (see `scene(matching:)`) in at most
     /// `depth` segues (nil: any number); unwinds are not followed.
-    package init(document: StoryboardDocument, from query: String, depth: Int?, words: StoryboardWords = .english) throws {
+    package init(document: StoryboardDocument, from query: String, depth: Int?, words: StoryboardWords = .english)
+        throws
+    {
         self.document = document
         self.words = words
         self.names = SceneNames(document: document)
@@ -58,11 +60,13 @@ package struct StoryboardDiagram: Sendable {
 
     /// The scene a person means by `query`: its object id, storyboard ID, class, title or
     /// full name — exactly, else ignoring case.
-    package static func scene(matching query: String, in document: StoryboardDocument, names: SceneNames,
-                             words: StoryboardWords = .english) throws -> SceneDefinition {
+    package static func scene(
+        matching query: String, in document: StoryboardDocument, names: SceneNames,
+        words: StoryboardWords = .english
+    ) throws -> SceneDefinition {
         let keys: [(SceneDefinition) -> String?] = [
             { $0.controller.objectID }, { $0.controller.storyboardIdentifier }, { $0.controller.displayClassName },
-            { SceneNames.title(of: $0.controller) }, { names.name(of: $0) },
+            { SceneNames.title(of: $0.controller) }, { names.name(of: $0) }
         ]
         for caseless in [false, true] {
             for key in keys {
@@ -72,7 +76,8 @@ package struct StoryboardDiagram: Sendable {
                 }
                 if matches.count == 1 { return matches[0] }
                 if matches.count > 1 {
-                    let list = matches.map { "\(names.name(of: $0)) (id \($0.controller.objectID))" }.joined(separator: ", ")
+                    let list = matches.map { "\(names.name(of: $0)) (id \($0.controller.objectID))" }.joined(
+                        separator: ", ")
                     throw SceneQueryError(description: words.scenesCalled(query, matches.count, document.name, list))
                 }
             }
@@ -99,7 +104,9 @@ package struct StoryboardDiagram: Sendable {
     /// gets its index: `relationship viewControllers[1]`.
     func labelledSegues(_ scene: SceneDefinition) -> [(segue: SegueDefinition, label: String)] {
         var counts: [String: Int] = [:]
-        for segue in scene.controller.segues { if let relationship = segue.relationship { counts[relationship, default: 0] += 1 } }
+        for segue in scene.controller.segues {
+            if let relationship = segue.relationship { counts[relationship, default: 0] += 1 }
+        }
         var seen: [String: Int] = [:]
         return scene.controller.segues.map { segue in
             var index: Int?
@@ -113,9 +120,13 @@ package struct StoryboardDiagram: Sendable {
 
     /// "show 'showProduct'", "relationship viewControllers[0]", "unwind unwindToList:",
     /// "presentation 'edit' [formSheet, not animated, @IBSegueAction makeEditor:]".
-    static func edgeLabel(_ segue: SegueDefinition, relationshipIndex: Int? = nil, words: StoryboardWords = .english) -> String {
+    static func edgeLabel(_ segue: SegueDefinition, relationshipIndex: Int? = nil, words: StoryboardWords = .english)
+        -> String
+    {
         var parts = [segue.kind.rawValue]
-        if let relationship = segue.relationship { parts.append(relationship + (relationshipIndex.map { "[\($0)]" } ?? "")) }
+        if let relationship = segue.relationship {
+            parts.append(relationship + (relationshipIndex.map { "[\($0)]" } ?? ""))
+        }
         if let identifier = SegueEnumGenerator.identifier(of: segue) { parts.append("'\(identifier)'") }
         if let action = segue.unwindAction { parts.append(action) }
         if let customClass = segue.customClass { parts.append("(\(customClass))") }
@@ -129,7 +140,9 @@ package struct StoryboardDiagram: Sendable {
     }
 
     /// "button \"Buy\"", "bar item add", "cell ProductCell", "cell \"Settings\"".
-    static func triggerDescription(_ segue: SegueDefinition, in scene: SceneDefinition, words: StoryboardWords = .english) -> String? {
+    static func triggerDescription(
+        _ segue: SegueDefinition, in scene: SceneDefinition, words: StoryboardWords = .english
+    ) -> String? {
         let label = segue.triggerLabel
         switch segue.trigger {
         case .controller: return nil
@@ -172,7 +185,8 @@ package struct StoryboardDiagram: Sendable {
         let count = document.scenes.count
         var text = "Storyboard \(document.name) — \(words.scenes(count))"
         if let focus {
-            text = "Storyboard \(document.name) — \(words.focusedScenes(drawn.count, count, focus.scene))"
+            text =
+                "Storyboard \(document.name) — \(words.focusedScenes(drawn.count, count, focus.scene))"
                 + (focus.depth.map(words.withinSegues) ?? "")
         }
         return text
@@ -197,7 +211,9 @@ package struct StoryboardDiagram: Sendable {
             output += TextBlock(lines).boxed().lines
             for (segue, label) in labelledSegues(scene) {
                 var line = "  ──\(label)──▶ \(destinationName(segue))"
-                if let trigger = Self.triggerDescription(segue, in: scene, words: words) { line += "   (\(words.from(trigger)))" }
+                if let trigger = Self.triggerDescription(segue, in: scene, words: words) {
+                    line += "   (\(words.from(trigger)))"
+                }
                 output.append(line)
             }
             output.append("")
@@ -208,9 +224,12 @@ package struct StoryboardDiagram: Sendable {
     // MARK: DOT
 
     private func renderDOT() -> String {
-        var lines = ["digraph \(Self.quoted(document.name)) {", "  label=\(Self.quoted(header));", "  labelloc=t;", "  fontname=\"Helvetica\";",
-                     "  rankdir=LR;", "  node [shape=box, style=rounded, fontname=\"Helvetica\"];",
-                     "  edge [fontname=\"Helvetica\", fontsize=10];"]
+        var lines = [
+            "digraph \(Self.quoted(document.name)) {", "  label=\(Self.quoted(header));", "  labelloc=t;",
+            "  fontname=\"Helvetica\";",
+            "  rankdir=LR;", "  node [shape=box, style=rounded, fontname=\"Helvetica\"];",
+            "  edge [fontname=\"Helvetica\", fontsize=10];"
+        ]
         for scene in drawnScenes {
             let label = ([names.name(of: scene)] + Self.sceneDetails(scene, words: words)).joined(separator: "\n")
             var attributes = "label=\(Self.quoted(label))"
@@ -222,13 +241,17 @@ package struct StoryboardDiagram: Sendable {
             }
         }
         for id in outsideDestinations {
-            lines.append("  \(Self.quoted(id)) [label=\(Self.quoted(names.name(forControllerID: id) ?? id)), style=\"rounded,dashed\", color=gray, fontcolor=gray];")
+            lines.append(
+                "  \(Self.quoted(id)) [label=\(Self.quoted(names.name(forControllerID: id) ?? id)), style=\"rounded,dashed\", color=gray, fontcolor=gray];"
+            )
         }
         for scene in drawnScenes {
             for (segue, label) in labelledSegues(scene) {
                 let target = segue.kind == .unwind ? exitNode(scene) : segue.destination
                 var text = label
-                if let trigger = Self.triggerDescription(segue, in: scene, words: words) { text += "\n" + words.from(trigger) }
+                if let trigger = Self.triggerDescription(segue, in: scene, words: words) {
+                    text += "\n" + words.from(trigger)
+                }
                 var attributes = "label=\(Self.quoted(text))"
                 if segue.kind == .relationship || segue.kind == .embed { attributes += ", style=dashed" }
                 if segue.kind == .unwind { attributes += ", style=dotted" }
@@ -264,7 +287,8 @@ package struct StoryboardDiagram: Sendable {
     private func renderMermaid() -> String {
         var lines = ["flowchart LR"]
         for scene in drawnScenes {
-            let label = ([names.name(of: scene)] + Self.sceneDetails(scene, words: words)).map(Self.mermaidText).joined(separator: "<br/>")
+            let label = ([names.name(of: scene)] + Self.sceneDetails(scene, words: words)).map(Self.mermaidText).joined(
+                separator: "<br/>")
             lines.append("    \(Self.mermaidID(scene.controller.objectID))[\"\(label)\"]")
             if scene.controller.segues.contains(where: { $0.kind == .unwind }) {
                 lines.append("    \(Self.mermaidID(exitNode(scene)))((Exit))")
@@ -277,10 +301,14 @@ package struct StoryboardDiagram: Sendable {
         for scene in drawnScenes {
             for (segue, label) in labelledSegues(scene) {
                 let target = segue.kind == .unwind ? exitNode(scene) : segue.destination
-                let arrow = segue.kind == .relationship || segue.kind == .embed || segue.kind == .unwind ? "-.->" : "-->"
+                let arrow =
+                    segue.kind == .relationship || segue.kind == .embed || segue.kind == .unwind ? "-.->" : "-->"
                 var text = Self.mermaidText(label)
-                if let trigger = Self.triggerDescription(segue, in: scene, words: words) { text += "<br/>" + Self.mermaidText(words.from(trigger)) }
-                lines.append("    \(Self.mermaidID(scene.controller.objectID)) \(arrow)|\"\(text)\"| \(Self.mermaidID(target))")
+                if let trigger = Self.triggerDescription(segue, in: scene, words: words) {
+                    text += "<br/>" + Self.mermaidText(words.from(trigger))
+                }
+                lines.append(
+                    "    \(Self.mermaidID(scene.controller.objectID)) \(arrow)|\"\(text)\"| \(Self.mermaidID(target))")
             }
         }
         if let initial = document.initialViewControllerID, drawn.contains(initial) {
@@ -291,9 +319,11 @@ package struct StoryboardDiagram: Sendable {
 
     /// Mermaid node ids: ASCII letters and digits kept, anything else spelled as `_hex_`.
     static func mermaidID(_ id: String) -> String {
-        "n_" + id.unicodeScalars.map { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar)) ? String(scalar) : "_\(String(scalar.value, radix: 16))_"
-        }.joined()
+        "n_"
+            + id.unicodeScalars.map { scalar in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar))
+                    ? String(scalar) : "_\(String(scalar.value, radix: 16))_"
+            }.joined()
     }
 
     /// Text inside a quoted Mermaid label: every ASCII character Mermaid could read as syntax

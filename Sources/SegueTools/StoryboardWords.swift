@@ -40,22 +40,24 @@ package struct StoryboardWords: Sendable {
     /// The audit's warning for an enum value the storyboard does not have (after `warning: `).
     package var auditStaleValue: @Sendable (_ value: String) -> String
 
-    package init(scenes: @escaping @Sendable (Int) -> String,
-                focusedScenes: @escaping @Sendable (Int, Int, String) -> String,
-                withinSegues: @escaping @Sendable (Int) -> String,
-                initial: String,
-                from: @escaping @Sendable (String) -> String,
-                element: @escaping @Sendable (TriggerElement) -> String,
-                notAnimated: String,
-                presentedAs: @escaping @Sendable (String) -> String,
-                noCustomClass: @escaping @Sendable (String) -> String,
-                noSceneCalled: @escaping @Sendable (String, String) -> String,
-                scenesCalled: @escaping @Sendable (String, Int, String, String) -> String,
-                noInitialScene: String,
-                cannotReadFile: String,
-                auditClean: @escaping @Sendable (String) -> String,
-                auditUnknownIdentifier: @escaping @Sendable (String, String) -> String,
-                auditStaleValue: @escaping @Sendable (String) -> String) {
+    package init(
+        scenes: @escaping @Sendable (Int) -> String,
+        focusedScenes: @escaping @Sendable (Int, Int, String) -> String,
+        withinSegues: @escaping @Sendable (Int) -> String,
+        initial: String,
+        from: @escaping @Sendable (String) -> String,
+        element: @escaping @Sendable (TriggerElement) -> String,
+        notAnimated: String,
+        presentedAs: @escaping @Sendable (String) -> String,
+        noCustomClass: @escaping @Sendable (String) -> String,
+        noSceneCalled: @escaping @Sendable (String, String) -> String,
+        scenesCalled: @escaping @Sendable (String, Int, String, String) -> String,
+        noInitialScene: String,
+        cannotReadFile: String,
+        auditClean: @escaping @Sendable (String) -> String,
+        auditUnknownIdentifier: @escaping @Sendable (String, String) -> String,
+        auditStaleValue: @escaping @Sendable (String) -> String
+    ) {
         self.scenes = scenes
         self.focusedScenes = focusedScenes
         self.withinSegues = withinSegues

@@ -5,10 +5,11 @@ import Localization
 import Playground
 import Workshop
 import XDGDirectories
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How the shell was asked to start.
@@ -31,9 +32,11 @@ package struct ShellOptions: Sendable {
     /// Join this workshop (`--join LINK --name NAME`) before the first prompt.
     package var join: (link: JoinLink, name: String)?
 
-    package init(color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories(),
-                pack: Pack? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil,
-                limits: Limits = .standard) {
+    package init(
+        color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories(),
+        pack: Pack? = nil, language: String? = nil, lesson: String? = nil, step: String? = nil,
+        limits: Limits = .standard
+    ) {
         self.limits = limits
         self.color = color
         self.directories = directories
@@ -83,7 +86,10 @@ package final class CommandLoop {
                     .complete(text)
             }
             context.recentEntries = HistoryReader.entries(in: historyFile.path, limit: historyFile.limit)
-            output.line(output.catalog.text("welcome", ["name": style.heading("SegueLab"), "help": style.command("help"), "quit": style.command("quit")]))
+            output.line(
+                output.catalog.text(
+                    "welcome",
+                    ["name": style.heading("SegueLab"), "help": style.command("help"), "quit": style.command("quit")]))
         } else if let presentation = options.presentation {
             output.line(output.catalog.text("welcome.presenting", ["name": style.heading("SegueLab")]))
             output.line(style.dim(output.catalog.text("presenting", ["script": presentation.name])))
@@ -217,7 +223,9 @@ package final class CommandLoop {
             // An answer is not a command line: a lone apostrophe (`à l'écran`, `it's`) is
             // text, unless the line starts with a command's name.
             let firstWord = text.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
-            if let answer = context.answerHandler, context.isAwaitingAnswer(), context.registry.command(named: firstWord) == nil {
+            if let answer = context.answerHandler, context.isAwaitingAnswer(),
+                context.registry.command(named: firstWord) == nil
+            {
                 await answer(text)
                 return .readNext
             }
@@ -238,9 +246,11 @@ package final class CommandLoop {
             // Not a command: while a step waits for an answer, what was typed is the answer —
             // unless it is a lone word one typo away from a command where code is expected.
             // On a choice step, a word that is no choice (`nxt`) is a mistyped command too.
-            let loneWordNearCommand = invocation.arguments.isEmpty && invocation.name.allSatisfy(\.isLetter)
+            let loneWordNearCommand =
+                invocation.arguments.isEmpty && invocation.name.allSatisfy(\.isLetter)
                 && context.registry.suggestion(for: invocation.name) != nil
-            let mistypedCommand = loneWordNearCommand
+            let mistypedCommand =
+                loneWordNearCommand
                 && (context.expectsCode() || (invocation.name.count > 1 && !context.acceptsAsAnswer(text)))
             if let answer = context.answerHandler, context.isAwaitingAnswer(), !mistypedCommand {
                 await answer(text)
@@ -292,7 +302,9 @@ package final class CommandLoop {
                 lines.append(line)
                 lastBalance = balance.add(line)
                 // A `#` comment line is whole, whatever brackets or quotes it holds.
-                if lastBalance.isComplete || (lines.count == 1 && line.trimmingCharacters(in: .whitespaces).hasPrefix("#")) {
+                if lastBalance.isComplete
+                    || (lines.count == 1 && line.trimmingCharacters(in: .whitespaces).hasPrefix("#"))
+                {
                     return .entry(lines.joined(separator: "\n"), firstLine: firstLine)
                 }
             case .interrupted:

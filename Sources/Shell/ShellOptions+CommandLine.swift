@@ -7,10 +7,13 @@ extension ShellOptions {
     /// Completes the options from what `seguelab` was given: the demo script (`--present`)
     /// read, the workshop (`--join`, `--name`) checked, and the pack loaded with its language
     /// and starting point — or, with `noPack`, the language chosen among the shell's own.
-    package mutating func resolve(present: String?, join: String?, name: String?, noPack: Bool, pack: String?,
-                                  language: String?, context: PackLocation.Context = PackLocation.Context(),
-                                  environment: [String: String] = ProcessInfo.processInfo.environment)
-        throws(CommandFailure) {
+    package mutating func resolve(
+        present: String?, join: String?, name: String?, noPack: Bool, pack: String?,
+        language: String?, context: PackLocation.Context = PackLocation.Context(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    )
+        throws(CommandFailure)
+    {
         if let present {
             guard let script = try? String(contentsOfFile: present, encoding: .utf8) else {
                 throw CommandFailure("--present \(present): cannot read the file")
@@ -38,7 +41,8 @@ extension ShellOptions {
 
     /// `--join LINK --name NAME`: the link checked, the name defaulting to the login name.
     static func workshop(join: String?, name: String?, environment: [String: String])
-        throws(CommandFailure) -> (link: JoinLink, name: String)? {
+        throws(CommandFailure) -> (link: JoinLink, name: String)?
+    {
         guard let join else {
             if name != nil { throw CommandFailure("--name goes with --join LINK") }
             return nil

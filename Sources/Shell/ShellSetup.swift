@@ -14,7 +14,8 @@ struct ShellSetup {
     init(options: ShellOptions, context: ShellContext) {
         self.options = options
         self.context = context
-        self.playground = SharedPlayground(output: context.output, limits: options.limits, showsTimings: options.showsTimings)
+        self.playground = SharedPlayground(
+            output: context.output, limits: options.limits, showsTimings: options.showsTimings)
     }
 
     /// The pack's session with the learner's progress, or nil for a plain playground shell.
@@ -44,9 +45,10 @@ struct ShellSetup {
         }
         let session = Session(pack: pack, progress: progress, language: language)
         let shared = playground
-        let driver = LessonDriver(pack: pack, session: session, store: store,
-                                  runner: shared,
-                                  playground: shared, directories: options.directories, context: context)
+        let driver = LessonDriver(
+            pack: pack, session: session, store: store,
+            runner: shared,
+            playground: shared, directories: options.directories, context: context)
         driver.isNew = isNew
         context.lessonIDs = { pack.lessons.map { $0.id } }
         context.stepIDs = { id in pack.lesson(id: id)?.stepIDs ?? [] }
@@ -76,10 +78,13 @@ struct ShellSetup {
         let storyboards = driver?.pack.storyboardDirectories ?? []
         let withoutLessons = [
             ShellCommand(RunCommand.self) { context, command in
-                guard !command.files.isEmpty else { context.fail("run: which file?"); return .readNext }
+                guard !command.files.isEmpty else {
+                    context.fail("run: which file?")
+                    return .readNext
+                }
                 await PlaygroundCommands.runFiles(command, context: context, playground: shared)
                 return .readNext
-            },
+            }
         ]
         var groups: [(CommandAvailability, [ShellCommand])] = [(.always, CoreCommands.all)]
         if let driver {
@@ -106,17 +111,20 @@ struct ShellSetup {
         driver.updateLocation()
         let saved = driver.isNew ? nil : driver.session.position
         if options.lesson != nil || options.step != nil {
-            let target = options.lesson.map { lesson in options.step.map { "\(lesson)/\($0)" } ?? lesson } ?? options.step!
+            let target =
+                options.lesson.map { lesson in options.step.map { "\(lesson)/\($0)" } ?? lesson } ?? options.step!
             driver.mutate { (s: inout Session) throws(SessionError) in try s.goto(target) }
             // The saved place moves with it: say so, and how to go back.
             if let saved, let now = driver.session.position, now != saved {
-                context.output.line(context.output.style.dim(driver.catalog.text("setup.place_moved", ["place": saved])))
+                context.output.line(
+                    context.output.style.dim(driver.catalog.text("setup.place_moved", ["place": saved])))
             }
         } else if driver.isNew || driver.session.position == nil {
             driver.showLessons()
             context.output.line(driver.catalog.text("setup.begin"))
         } else if let stopped = driver.store.stepShownWhenLastStopped(for: driver.pack), stopped == saved,
-                  driver.pack.lesson(id: stopped.lesson, language: driver.session.language) != nil {
+            driver.pack.lesson(id: stopped.lesson, language: driver.session.language) != nil
+        {
             // seguelab ended while showing this step last time: its lesson starts again instead.
             let note = driver.catalog.text("setup.stopped_at_step", ["step": stopped, "lesson": stopped.lesson])
             context.output.warning(note)

@@ -44,8 +44,9 @@ package struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     package init(_ severity: Severity, _ message: String, at location: SourceLocation?) {
-        self.init(file: location?.file ?? "", line: location?.line ?? 0, column: location?.column ?? 0,
-                  severity: severity, message: message)
+        self.init(
+            file: location?.file ?? "", line: location?.line ?? 0, column: location?.column ?? 0,
+            severity: severity, message: message)
     }
 
     /// Where the problem is, as its reader may be shown it; nil when the diagnostic names no
@@ -83,7 +84,8 @@ extension Array where Element == Diagnostic {
     /// Diagnostics ordered by file, then position, so output reads like a compiler's.
     package func sortedByLocation() -> [Diagnostic] {
         enumerated().sorted { a, b in
-            let la = a.element, lb = b.element
+            let la = a.element
+            let lb = b.element
             if la.file != lb.file { return la.file < lb.file }
             if la.line != lb.line { return la.line < lb.line }
             if la.column != lb.column { return la.column < lb.column }

@@ -24,7 +24,9 @@ package struct EventQueue: Sendable {
         var events: [WorkshopEvent] = []
         for name in files().prefix(limit) {
             let url = directory.appendingPathComponent(name)
-            if let data = try? Data(contentsOf: url), let event = try? JSONDecoder().decode(WorkshopEvent.self, from: data) {
+            if let data = try? Data(contentsOf: url),
+                let event = try? JSONDecoder().decode(WorkshopEvent.self, from: data)
+            {
                 events.append(event)
             } else {
                 try? FileManager.default.moveItem(at: url, to: url.appendingPathExtension("bad"))

@@ -87,8 +87,8 @@ package final class WorkshopClient: @unchecked Sendable {
     package static func resume(directories: XDGDirectories) -> WorkshopClient? {
         let directory = directory(directories)
         guard let data = try? Data(contentsOf: directory.appendingPathComponent("membership.json")),
-              let membership = try? JSONDecoder().decode(Membership.self, from: data),
-              JoinLink(membership.link) != nil
+            let membership = try? JSONDecoder().decode(Membership.self, from: data),
+            JoinLink(membership.link) != nil
         else { return nil }
         return WorkshopClient(membership: membership, directory: directory)
     }
@@ -105,8 +105,9 @@ package final class WorkshopClient: @unchecked Sendable {
             membership.name = clipped
         } else {
             try? FileManager.default.removeItem(at: directory)
-            membership = Membership(link: link.description, learner: UUID().uuidString.lowercased(),
-                                    key: randomHex(bytes: 24), name: clipped, seenBroadcast: 0, seenGathering: 0, pacing: nil)
+            membership = Membership(
+                link: link.description, learner: UUID().uuidString.lowercased(),
+                key: randomHex(bytes: 24), name: clipped, seenBroadcast: 0, seenGathering: 0, pacing: nil)
         }
         let client = WorkshopClient(membership: membership, directory: directory)
         try client.saveMembership()
@@ -125,7 +126,12 @@ package final class WorkshopClient: @unchecked Sendable {
         do {
             try queue.append(event)
         } catch {
-            lock.withLock { notices.append(WorkshopNotice(text: "workshop: an event could not be queued (\(error.localizedDescription)).", fromInstructor: false)) }
+            lock.withLock {
+                notices.append(
+                    WorkshopNotice(
+                        text: "workshop: an event could not be queued (\(error.localizedDescription)).",
+                        fromInstructor: false))
+            }
         }
         wake.signal()
     }
@@ -195,12 +201,14 @@ package final class WorkshopClient: @unchecked Sendable {
     private func send(_ events: [WorkshopEvent]) -> Bool {
         let current = lock.withLock { membership }
         guard let link = JoinLink(current.link) else { return false }
-        let batch = EventBatch(code: link.code, learner: current.learner, key: current.key, name: current.name,
-                               seenBroadcast: current.seenBroadcast, events: events)
+        let batch = EventBatch(
+            code: link.code, learner: current.learner, key: current.key, name: current.name,
+            seenBroadcast: current.seenBroadcast, events: events)
         let reply: WorkshopHTTP.Reply
         do {
-            reply = try WorkshopHTTP.exchange("POST", link.eventsURL, body: try JSONEncoder().encode(batch),
-                                              contentType: "application/json")
+            reply = try WorkshopHTTP.exchange(
+                "POST", link.eventsURL, body: try JSONEncoder().encode(batch),
+                contentType: "application/json")
         } catch {
             connection(false, detail: "\(error)")
             return false
@@ -213,7 +221,9 @@ package final class WorkshopClient: @unchecked Sendable {
                 return false
             }
             let message = ServerError.message(in: reply.body)
-            let detail = reply.status == 200 ? "the answer is not a workshop server's"
+            let detail =
+                reply.status == 200
+                ? "the answer is not a workshop server's"
                 : "the server answered \(reply.status)" + (message.isEmpty ? "" : ": " + message)
             connection(false, detail: detail)
             return false
@@ -234,9 +244,10 @@ package final class WorkshopClient: @unchecked Sendable {
             refusedCount += refused.count
             guard first else { return }
             let reason = WorkshopLimits.clip(WorkshopLimits.neutralised(refused[0].reason), to: 120)
-            notices.append(WorkshopNotice(
-                text: "workshop: the server refused an event (\(reason)); it is dropped and the others are sent.",
-                fromInstructor: false))
+            notices.append(
+                WorkshopNotice(
+                    text: "workshop: the server refused an event (\(reason)); it is dropped and the others are sent.",
+                    fromInstructor: false))
         }
     }
 
@@ -245,10 +256,11 @@ package final class WorkshopClient: @unchecked Sendable {
         lock.withLock {
             defer { reachable = false }
             guard reachable != false else { return }
-            notices.append(WorkshopNotice(
-                text: "workshop: the workshop does not know this join code — check the link "
-                    + "(`join LINK` joins again).",
-                fromInstructor: false))
+            notices.append(
+                WorkshopNotice(
+                    text: "workshop: the workshop does not know this join code — check the link "
+                        + "(`join LINK` joins again).",
+                    fromInstructor: false))
         }
     }
 
@@ -258,18 +270,21 @@ package final class WorkshopClient: @unchecked Sendable {
             for broadcast in reply.broadcasts.sorted(by: { $0.id < $1.id })
             where broadcast.id > membership.seenBroadcast && broadcast.withdrawn != true {
                 let text = WorkshopLimits.neutralised(broadcast.text)
-                notices.append(WorkshopNotice(text: "Instructor" + Self.age(broadcast.at, now: now) + ": " + text,
-                                              fromInstructor: true))
+                notices.append(
+                    WorkshopNotice(
+                        text: "Instructor" + Self.age(broadcast.at, now: now) + ": " + text,
+                        fromInstructor: true))
                 membership.seenBroadcast = broadcast.id
             }
             membership.pacing = reply.pacing
             exchanges += 1
             if let gathering = reply.pacing.gathering, gathering.id > membership.seenGathering {
                 let step = WorkshopLimits.neutralised(gathering.step)
-                notices.append(WorkshopNotice(
-                    text: "Instructor" + Self.age(gathering.at, now: now)
-                        + ": we are all going to \(step); type `goto \(step)` to go there.",
-                    fromInstructor: true))
+                notices.append(
+                    WorkshopNotice(
+                        text: "Instructor" + Self.age(gathering.at, now: now)
+                            + ": we are all going to \(step); type `goto \(step)` to go there.",
+                        fromInstructor: true))
                 membership.seenGathering = gathering.id
             }
         }
@@ -292,11 +307,16 @@ package final class WorkshopClient: @unchecked Sendable {
         lock.withLock {
             defer { reachable = up }
             if up, reachable == false {
-                notices.append(WorkshopNotice(text: "workshop: connected again; what you did meanwhile is being sent.", fromInstructor: false))
+                notices.append(
+                    WorkshopNotice(
+                        text: "workshop: connected again; what you did meanwhile is being sent.", fromInstructor: false)
+                )
             } else if !up, reachable != false {
-                notices.append(WorkshopNotice(
-                    text: "workshop: the server cannot be reached (\(detail ?? "no answer")); your work is kept and sent when it is back.",
-                    fromInstructor: false))
+                notices.append(
+                    WorkshopNotice(
+                        text:
+                            "workshop: the server cannot be reached (\(detail ?? "no answer")); your work is kept and sent when it is back.",
+                        fromInstructor: false))
             }
         }
     }
@@ -304,7 +324,8 @@ package final class WorkshopClient: @unchecked Sendable {
     private func saveMembership() throws {
         let (current, left) = lock.withLock { (membership, hasLeft) }
         guard !left else { return }
-        try FileManager.default.createDirectory(at: membershipFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: membershipFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(current).write(to: membershipFile, options: .atomic)
@@ -328,7 +349,8 @@ struct ServerError: Decodable {
     static func reason(in body: Data) -> String? { (try? JSONDecoder().decode(Self.self, from: body))?.reason }
 
     static func message(in body: Data) -> String {
-        let text = (try? JSONDecoder().decode(Self.self, from: body))?.error
+        let text =
+            (try? JSONDecoder().decode(Self.self, from: body))?.error
             ?? String(decoding: body.prefix(400), as: UTF8.self)
         return WorkshopLimits.clip(WorkshopLimits.neutralised(text).trimmingCharacters(in: .whitespaces), to: 200)
     }

@@ -28,8 +28,10 @@ package struct WorkshopEvent: Codable, Sendable, Equatable {
     package var problem: String?
     package var code: String?
 
-    package init(id: String = UUID().uuidString.lowercased(), at: Date = Date(), kind: Kind, step: String?,
-                feedback: String? = nil, problem: String? = nil, code: String? = nil) {
+    package init(
+        id: String = UUID().uuidString.lowercased(), at: Date = Date(), kind: Kind, step: String?,
+        feedback: String? = nil, problem: String? = nil, code: String? = nil
+    ) {
         self.id = id
         self.at = at.timeIntervalSince1970.rounded()
         self.kind = kind
@@ -126,7 +128,8 @@ package struct EventBatch: Codable, Sendable {
     package var seenBroadcast: Int
     package var events: [WorkshopEvent]
 
-    package init(code: String, learner: String, key: String, name: String, seenBroadcast: Int, events: [WorkshopEvent]) {
+    package init(code: String, learner: String, key: String, name: String, seenBroadcast: Int, events: [WorkshopEvent])
+    {
         self.code = code
         self.learner = learner
         self.key = key
@@ -191,8 +194,10 @@ package struct BatchReply: Codable, Sendable {
     /// Server time of the reply: ages are counted on one clock.
     package var now: Double?
 
-    package init(acknowledged: [String], refused: [EventRefusal] = [], broadcasts: [Broadcast], pacing: Pacing,
-                now: Double? = nil) {
+    package init(
+        acknowledged: [String], refused: [EventRefusal] = [], broadcasts: [Broadcast], pacing: Pacing,
+        now: Double? = nil
+    ) {
         self.acknowledged = acknowledged
         self.refused = refused
         self.broadcasts = broadcasts
@@ -213,8 +218,8 @@ package struct JoinLink: Sendable, Equatable, CustomStringConvertible {
 
     package init?(_ text: String) {
         guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
-              // The workshop server speaks plain HTTP on the room's network (and so does the client).
-              url.scheme?.lowercased() == "http", url.host != nil
+            // The workshop server speaks plain HTTP on the room's network (and so does the client).
+            url.scheme?.lowercased() == "http", url.host != nil
         else { return nil }
         let parts = url.path.split(separator: "/")
         guard parts.count == 2, parts[0] == "join", !parts[1].isEmpty else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One HTTP/1.1 exchange with the workshop server over a plain socket, bounded in every way:
@@ -41,17 +42,20 @@ package enum WorkshopHTTP {
     /// Every header sent (the README lists them): no cookies, no language, no machine details.
     package static let userAgent = "seguelab"
 
-    package static func exchange(_ method: String, _ url: URL, body: Data? = nil, contentType: String? = nil,
-                                 connectTimeout: Double = connectTimeout, timeout: Double = exchangeTimeout,
-                                 maximumReply: Int = maximumReply) throws -> Reply {
+    package static func exchange(
+        _ method: String, _ url: URL, body: Data? = nil, contentType: String? = nil,
+        connectTimeout: Double = connectTimeout, timeout: Double = exchangeTimeout,
+        maximumReply: Int = maximumReply
+    ) throws -> Reply {
         guard let host = url.host, !host.isEmpty else { throw Failure.unknownHost(url.absoluteString) }
         let port = url.port ?? 80
         let place = "\(host):\(port)"
         let start = DispatchTime.now().uptimeNanoseconds
         let deadline = start + UInt64(timeout * 1e9)
-        let socket = try connect(host: host, port: port, place: place,
-                                 deadline: min(deadline, start + UInt64(connectTimeout * 1e9)),
-                                 seconds: Int(connectTimeout))
+        let socket = try connect(
+            host: host, port: port, place: place,
+            deadline: min(deadline, start + UInt64(connectTimeout * 1e9)),
+            seconds: Int(connectTimeout))
         defer { close(socket) }
 
         var path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? "/"
@@ -61,8 +65,9 @@ package enum WorkshopHTTP {
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
         if let body { head += "Content-Length: \(body.count)\r\n" }
         head += "Connection: close\r\n\r\n"
-        try write(Data(head.utf8) + (body ?? Data()), to: socket, place: place, deadline: deadline,
-                  seconds: Int(timeout))
+        try write(
+            Data(head.utf8) + (body ?? Data()), to: socket, place: place, deadline: deadline,
+            seconds: Int(timeout))
         return try read(socket, place: place, deadline: deadline, seconds: Int(timeout), limit: maximumReply)
     }
 
@@ -83,8 +88,10 @@ package enum WorkshopHTTP {
         }
     }
 
-    private static func connect(host: String, port: Int, place: String, deadline: UInt64,
-                                seconds: Int) throws -> Int32 {
+    private static func connect(
+        host: String, port: Int, place: String, deadline: UInt64,
+        seconds: Int
+    ) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -137,8 +144,10 @@ package enum WorkshopHTTP {
         }
     }
 
-    private static func read(_ socket: Int32, place: String, deadline: UInt64, seconds: Int,
-                             limit: Int) throws -> Reply {
+    private static func read(
+        _ socket: Int32, place: String, deadline: UInt64, seconds: Int,
+        limit: Int
+    ) throws -> Reply {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var headerEnd: Int?

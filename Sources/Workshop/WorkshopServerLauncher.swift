@@ -1,7 +1,8 @@
 import Foundation
 import XDGDirectories
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `seguelab workshop serve`: finds the `seguelab-workshop` executable — building it from the
@@ -33,8 +34,11 @@ package enum WorkshopServerLauncher {
     ) throws(Failure) -> Never {
         let dataFile = data ?? XDGDirectories().seguelabData + "/workshop/workshop.sqlite"
         let server = try locate()
-        let arguments = [server, "--pack", packRoot.path, "--host", host, "--port", String(port), "--data", dataFile,
-                         "--learner-rate", String(learnerRate)] + (newRoom ? ["--new"] : [])
+        let arguments =
+            [
+                server, "--pack", packRoot.path, "--host", host, "--port", String(port), "--data", dataFile,
+                "--learner-rate", String(learnerRate)
+            ] + (newRoom ? ["--new"] : [])
         // Hummingbird's start-up log would repeat what the server prints itself.
         setenv("LOG_LEVEL", "warning", 0)
         let argv = arguments.map { strdup($0) } + [nil]
@@ -61,8 +65,9 @@ package enum WorkshopServerLauncher {
         let sibling = executableDirectory.appendingPathComponent(product).path
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
             guard FileManager.default.isExecutableFile(atPath: sibling) else {
-                throw Failure("the workshop server (\(product)) is not next to seguelab, and the sources to build "
-                    + "it are not at \(root.path)")
+                throw Failure(
+                    "the workshop server (\(product)) is not next to seguelab, and the sources to build "
+                        + "it are not at \(root.path)")
             }
             return .built(sibling)
         }
@@ -90,8 +95,10 @@ package enum WorkshopServerLauncher {
     static func build(root: URL) throws -> String {
         let terminal = isatty(STDERR_FILENO) == 1
         let standardError = FileHandle.standardError
-        standardError.write(Data(("seguelab: building the workshop server (the first time takes a few minutes; "
-            + "later starts take seconds)…\n").utf8))
+        standardError.write(
+            Data(
+                ("seguelab: building the workshop server (the first time takes a few minutes; "
+                    + "later starts take seconds)…\n").utf8))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "build", "--product", product, "--package-path", root.path]

@@ -23,9 +23,10 @@ package struct ConnectionLimits: Sendable {
     /// The HTTP/1 server with the idle timeout and the per-address cap.
     package func server() -> HTTPServerBuilder {
         let counter = AddressCounter(limit: perAddress)
-        return .http1(configuration: .init(
-            additionalChannelHandlers: [PerAddressLimit(counter: counter)],
-            idleTimeout: .nanoseconds(Int64(idleSeconds * 1_000_000_000))))
+        return .http1(
+            configuration: .init(
+                additionalChannelHandlers: [PerAddressLimit(counter: counter)],
+                idleTimeout: .nanoseconds(Int64(idleSeconds * 1_000_000_000))))
     }
 }
 

@@ -27,10 +27,12 @@ package final class DataLock: Sendable {
             let holder = (try? String(contentsOfFile: path, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             close(descriptor)
-            let who = holder.flatMap(Int32.init).map { "another workshop server (process \($0))" }
+            let who =
+                holder.flatMap(Int32.init).map { "another workshop server (process \($0))" }
                 ?? "another workshop server"
-            throw Taken(description: "\(who) is already serving \(data); stop it first, "
-                        + "or serve this workshop with another --data file")
+            throw Taken(
+                description: "\(who) is already serving \(data); stop it first, "
+                    + "or serve this workshop with another --data file")
         }
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(descriptor, 0)

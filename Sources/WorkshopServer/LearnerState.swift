@@ -65,7 +65,10 @@ struct LearnerState: Sendable {
             enteredReceived = received
             if let ref, steps[ref] == nil { steps[ref] = StepState() }
         case .right:
-            update(ref) { $0.attempts += 1; $0.status = "passed" }
+            update(ref) {
+                $0.attempts += 1
+                $0.status = "passed"
+            }
             if let ref, let code = event.code { self.code[ref] = code }
             if lastWrong?.step == ref { lastWrong = nil }
         case .wrong:
@@ -119,7 +122,9 @@ struct LearnerState: Sendable {
     /// Several wrong answers, or a long time, on a step not yet done. Time counts only while
     /// the room is working (`roomIdle` false): after a pause nobody is "eight minutes" on it.
     func isStruggling(now: Double, roomIdle: Bool = false) -> Bool {
-        guard let current, let state = steps[current], !["passed", "skipped"].contains(state.status) else { return false }
+        guard let current, let state = steps[current], !["passed", "skipped"].contains(state.status) else {
+            return false
+        }
         if state.wrong >= 3 { return true }
         guard !roomIdle, let enteredReceived else { return false }
         return now - enteredReceived > 8 * 60

@@ -28,8 +28,10 @@ package actor Room {
 
     /// `learnerRate`: requests per second each learner may make (after a burst of 30); the
     /// learner's side sends at most one request every few seconds when all is well.
-    package init(outline: RoomOutline, store: any WorkshopStore, learnerRate: Double = 5,
-                 quotas: RoomQuotas = RoomQuotas()) async throws {
+    package init(
+        outline: RoomOutline, store: any WorkshopStore, learnerRate: Double = 5,
+        quotas: RoomQuotas = RoomQuotas()
+    ) async throws {
         self.quotas = quotas
         self.limiter = RateLimiter(perSecond: learnerRate, burst: 30)
         self.outline = outline
@@ -80,8 +82,9 @@ package actor Room {
             codeBytes[key] = code.utf8.count
         }
         let id = row(of: stored.learner)
-        learners[id]?.apply(stored.event, received: stored.received, clearedThrough: record.handsClearedThrough?[id],
-                            clearedAt: record.handsCleared[id])
+        learners[id]?.apply(
+            stored.event, received: stored.received, clearedThrough: record.handsClearedThrough?[id],
+            clearedAt: record.handsCleared[id])
     }
 
     /// Rows the dashboard shows: not removed, not merged into another.
@@ -114,8 +117,11 @@ package actor Room {
                 continue
             }
             guard count < quotas.eventsPerLearner else {
-                refused.append(EventRefusal(id: event.id, reason: "\(place): this learner has stored "
-                                            + "\(quotas.eventsPerLearner) events, the most the room keeps for one"))
+                refused.append(
+                    EventRefusal(
+                        id: event.id,
+                        reason: "\(place): this learner has stored "
+                            + "\(quotas.eventsPerLearner) events, the most the room keeps for one"))
                 continue
             }
             // A new version of an exercise's code replaces the one kept.
@@ -123,8 +129,11 @@ package actor Room {
             let key = event.step.map { batch.learner + "\u{0}" + $0 }
             if let key, event.code != nil { weight -= kept[key] ?? codeBytes[key] ?? 0 }
             guard weight <= 0 || bytes + weight <= quotas.roomBytes else {
-                refused.append(EventRefusal(id: event.id, reason: "\(place): the room's storage is full "
-                                            + "(\(quotas.roomBytes / 1_048_576) MiB)"))
+                refused.append(
+                    EventRefusal(
+                        id: event.id,
+                        reason: "\(place): the room's storage is full "
+                            + "(\(quotas.roomBytes / 1_048_576) MiB)"))
                 continue
             }
             accepted.append(event)
@@ -171,14 +180,16 @@ package actor Room {
             }
             changed()
         }
-        let added = try await store.append(accepted.map {
-            StoredEvent(learner: batch.learner, event: $0, received: now)
-        })
+        let added = try await store.append(
+            accepted.map {
+                StoredEvent(learner: batch.learner, event: $0, received: now)
+            })
         for stored in added { apply(stored) }
         if !added.isEmpty { changed() }
-        return BatchReply(acknowledged: accepted.map(\.id), refused: refused,
-                          broadcasts: record.broadcasts.filter { $0.id > batch.seenBroadcast && $0.withdrawn != true },
-                          pacing: record.pacing, now: now)
+        return BatchReply(
+            acknowledged: accepted.map(\.id), refused: refused,
+            broadcasts: record.broadcasts.filter { $0.id > batch.seenBroadcast && $0.withdrawn != true },
+            pacing: record.pacing, now: now)
     }
 
     /// Wrong join codes are rate-limited (per kind of request), so codes cannot be guessed fast;
@@ -188,8 +199,9 @@ package actor Room {
             guard joinAttempts.allow(source, now: now) else {
                 throw RequestFailure(429, "too many wrong join codes; wait a minute")
             }
-            throw RequestFailure(403, "the workshop does not know this join code: check the link the instructor gave",
-                                 reason: "unknown-join-code")
+            throw RequestFailure(
+                403, "the workshop does not know this join code: check the link the instructor gave",
+                reason: "unknown-join-code")
         }
     }
 
@@ -228,9 +240,11 @@ package actor Room {
         } else if event.kind != .hand {
             return "\(place).step: missing"
         }
-        for (field, text, limit) in [("feedback", event.feedback, WorkshopLimits.feedback),
-                                     ("problem", event.problem, WorkshopLimits.feedback),
-                                     ("code", event.code, WorkshopLimits.code)] {
+        for (field, text, limit) in [
+            ("feedback", event.feedback, WorkshopLimits.feedback),
+            ("problem", event.problem, WorkshopLimits.feedback),
+            ("code", event.code, WorkshopLimits.code)
+        ] {
             if let text, text.count > limit { return "\(place).\(field): longer than \(limit) characters" }
         }
         return nil
@@ -243,12 +257,14 @@ package actor Room {
     }
 
     static func isIdentifier(_ text: String) -> Bool {
-        (8...64).contains(text.count) && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
+        (8...64).contains(text.count)
+            && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
     }
 
     /// Compares secrets in time independent of where they differ.
     static func sameSecret(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
@@ -275,7 +291,7 @@ package actor Room {
     package func broadcast(_ text: String, now: Double = Date().timeIntervalSince1970) async throws {
         let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !line.isEmpty, line.count <= 280, !line.contains(where: \.isNewline),
-              !line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            !line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else {
             throw RequestFailure(400, "broadcast: one line of 1 to 280 characters")
         }
@@ -298,10 +314,13 @@ package actor Room {
     }
 
     /// Changes what is held back; `gather` sends everyone to a step (`.some(nil)` withdraws it).
-    package func pace(solutionsHeld: Bool?, openThrough: String??, gather: String??,
-                     now: Double = Date().timeIntervalSince1970) async throws {
+    package func pace(
+        solutionsHeld: Bool?, openThrough: String??, gather: String??,
+        now: Double = Date().timeIntervalSince1970
+    ) async throws {
         if let openThrough, let lesson = openThrough, !outline.lessons.contains(where: { $0.id == lesson }) {
-            throw RequestFailure(422, "openThrough: '\(WorkshopLimits.clip(lesson, to: 80))' is not a lesson of this pack")
+            throw RequestFailure(
+                422, "openThrough: '\(WorkshopLimits.clip(lesson, to: 80))' is not a lesson of this pack")
         }
         if let gather, let step = gather, !knownSteps.contains(step) {
             throw RequestFailure(422, "gather: '\(WorkshopLimits.clip(step, to: 80))' is not a step of this pack")
@@ -367,9 +386,10 @@ package actor Room {
         let latest = states.map(\.lastReceived).max() ?? now
         let roomIdle = now - latest > Self.pause
         var summaries: [String: RoomSnapshot.StepSummary] = [:]
-        let readOnly = Set(outline.lessons.flatMap { lesson in
-            lesson.steps.filter { !$0.answered }.map { lesson.id + "/" + $0.id }
-        })
+        let readOnly = Set(
+            outline.lessons.flatMap { lesson in
+                lesson.steps.filter { !$0.answered }.map { lesson.id + "/" + $0.id }
+            })
         for ref in outline.stepRefs {
             var summary = RoomSnapshot.StepSummary()
             var feedback: [String: LearnerState.WrongCount] = [:]
@@ -377,7 +397,8 @@ package actor Room {
                 if learner.current == ref { summary.here += 1 }
                 // A step that asks for nothing is done once seen.
                 if let state = learner.steps[ref],
-                   ["passed", "skipped"].contains(state.status) || readOnly.contains(ref) {
+                    ["passed", "skipped"].contains(state.status) || readOnly.contains(ref)
+                {
                     summary.done += 1
                 }
                 if learner.current == ref, learner.isStruggling(now: now, roomIdle: roomIdle) { summary.stuck += 1 }
@@ -397,12 +418,13 @@ package actor Room {
         }
         let labels = self.labels(states)
         let rows = states.map { learner in
-            RoomSnapshot.Learner(id: learner.id, name: labels[learner.id] ?? learner.name, current: learner.current,
-                                 struggling: learner.isStruggling(now: now, roomIdle: roomIdle),
-                                 handRaised: learner.handRaised,
-                                 handStep: learner.handStep, steps: learner.steps, lastWrong: learner.lastWrong,
-                                 lastEvent: learner.lastEvent,
-                                 secondsOnStep: Int(learner.secondsOnCurrent(now: now).rounded()))
+            RoomSnapshot.Learner(
+                id: learner.id, name: labels[learner.id] ?? learner.name, current: learner.current,
+                struggling: learner.isStruggling(now: now, roomIdle: roomIdle),
+                handRaised: learner.handRaised,
+                handStep: learner.handStep, steps: learner.steps, lastWrong: learner.lastWrong,
+                lastEvent: learner.lastEvent,
+                secondsOnStep: Int(learner.secondsOnCurrent(now: now).rounded()))
         }
         // The room's lesson: where most learners are (a tie: the earlier lesson).
         var inLesson: [String: Int] = [:]
@@ -412,10 +434,11 @@ package actor Room {
         let lessonIDs = outline.lessons.map(\.id)
         let rank = { (id: String) in (inLesson[id] ?? 0, -lessonIDs.firstIndex(of: id)!) }
         let lesson = lessonIDs.max { rank($0) < rank($1) }
-        return RoomSnapshot(version: version, outline: outline, learners: rows, steps: summaries,
-                            broadcasts: Array(record.broadcasts.filter { $0.withdrawn != true }.suffix(10)),
-                            pacing: record.pacing,
-                            now: now, roomIdle: roomIdle, lesson: lesson)
+        return RoomSnapshot(
+            version: version, outline: outline, learners: rows, steps: summaries,
+            broadcasts: Array(record.broadcasts.filter { $0.withdrawn != true }.suffix(10)),
+            pacing: record.pacing,
+            now: now, roomIdle: roomIdle, lesson: lesson)
     }
 
     /// The names the dashboard shows: a name like another one shown (same letters once case,
@@ -435,8 +458,10 @@ package actor Room {
 
     /// What two names that look alike have in common.
     static func likeness(_ name: String) -> String {
-        let visible = String(String.UnicodeScalarView(name.precomposedStringWithCompatibilityMapping.unicodeScalars
-            .filter { $0.properties.generalCategory != .format }))
+        let visible = String(
+            String.UnicodeScalarView(
+                name.precomposedStringWithCompatibilityMapping.unicodeScalars
+                    .filter { $0.properties.generalCategory != .format }))
         var words = visible.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         if let mark = words.range(of: #"\s*#\s*[0-9]+$"#, options: .regularExpression) {
             words.removeSubrange(mark)
@@ -447,10 +472,12 @@ package actor Room {
     /// One `progress --json` report per learner, with the learner's name and id.
     package func exportReports(now: Date = Date()) -> [LearnerReport] {
         shown.map { learner in
-            LearnerReport(learnerId: learner.id, report: ProgressExport.Report(
-                pack: outline.pack, packTitle: outline.title, packVersion: outline.version,
-                learner: learner.name, exported: now, position: learner.current,
-                steps: rows(for: learner, now: now.timeIntervalSince1970)))
+            LearnerReport(
+                learnerId: learner.id,
+                report: ProgressExport.Report(
+                    pack: outline.pack, packTitle: outline.title, packVersion: outline.version,
+                    learner: learner.name, exported: now, position: learner.current,
+                    steps: rows(for: learner, now: now.timeIntervalSince1970)))
         }
     }
 
@@ -492,10 +519,11 @@ package actor Room {
                 let ref = lesson.id + "/" + step.id
                 var state = learner.steps[ref]
                 if learner.current == ref { state?.seconds += learner.secondsOnCurrent(now: now) }
-                return ProgressExport.Row(lesson: lesson.id, lessonTitle: lesson.title, step: step.id, stepTitle: step.title,
-                                          kind: step.kind, status: state?.status ?? "unseen", attempts: state?.attempts ?? 0,
-                                          hintsUsed: state?.hints ?? 0, solutionShown: state?.solution ?? false,
-                                          secondsSpent: Int((state?.seconds ?? 0).rounded()))
+                return ProgressExport.Row(
+                    lesson: lesson.id, lessonTitle: lesson.title, step: step.id, stepTitle: step.title,
+                    kind: step.kind, status: state?.status ?? "unseen", attempts: state?.attempts ?? 0,
+                    hintsUsed: state?.hints ?? 0, solutionShown: state?.solution ?? false,
+                    secondsSpent: Int((state?.seconds ?? 0).rounded()))
             }
         }
     }

@@ -26,9 +26,11 @@ package struct RoomOutline: Codable, Sendable {
         self.title = pack.manifest.title
         self.version = pack.manifest.version
         self.lessons = pack.lessons.map { lesson in
-            Lesson(id: lesson.id, title: lesson.title, steps: lesson.steps.map {
-                Step(id: $0.id, title: $0.title, kind: $0.kind.rawValue, answered: $0.kind.needsAnswer)
-            })
+            Lesson(
+                id: lesson.id, title: lesson.title,
+                steps: lesson.steps.map {
+                    Step(id: $0.id, title: $0.title, kind: $0.kind.rawValue, answered: $0.kind.needsAnswer)
+                })
         }
     }
 

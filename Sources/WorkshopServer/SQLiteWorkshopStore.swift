@@ -17,33 +17,37 @@ package final class SQLiteWorkshopStore: WorkshopStore {
         database = try DatabaseQueue(path: path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE room (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
-                CREATE TABLE learner (id TEXT PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL, joined REAL NOT NULL);
-                CREATE TABLE event (
-                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                    learner TEXT NOT NULL REFERENCES learner(id),
-                    id TEXT NOT NULL,
-                    received REAL NOT NULL,
-                    json TEXT NOT NULL,
-                    UNIQUE (learner, id)
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE room (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
+                    CREATE TABLE learner (id TEXT PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL, joined REAL NOT NULL);
+                    CREATE TABLE event (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        learner TEXT NOT NULL REFERENCES learner(id),
+                        id TEXT NOT NULL,
+                        received REAL NOT NULL,
+                        json TEXT NOT NULL,
+                        UNIQUE (learner, id)
+                    );
+                    """)
         }
         try migrator.migrate(database)
     }
 
     package func loadRoom() async throws -> RoomRecord? {
         try await database.read { db in
-            try String.fetchOne(db, sql: "SELECT json FROM room WHERE id = 1").map { try Self.decode(RoomRecord.self, $0) }
+            try String.fetchOne(db, sql: "SELECT json FROM room WHERE id = 1").map {
+                try Self.decode(RoomRecord.self, $0)
+            }
         }
     }
 
     package func saveRoom(_ room: RoomRecord) async throws {
         let json = try Self.encode(room)
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO room (id, json) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json",
-                           arguments: [json])
+            try db.execute(
+                sql: "INSERT INTO room (id, json) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json",
+                arguments: [json])
         }
     }
 
@@ -57,10 +61,11 @@ package final class SQLiteWorkshopStore: WorkshopStore {
 
     package func saveLearner(_ learner: LearnerRecord) async throws {
         try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO learner (id, name, key, joined) VALUES (?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET name = excluded.name
-                """, arguments: [learner.id, learner.name, learner.key, learner.joined])
+            try db.execute(
+                sql: """
+                    INSERT INTO learner (id, name, key, joined) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET name = excluded.name
+                    """, arguments: [learner.id, learner.name, learner.key, learner.joined])
         }
     }
 
@@ -69,17 +74,19 @@ package final class SQLiteWorkshopStore: WorkshopStore {
         return try await database.write { db in
             var added: [StoredEvent] = []
             for (stored, json) in encoded {
-                try db.execute(sql: "INSERT OR IGNORE INTO event (learner, id, received, json) VALUES (?, ?, ?, ?)",
-                               arguments: [stored.learner, stored.event.id, stored.received, json])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO event (learner, id, received, json) VALUES (?, ?, ?, ?)",
+                    arguments: [stored.learner, stored.event.id, stored.received, json])
                 guard db.changesCount > 0 else { continue }
                 added.append(stored)
                 // Only the latest code per learner and exercise is kept.
                 if let step = stored.event.step, stored.event.code != nil {
-                    try db.execute(sql: """
-                        UPDATE event SET json = json_remove(json, '$.code')
-                        WHERE learner = ? AND seq < last_insert_rowid() AND json_extract(json, '$.step') = ?
-                          AND json_extract(json, '$.code') IS NOT NULL
-                        """, arguments: [stored.learner, step])
+                    try db.execute(
+                        sql: """
+                            UPDATE event SET json = json_remove(json, '$.code')
+                            WHERE learner = ? AND seq < last_insert_rowid() AND json_extract(json, '$.step') = ?
+                              AND json_extract(json, '$.code') IS NOT NULL
+                            """, arguments: [stored.learner, step])
                 }
             }
             return added
@@ -89,7 +96,9 @@ package final class SQLiteWorkshopStore: WorkshopStore {
     package func events() async throws -> [StoredEvent] {
         try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT learner, received, json FROM event ORDER BY seq").map { row in
-                StoredEvent(learner: row["learner"], event: try Self.decode(WorkshopEvent.self, row["json"]), received: row["received"])
+                StoredEvent(
+                    learner: row["learner"], event: try Self.decode(WorkshopEvent.self, row["json"]),
+                    received: row["received"])
             }
         }
     }

@@ -7,20 +7,27 @@ import Workshop
 package enum WorkshopApp {
     /// `data`: the store's file, beside which "new room" keeps the previous one. `joinHosts`:
     /// the addresses learners reach this machine at (empty: the one the dashboard was opened at).
-    package static func router(room: Room, dashboard: DashboardFiles, data: String? = nil,
-                              joinHosts: [String] = [], limits: ConnectionLimits = ConnectionLimits())
-        -> Router<BasicRequestContext> {
+    package static func router(
+        room: Room, dashboard: DashboardFiles, data: String? = nil,
+        joinHosts: [String] = [], limits: ConnectionLimits = ConnectionLimits()
+    )
+        -> Router<BasicRequestContext>
+    {
         let bodySeconds = limits.bodySeconds
         let router = Router(context: BasicRequestContext.self)
 
         router.get("/") { _, _ in
-            text("SegueLab workshop server. Learners join with `seguelab --join LINK --name NAME`; the instructor's dashboard link was printed when the server started.\n")
+            text(
+                "SegueLab workshop server. Learners join with `seguelab --join LINK --name NAME`; the instructor's dashboard link was printed when the server started.\n"
+            )
         }
         router.get("/join/:code") { _, context in
             try await handle {
                 let code = try context.parameters.require("code")
                 try await room.checkJoinCode(code, from: "join-page")
-                return text("Join this workshop from a terminal:\n\n  seguelab --join <this address> --name \"Your name\"\n\nor type `join <this address> Your name` in the seguelab shell.\n")
+                return text(
+                    "Join this workshop from a terminal:\n\n  seguelab --join <this address> --name \"Your name\"\n\nor type `join <this address> Your name` in the seguelab shell.\n"
+                )
             }
         }
         router.post("/api/events") { request, _ in
@@ -33,11 +40,14 @@ package enum WorkshopApp {
 
         // The page itself holds no data: the token stays in the URL's #fragment and the page
         // sends it with each request.
-        for (path, file) in [("/dashboard", "index.html"), ("/dashboard.css", "dashboard.css"), ("/dashboard.js", "dashboard.js")] {
+        for (path, file) in [
+            ("/dashboard", "index.html"), ("/dashboard.css", "dashboard.css"), ("/dashboard.js", "dashboard.js")
+        ] {
             router.get(RouterPath(stringLiteral: path)) { _, _ in
                 guard let served = dashboard.files[file] else { return Response(status: .notFound) }
-                return Response(status: .ok, headers: [.contentType: served.type, .cacheControl: "no-store"],
-                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: served.data)))
+                return Response(
+                    status: .ok, headers: [.contentType: served.type, .cacheControl: "no-store"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: served.data)))
             }
         }
 
@@ -54,7 +64,8 @@ package enum WorkshopApp {
                     }
                     try await writer.finish(nil)
                 }
-                return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+                return Response(
+                    status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
             }
         }
         router.get("/api/join") { request, _ in
@@ -70,8 +81,9 @@ package enum WorkshopApp {
         router.get("/api/join.svg") { request, _ in
             try await instructor(request, room) {
                 let svg = try JoinCode.qrSVG(for: await joinLink(request, room, joinHosts))
-                return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
-                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: svg)))
+                return Response(
+                    status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: svg)))
             }
         }
         router.get("/api/export.json") { request, _ in
@@ -141,7 +153,8 @@ package enum WorkshopApp {
         router.post("/api/pacing") { request, _ in
             try await instructor(request, room) {
                 let body = try await decode(PacingChange.self, from: request, within: bodySeconds)
-                try await room.pace(solutionsHeld: body.solutionsHeld, openThrough: body.openThrough, gather: body.gather)
+                try await room.pace(
+                    solutionsHeld: body.solutionsHeld, openThrough: body.openThrough, gather: body.gather)
                 return try json(await room.snapshot().pacing)
             }
         }
@@ -187,8 +200,10 @@ package enum WorkshopApp {
 
     /// Runs a handler that needs the dashboard token: in the Authorization header, or for the
     /// live stream (EventSource cannot set headers) in `?token=`.
-    static func instructor(_ request: Request, _ room: Room, allowQueryToken: Bool = false,
-                           _ body: () async throws -> Response) async throws -> Response {
+    static func instructor(
+        _ request: Request, _ room: Room, allowQueryToken: Bool = false,
+        _ body: () async throws -> Response
+    ) async throws -> Response {
         try await handle {
             var token: String?
             if let header = request.headers[.authorization], header.hasPrefix("Bearer ") {
@@ -197,7 +212,8 @@ package enum WorkshopApp {
                 token = query
             }
             guard await room.isInstructor(token) else {
-                throw RequestFailure(401, "the dashboard token is missing or wrong: open the dashboard link the server printed")
+                throw RequestFailure(
+                    401, "the dashboard token is missing or wrong: open the dashboard link the server printed")
             }
             return try await body()
         }
@@ -278,7 +294,8 @@ package enum WorkshopApp {
         encoder.dateEncodingStrategy = .iso8601
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
         if let download { headers[.contentDisposition] = "attachment; filename=\"\(download)\"" }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+        return Response(
+            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
     }
 
     static func text(_ string: String, type: String = "text/plain; charset=utf-8") -> Response {
@@ -321,9 +338,12 @@ package struct DashboardFiles: Sendable {
             throw RequestFailure(500, "the dashboard's files are missing from the build")
         }
         var result = DashboardFiles()
-        for (name, type) in [("index.html", "text/html; charset=utf-8"), ("dashboard.css", "text/css; charset=utf-8"),
-                             ("dashboard.js", "text/javascript; charset=utf-8")] {
-            result.files[name] = File(type: type, data: Array(try Data(contentsOf: folder.appendingPathComponent(name))))
+        for (name, type) in [
+            ("index.html", "text/html; charset=utf-8"), ("dashboard.css", "text/css; charset=utf-8"),
+            ("dashboard.js", "text/javascript; charset=utf-8")
+        ] {
+            result.files[name] = File(
+                type: type, data: Array(try Data(contentsOf: folder.appendingPathComponent(name))))
         }
         return result
     }

@@ -40,8 +40,9 @@ package struct RoomRecord: Codable, Sendable, Equatable {
     package var gatherings: Int?
 
     package static func new() -> RoomRecord {
-        RoomRecord(joinCode: JoinCode.make(), token: randomHex(bytes: 24), pacing: Pacing(), broadcasts: [],
-                   handsCleared: [:], handsClearedThrough: [:], removed: [], mergedInto: [:], gatherings: 0)
+        RoomRecord(
+            joinCode: JoinCode.make(), token: randomHex(bytes: 24), pacing: Pacing(), broadcasts: [],
+            handsCleared: [:], handsClearedThrough: [:], removed: [], mergedInto: [:], gatherings: 0)
     }
 }
 

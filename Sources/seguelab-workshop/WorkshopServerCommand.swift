@@ -15,7 +15,8 @@ struct WorkshopServerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The lesson pack folder the learners take.", valueName: "dir"))
     var pack: String
 
-    @Option(help: "The address to listen on: 127.0.0.1 (this machine only) unless you open it to the room with 0.0.0.0.")
+    @Option(
+        help: "The address to listen on: 127.0.0.1 (this machine only) unless you open it to the room with 0.0.0.0.")
     var host = "127.0.0.1"
 
     @Option(help: "The port (0: any free port).")
@@ -24,12 +25,15 @@ struct WorkshopServerCommand: AsyncParsableCommand {
     @Option(help: "Requests per second each learner may make after a burst of 30 (more are refused with 429).")
     var learnerRate = 5.0
 
-    @Option(help: ArgumentHelp("The SQLite file that keeps the workshop; a restarted server resumes from it.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite file that keeps the workshop; a restarted server resumes from it.", valueName: "file"))
     var data: String
 
-    @Option(help: """
-        Seconds a connection may go without completing a request's headers or body part before it is closed.
-        """)
+    @Option(
+        help: """
+            Seconds a connection may go without completing a request's headers or body part before it is closed.
+            """)
     var idleTimeout = 15.0
 
     @Option(help: "Seconds a request's body may take to arrive whole (more: refused with 408).")
@@ -45,7 +49,9 @@ struct WorkshopServerCommand: AsyncParsableCommand {
         let loaded = PackLoader.load(from: URL(fileURLWithPath: pack))
         guard let lessons = loaded.usablePack else {
             let errors = loaded.diagnostics.filter { $0.severity == .error }.map(\.description)
-            throw ValidationError((errors + ["the pack at \(pack) has errors; `seguelab pack check` reports them all"]).joined(separator: "\n"))
+            throw ValidationError(
+                (errors + ["the pack at \(pack) has errors; `seguelab pack check` reports them all"]).joined(
+                    separator: "\n"))
         }
         // Held until the process ends: a second server on the same file is refused.
         let lock = try DataLock(data: data)
@@ -58,10 +64,12 @@ struct WorkshopServerCommand: AsyncParsableCommand {
         let kept = archive
         let room = try await Room(outline: RoomOutline(pack: lessons), store: store, learnerRate: learnerRate)
         let everywhere = host == "0.0.0.0" || host == "::"
-        let limits = ConnectionLimits(idleSeconds: idleTimeout, bodySeconds: bodyTimeout,
-                                      perAddress: connectionsPerAddress)
-        let router = WorkshopApp.router(room: room, dashboard: try DashboardFiles.bundled(), data: data,
-                                        joinHosts: everywhere ? InterfaceAddresses.reachable() : [], limits: limits)
+        let limits = ConnectionLimits(
+            idleSeconds: idleTimeout, bodySeconds: bodyTimeout,
+            perAddress: connectionsPerAddress)
+        let router = WorkshopApp.router(
+            room: room, dashboard: try DashboardFiles.bundled(), data: data,
+            joinHosts: everywhere ? InterfaceAddresses.reachable() : [], limits: limits)
         let record = await room.record
         let host = self.host
         let data = self.data
@@ -71,8 +79,9 @@ struct WorkshopServerCommand: AsyncParsableCommand {
             configuration: .init(address: .hostname(host, port: port), serverName: "seguelab-workshop"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                var announcement = Announcement(host: host, port: port, record: record,
-                                                packTitle: lessons.manifest.title, data: data)
+                var announcement = Announcement(
+                    host: host, port: port, record: record,
+                    packTitle: lessons.manifest.title, data: data)
                 announcement.kept = kept
                 // Unbuffered: whoever started the server reads this while it runs.
                 FileHandle.standardOutput.write(Data((announcement.text + "\n").utf8))
@@ -109,13 +118,13 @@ struct Announcement {
         let shown = everywhere ? (addresses.first ?? ProcessInfo.processInfo.hostName) : host
         let base = "http://\(shown):\(port)"
         var lines = [
-            "Workshop “\(packTitle)” served at \(base) (kept in \(data)).",
+            "Workshop “\(packTitle)” served at \(base) (kept in \(data))."
         ]
         if let kept { lines.append("A new room: the previous one is kept in \(kept).") }
         lines += [
             "",
             "Learners join with:",
-            "  seguelab --join \(base)/join/\(record.joinCode) --name \"Their name\"",
+            "  seguelab --join \(base)/join/\(record.joinCode) --name \"Their name\""
         ]
         if everywhere, addresses.count > 1 {
             let others = addresses.dropFirst().map { "http://\($0):\(port)" }.joined(separator: ", ")
@@ -125,25 +134,30 @@ struct Announcement {
             "",
             "Your dashboard (keep this link private; it opens the room):",
             "  \(base)/dashboard#token=\(record.token)",
-            "",
+            ""
         ]
         if loopback {
-            lines.append("Only this machine can connect. To open it to the room, serve with `--host 0.0.0.0` and give learners")
+            lines.append(
+                "Only this machine can connect. To open it to the room, serve with `--host 0.0.0.0` and give learners")
             lines.append("this machine's address on the room's network (`hostname -I` shows it) in place of \(shown).")
         } else if everywhere {
             if addresses.isEmpty {
                 lines.append("This machine has no network address besides loopback: learners cannot reach it yet.")
             }
         } else {
-            lines.append("Open to the network: learners use this machine's address (`hostname -I` shows it) if \(shown) does not resolve for them.")
+            lines.append(
+                "Open to the network: learners use this machine's address (`hostname -I` shows it) if \(shown) does not resolve for them."
+            )
         }
         if !loopback {
             // No TLS: what crosses the network can be read by anyone on it.
-            lines.append("Plain HTTP, no TLS: anyone on this network can read what passes, "
-                         + "the dashboard token included.")
+            lines.append(
+                "Plain HTTP, no TLS: anyone on this network can read what passes, "
+                    + "the dashboard token included.")
             if everywhere {
-                lines.append("Open the dashboard on this machine (http://127.0.0.1:\(port)/dashboard#token=…) "
-                             + "and never send")
+                lines.append(
+                    "Open the dashboard on this machine (http://127.0.0.1:\(port)/dashboard#token=…) "
+                        + "and never send")
                 lines.append("its link across a network you do not trust.")
             } else {
                 lines.append("Never send the dashboard link across a network you do not trust.")
@@ -167,7 +181,7 @@ enum InterfaceAddresses {
             entry = interface.pointee.ifa_next
             let flags = Int32(interface.pointee.ifa_flags)
             guard let address = interface.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
-                  flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
+                flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
             else { continue }
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             let size = socklen_t(MemoryLayout<sockaddr_in>.size)

@@ -5,8 +5,10 @@ import Shell
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check this machine for the lessons (toolchain, libedit, folders, terminal) and compile SegueKit ahead of time.",
-        discussion: "Each problem comes with what to do about it. The exit status is 1 when something blocks the lessons."
+        abstract:
+            "Check this machine for the lessons (toolchain, libedit, folders, terminal) and compile SegueKit ahead of time.",
+        discussion:
+            "Each problem comes with what to do about it. The exit status is 1 when something blocks the lessons."
     )
 
     @Flag(name: .customLong("no-build"), help: "Check only: do not compile SegueKit and a first program.")

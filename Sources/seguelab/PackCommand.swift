@@ -19,14 +19,15 @@ struct PackCheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Validate a pack and run its code: examples run, starters fail, solutions pass.",
         discussion: """
-        The static part reads the manifest, every lesson and translation, and their references. \
-        The dynamic part runs every example and proves every exercise with the same judge \
-        learners face. Exits with status 1 when there is an error; warnings do not fail.
-        """
+            The static part reads the manifest, every lesson and translation, and their references. \
+            The dynamic part runs every example and proves every exercise with the same judge \
+            learners face. Exits with status 1 when there is an error; warnings do not fail.
+            """
     )
 
-    @Argument(help: ArgumentHelp("The pack folder (or an archive, or an installed pack's id).", valueName: "dir"),
-              completion: .directory)
+    @Argument(
+        help: ArgumentHelp("The pack folder (or an archive, or an installed pack's id).", valueName: "dir"),
+        completion: .directory)
     var pack: String
 
     @Flag(name: .customLong("static-only"), help: "Only read and validate; run no code.")
@@ -40,8 +41,9 @@ struct PackCheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let passed = try await PackWorkflow().check(pack, language: languageOption.language, staticOnly: staticOnly,
-                                                        showsProgress: verbose || isatty(STDERR_FILENO) == 1)
+            let passed = try await PackWorkflow().check(
+                pack, language: languageOption.language, staticOnly: staticOnly,
+                showsProgress: verbose || isatty(STDERR_FILENO) == 1)
             if !passed { throw ExitCode.failure }
         }
     }
@@ -54,7 +56,8 @@ struct PackNewCommand: ParsableCommand {
         abstract: "Write a starter pack: a manifest, one lesson with every step kind, support code and a storyboard."
     )
 
-    @Argument(help: ArgumentHelp("The folder to create (must be new or empty).", valueName: "dir"), completion: .directory)
+    @Argument(
+        help: ArgumentHelp("The folder to create (must be new or empty).", valueName: "dir"), completion: .directory)
     var folder: String
 
     @Option(help: "The pack's id (default: the folder's name).")
@@ -73,13 +76,17 @@ struct PackInstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
         abstract: "Install a pack (folder or .zip/.tar.gz/.tgz archive) so that `--pack ID` finds it.",
-        discussion: "Packs go to $XDG_DATA_HOME/seguelab/packs/ID (default ~/.local/share/seguelab/packs). The pack is checked as `pack check` does, its code run; a pack with errors is refused. Installing a pack again replaces it."
+        discussion:
+            "Packs go to $XDG_DATA_HOME/seguelab/packs/ID (default ~/.local/share/seguelab/packs). The pack is checked as `pack check` does, its code run; a pack with errors is refused. Installing a pack again replaces it."
     )
 
     @Argument(help: ArgumentHelp("The pack folder or archive.", valueName: "archive|dir"), completion: .file())
     var source: String
 
-    @Flag(name: .customLong("static-only"), help: "Only read and validate before installing; run no code (a solution that does not compile goes unnoticed).")
+    @Flag(
+        name: .customLong("static-only"),
+        help: "Only read and validate before installing; run no code (a solution that does not compile goes unnoticed)."
+    )
     var staticOnly = false
 
     @Flag(name: .shortAndLong, help: "Report each lesson as it is checked, even when stderr is not a terminal.")
@@ -87,8 +94,9 @@ struct PackInstallCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            try await PackWorkflow().install(source, staticOnly: staticOnly,
-                                             showsProgress: verbose || isatty(STDERR_FILENO) == 1)
+            try await PackWorkflow().install(
+                source, staticOnly: staticOnly,
+                showsProgress: verbose || isatty(STDERR_FILENO) == 1)
         }
     }
 }

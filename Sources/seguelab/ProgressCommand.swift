@@ -12,11 +12,15 @@ struct CommandLineProgress: AsyncParsableCommand {
 
     @OptionGroup var command: ProgressCommand
 
-    @Option(help: ArgumentHelp("Give the progress kept for a lesson the pack no longer has to a lesson it has.", valueName: "OLD:NEW"))
+    @Option(
+        help: ArgumentHelp(
+            "Give the progress kept for a lesson the pack no longer has to a lesson it has.", valueName: "OLD:NEW"))
     var restore: String?
 
     func validate() throws {
-        if let restore, restore.split(separator: ":").count != 2 { throw ValidationError("--restore takes OLD:NEW, two lesson ids") }
+        if let restore, restore.split(separator: ":").count != 2 {
+            throw ValidationError("--restore takes OLD:NEW, two lesson ids")
+        }
     }
 
     func run() async throws {

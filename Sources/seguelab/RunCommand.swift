@@ -12,8 +12,9 @@ struct CommandLineRun: AsyncParsableCommand {
     @OptionGroup(title: "Limits") var limitOptions: LimitOptions
 
     /// `--as-session`: the file entry by entry, as the `swift` prompt takes them.
-    @Flag(name: .customLong("as-session"),
-          help: "Submit the file entry by entry (entries separated by blank lines) as the shell's swift prompt would.")
+    @Flag(
+        name: .customLong("as-session"),
+        help: "Submit the file entry by entry (entries separated by blank lines) as the shell's swift prompt would.")
     var entryByEntry = false
 
     @OptionGroup var timingOptions: TimingOptions
@@ -25,8 +26,9 @@ struct CommandLineRun: AsyncParsableCommand {
     func run() async throws {
         let status: Int32
         do {
-            status = try await command.runFromCommandLine(limits: limitOptions.limits, entryByEntry: entryByEntry,
-                                                          timings: timingOptions.timings)
+            status = try await command.runFromCommandLine(
+                limits: limitOptions.limits, entryByEntry: entryByEntry,
+                timings: timingOptions.timings)
         } catch let failure as RunCommand.Failure {
             throw ValidationError(failure.description)
         }

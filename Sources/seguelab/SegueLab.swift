@@ -10,9 +10,12 @@ struct SegueLab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seguelab",
         abstract: "Learn iOS storyboard segues in the terminal, with live UIKit-compatible code.",
-        subcommands: [CommandLineRun.self, StoryboardCommand.self, PackCommand.self, CommandLineLessons.self, CommandLineProgress.self,
-                      AuthoringCommand.self, DoctorCommand.self, WorkshopCommand.self,
-                      WorkspaceCommand.self, WatchCommand.self]
+        subcommands: [
+            CommandLineRun.self, StoryboardCommand.self, PackCommand.self, CommandLineLessons.self,
+            CommandLineProgress.self,
+            AuthoringCommand.self, DoctorCommand.self, WorkshopCommand.self,
+            WorkspaceCommand.self, WatchCommand.self
+        ]
     )
 
     @OptionGroup var display: DisplayOptions
@@ -34,20 +37,24 @@ struct SegueLab: AsyncParsableCommand {
 
     @OptionGroup var timingOptions: TimingOptions
 
-    @Option(name: .customLong("present"),
-            help: ArgumentHelp("Play a demo script in the shell for an audience: each command typed out after a key, its # comments as narration.",
-                               valueName: "script"))
+    @Option(
+        name: .customLong("present"),
+        help: ArgumentHelp(
+            "Play a demo script in the shell for an audience: each command typed out after a key, its # comments as narration.",
+            valueName: "script"))
     var present: String?
 
     @OptionGroup(title: "Workshops") var joinOptions: JoinOptions
 
     mutating func run() async throws {
-        var options = ShellOptions(color: display.colorChoice, lesson: packOptions.lesson, step: packOptions.step,
-                                   limits: limitOptions.limits)
+        var options = ShellOptions(
+            color: display.colorChoice, lesson: packOptions.lesson, step: packOptions.step,
+            limits: limitOptions.limits)
         options.showsTimings = timingOptions.timings
         do {
-            try options.resolve(present: present, join: joinOptions.join, name: joinOptions.name,
-                                noPack: packOptions.noPack, pack: packSelection.pack, language: languageOption.language)
+            try options.resolve(
+                present: present, join: joinOptions.join, name: joinOptions.name,
+                noPack: packOptions.noPack, pack: packSelection.pack, language: languageOption.language)
         } catch {
             throw error.exit()
         }

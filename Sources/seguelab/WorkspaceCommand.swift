@@ -16,13 +16,15 @@ struct WorkspaceCommand: AsyncParsableCommand {
     @OptionGroup var languageOption: LanguageOption
     @OptionGroup var display: DisplayOptions
 
-    @Argument(help: ArgumentHelp("The folder (default: the pack's workspace, else ./seguelab-exercises).", valueName: "dir"))
+    @Argument(
+        help: ArgumentHelp("The folder (default: the pack's workspace, else ./seguelab-exercises).", valueName: "dir"))
     var directory: String?
 
     func run() async throws {
         try await reportingFailures {
-            try await WorkspaceSetup.command(directory: directory, pack: selection.pack,
-                                             language: languageOption.language, color: display.colorChoice)
+            try await WorkspaceSetup.command(
+                directory: directory, pack: selection.pack,
+                language: languageOption.language, color: display.colorChoice)
         }
     }
 }
@@ -36,14 +38,18 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
     @OptionGroup(title: "Limits for the programs checked") var limitOptions: LimitOptions
 
-    @Argument(help: ArgumentHelp("The workspace folder (default: the current folder, else the built-in pack's workspace).",
-                                 valueName: "dir"))
+    @Argument(
+        help: ArgumentHelp(
+            "The workspace folder (default: the current folder, else the built-in pack's workspace).",
+            valueName: "dir"))
     var directory: String?
 
     func run() async throws {
         try await reportingFailures {
-            throw ExitCode(try await WorkspaceWatch.command(directory: directory, color: display.colorChoice,
-                                                            limits: limitOptions.limits))
+            throw ExitCode(
+                try await WorkspaceWatch.command(
+                    directory: directory, color: display.colorChoice,
+                    limits: limitOptions.limits))
         }
     }
 }

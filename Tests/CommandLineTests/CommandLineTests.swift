@@ -1,7 +1,7 @@
 import Foundation
 import LessonKit
-import Testing
 import TestSupport
+import Testing
 
 /// `seguelab pack …`, `lessons` and `progress`, run as the built binary. Packs whose code runs
 /// share one SegueKit build cache for the whole test run (building it is the slow part).
@@ -16,7 +16,8 @@ struct CommandLineTests {
     static func write(_ files: [String: String], under root: URL) throws {
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
     }
@@ -27,44 +28,44 @@ struct CommandLineTests {
     static let questionPack: [String: String] = [
         "pack.yaml": manifest,
         "lessons/01-a.md": """
-            ---
-            id: a
-            title: Identifiers
-            ---
+        ---
+        id: a
+        title: Identifiers
+        ---
 
-            ## Welcome {#welcome}
+        ## Welcome {#welcome}
 
-            Hello.
+        Hello.
 
-            ## Which {#which}
+        ## Which {#which}
 
-            ```step
-            kind: text
-            question: Which method runs before a segue performs?
-            accept: ["prepare(for:sender:)"]
-            hints: [It prepares.]
-            ```
+        ```step
+        kind: text
+        question: Which method runs before a segue performs?
+        accept: ["prepare(for:sender:)"]
+        hints: [It prepares.]
+        ```
 
-            """,
+        """,
         "lessons/02-b.md": """
-            ---
-            id: b
-            title: Enums
-            ---
+        ---
+        id: b
+        title: Enums
+        ---
 
-            ## Intro {#intro}
+        ## Intro {#intro}
 
-            Enums.
+        Enums.
 
-            ## Ask {#ask}
+        ## Ask {#ask}
 
-            ```step
-            kind: text
-            accept: ["enum"]
-            hints: [A type.]
-            ```
+        ```step
+        kind: text
+        accept: ["enum"]
+        hints: [A type.]
+        ```
 
-            """,
+        """
     ]
 
     static func makePack(_ files: [String: String], in home: URL, name: String = "p") throws -> URL {
@@ -99,13 +100,23 @@ struct CommandLineTests {
 
     @Test func checkProvesStartersFailAndSolutionsPass() throws {
         let home = try SeguelabBinary.makeHome()
-        let root = try Self.makePack(["pack.yaml": "id: demo\ntitle: D\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n",
-                                      "lessons/01-a.md": Self.lessonWithBadCode], in: home)
+        let root = try Self.makePack(
+            [
+                "pack.yaml": "id: demo\ntitle: D\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n",
+                "lessons/01-a.md": Self.lessonWithBadCode
+            ], in: home)
         let result = try Self.run(["pack", "check", root.path], home: home)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("p/lessons/01-a.md:16:1: error: the starter code already passes: the exercise 'greet' cannot fail") }, "\(result.stdout)")
-        #expect(lines.contains { $0.hasPrefix("p/lessons/01-a.md:") && $0.contains(": error: the solution of 'part' does not pass") }, "\(result.stdout)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "p/lessons/01-a.md:16:1: error: the starter code already passes: the exercise 'greet' cannot fail")
+            }, "\(result.stdout)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("p/lessons/01-a.md:") && $0.contains(": error: the solution of 'part' does not pass")
+            }, "\(result.stdout)")
         #expect(lines.last == "pack check: 1 lesson, 2 steps: 2 errors, 0 warnings")
         #expect(result.stderr == "", "progress lines only on a terminal or with --verbose")
     }
@@ -113,12 +124,17 @@ struct CommandLineTests {
     @Test func malformedLessonGivesItsPositionAndFails() throws {
         let home = try SeguelabBinary.makeHome()
         var files = Self.questionPack
-        files["lessons/02-b.md"] = files["lessons/02-b.md"]!.replacingOccurrences(of: "hints: [A type.]", with: "hint: [A type.]")
+        files["lessons/02-b.md"] = files["lessons/02-b.md"]!.replacingOccurrences(
+            of: "hints: [A type.]", with: "hint: [A type.]")
         let root = try Self.makePack(files, in: home)
         let result = try Self.run(["pack", "check", root.path], home: home)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("p/lessons/02-b.md:15:1: error: unknown key 'hint' in a ```step block (did you mean 'hints'?)") }, "\(result.stdout)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "p/lessons/02-b.md:15:1: error: unknown key 'hint' in a ```step block (did you mean 'hints'?)")
+            }, "\(result.stdout)")
         #expect(lines.last == "pack check: 1 error, 1 warning (code not run: fix the errors first)", "\(result.stdout)")
     }
 
@@ -141,16 +157,18 @@ struct CommandLineTests {
         let root = try Self.makePack(Self.questionPack, in: home)
         let lessons = try Self.run(["lessons", "--pack", root.path], home: home)
         #expect(lessons.status == 0, "\(lessons.stderr)")
-        #expect(lessons.stdout == """
-            Demo course (demo 1.0.0): 2 lessons
-              a  Identifiers  0/2  not started
-              b  Enums        0/2  not started
+        #expect(
+            lessons.stdout == """
+                Demo course (demo 1.0.0): 2 lessons
+                  a  Identifiers  0/2  not started
+                  b  Enums        0/2  not started
 
-            """)
+                """)
 
         let csv = try Self.run(["progress", "--pack", root.path, "--csv"], home: home)
         #expect(csv.stdout.split(separator: "\n").count == 5)
-        #expect(csv.stdout.hasPrefix(ProgressExport.csvHeader + "\na,Identifiers,welcome,Welcome,prose,unseen,0,0,no,0\n"))
+        #expect(
+            csv.stdout.hasPrefix(ProgressExport.csvHeader + "\na,Identifiers,welcome,Welcome,prose,unseen,0,0,no,0\n"))
 
         let json = try Self.run(["progress", "--pack", root.path, "--json"], home: home)
         let report = try Self.decode(json.stdout)
@@ -164,20 +182,25 @@ struct CommandLineTests {
     @Test func lessonsListsALessonWhoseStepIsBroken() throws {
         let home = try SeguelabBinary.makeHome()
         var files = Self.questionPack
-        files["lessons/02-b.md"] = files["lessons/02-b.md"]!.replacingOccurrences(of: "hints: [A type.]", with: "hint: [A type.]")
+        files["lessons/02-b.md"] = files["lessons/02-b.md"]!.replacingOccurrences(
+            of: "hints: [A type.]", with: "hint: [A type.]")
         let root = try Self.makePack(files, in: home)
         let lessons = try Self.run(["lessons", "--pack", root.path], home: home)
         #expect(lessons.status == 0)
         #expect(lessons.stderr == "")
-        #expect(lessons.stdout == """
-            Demo course (demo 1.0.0): 2 lessons
-              a  Identifiers  0/2  not started
-              b  Enums        0/2  not started
+        #expect(
+            lessons.stdout == """
+                Demo course (demo 1.0.0): 2 lessons
+                  a  Identifiers  0/2  not started
+                  b  Enums        0/2  not started
 
-            """)
+                """)
         let checked = try Self.run(["pack", "check", root.path, "--static-only"], home: home)
         #expect(checked.status == 1)
-        #expect(checked.stdout.contains("p/lessons/02-b.md:15:1: error: unknown key 'hint' in a ```step block (did you mean 'hints'?)"), "\(checked.stdout)")
+        #expect(
+            checked.stdout.contains(
+                "p/lessons/02-b.md:15:1: error: unknown key 'hint' in a ```step block (did you mean 'hints'?)"),
+            "\(checked.stdout)")
     }
 
     @Test func lessonsAndProgressReflectSavedProgress() throws {
@@ -192,24 +215,27 @@ struct CommandLineTests {
         progress[StepRef(lesson: "a", step: "which")] = passed
         progress.position = StepRef(lesson: "b", step: "intro")
         progress[StepRef(lesson: "b", step: "intro")] = StepProgress()
-        let store = ProgressStore(directory: ProgressStore.defaultDirectory(environment: SeguelabBinary.environment(home: home)))
+        let store = ProgressStore(
+            directory: ProgressStore.defaultDirectory(environment: SeguelabBinary.environment(home: home)))
         try store.save(progress, for: pack)
         let saved = try Data(contentsOf: store.fileURL(for: pack))
 
         let lessons = try Self.run(["lessons", "--pack", root.path], home: home)
-        #expect(lessons.stdout == """
-            Demo course (demo 1.0.0): 2 lessons
-              a  Identifiers  2/2  completed
-            > b  Enums        1/2  in progress
+        #expect(
+            lessons.stdout == """
+                Demo course (demo 1.0.0): 2 lessons
+                  a  Identifiers  2/2  completed
+                > b  Enums        1/2  in progress
 
-            """, "\(lessons.stderr)")
+                """, "\(lessons.stderr)")
 
         let summary = try Self.run(["progress", "--pack", root.path], home: home)
         #expect(summary.stdout.contains("Done: 3 of 4 steps (75%)"), "\(summary.stdout)")
         #expect(summary.stdout.contains("Attempts: 2, hints used: 0, solutions shown: 0"))
         #expect(summary.stdout.contains("Current step: b/intro"))
 
-        let json = try Self.decode(try Self.run(["progress", "--pack", root.path, "--json", "--learner", "ada"], home: home).stdout)
+        let json = try Self.decode(
+            try Self.run(["progress", "--pack", root.path, "--json", "--learner", "ada"], home: home).stdout)
         #expect(json.steps.map(\.status) == ["seen", "passed", "seen", "unseen"])
         #expect(json.learner == "ada")
         #expect(json.position == "b/intro")
@@ -225,22 +251,31 @@ struct CommandLineTests {
         let home = try SeguelabBinary.makeHome()
         let root = try Self.makePack(Self.questionPack, in: home)
         let pack = try #require(PackLoader.load(from: root).pack)
-        let store = ProgressStore(directory: ProgressStore.defaultDirectory(environment: SeguelabBinary.environment(home: home)))
+        let store = ProgressStore(
+            directory: ProgressStore.defaultDirectory(environment: SeguelabBinary.environment(home: home)))
         try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
         try Data("{ not json".utf8).write(to: store.fileURL(for: pack))
 
         let lessons = try Self.run(["lessons", "--pack", root.path], home: home)
         #expect(lessons.status == 0)
-        #expect(lessons.stderr == "seguelab: warning: progress file \(store.fileURL(for: pack).path) cannot be read (it is not valid progress JSON); showing no progress\n")
+        #expect(
+            lessons.stderr
+                == "seguelab: warning: progress file \(store.fileURL(for: pack).path) cannot be read (it is not valid progress JSON); showing no progress\n"
+        )
         #expect(lessons.stdout.contains("a  Identifiers  0/2  not started"))
-        #expect(try String(contentsOf: store.fileURL(for: pack), encoding: .utf8) == "{ not json", "left for the shell to move aside")
+        #expect(
+            try String(contentsOf: store.fileURL(for: pack), encoding: .utf8) == "{ not json",
+            "left for the shell to move aside")
     }
 
     @Test func unknownPackAndLanguageAreClearErrors() throws {
         let home = try SeguelabBinary.makeHome()
         let missing = try Self.run(["lessons", "--pack", "nowhere"], home: home)
         #expect(missing.status == 1)
-        #expect(missing.stderr == "seguelab: error: no pack folder, archive or installed pack named 'nowhere' (no packs are installed)\n")
+        #expect(
+            missing.stderr
+                == "seguelab: error: no pack folder, archive or installed pack named 'nowhere' (no packs are installed)\n"
+        )
 
         // A lesson that cannot be loaded is left out, with a warning; the rest stays usable.
         var partly = Self.questionPack
@@ -248,7 +283,8 @@ struct CommandLineTests {
         let partlyRoot = try Self.makePack(partly, in: home, name: "partly")
         let usable = try Self.run(["lessons", "--pack", partlyRoot.path], home: home)
         #expect(usable.status == 0)
-        let warning = "seguelab: warning: lesson '03-c' (en) is left out: it has 1 error, first partly/pack.yaml:5:17: error: lesson '03-c' has no file lessons/03-c.md\n"
+        let warning =
+            "seguelab: warning: lesson '03-c' (en) is left out: it has 1 error, first partly/pack.yaml:5:17: error: lesson '03-c' has no file lessons/03-c.md\n"
         #expect(usable.stderr == warning)
 
         // An error in the manifest itself leaves nothing to teach from.
@@ -257,7 +293,8 @@ struct CommandLineTests {
         let brokenRoot = try Self.makePack(broken, in: home, name: "broken")
         let refused = try Self.run(["progress", "--pack", brokenRoot.path], home: home)
         #expect(refused.status == 1)
-        let expected = "broken/pack.yaml:4:9: error: pack format 2 is newer than this seguelab understands (1); update seguelab\n"
+        let expected =
+            "broken/pack.yaml:4:9: error: pack format 2 is newer than this seguelab understands (1); update seguelab\n"
             + "seguelab: error: the pack at \(brokenRoot.standardizedFileURL.path) has errors; `seguelab pack check` reports them all\n"
         #expect(refused.stderr == expected)
 
@@ -324,8 +361,10 @@ struct CommandLineTests {
         #expect(checkout.stdout.hasPrefix("# Writing lesson packs for seguelab\n"))
         // Installed (`make install`'s layout): share/seguelab/authoring.md beside bin/.
         let prefix = home.appendingPathComponent("prefix")
-        try FileManager.default.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: SeguelabBinary.path, toPath: prefix.appendingPathComponent("bin/seguelab").path)
+        try FileManager.default.createDirectory(
+            at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: SeguelabBinary.path, toPath: prefix.appendingPathComponent("bin/seguelab").path)
         try Self.write(["share/seguelab/authoring.md": "# The installed guide\n"], under: prefix)
         let process = Process()
         process.executableURL = prefix.appendingPathComponent("bin/seguelab")
@@ -344,7 +383,9 @@ struct CommandLineTests {
     /// The README tells how to install these for bash, zsh and fish.
     @Test func completionScriptsAreGeneratedForEveryShellTheReadmeNames() throws {
         let home = try SeguelabBinary.makeHome()
-        for (shell, marker) in [("bash", "-F _seguelab seguelab"), ("zsh", "#compdef seguelab"), ("fish", "complete -c 'seguelab'")] {
+        for (shell, marker) in [
+            ("bash", "-F _seguelab seguelab"), ("zsh", "#compdef seguelab"), ("fish", "complete -c 'seguelab'")
+        ] {
             let script = try Self.run(["--generate-completion-script", shell], home: home)
             #expect(script.status == 0)
             #expect(script.stdout.contains(marker), "\(shell): \(script.stdout.prefix(200))")
@@ -355,8 +396,11 @@ struct CommandLineTests {
 
     @Test func installRunsThePacksCodeAndRefusesOneThatFails() throws {
         let home = try SeguelabBinary.makeHome()
-        let root = try Self.makePack(["pack.yaml": "id: demo\ntitle: D\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n",
-                                      "lessons/01-a.md": Self.lessonWithBadCode], in: home)
+        let root = try Self.makePack(
+            [
+                "pack.yaml": "id: demo\ntitle: D\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n",
+                "lessons/01-a.md": Self.lessonWithBadCode
+            ], in: home)
         let refused = try Self.run(["pack", "install", root.path], home: home)
         #expect(refused.status == 1)
         #expect(refused.stdout.contains(": error: the solution of 'part' does not pass"), "\(refused.stdout)")
@@ -366,9 +410,11 @@ struct CommandLineTests {
         // Installing without running the code says what was skipped.
         let unchecked = try Self.run(["pack", "install", "--static-only", root.path], home: home)
         #expect(unchecked.status == 0)
-        #expect(unchecked.stdout.hasPrefix("note: the pack's code was not run (--static-only): its examples, starters and solutions are unchecked"))
+        #expect(
+            unchecked.stdout.hasPrefix(
+                "note: the pack's code was not run (--static-only): its examples, starters and solutions are unchecked")
+        )
     }
-
 
     @Test func installedFolderIsFoundByID() throws {
         let home = try SeguelabBinary.makeHome()
@@ -378,7 +424,9 @@ struct CommandLineTests {
         let installed = try Self.run(["pack", "install", root.path], home: home)
         #expect(installed.status == 0, "\(installed.stderr)")
         let destination = home.appendingPathComponent(".local/share/seguelab/packs/demo")
-        #expect(installed.stdout.hasPrefix("Installed 'demo' 1.0.0 in \(destination.path).\nOpen it with: seguelab --pack demo\n"))
+        #expect(
+            installed.stdout.hasPrefix(
+                "Installed 'demo' 1.0.0 in \(destination.path).\nOpen it with: seguelab --pack demo\n"))
         // What a pack's code may do on this machine (the Landlock part depends on the kernel).
         #expect(installed.stdout.contains("runs with your rights"), "\(installed.stdout)")
         let lessons = try Self.run(["lessons", "--pack", "demo"], home: home)
@@ -389,14 +437,18 @@ struct CommandLineTests {
 
         let again = try Self.run(["pack", "install", root.path], home: home)
         #expect(again.stdout.hasPrefix("Installed 'demo' 1.0.0 (replacing version 1.0.0)"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path) == ["demo"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path) == [
+                "demo"
+            ])
     }
 
     @Test func installedArchiveIsFoundByID() throws {
         let home = try SeguelabBinary.makeHome()
         let root = try Self.makePack(Self.questionPack, in: home, name: "course")
         let archive = home.appendingPathComponent("course.tgz")
-        try Self.python("""
+        try Self.python(
+            """
             import tarfile
             with tarfile.open('\(archive.path)', 'w:gz') as t:
                 t.add('\(root.path)', arcname='course')
@@ -419,7 +471,8 @@ struct CommandLineTests {
             files["pack.yaml"] = Self.manifest.replacingOccurrences(of: "1.0.0", with: version)
             let root = try Self.makePack(files, in: home, name: "course-\(version)")
             let archive = home.appendingPathComponent(name)
-            try Self.python("""
+            try Self.python(
+                """
                 import tarfile
                 with tarfile.open('\(archive.path)', 'w:gz') as t:
                     t.add('\(root.path)', arcname='course')
@@ -427,31 +480,43 @@ struct CommandLineTests {
             return archive
         }
         let first = try archive(version: "1.0.0", named: "course.tgz")
-        let answered = try SeguelabBinary.runPiped("start a\nnext\nprepare(for:sender:)\n", arguments: ["--pack", first.path],
-                                                   home: home, extra: ["XDG_CACHE_HOME": Self.sharedCache.path])
+        let answered = try SeguelabBinary.runPiped(
+            "start a\nnext\nprepare(for:sender:)\n", arguments: ["--pack", first.path],
+            home: home, extra: ["XDG_CACHE_HOME": Self.sharedCache.path])
         #expect(answered.stdout.contains("✔ Correct."), "\(answered.stdout)")
         // The instructor hands out version 1.1 under a new name: it is extracted to a new
         // folder, and the learner goes on where they were.
         let second = try archive(version: "1.1.0", named: "course-1.1.tgz")
         let lessons = try Self.run(["lessons", "--pack", second.path], home: home)
         #expect(lessons.stdout.contains("> a  Identifiers  2/2  completed"), "\(lessons.stdout)")
-        let resumed = try SeguelabBinary.runPiped("progress\n", arguments: ["--pack", second.path],
-                                                  home: home, extra: ["XDG_CACHE_HOME": Self.sharedCache.path])
+        let resumed = try SeguelabBinary.runPiped(
+            "progress\n", arguments: ["--pack", second.path],
+            home: home, extra: ["XDG_CACHE_HOME": Self.sharedCache.path])
         #expect(resumed.stdout.contains("Welcome back"), "\(resumed.stdout)")
         #expect(resumed.stdout.contains("Current step: a/which"), "\(resumed.stdout)")
     }
 
     @Test(arguments: [
         ("../evil.txt", "tarfile.REGTYPE", "", "entry '../evil.txt': '..' in a path is not allowed"),
-        ("/tmp/seguelab-evil.txt", "tarfile.REGTYPE", "", "entry '/tmp/seguelab-evil.txt': absolute paths are not allowed"),
-        ("course/link", "tarfile.SYMTYPE", "../../outside", "entry 'course/link': link to '../../outside' points outside the pack"),
-        ("course/hard", "tarfile.LNKTYPE", "/etc/passwd", "entry 'course/hard': link to the absolute path '/etc/passwd' points outside the pack"),
+        (
+            "/tmp/seguelab-evil.txt", "tarfile.REGTYPE", "",
+            "entry '/tmp/seguelab-evil.txt': absolute paths are not allowed"
+        ),
+        (
+            "course/link", "tarfile.SYMTYPE", "../../outside",
+            "entry 'course/link': link to '../../outside' points outside the pack"
+        ),
+        (
+            "course/hard", "tarfile.LNKTYPE", "/etc/passwd",
+            "entry 'course/hard': link to the absolute path '/etc/passwd' points outside the pack"
+        )
     ])
     func installRefusesHostileArchives(entry: String, type: String, link: String, message: String) throws {
         let home = try SeguelabBinary.makeHome()
         let root = try Self.makePack(Self.questionPack, in: home, name: "course")
         let archive = home.appendingPathComponent("evil.tar.gz")
-        try Self.python("""
+        try Self.python(
+            """
             import io, tarfile
             with tarfile.open('\(archive.path)', 'w:gz') as t:
                 t.add('\(root.path)', arcname='course')
@@ -463,7 +528,9 @@ struct CommandLineTests {
         let result = try Self.run(["pack", "install", archive.path], home: home)
         #expect(result.status == 1)
         #expect(result.stderr == "seguelab: error: evil.tar.gz: \(message)\n")
-        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/seguelab/packs/demo").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: home.appendingPathComponent(".local/share/seguelab/packs/demo").path))
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("evil.txt").path))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/seguelab-evil.txt"))
     }
@@ -475,7 +542,9 @@ struct CommandLineTests {
         let root = try Self.makePack(files, in: home)
         let result = try Self.run(["pack", "install", root.path], home: home)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("p/pack.yaml:5:17: error: lesson '03-c' has no file lessons/03-c.md"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("p/pack.yaml:5:17: error: lesson '03-c' has no file lessons/03-c.md"),
+            "\(result.stdout)")
         #expect(result.stderr == "seguelab: error: \(root.path): the pack has errors (above); not installed\n")
     }
 

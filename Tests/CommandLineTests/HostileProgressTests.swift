@@ -1,7 +1,7 @@
 import Foundation
 import LessonKit
-import Testing
 import TestSupport
+import Testing
 
 /// A progress file that is valid JSON but holds absurd numbers (edited by hand, damaged) is read
 /// with its numbers held to their bounds: `progress`, its exports, `lessons` and the shell all
@@ -40,8 +40,9 @@ struct HostileProgressTests {
         let row = "\na,Identifiers,which,Which,text,attempted,1000000,0,no,3153600000\n"
         #expect(csv.stdout.contains(row), "\(csv.stdout)")
 
-        let shell = try SeguelabBinary.runPiped("progress\nquit\n", arguments: ["--pack", root.path], home: home,
-                                                hangGuard: 300)
+        let shell = try SeguelabBinary.runPiped(
+            "progress\nquit\n", arguments: ["--pack", root.path], home: home,
+            hangGuard: 300)
         #expect(shell.status == 0, "the shell ended with \(shell.status): \(shell.stderr.suffix(400))")
         #expect(!shell.hung)
     }

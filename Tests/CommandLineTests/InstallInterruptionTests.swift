@@ -1,17 +1,22 @@
 import Foundation
 import LessonKit
-import Testing
 import TestSupport
+import Testing
 
 /// `pack install` killed at any moment leaves a working pack in place, the old version or the
 /// new one, and the next install clears what the killed one left beside it.
 @Suite(.serialized)
 struct InstallInterruptionTests {
-    static func install(_ root: URL, home: URL,
-                        killedAt phase: PackInstaller.Phase? = nil) throws -> SeguelabBinary.Result {
-        try SeguelabBinary.runPiped("", arguments: ["pack", "install", "--static-only", root.path], home: home,
-                                    extra: ["XDG_CACHE_HOME": CommandLineTests.sharedCache.path,
-                                            "SEGUELAB_INSTALL_FAULT": phase?.rawValue ?? ""])
+    static func install(
+        _ root: URL, home: URL,
+        killedAt phase: PackInstaller.Phase? = nil
+    ) throws -> SeguelabBinary.Result {
+        try SeguelabBinary.runPiped(
+            "", arguments: ["pack", "install", "--static-only", root.path], home: home,
+            extra: [
+                "XDG_CACHE_HOME": CommandLineTests.sharedCache.path,
+                "SEGUELAB_INSTALL_FAULT": phase?.rawValue ?? ""
+            ])
     }
 
     static func installedVersion(home: URL) throws -> String? {
@@ -48,10 +53,12 @@ struct InstallInterruptionTests {
         let first = try CommandLineTests.makePack(CommandLineTests.questionPack, in: home, name: "one")
         #expect(try Self.install(first, home: home).status == 0)
         let installed = home.appendingPathComponent(".local/share/seguelab/packs")
-        try FileManager.default.moveItem(at: installed.appendingPathComponent("demo"),
-                                         to: installed.appendingPathComponent(".old-demo-1234"))
-        try FileManager.default.createDirectory(at: installed.appendingPathComponent(".incoming-demo-5678/lessons"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: installed.appendingPathComponent("demo"),
+            to: installed.appendingPathComponent(".old-demo-1234"))
+        try FileManager.default.createDirectory(
+            at: installed.appendingPathComponent(".incoming-demo-5678/lessons"),
+            withIntermediateDirectories: true)
         var files = CommandLineTests.questionPack
         files["pack.yaml"] = files["pack.yaml"]!.replacingOccurrences(of: "id: demo", with: "id: other")
         let other = try CommandLineTests.makePack(files, in: home, name: "other")
@@ -73,13 +80,18 @@ struct InstallFailureWordingTests {
         let root = try CommandLineTests.makePack(files, in: home)
         let mount = try TinyFileSystem(options: "size=64k")
         defer { mount.unmount() }
-        let result = try SeguelabBinary.runPiped("", arguments: ["pack", "install", "--static-only", root.path],
-                                                 home: home,
-                                                 extra: ["XDG_CACHE_HOME": CommandLineTests.sharedCache.path,
-                                                         "XDG_DATA_HOME": mount.url.path])
+        let result = try SeguelabBinary.runPiped(
+            "", arguments: ["pack", "install", "--static-only", root.path],
+            home: home,
+            extra: [
+                "XDG_CACHE_HOME": CommandLineTests.sharedCache.path,
+                "XDG_DATA_HOME": mount.url.path
+            ])
         #expect(result.status == 1)
         let packs = mount.url.appendingPathComponent("seguelab/packs").path
-        #expect(result.stderr == "seguelab: error: cannot install 'demo' in \(packs): the disk is full\n", "\(result.stderr)")
+        #expect(
+            result.stderr == "seguelab: error: cannot install 'demo' in \(packs): the disk is full\n",
+            "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: packs) == [])
     }
 }
@@ -95,6 +107,8 @@ struct PackNewFailureWordingTests {
         let folder = mount.url.appendingPathComponent("course").path
         let result = try CommandLineTests.run(["pack", "new", folder], home: home)
         #expect(result.status == 1)
-        #expect(result.stderr == "seguelab: error: cannot write the pack in \(folder): the disk is full\n", "\(result.stderr)")
+        #expect(
+            result.stderr == "seguelab: error: cannot write the pack in \(folder): the disk is full\n",
+            "\(result.stderr)")
     }
 }

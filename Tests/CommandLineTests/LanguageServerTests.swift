@@ -1,12 +1,15 @@
 import Foundation
 import LessonKit
-import Testing
 import TestSupport
+import Testing
 
 /// The toolchain's own `sourcekit-lsp` on a workspace written by `seguelab workspace`: what an
 /// editor shows the learner (completion of SegueKit's UIKit names, errors as they type).
-@Suite(.serialized, .enabled(if: LanguageServer.executable != nil,
-                             "the Swift toolchain has no sourcekit-lsp beside swiftc: the editor set-up cannot be tried"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: LanguageServer.executable != nil,
+        "the Swift toolchain has no sourcekit-lsp beside swiftc: the editor set-up cannot be tried"))
 struct LanguageServerTests {
     /// A workspace whose first exercise file holds `code`; returns the file and the header's line count.
     static func workspace(code: String) throws -> (root: URL, file: URL, headerLines: Int) {
@@ -40,10 +43,12 @@ struct LanguageServerTests {
         let server = try LanguageServer(root: root)
         defer { server.stop() }
         try server.open(file)
-        let reply = try server.request("textDocument/completion", [
-            "textDocument": ["uri": file.absoluteString],
-            "position": ["line": header + 4, "character": 14],
-        ])
+        let reply = try server.request(
+            "textDocument/completion",
+            [
+                "textDocument": ["uri": file.absoluteString],
+                "position": ["line": header + 4, "character": 14]
+            ])
         let result = reply["result"]
         let items = (result as? [String: Any])?["items"] as? [[String: Any]] ?? result as? [[String: Any]] ?? []
         let labels = items.compactMap { $0["label"] as? String }
@@ -129,29 +134,41 @@ final class LanguageServer: @unchecked Sendable {
             }
         }
         try process.run()
-        _ = try request("initialize", [
-            "processId": Int(getpid()), "rootUri": root.absoluteString,
-            "capabilities": ["textDocument": ["completion": ["completionItem": ["snippetSupport": false]],
-                                              "publishDiagnostics": [:], "diagnostic": [:]]],
-        ])
+        _ = try request(
+            "initialize",
+            [
+                "processId": Int(getpid()), "rootUri": root.absoluteString,
+                "capabilities": [
+                    "textDocument": [
+                        "completion": ["completionItem": ["snippetSupport": false]],
+                        "publishDiagnostics": [:], "diagnostic": [:]
+                    ]
+                ]
+            ])
         try notify("initialized", [:])
     }
 
     func open(_ file: URL) throws {
         versions[file] = 1
-        try notify("textDocument/didOpen", ["textDocument": [
-            "uri": file.absoluteString, "languageId": "swift", "version": 1,
-            "text": try String(contentsOf: file, encoding: .utf8),
-        ]])
+        try notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": file.absoluteString, "languageId": "swift", "version": 1,
+                    "text": try String(contentsOf: file, encoding: .utf8)
+                ]
+            ])
     }
 
     func change(_ file: URL, to text: String) throws {
         let version = (versions[file] ?? 1) + 1
         versions[file] = version
-        try notify("textDocument/didChange", [
-            "textDocument": ["uri": file.absoluteString, "version": version],
-            "contentChanges": [["text": text]],
-        ])
+        try notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": file.absoluteString, "version": version],
+                "contentChanges": [["text": text]]
+            ])
     }
 
     struct Problem: CustomStringConvertible {
@@ -171,12 +188,17 @@ final class LanguageServer: @unchecked Sendable {
     }
 
     func request(_ method: String, _ params: [String: Any], timeout: TimeInterval = 180) throws -> [String: Any] {
-        let id = lock.withLock { defer { nextID += 1 }; return nextID }
+        let id = lock.withLock {
+            defer { nextID += 1 }
+            return nextID
+        }
         try send(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let reply = lock.withLock({ () -> [String: Any]? in
-                guard let index = messages.firstIndex(where: { ($0["id"] as? Int) == id && $0["method"] == nil }) else { return nil }
+                guard let index = messages.firstIndex(where: { ($0["id"] as? Int) == id && $0["method"] == nil }) else {
+                    return nil
+                }
                 return messages.remove(at: index)
             }) {
                 if let error = reply["error"] { Issue.record("\(method) failed: \(error)") }
@@ -204,8 +226,12 @@ final class LanguageServer: @unchecked Sendable {
         let separator = Data("\r\n\r\n".utf8)
         while let end = buffer.range(of: separator) {
             let header = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
-            guard let lengthLine = header.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
-                  let length = Int(lengthLine.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) else {
+            guard
+                let lengthLine = header.split(separator: "\r\n").first(where: {
+                    $0.lowercased().hasPrefix("content-length:")
+                }),
+                let length = Int(lengthLine.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
+            else {
                 buffer.removeAll()
                 return
             }
@@ -216,7 +242,8 @@ final class LanguageServer: @unchecked Sendable {
             if message["method"] != nil, let id = message["id"] {
                 let reply: [String: Any] = ["jsonrpc": "2.0", "id": id, "result": NSNull()]
                 if let data = try? JSONSerialization.data(withJSONObject: reply) {
-                    try? input.fileHandleForWriting.write(contentsOf: Data("Content-Length: \(data.count)\r\n\r\n".utf8) + data)
+                    try? input.fileHandleForWriting.write(
+                        contentsOf: Data("Content-Length: \(data.count)\r\n\r\n".utf8) + data)
                 }
             } else {
                 messages.append(message)

@@ -1,7 +1,7 @@
 import Foundation
 import LessonKit
-import Testing
 import TestSupport
+import Testing
 
 /// A pack's paths stay inside the pack, as its links must; and a folder with a `:` in its name
 /// is a folder like any other.
@@ -21,8 +21,12 @@ struct PackPathTests {
         files["pack.yaml"]! += "support: [../secret/Spy.swift, /etc/hostname]\n"
         let result = try check(files, outside: Self.secret)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("p/pack.yaml:6:11: error: support file '../secret/Spy.swift' leads out of the pack ('..' is not allowed in a pack's paths)"), "\(result.stdout)")
-        #expect(result.stdout.contains("error: support file '/etc/hostname' is not inside the pack"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "p/pack.yaml:6:11: error: support file '../secret/Spy.swift' leads out of the pack ('..' is not allowed in a pack's paths)"
+            ), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("error: support file '/etc/hostname' is not inside the pack"), "\(result.stdout)")
     }
 
     @Test func storyboardFoldersOutsideThePackAreRefused() throws {
@@ -30,7 +34,8 @@ struct PackPathTests {
         files["pack.yaml"]! += "storyboards: [../secret]\n"
         let result = try check(files, outside: Self.secret)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("error: storyboard folder '../secret' leads out of the pack"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("error: storyboard folder '../secret' leads out of the pack"), "\(result.stdout)")
     }
 
     @Test func aStepsStoryboardOutsideThePackIsRefused() throws {
@@ -39,7 +44,9 @@ struct PackPathTests {
             of: "hints: [It prepares.]", with: "hints: [It prepares.]\nstoryboard: ../../secret/Away")
         let result = try check(files, outside: Self.secret)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("error: storyboard '../../secret/Away' is not a storyboard name"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("error: storyboard '../../secret/Away' is not a storyboard name"), "\(result.stdout)"
+        )
     }
 
     @Test func aShownCommandsStoryboardOutsideThePackIsRefused() throws {
@@ -49,7 +56,9 @@ struct PackPathTests {
             of: "Enums.\n", with: "Enums.\n\n```seguelab\nstoryboard ../../secret/Away\n```\n")
         let result = try check(files, outside: Self.secret)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("this ```seguelab block cannot run: storyboard '../../secret/Away' not found"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("this ```seguelab block cannot run: storyboard '../../secret/Away' not found"),
+            "\(result.stdout)")
     }
 
     /// The storyboard folders reach the program whole: split at `:`, `a:b` was `a` and `b`.
@@ -59,14 +68,15 @@ struct PackPathTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("SegueKitTests/Fixtures")
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Shop.storyboard"),
-                                         to: folder.appendingPathComponent("Shop.storyboard"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("Shop.storyboard"),
+            to: folder.appendingPathComponent("Shop.storyboard"))
         let file = folder.appendingPathComponent("Main.swift")
         try """
-            import UIKit
-            let board = UIStoryboard(name: "Shop", bundle: nil)
-            print("scenes:", board.document.scenes.count)
-            """.write(to: file, atomically: true, encoding: .utf8)
+        import UIKit
+        let board = UIStoryboard(name: "Shop", bundle: nil)
+        print("scenes:", board.document.scenes.count)
+        """.write(to: file, atomically: true, encoding: .utf8)
         let result = try SeguelabBinary.runPiped("", arguments: ["run", file.path, "--no-trace"], home: home)
         #expect(result.status == 0, "\(result.stderr.suffix(400))")
         #expect(result.stdout == "scenes: 8\n", "\(result.stdout) \(result.stderr.suffix(400))")
@@ -79,10 +89,13 @@ struct DoubledErrorWordTests {
     @Test func aPacksErrorIsSaidWithOneErrorWord() throws {
         let home = try SeguelabBinary.makeHome()
         let root = try CommandLineTests.makePack(CommandLineTests.questionPack, in: home)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("secrets").path, withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("secrets").path, withDestinationPath: "/etc")
         let result = try CommandLineTests.run(["lessons", "--pack", root.path], home: home)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("seguelab: error: p/secrets: link to '/etc' points outside the pack"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("seguelab: error: p/secrets: link to '/etc' points outside the pack"),
+            "\(result.stderr)")
         #expect(!result.stderr.contains("error: error:"), "\(result.stderr)")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `seguelab run` against the real SegueKit: iOS code as it is, and the isolation rules of
 /// each language mode.
@@ -32,11 +32,15 @@ import TestSupport
     @Test func swift6ModeRejectsMainActorMisuseAsXcodeWould() throws {
         let result = try run(Self.isolationSample, arguments: ["--swift-version", "6"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("Sample.swift:4:18: error: call to main actor-isolated initializer 'init()' in a synchronous nonisolated context"))
+        #expect(
+            result.stderr.contains(
+                "Sample.swift:4:18: error: call to main actor-isolated initializer 'init()' in a synchronous nonisolated context"
+            ))
     }
 
     @Test func aUIKitExceptionEndsTheProgramLikeACrashedApp() throws {
-        let result = try run("""
+        let result = try run(
+            """
             import UIKit
             let screen = UIViewController()
             screen.performSegue(withIdentifier: "next", sender: nil)
@@ -72,7 +76,8 @@ import TestSupport
         let file = home.appendingPathComponent("Hostile.swift")
         try (Self.hostile + "\nfor i in 0..<50_000 { FileHandle.standardError.write(Data(\"e\\(i)\\n\".utf8)) }\n")
             .write(to: file, atomically: true, encoding: .utf8)
-        let result = try SeguelabBinary.runPiped("run \(file.path)\n", arguments: ["--no-pack", "--output-limit", "4096"], home: home)
+        let result = try SeguelabBinary.runPiped(
+            "run \(file.path)\n", arguments: ["--no-pack", "--output-limit", "4096"], home: home)
         #expect(result.stdout.contains("^[]52;c;cm0gLXJmIH4K^G|^[]0;pwned^G"), "\(result.stdout.prefix(500))")
         #expect(!(result.stdout + result.stderr).contains("\u{1B}]"))
         // 50,000 lines on stderr: its beginning and end are shown, not all of it.
@@ -89,14 +94,14 @@ import TestSupport
         let home = try SeguelabBinary.makeHome()
         let file = home.appendingPathComponent("Order.swift")
         try """
-            import Foundation
-            print("out 1")
-            FileHandle.standardError.write(Data("err 2\\n".utf8))
-            print("out 3")
-            FileHandle.standardError.write(Data("err 4\\n".utf8))
-            let missing: Int? = nil
-            print(missing!)
-            """.write(to: file, atomically: true, encoding: .utf8)
+        import Foundation
+        print("out 1")
+        FileHandle.standardError.write(Data("err 2\\n".utf8))
+        print("out 3")
+        FileHandle.standardError.write(Data("err 4\\n".utf8))
+        let missing: Int? = nil
+        print(missing!)
+        """.write(to: file, atomically: true, encoding: .utf8)
         let log = home.appendingPathComponent("log.txt")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -106,7 +111,9 @@ import TestSupport
         process.waitUntilExit()
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(Set(lines.prefix(4)) == ["out 1", "err 2", "out 3", "err 4"], "\(lines)")
-        #expect(lines.filter { $0.hasPrefix("out") } == ["out 1", "out 3"] && lines.filter { $0.hasPrefix("err") } == ["err 2", "err 4"])
+        #expect(
+            lines.filter { $0.hasPrefix("out") } == ["out 1", "out 3"]
+                && lines.filter { $0.hasPrefix("err") } == ["err 2", "err 4"])
         #expect(lines.dropFirst(4).first?.hasPrefix("The program crashed (force-unwrap of nil)") == true, "\(lines)")
     }
 }
@@ -120,6 +127,8 @@ import TestSupport
             .write(to: file, atomically: true, encoding: .utf8)
         let result = try SeguelabBinary.runPiped("run \(file.path)\n", arguments: ["--no-pack"], home: home)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("loading the shelf\nstderr│ no cover for Dune\nOn screen: Dune\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasPrefix("loading the shelf\nstderr│ no cover for Dune\nOn screen: Dune\n"),
+            "\(result.stdout)")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `seguelab storyboard FILE`, run as the built binary, and the same in the shell.
 @Suite struct StoryboardCommandTests {
@@ -16,12 +16,17 @@ import TestSupport
         let result = try run(["storyboard", Self.shop])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Storyboard Shop — 8 scenes\n"))
-        #expect(result.stdout.contains("  ──show 'showProduct'──▶ ProductViewController \"Product\" #Product   (from cell ProductCell)"))
+        #expect(
+            result.stdout.contains(
+                "  ──show 'showProduct'──▶ ProductViewController \"Product\" #Product   (from cell ProductCell)"))
     }
 
     @Test func generatesIdentifierEnumsPerScene() throws {
         let result = try run(["storyboard", Self.shop, "--enums"])
-        #expect(result.stdout.contains("extension ProductListViewController {\n    enum SegueIdentifier: String {\n        case showProduct\n"))
+        #expect(
+            result.stdout.contains(
+                "extension ProductListViewController {\n    enum SegueIdentifier: String {\n        case showProduct\n")
+        )
     }
 
     @Test func exportsMermaidAndDot() throws {
@@ -40,11 +45,16 @@ import TestSupport
     @Test func drawsOnePartOfAStoryboard() throws {
         let result = try run(["storyboard", Self.catalog, "--from", "Book", "--depth", "1"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Storyboard Catalog — 5 of 31 scenes, from BookViewController #Book within 1 segue\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasPrefix(
+                "Storyboard Catalog — 5 of 31 scenes, from BookViewController #Book within 1 segue\n"),
+            "\(result.stdout)")
         #expect(!result.stdout.contains("HomeViewController"))
         let unknown = try run(["storyboard", Self.catalog, "--from", "Nowhere"])
         #expect(unknown.status != 0)
-        #expect(unknown.stderr.contains("Catalog.storyboard: error: no scene of Catalog.storyboard is called 'Nowhere'"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains("Catalog.storyboard: error: no scene of Catalog.storyboard is called 'Nowhere'"),
+            "\(unknown.stderr)")
     }
 
     @Test func checkSourceSeesIdentifiersOfScenesWithoutAClass() throws {
@@ -55,13 +65,18 @@ import TestSupport
         #expect(clean.status == 0, "\(clean.stdout)")
         #expect(clean.stdout == "All segue identifiers of Catalog.storyboard are known to the code.\n")
 
-        let lacking = try source(enums.stdout.replacingOccurrences(of: "    case showPrivacy\n", with: "")
-            + "enum Legacy: String { case showAbout, showLegal }\n")
+        let lacking = try source(
+            enums.stdout.replacingOccurrences(of: "    case showPrivacy\n", with: "")
+                + "enum Legacy: String { case showAbout, showLegal }\n")
         let findings = try run(["storyboard", Self.catalog, "--check-source", lacking])
         #expect(findings.status == 1)
-        #expect(findings.stdout.range(of: #"Catalog\.storyboard:\d+:\d+: warning: segue identifier 'showPrivacy' of UITableViewController "Settings" \(no custom class\) is not a case of any String enum in the code"#,
-                                      options: .regularExpression) != nil, "\(findings.stdout)")
-        #expect(findings.stdout.contains("warning: enum value 'showLegal' is not a segue identifier in this storyboard"))
+        #expect(
+            findings.stdout.range(
+                of:
+                    #"Catalog\.storyboard:\d+:\d+: warning: segue identifier 'showPrivacy' of UITableViewController "Settings" \(no custom class\) is not a case of any String enum in the code"#,
+                options: .regularExpression) != nil, "\(findings.stdout)")
+        #expect(
+            findings.stdout.contains("warning: enum value 'showLegal' is not a segue identifier in this storyboard"))
     }
 
     @Test func aMalformedStoryboardIsAnErrorWithItsPosition() throws {
@@ -72,7 +87,9 @@ import TestSupport
 
     /// The shell's `storyboard` is the command line's, options and all.
     @Test func theShellDrawsToo() throws {
-        let result = try run(["--no-pack"], input: "storyboard \(Self.shop) --enums\nstoryboard \(Self.shop) --format mermaid --depth 1\n")
+        let result = try run(
+            ["--no-pack"],
+            input: "storyboard \(Self.shop) --enums\nstoryboard \(Self.shop) --format mermaid --depth 1\n")
         #expect(result.stdout.contains("extension ProductViewController {"))
         #expect(result.stdout.contains("flowchart"), "\(result.stdout)")
         #expect(result.status == 0)
@@ -86,7 +103,8 @@ import TestSupport
 /// SIGSEGV and no word; each now says where the file crosses the bound.
 @Suite struct DeepStoryboardCommandTests {
     static func deepStoryboard(_ levels: Int = 9000) -> String {
-        #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<document type=\"x\" version=\"3.0\"><scenes><scene sceneID=\"s\"><objects>\n"
+        #"<?xml version="1.0" encoding="UTF-8"?>"#
+            + "\n<document type=\"x\" version=\"3.0\"><scenes><scene sceneID=\"s\"><objects>\n"
             + "<viewController id=\"a\" sceneMemberID=\"viewController\"><view key=\"view\" id=\"v\">"
             + (0..<levels).map { "<view id=\"n\($0)\">" }.joined() + String(repeating: "</view>", count: levels)
             + "</view></viewController></objects></scene></scenes></document>\n"
@@ -109,11 +127,16 @@ import TestSupport
         files["lessons/02-b.md"] = files["lessons/02-b.md"]!.replacingOccurrences(
             of: "Enums.\n", with: "Enums.\n\n```seguelab\nstoryboard Deep\n```\n")
         let root = try CommandLineTests.makePack(files, in: home)
-        for arguments in [["pack", "check", "--static-only", root.path], ["pack", "install", "--static-only", root.path]] {
+        for arguments in [
+            ["pack", "check", "--static-only", root.path], ["pack", "install", "--static-only", root.path]
+        ] {
             let result = try CommandLineTests.run(arguments, home: home)
-            #expect(result.status == 1, "\(arguments): \(result.status) \(result.stdout.suffix(300)) \(result.stderr.suffix(300))")
-            #expect((result.stdout + result.stderr).contains("elements nested more than 200 deep"),
-                    "\(arguments): \(result.stdout.suffix(300)) \(result.stderr.suffix(300))")
+            #expect(
+                result.status == 1,
+                "\(arguments): \(result.status) \(result.stdout.suffix(300)) \(result.stderr.suffix(300))")
+            #expect(
+                (result.stdout + result.stderr).contains("elements nested more than 200 deep"),
+                "\(arguments): \(result.stdout.suffix(300)) \(result.stderr.suffix(300))")
         }
     }
 }
@@ -125,23 +148,25 @@ import TestSupport
         let home = try SeguelabBinary.makeHome()
         let file = home.appendingPathComponent("Board.storyboard")
         try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
-            <scenes>
-            <scene sceneID="s1"><objects>
-            <viewController id="a" customClass="Screen {}&#10;let pwned = 1&#10;extension Screen" sceneMemberID="viewController">
-            <connections><segue destination="b" kind="show" identifier="next" id="g"/></connections>
-            </viewController>
-            </objects></scene>
-            <scene sceneID="s2"><objects><viewController id="b" sceneMemberID="viewController"/></objects></scene>
-            </scenes>
-            </document>
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
+        <scenes>
+        <scene sceneID="s1"><objects>
+        <viewController id="a" customClass="Screen {}&#10;let pwned = 1&#10;extension Screen" sceneMemberID="viewController">
+        <connections><segue destination="b" kind="show" identifier="next" id="g"/></connections>
+        </viewController>
+        </objects></scene>
+        <scene sceneID="s2"><objects><viewController id="b" sceneMemberID="viewController"/></objects></scene>
+        </scenes>
+        </document>
 
-            """.write(to: file, atomically: true, encoding: .utf8)
+        """.write(to: file, atomically: true, encoding: .utf8)
         let result = try SeguelabBinary.runPiped("", arguments: ["storyboard", file.path, "--enums"], home: home)
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == "\(file.path):5:1: error: customClass 'Screen {}\\nlet pwned = 1\\nextension Screen' is not a Swift type name, so no enum can extend it\n",
-                "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "\(file.path):5:1: error: customClass 'Screen {}\\nlet pwned = 1\\nextension Screen' is not a Swift type name, so no enum can extend it\n",
+            "\(result.stderr)")
     }
 }

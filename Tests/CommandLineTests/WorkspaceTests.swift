@@ -1,7 +1,7 @@
 import Foundation
 import LessonKit
-import Testing
 import TestSupport
+import Testing
 
 /// `seguelab workspace` and `seguelab watch` on the built-in course, run as the built binary: the
 /// exercise files and the shell's drafts are one text, and `watch` judges a file when it is saved.
@@ -11,17 +11,23 @@ struct WorkspaceTests {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Lessons")
 
     static func run(_ arguments: [String], input: String = "", home: URL) throws -> SeguelabBinary.Result {
-        try SeguelabBinary.runPiped(input, arguments: arguments + ["--pack", lessons.path], home: home,
-                                    extra: ["XDG_CACHE_HOME": SeguelabBinary.sharedCache.path])
+        try SeguelabBinary.runPiped(
+            input, arguments: arguments + ["--pack", lessons.path], home: home,
+            extra: ["XDG_CACHE_HOME": SeguelabBinary.sharedCache.path])
     }
 
     struct Manifest: Decodable {
-        struct Entry: Decodable { var path: String; var lesson: String; var step: String }
+        struct Entry: Decodable {
+            var path: String
+            var lesson: String
+            var step: String
+        }
         var entries: [Entry]
     }
 
     static func manifest(_ workspace: URL) throws -> Manifest {
-        try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: workspace.appendingPathComponent(".seguelab/workspace.json")))
+        try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: workspace.appendingPathComponent(".seguelab/workspace.json")))
     }
 
     static func step(_ entry: Manifest.Entry) throws -> Step {
@@ -55,11 +61,15 @@ struct WorkspaceTests {
             #expect(text.contains(ExerciseWorkspace.headerEnd), "\(entry.path) has no header")
             #expect(entry.path.hasPrefix(entry.lesson + "/") && entry.path.hasSuffix("-\(entry.step).swift"))
         }
-        let support = try FileManager.default.contentsOfDirectory(atPath: workspace.appendingPathComponent("support").path)
+        let support = try FileManager.default.contentsOfDirectory(
+            atPath: workspace.appendingPathComponent("support").path)
         #expect(support.contains("Bookshop.swift"))
-        let attributes = try FileManager.default.attributesOfItem(atPath: workspace.appendingPathComponent("support/Bookshop.swift").path)
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: workspace.appendingPathComponent("support/Bookshop.swift").path)
         #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o222 } == 0, "support code is read-only")
-        #expect(FileManager.default.fileExists(atPath: workspace.appendingPathComponent("storyboards/Bookshop.storyboard").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: workspace.appendingPathComponent("storyboards/Bookshop.storyboard").path))
 
         // The first file holds the starter under the step's question.
         let first = manifest.entries[0]
@@ -75,7 +85,8 @@ struct WorkspaceTests {
         let wrong = try Self.run(["--no-color"], input: "goto \(first.lesson)/\(first.step)\ncheck\n", home: home)
         #expect(wrong.stdout.contains("Your draft is now the code you saved in \(file.path)"), "\(wrong.stdout)")
         #expect(wrong.stdout.contains("✘ Not yet"), "\(wrong.stdout)")
-        #expect(wrong.stdout.contains("cannot convert value of type 'String' to specified type 'Int'"), "\(wrong.stdout)")
+        #expect(
+            wrong.stdout.contains("cannot convert value of type 'String' to specified type 'Int'"), "\(wrong.stdout)")
 
         // Right, written in place.
         let solution = try #require(step.code(.solution))
@@ -86,7 +97,8 @@ struct WorkspaceTests {
         // `edit` in the shell changes the file.
         let second = manifest.entries[1]
         let edited = "// edited in the shell\nprint(\"edited\")"
-        let edit = try Self.run(["--no-color"], input: "goto \(second.lesson)/\(second.step)\nedit\n\(edited)\n.\n", home: home)
+        let edit = try Self.run(
+            ["--no-color"], input: "goto \(second.lesson)/\(second.step)\nedit\n\(edited)\n.\n", home: home)
         #expect(edit.status == 0, "\(edit.stdout)\(edit.stderr)")
         let secondText = try String(contentsOf: workspace.appendingPathComponent(second.path), encoding: .utf8)
         #expect(ExerciseWorkspace.code(inFile: secondText).code == edited)
@@ -108,14 +120,16 @@ struct WorkspaceTests {
         let file = workspace.appendingPathComponent(first.path)
         let step = try Self.step(first)
 
-        let watch = try WatchedProcess(arguments: ["watch", workspace.path, "--no-color", "--time-limit", "2"], home: home)
+        let watch = try WatchedProcess(
+            arguments: ["watch", workspace.path, "--no-color", "--time-limit", "2"], home: home)
         defer { watch.stop() }
         try watch.waitFor("Watching \(workspace.path)")
         try watch.waitFor("Next: \(file.path)")
 
         // A compile error is placed at the file's own line and column.
         let wrong = try Self.replacingCode(of: file, with: "import UIKit\nlet broken: Int = \"text\"\n")
-        let line = wrong.split(separator: "\n", omittingEmptySubsequences: false)
+        let line =
+            wrong.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.hasPrefix("let broken") }! + 1
         try Self.saveAtomically(wrong, to: file)
         try watch.waitFor("\(file.path):\(line):19: error: cannot convert value of type 'String'")
@@ -123,7 +137,8 @@ struct WorkspaceTests {
 
         // A crash is contained: the watch goes on.
         let solution = try #require(step.code(.solution))
-        try Data(Self.replacingCode(of: file, with: solution + "\nlet none: Int? = nil\nprint(none!)\n").utf8).write(to: file)
+        try Data(Self.replacingCode(of: file, with: solution + "\nlet none: Int? = nil\nprint(none!)\n").utf8).write(
+            to: file)
         try watch.waitFor("✘ Not yet")
         try watch.waitFor("Unexpectedly found nil")
 
@@ -191,7 +206,8 @@ final class WatchedProcess: @unchecked Sendable {
     init(arguments: [String], home: URL) throws {
         process.executableURL = URL(fileURLWithPath: SeguelabBinary.path)
         process.arguments = arguments
-        process.environment = SeguelabBinary.environment(home: home, extra: ["XDG_CACHE_HOME": SeguelabBinary.sharedCache.path])
+        process.environment = SeguelabBinary.environment(
+            home: home, extra: ["XDG_CACHE_HOME": SeguelabBinary.sharedCache.path])
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

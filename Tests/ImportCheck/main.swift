@@ -20,7 +20,8 @@ struct PackageDump: Decodable {
         init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
             guard let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath, debugDescription: "empty dependency"))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: container.codingPath, debugDescription: "empty dependency"))
             }
             var parts = try container.nestedUnkeyedContainer(forKey: key)
             name = try parts.decode(String.self)
@@ -41,7 +42,7 @@ struct PackageDump: Decodable {
 let systemModules: Set<String> = [
     "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch", "Glibc",
     "Darwin", "Musl", "Android", "XCTest", "Testing", "Synchronization", "Observation", "_Concurrency",
-    "Swift", "os", "WinSDK",
+    "Swift", "os", "WinSDK"
 ]
 
 /// The module names a target's products stand for, where they differ from the product's name.
@@ -50,7 +51,8 @@ let productModules: [String: [String]] = [:]
 let input = FileHandle.standardInput.readDataToEndOfFile()
 let package = try JSONDecoder().decode(PackageDump.self, from: input)
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-let importLine = /^\s*(?:@testable\s+|@_exported\s+|@preconcurrency\s+|(?:public|package|internal|private)\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)/
+let importLine =
+    /^\s*(?:@testable\s+|@_exported\s+|@preconcurrency\s+|(?:public|package|internal|private)\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)/
 
 var problems: [String] = []
 for target in package.targets where target.type != "system" && target.type != "plugin" {
@@ -61,7 +63,9 @@ for target in package.targets where target.type != "system" && target.type != "p
     for case let file as URL in files where file.pathExtension == "swift" {
         let relative = String(file.path.dropFirst(root.path.count + 1))
         // Sample packs, lesson support code and the starter pack are the learners' code, not the target's.
-        if relative.contains("/Fixtures/") || relative.contains("/Resources/") || relative.contains("/Walkthroughs/") { continue }
+        if relative.contains("/Fixtures/") || relative.contains("/Resources/") || relative.contains("/Walkthroughs/") {
+            continue
+        }
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
         var inMultilineString = false
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -83,6 +87,7 @@ if problems.isEmpty {
     print("imports: every target imports only what it declares (\(package.targets.count) targets)")
 } else {
     for problem in problems { FileHandle.standardError.write(Data((problem + "\n").utf8)) }
-    FileHandle.standardError.write(Data("imports: \(problems.count) undeclared; add them to the target's dependencies in Package.swift\n".utf8))
+    FileHandle.standardError.write(
+        Data("imports: \(problems.count) undeclared; add them to the target's dependencies in Package.swift\n".utf8))
     exit(1)
 }

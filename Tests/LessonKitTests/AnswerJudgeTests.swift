@@ -1,7 +1,8 @@
 import Foundation
 import Playground
-import Testing
 import TestSupport
+import Testing
+
 @testable import LessonKit
 
 @Suite("Answers by step kind")
@@ -47,11 +48,11 @@ struct AnswerJudgeTests {
         let method = step("method")
         #expect(TextKind.judge("prepare(for:sender:)", of: method.textQuestion!).passed)
         #expect(TextKind.judge("  Prepare(For:Sender:).  ", of: method.textQuestion!).passed)
-        #expect(TextKind.judge("prepare", of: method.textQuestion!).passed) // via the pattern
+        #expect(TextKind.judge("prepare", of: method.textQuestion!).passed)  // via the pattern
         let wrong = TextKind.judge("viewDidLoad", of: method.textQuestion!)
         #expect(!wrong.passed)
         #expect(wrong.feedback == ["\"viewDidLoad\" is not the answer"])
-        #expect(!TextKind.judge("please prepare", of: method.textQuestion!).passed) // pattern is anchored
+        #expect(!TextKind.judge("please prepare", of: method.textQuestion!).passed)  // pattern is anchored
     }
 
     @Test func predictionComparesWithTheRealRunAndShowsIt() async {
@@ -78,11 +79,16 @@ struct AnswerJudgeTests {
     @Test func predictedOutputIgnoresFrenchTypographyAKeyboardDoesNotType() {
         let predict = Prediction(target: .output)
         let outcome = RunResult.ran("À l’écran\u{A0}: aucun livre\nFin\u{A0}!\n")
-        for typed in ["À l'écran: aucun livre\\nFin!", "à l'écran : aucun livre Fin !", "À l’écran\u{A0}: aucun livre\\nFin\u{A0}!"] {
+        for typed in [
+            "À l'écran: aucun livre\\nFin!", "à l'écran : aucun livre Fin !",
+            "À l’écran\u{A0}: aucun livre\\nFin\u{A0}!"
+        ] {
             #expect(PredictKind.judge(typed, of: predict, run: outcome).passed, "\(typed)")
         }
         #expect(!PredictKind.judge("À l'écran: Dune\\nFin!", of: predict, run: outcome).passed)
-        #expect(!PredictKind.judge("A l'ecran: aucun livre\\nFin!", of: predict, run: outcome).passed, "accents are spelling")
+        #expect(
+            !PredictKind.judge("A l'ecran: aucun livre\\nFin!", of: predict, run: outcome).passed,
+            "accents are spelling")
     }
 
     @Test func textAnswersIgnoreFrenchTypographyAKeyboardDoesNotType() {
@@ -99,12 +105,21 @@ struct AnswerJudgeTests {
         }
         #expect(message("Top: List") == "your prediction departs from the output at \"List\", after \"Top:\"")
         #expect(message("Top: detail Done") == "")  // a word's first letter may differ in case
-        #expect(message("Top: DEtail Done") == "only letter case differs: you wrote \"DEtail\", the program printed \"Detail\". Case counts: a program prints exact text.")
-        #expect(message("Top: Detail") == "your prediction is right as far as it goes, after \"Top: Detail\", but the output goes on")
-        #expect(message("Top: Detail Done Again") == "the output ends, after \"Top: Detail Done\"; your prediction goes on with \"Again\"")
+        #expect(
+            message("Top: DEtail Done")
+                == "only letter case differs: you wrote \"DEtail\", the program printed \"Detail\". Case counts: a program prints exact text."
+        )
+        #expect(
+            message("Top: Detail")
+                == "your prediction is right as far as it goes, after \"Top: Detail\", but the output goes on")
+        #expect(
+            message("Top: Detail Done Again")
+                == "the output ends, after \"Top: Detail Done\"; your prediction goes on with \"Again\"")
         #expect(message("Bottom") == "your prediction departs from the output at \"Bottom\"")
         for wrong in ["Top: List", "Top: Detail", "Bottom"] {
-            #expect(!message(wrong).contains("Detail\nDone") && !message(wrong).contains("Done"), "the output is not given away")
+            #expect(
+                !message(wrong).contains("Detail\nDone") && !message(wrong).contains("Done"),
+                "the output is not given away")
         }
     }
 
@@ -117,8 +132,13 @@ struct AnswerJudgeTests {
             return .ran(endState: EndState(topOfStack: top))
         }
         let judge = AnswerJudge(pack: pack, runner: runner)
-        #expect(await judge.judge(.code("list.performSegue(withIdentifier: \"showDetail\", sender: nil)"), for: typed).passed)
-        #expect(await judge.judge(.code("let id = \"showDetail\"; list.performSegue(withIdentifier: id, sender: list)"), for: typed).passed)
+        #expect(
+            await judge.judge(.code("list.performSegue(withIdentifier: \"showDetail\", sender: nil)"), for: typed)
+                .passed)
+        #expect(
+            await judge.judge(
+                .code("let id = \"showDetail\"; list.performSegue(withIdentifier: id, sender: list)"), for: typed
+            ).passed)
         let wrong = await judge.judge(.code("print(list)"), for: typed)
         #expect(wrong.feedback == ["ListViewController is on top of the navigation stack, not DetailViewController"])
 
@@ -152,7 +172,8 @@ struct AnswerJudgeTests {
     @Test func exerciseWithHarnessPassesOnlyWhenItsChecksPass() async {
         let pass = pack.lessons[1].step(id: "pass")!
         let runner = ScriptedRunner { program in
-            program.learnerCode.contains("\"Books\"") ? .ran("CHECK PASS item\n") : .ran("CHECK FAIL item: expected Books, got Segues\n")
+            program.learnerCode.contains("\"Books\"")
+                ? .ran("CHECK PASS item\n") : .ran("CHECK FAIL item: expected Books, got Segues\n")
         }
         let judge = AnswerJudge(pack: pack, runner: runner)
         #expect(await judge.judge(.code(pass.code(.solution)!), for: pass).passed)
@@ -175,7 +196,9 @@ struct AnswerJudgeTests {
         let compiles = await judge.judge(.code(compile.code(.starter)!), for: compile)
         #expect(compiles.firstFailure?.message == "the code compiled, but this step wants the compiler to reject it")
         let typo = await judge.judge(.code("return segu"), for: compile)
-        #expect(typo.firstFailure?.message.hasPrefix("the compiler rejects the code, but its first error is not the one this step is about:\n    ") == true)
+        #expect(
+            typo.firstFailure?.message.hasPrefix(
+                "the compiler rejects the code, but its first error is not the one this step is about:\n    ") == true)
         #expect(typo.firstFailure?.message.hasSuffix(": error: cannot find 'segu' in scope") == true)
     }
 

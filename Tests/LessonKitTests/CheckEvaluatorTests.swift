@@ -1,9 +1,10 @@
-import SegueKit
 import Foundation
 import Playground
+import SegueKit
 import SourceText
-import Testing
 import TestSupport
+import Testing
+
 @testable import LessonKit
 
 @Suite("Checks")
@@ -36,52 +37,79 @@ struct CheckEvaluatorTests {
     }
 
     @Test func traceMatchesKindIdentifierClassesAndProperties() {
-        let event = TraceEvent(event: .push, identifier: "showDetail", source: "App.ListViewController",
-                                    destination: "App.DetailViewController", properties: ["item": "Books"])
+        let event = TraceEvent(
+            event: .push, identifier: "showDetail", source: "App.ListViewController",
+            destination: "App.DetailViewController", properties: ["item": "Books"])
         let outcome = RunResult.ran(trace: [TraceEvent(event: .prepare, identifier: "showDetail"), event])
         #expect(result(.trace(TracePattern(kind: .push, destination: "DetailViewController")), outcome).status == .pass)
-        #expect(result(.trace(TracePattern(kind: .push, identifier: "showDetail", source: "ListViewController",
-                                           properties: ["item": "Books"])), outcome).status == .pass)
+        #expect(
+            result(
+                .trace(
+                    TracePattern(
+                        kind: .push, identifier: "showDetail", source: "ListViewController",
+                        properties: ["item": "Books"])), outcome
+            ).status == .pass)
         let wrongValue = result(.trace(TracePattern(kind: .push, properties: ["item": "Films"])), outcome)
         #expect(wrongValue.status == .fail)
-        #expect(wrongValue.message == "expected push item=Films, but in the push 'showDetail' from ListViewController to DetailViewController (item=Books) item was 'Books' (expected 'Films')")
+        #expect(
+            wrongValue.message
+                == "expected push item=Films, but in the push 'showDetail' from ListViewController to DetailViewController (item=Books) item was 'Books' (expected 'Films')"
+        )
         let wrongKind = result(.trace(TracePattern(kind: .present)), outcome)
         #expect(wrongKind.message.contains("the navigation was: prepare 'showDetail'; push 'showDetail'"))
-        #expect(result(.trace(TracePattern(kind: .push)), .ran()).message == "expected push, but the program caused no navigation")
+        #expect(
+            result(.trace(TracePattern(kind: .push)), .ran()).message
+                == "expected push, but the program caused no navigation")
         #expect(result(.noTrace(TracePattern(kind: .present)), outcome).status == .pass)
         #expect(result(.noTrace(TracePattern(kind: .push)), outcome).status == .fail)
     }
 
     @Test func traceOrderNeedsEachEventAfterThePrevious() {
-        let unwind = [TraceEvent(event: .prepare, identifier: "saveReview", source: "App.ReviewComposerViewController"),
-                      TraceEvent(event: .unwindAction, identifier: "saveReview", destination: "App.ShelfViewController"),
-                      TraceEvent(event: .unwind, identifier: "saveReview"),
-                      TraceEvent(event: .dismiss, source: "UINavigationController")]
+        let unwind = [
+            TraceEvent(event: .prepare, identifier: "saveReview", source: "App.ReviewComposerViewController"),
+            TraceEvent(event: .unwindAction, identifier: "saveReview", destination: "App.ShelfViewController"),
+            TraceEvent(event: .unwind, identifier: "saveReview"),
+            TraceEvent(event: .dismiss, source: "UINavigationController")
+        ]
         let outcome = RunResult.ran(trace: unwind)
-        let inOrder = Check.traceOrder([TracePattern(kind: .prepare, source: "ReviewComposerViewController"),
-                                        TracePattern(kind: .unwindAction, destination: "ShelfViewController"),
-                                        TracePattern(kind: .dismiss)])
+        let inOrder = Check.traceOrder([
+            TracePattern(kind: .prepare, source: "ReviewComposerViewController"),
+            TracePattern(kind: .unwindAction, destination: "ShelfViewController"),
+            TracePattern(kind: .dismiss)
+        ])
         #expect(result(inOrder, outcome).status == .pass)
         let reversed = result(.traceOrder([TracePattern(kind: .dismiss), TracePattern(kind: .unwindAction)]), outcome)
         #expect(reversed.status == .fail)
-        #expect(reversed.message == "the program did unwindAction 'saveReview' to ShelfViewController before dismiss, not after it")
+        #expect(
+            reversed.message
+                == "the program did unwindAction 'saveReview' to ShelfViewController before dismiss, not after it")
         let silent = RunResult.ran(trace: [unwind[0], TraceEvent(event: .unwind, identifier: "saveReview")])
         let missing = result(inOrder, silent)
         #expect(missing.status == .fail)
-        #expect(missing.message.hasPrefix("expected unwindAction to ShelfViewController after prepare from ReviewComposerViewController, but"))
+        #expect(
+            missing.message.hasPrefix(
+                "expected unwindAction to ShelfViewController after prepare from ReviewComposerViewController, but"))
         // Another segue's event of the same kind is named rather than the whole trace.
         let cancelled = RunResult.ran(trace: [
             TraceEvent(event: .prepare, identifier: "writeReview", source: "ShelfViewController"),
-            TraceEvent(event: .prepare, identifier: "cancelReview", source: "ReviewComposerViewController"),
+            TraceEvent(event: .prepare, identifier: "cancelReview", source: "ReviewComposerViewController")
         ])
-        #expect(result(.trace(TracePattern(kind: .prepare, identifier: "saveReview")), cancelled).message
-            == "expected prepare 'saveReview', but the program did prepare 'cancelReview' from ReviewComposerViewController")
-        #expect(result(inOrder, .ran()).message == "expected prepare from ReviewComposerViewController, but the program caused no navigation")
-        #expect(inOrder.summary == "navigation does, in order: prepare from ReviewComposerViewController, then unwindAction to ShelfViewController, then dismiss")
+        #expect(
+            result(.trace(TracePattern(kind: .prepare, identifier: "saveReview")), cancelled).message
+                == "expected prepare 'saveReview', but the program did prepare 'cancelReview' from ReviewComposerViewController"
+        )
+        #expect(
+            result(inOrder, .ran()).message
+                == "expected prepare from ReviewComposerViewController, but the program caused no navigation")
+        #expect(
+            inOrder.summary
+                == "navigation does, in order: prepare from ReviewComposerViewController, then unwindAction to ShelfViewController, then dismiss"
+        )
     }
 
     @Test func endStateChecks() {
-        let outcome = RunResult.ran(endState: EndState(topOfStack: "App.DetailViewController", presented: ["LoginViewController"]))
+        let outcome = RunResult.ran(
+            endState: EndState(topOfStack: "App.DetailViewController", presented: ["LoginViewController"]))
         #expect(result(.topOfStack("DetailViewController"), outcome).status == .pass)
         let wrongTop = result(.topOfStack("ListViewController"), outcome)
         #expect(wrongTop.message == "DetailViewController is on top of the navigation stack, not ListViewController")
@@ -91,9 +119,14 @@ struct CheckEvaluatorTests {
     }
 
     @Test func compilerVerdicts() {
-        let rejected = RunResult.rejected("value of optional type 'String?' must be unwrapped to a value of type 'String'", file: "fix.swift", line: 2, column: 20)
+        let rejected = RunResult.rejected(
+            "value of optional type 'String?' must be unwrapped to a value of type 'String'", file: "fix.swift",
+            line: 2, column: 20)
         #expect(result(.compiles, rejected).status == .fail)
-        #expect(result(.compiles, rejected).message == "the code did not compile: fix.swift:2:20: value of optional type 'String?' must be unwrapped to a value of type 'String'")
+        #expect(
+            result(.compiles, rejected).message
+                == "the code did not compile: fix.swift:2:20: value of optional type 'String?' must be unwrapped to a value of type 'String'"
+        )
         #expect(result(.failsToCompile(diagnosticPattern: "must be unwrapped"), rejected).status == .pass)
         #expect(result(.failsToCompile(diagnosticPattern: "cannot find"), rejected).status == .fail)
         #expect(result(.failsToCompile(diagnosticPattern: "x"), .ran()).message.hasPrefix("the code compiled"))
@@ -101,21 +134,34 @@ struct CheckEvaluatorTests {
     }
 
     @Test func exitStatusAndCrashes() {
-        let crashed = RunResult.crashed("NSInvalidArgumentException",
-                                           "Receiver (<App.ListViewController: 0x1>) has no segue with identifier 'detail'")
+        let crashed = RunResult.crashed(
+            "NSInvalidArgumentException",
+            "Receiver (<App.ListViewController: 0x1>) has no segue with identifier 'detail'")
         #expect(result(.exitStatus(0), .ran()).status == .pass)
         #expect(result(.exitStatus(0), .ran(status: 2)).message == "the program exited with status 2, expected 0")
-        #expect(result(.exitStatus(0), crashed).message.hasPrefix("the program crashed: UIKit raised NSInvalidArgumentException"))
-        #expect(result(.crash(kind: "NSInvalidArgumentException", messagePattern: "has no segue with identifier 'detail'"), crashed).status == .pass)
+        #expect(
+            result(.exitStatus(0), crashed).message.hasPrefix(
+                "the program crashed: UIKit raised NSInvalidArgumentException"))
+        #expect(
+            result(
+                .crash(kind: "NSInvalidArgumentException", messagePattern: "has no segue with identifier 'detail'"),
+                crashed
+            ).status == .pass)
         #expect(result(.crash(kind: "NSInternalInconsistencyException", messagePattern: nil), crashed).status == .fail)
         #expect(result(.crash(kind: nil, messagePattern: "Pushing a navigation"), crashed).status == .fail)
         #expect(result(.crash(kind: nil, messagePattern: nil), .ran()).message == "the program did not crash")
-        #expect(result(.outputContains(""), RunResult(compile: .succeeded(warnings: []), termination: .timedOut, limits: Limits(timeout: 10))).message == "the program ran longer than its time limit of 10 s (a loop that never ends?)")
+        #expect(
+            result(
+                .outputContains(""),
+                RunResult(compile: .succeeded(warnings: []), termination: .timedOut, limits: Limits(timeout: 10))
+            ).message == "the program ran longer than its time limit of 10 s (a loop that never ends?)")
     }
 
     @Test func harnessProtocol() {
         #expect(CheckLine.parse(line: "CHECK PASS item shown") == CheckResult(summary: "item shown", status: .pass))
-        #expect(CheckLine.parse(line: "  CHECK FAIL item: expected Books, got nil ") == CheckResult(summary: "item", status: .fail, message: "expected Books, got nil"))
+        #expect(
+            CheckLine.parse(line: "  CHECK FAIL item: expected Books, got nil ")
+                == CheckResult(summary: "item", status: .fail, message: "expected Books, got nil"))
         #expect(CheckLine.parse(line: "CHECK MAYBE x") == nil)
         #expect(CheckLine.parse(line: "print CHECK PASS x") == nil)
 
@@ -127,15 +173,22 @@ struct CheckEvaluatorTests {
         #expect(result(.harness(required: []), .ran("CHECK ERROR b: no window\n")).status == .error)
         let silent = result(.harness(required: []), RunResult.crashed("fatal error", "nil"))
         #expect(silent.status == .fail)
-        #expect(silent.message == "the lesson's checks did not run because the program crashed: it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed):\n    Fatal error: nil")
+        #expect(
+            silent.message
+                == "the lesson's checks did not run because the program crashed: it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed):\n    Fatal error: nil"
+        )
         #expect(result(.harness(required: []), .ran("hello\n")).message == "the lesson's checks did not run")
         // A named check that never ran because of a crash names the crash.
         let crashedEarly = RunResult.crashed("fatal error", "unexpected segue", stdout: "CHECK PASS a\n")
-        #expect(result(.harness(required: ["a", "b"]), crashedEarly).message == "check 'b' did not run because the program crashed: it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed):\n    Fatal error: unexpected segue")
+        #expect(
+            result(.harness(required: ["a", "b"]), crashedEarly).message
+                == "check 'b' did not run because the program crashed: it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed):\n    Fatal error: unexpected segue"
+        )
     }
 
     @Test func implicitChecksAndCombination() throws {
-        var step = Step(id: "s", title: "S", prose: "", body: .exercise, location: SourceLocation(file: "f", line: 1, column: 1))
+        var step = Step(
+            id: "s", title: "S", prose: "", body: .exercise, location: SourceLocation(file: "f", line: 1, column: 1))
         step.checks = [CheckSpec(.outputContains("Books"), at: SourceLocation(file: "f", line: 9, column: 5))]
         let checks = CheckEvaluator.effectiveChecks(for: step).map(\.check)
         #expect(checks == [.compiles, .exitStatus(0), .outputContains("Books")])

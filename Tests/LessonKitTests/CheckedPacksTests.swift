@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LessonKit
 
 /// A pack whose files loaded without error is not parsed in full again until one changes, and
@@ -27,7 +28,10 @@ struct CheckedPacksTests {
         // The next start sees the change and reports it as a first load does.
         let next = PackLoader.load(from: root, remembering: checked)
         #expect(next.diagnostics.map(\.description) == PackLoader.load(from: root).diagnostics.map(\.description))
-        #expect(next.diagnostics.contains { $0.description.hasPrefix("p/lessons/01-a.md:13:7: error: unknown step kind 'prosx'") }, "\(next.diagnostics)")
+        #expect(
+            next.diagnostics.contains {
+                $0.description.hasPrefix("p/lessons/01-a.md:13:7: error: unknown step kind 'prosx'")
+            }, "\(next.diagnostics)")
         #expect(!checked.isClean(root, fingerprint: try #require(checked.fingerprint(of: root))))
     }
 
@@ -46,11 +50,16 @@ struct CheckedPacksTests {
         #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
         var after = stat()
         #expect(lstat(file, &after) == 0)
-        #expect(after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+        #expect(
+            after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec
+                && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
 
         let result = PackLoader.load(from: root, remembering: checked)
         #expect(result.pack == nil)
-        #expect(result.diagnostics.contains { $0.description.hasPrefix("p/lessons/01-a.md:13:7: error: unknown step kind 'prosx'") })
+        #expect(
+            result.diagnostics.contains {
+                $0.description.hasPrefix("p/lessons/01-a.md:13:7: error: unknown step kind 'prosx'")
+            })
     }
 
     /// A pack with an error is never remembered: every start reports it until it is fixed.
@@ -75,6 +84,9 @@ struct CheckedPacksTests {
         #expect(PackLoader.load(from: root, remembering: checked).pack != nil)
         try directory.write(["lessons/fr/01-a.md": broken], under: "p")
         let result = PackLoader.load(from: root, remembering: checked)
-        #expect(result.diagnostics.contains { $0.description.hasPrefix("p/lessons/fr/01-a.md:13:7: error: unknown step kind 'prosx'") }, "\(result.diagnostics)")
+        #expect(
+            result.diagnostics.contains {
+                $0.description.hasPrefix("p/lessons/fr/01-a.md:13:7: error: unknown step kind 'prosx'")
+            }, "\(result.diagnostics)")
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Playground
-import Testing
-@testable import LessonKit
 import SegueKit
+import Testing
+
+@testable import LessonKit
 
 /// The malformed corpus: one small pack per case under Fixtures/Malformed/CASE, each with an
 /// `expected.txt` giving the outcome and the exact diagnostics (`file:line:col: error: …`).
@@ -13,12 +14,17 @@ struct MalformedPackTests {
     static let corpus = Fixtures.root.appendingPathComponent("Malformed", isDirectory: true)
 
     static var cases: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).filter { !$0.hasPrefix(".") }
+            .sorted()
     }
 
     /// What loading a case must produce: the first line of expected.txt, then diagnostics.
     struct Expectation {
-        enum Outcome: Equatable { case loads, brokenLesson(String), noPack }
+        enum Outcome: Equatable {
+            case loads
+            case brokenLesson(String)
+            case noPack
+        }
         var outcome: Outcome
         var diagnostics: [String]
 
@@ -78,19 +84,21 @@ struct MalformedPackTests {
     func aTenMegabyteLessonIsRefusedQuicklyWithItsSize() throws {
         let dir = TemporaryDirectory()
         let good = "---\nid: good\ntitle: Good\n---\n\n## Start {#start}\n\nText.\n"
-        let root = try dir.write([
-            "pack.yaml": "id: demo\ntitle: Demo\nversion: 1.0.0\nformat: 1\nlessons: [00-good, 01-huge]\n",
-            "lessons/00-good.md": good,
-        ], under: "p")
+        let root = try dir.write(
+            [
+                "pack.yaml": "id: demo\ntitle: Demo\nversion: 1.0.0\nformat: 1\nlessons: [00-good, 01-huge]\n",
+                "lessons/00-good.md": good
+            ], under: "p")
         let line = "A line of prose that goes on and on, repeated until the file is ten megabytes.\n"
         let huge = good + String(repeating: line, count: 10 * 1024 * 1024 / line.utf8.count + 1)
         try Data(huge.utf8).write(to: root.appendingPathComponent("lessons/01-huge.md"))
 
         // Refused by its size before being read (the message gives the size, not a parse error).
         let result = PackLoader.load(from: root)
-        #expect(result.diagnostics.map(\.description) == [
-            "p/lessons/01-huge.md:1:1: error: file is 10.0 MB, larger than the 1.0 MB a pack's text files may have; is it the right file?",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "p/lessons/01-huge.md:1:1: error: file is 10.0 MB, larger than the 1.0 MB a pack's text files may have; is it the right file?"
+            ])
         #expect(result.usablePack?.lessons.map(\.id) == ["good"])
         #expect(result.usablePack?.brokenLessons.map(\.name) == ["01-huge"])
     }
@@ -102,50 +110,57 @@ struct MalformedPackTests {
         let good = "---\nid: good\ntitle: Good\n---\n\n## Start {#start}\n\nText.\n"
         var huge = "---\nid: huge\ntitle: Huge\n---\n"
         for index in 0..<25_000 { huge += "\n## Step \(index) {#s\(index)}\n\nText.\n" }
-        let root = try dir.write([
-            "pack.yaml": "id: demo\ntitle: Demo\nversion: 1.0.0\nformat: 1\nlessons: [00-good, 01-huge]\n",
-            "lessons/00-good.md": good,
-            "lessons/01-huge.md": huge,
-        ], under: "p")
+        let root = try dir.write(
+            [
+                "pack.yaml": "id: demo\ntitle: Demo\nversion: 1.0.0\nformat: 1\nlessons: [00-good, 01-huge]\n",
+                "lessons/00-good.md": good,
+                "lessons/01-huge.md": huge
+            ], under: "p")
         let result = PackLoader.load(from: root)
         // Front matter (4 lines), then 4 lines per step: step 1,001's heading is line 4 + 4,000 + 2.
-        #expect(result.diagnostics.map(\.description) == [
-            "p/lessons/01-huge.md:4006:1: error: a lesson may have at most 1000 steps; split it into several lessons",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "p/lessons/01-huge.md:4006:1: error: a lesson may have at most 1000 steps; split it into several lessons"
+            ])
         #expect(result.usablePack?.lessons.map(\.id) == ["good"])
     }
 
     /// A pack's title in its other languages: used for those languages, refused with its place
     /// for a language the pack is not written in.
     @Test func translatedTitlesAreReadAndCheckedAgainstThePacksLanguages() {
-        let good = PackLoader.parseManifest(Data("""
-            id: demo
-            title: Demo
-            titles:
-              fr: Démo
-            version: 1.0.0
-            format: 1
-            languages: [en, fr]
-            lessons: [01-a]
-            """.utf8), file: "pack.yaml")
+        let good = PackLoader.parseManifest(
+            Data(
+                """
+                id: demo
+                title: Demo
+                titles:
+                  fr: Démo
+                version: 1.0.0
+                format: 1
+                languages: [en, fr]
+                lessons: [01-a]
+                """.utf8), file: "pack.yaml")
         #expect(good.diagnostics.isEmpty)
         #expect(good.manifest?.title(in: "fr") == "Démo")
         #expect(good.manifest?.title(in: "en") == "Demo")
         #expect(good.manifest?.title(in: "de") == "Demo")
 
-        let bad = PackLoader.parseManifest(Data("""
-            id: demo
-            title: Demo
-            titles:
-              de: Demo auf Deutsch
-            version: 1.0.0
-            format: 1
-            languages: [en, fr]
-            lessons: [01-a]
-            """.utf8), file: "pack.yaml")
-        #expect(bad.diagnostics.map(\.description) == [
-            "pack.yaml:4:3: error: 'titles' names 'de', which is not one of the pack's languages (en, fr)",
-        ])
+        let bad = PackLoader.parseManifest(
+            Data(
+                """
+                id: demo
+                title: Demo
+                titles:
+                  de: Demo auf Deutsch
+                version: 1.0.0
+                format: 1
+                languages: [en, fr]
+                lessons: [01-a]
+                """.utf8), file: "pack.yaml")
+        #expect(
+            bad.diagnostics.map(\.description) == [
+                "pack.yaml:4:3: error: 'titles' names 'de', which is not one of the pack's languages (en, fr)"
+            ])
     }
 
     @Test func aPackWhoseEveryLessonIsBrokenDoesNotLoad() throws {
@@ -154,9 +169,10 @@ struct MalformedPackTests {
         builder.manifest = "id: demo\ntitle: Demo\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n"
         let result = try builder.load(in: dir)
         #expect(result.pack == nil && result.usablePack == nil)
-        #expect(result.diagnostics.map(\.description) == [
-            "p/lessons/01-a.md:9:7: error: unknown step kind 'quiz'; expected one of: \(StepKind.allCases.map(\.rawValue).joined(separator: ", "))",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "p/lessons/01-a.md:9:7: error: unknown step kind 'quiz'; expected one of: \(StepKind.allCases.map(\.rawValue).joined(separator: ", "))"
+            ])
     }
 
     @Test func bytesAreDecodedWithPositionsOfTheFirstBadByte() {
@@ -164,22 +180,26 @@ struct MalformedPackTests {
         // "é" is two bytes but one column; the stray 0xC3 is on line 2, column 3.
         let data = Data("ab\nxé".utf8) + Data([0xC3, 0x28])
         #expect(PackText.decode(data, file: "f.md", sink: sink) == nil)
-        #expect(sink.diagnostics.map(\.description) == [
-            "f.md:2:3: error: file is not valid UTF-8 text (byte 0xC3 here); save it as UTF-8",
-        ])
-        #expect(PackText.decode(Data([0xEF, 0xBB, 0xBF]) + Data("---".utf8), file: "f.md", sink: DiagnosticSink()) == "---")
+        #expect(
+            sink.diagnostics.map(\.description) == [
+                "f.md:2:3: error: file is not valid UTF-8 text (byte 0xC3 here); save it as UTF-8"
+            ])
+        #expect(
+            PackText.decode(Data([0xEF, 0xBB, 0xBF]) + Data("---".utf8), file: "f.md", sink: DiagnosticSink()) == "---")
     }
 }
 
 /// Inputs the fuzzers (fuzz/run.sh) found crashing, kept so the fixes stay fixed.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
-    static let folder = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let folder = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("fuzz/regressions", isDirectory: true)
 
     static func inputs(_ target: String) -> [String] {
         let dir = folder.appendingPathComponent(target).path
-        return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { !$0.hasPrefix(".") }
+            .sorted()
     }
 
     @Test func regressionInputsArePresent() {
@@ -207,7 +227,9 @@ struct FuzzRegressionTests {
             _ = try StoryboardDocument.parse(data, path: "S.storyboard")
             Issue.record("a storyboard with a byte that is not UTF-8 was accepted")
         } catch let error as StoryboardError {
-            #expect("\(error.location): \(error.message)" == "S.storyboard:2:12: storyboard is not valid UTF-8 text (byte 0xFF here)")
+            #expect(
+                "\(error.location): \(error.message)"
+                    == "S.storyboard:2:12: storyboard is not valid UTF-8 text (byte 0xFF here)")
         } catch {
             Issue.record("unexpected error \(error)")
         }
@@ -219,7 +241,10 @@ struct FuzzRegressionTests {
             _ = try StoryboardDocument.parse(data, path: "S.storyboard")
             Issue.record("a storyboard with a stray processing instruction was accepted")
         } catch let error as StoryboardError {
-            #expect("\(error.location): \(error.message)" == "S.storyboard:3:3: malformed XML: a processing instruction (<?…?>) is allowed only as the <?xml …?> declaration at the top")
+            #expect(
+                "\(error.location): \(error.message)"
+                    == "S.storyboard:3:3: malformed XML: a processing instruction (<?…?>) is allowed only as the <?xml …?> declaration at the top"
+            )
         } catch {
             Issue.record("unexpected error \(error)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZIPFoundation
+
 @testable import LessonKit
 
 /// Archives are built here: zips with ZIPFoundation, tarballs with Python's tarfile (which
@@ -21,7 +22,7 @@ struct PackArchiveTests {
     static let goodPack: [Item] = [
         .directory("course/"),
         .file("course/pack.yaml", manifest),
-        .file("course/lessons/01-a.md", lesson),
+        .file("course/lessons/01-a.md", lesson)
     ]
 
     // MARK: - Building archives
@@ -33,14 +34,19 @@ struct PackArchiveTests {
             switch item {
             case .file(let path, let text):
                 let data = Data(text.utf8)
-                try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { (position: Int64, size: Int) in
+                try archive.addEntry(
+                    with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate
+                ) { (position: Int64, size: Int) in
                     data.subdata(in: Int(position)..<Int(position) + size)
                 }
             case .directory(let path):
-                try archive.addEntry(with: path, type: .directory, uncompressedSize: Int64(0)) { (_: Int64, _: Int) in Data() }
+                try archive.addEntry(with: path, type: .directory, uncompressedSize: Int64(0)) { (_: Int64, _: Int) in
+                    Data()
+                }
             case .symlink(let path, let target):
                 let data = Data(target.utf8)
-                try archive.addEntry(with: path, type: .symlink, uncompressedSize: Int64(data.count)) { (position: Int64, size: Int) in
+                try archive.addEntry(with: path, type: .symlink, uncompressedSize: Int64(data.count)) {
+                    (position: Int64, size: Int) in
                     data.subdata(in: Int(position)..<Int(position) + size)
                 }
             case .hardlink, .device:
@@ -52,14 +58,19 @@ struct PackArchiveTests {
 
     static func tarGzip(_ items: [Item], in dir: TemporaryDirectory, name: String = "course.tar.gz") throws -> URL {
         let url = dir.url.appendingPathComponent(name)
-        var script = "import io, tarfile\nt = tarfile.open(\(pythonString(url.path)), 'w:gz', format=tarfile.GNU_FORMAT)\n"
-        script += "def add(name, type, data=b'', link=''):\n    i = tarfile.TarInfo(name); i.type = type; i.size = len(data); i.linkname = link; i.mode = 0o644\n    t.addfile(i, io.BytesIO(data) if data else None)\n"
+        var script =
+            "import io, tarfile\nt = tarfile.open(\(pythonString(url.path)), 'w:gz', format=tarfile.GNU_FORMAT)\n"
+        script +=
+            "def add(name, type, data=b'', link=''):\n    i = tarfile.TarInfo(name); i.type = type; i.size = len(data); i.linkname = link; i.mode = 0o644\n    t.addfile(i, io.BytesIO(data) if data else None)\n"
         for item in items {
             switch item {
-            case .file(let path, let text): script += "add(\(pythonString(path)), tarfile.REGTYPE, \(pythonString(text)).encode())\n"
+            case .file(let path, let text):
+                script += "add(\(pythonString(path)), tarfile.REGTYPE, \(pythonString(text)).encode())\n"
             case .directory(let path): script += "add(\(pythonString(path)), tarfile.DIRTYPE)\n"
-            case .symlink(let path, let target): script += "add(\(pythonString(path)), tarfile.SYMTYPE, link=\(pythonString(target)))\n"
-            case .hardlink(let path, let target): script += "add(\(pythonString(path)), tarfile.LNKTYPE, link=\(pythonString(target)))\n"
+            case .symlink(let path, let target):
+                script += "add(\(pythonString(path)), tarfile.SYMTYPE, link=\(pythonString(target)))\n"
+            case .hardlink(let path, let target):
+                script += "add(\(pythonString(path)), tarfile.LNKTYPE, link=\(pythonString(target)))\n"
             case .device(let path): script += "add(\(pythonString(path)), tarfile.CHRTYPE)\n"
             }
         }
@@ -74,13 +85,16 @@ struct PackArchiveTests {
     }
 
     static func pythonString(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        "'"
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
             .replacingOccurrences(of: "\n", with: "\\n") + "'"
     }
 
     /// Extracts into `dir/out/pack`; returns the refusal, if any, after checking that nothing
     /// was left behind in `dir/out` and nothing escaped into `dir`.
-    static func refusal(_ archive: URL, in dir: TemporaryDirectory, limits: PackArchive.ContentLimits = .init()) -> PackArchive.Failure? {
+    static func refusal(_ archive: URL, in dir: TemporaryDirectory, limits: PackArchive.ContentLimits = .init())
+        -> PackArchive.Failure?
+    {
         let before = Set((try? FileManager.default.contentsOfDirectory(atPath: dir.url.path)) ?? [])
         let destination = dir.url.appendingPathComponent("out/pack")
         var failure: PackArchive.Failure?
@@ -92,10 +106,12 @@ struct PackArchiveTests {
             Issue.record("unexpected error \(error)")
         }
         if failure != nil {
-            let left = (try? FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("out").path)) ?? []
+            let left =
+                (try? FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("out").path)) ?? []
             #expect(left.isEmpty, "left behind: \(left)")
             let after = Set((try? FileManager.default.contentsOfDirectory(atPath: dir.url.path)) ?? [])
-            #expect(after.subtracting(before).subtracting(["out"]).isEmpty, "written outside: \(after.subtracting(before))")
+            #expect(
+                after.subtracting(before).subtracting(["out"]).isEmpty, "written outside: \(after.subtracting(before))")
         }
         return failure
     }
@@ -108,29 +124,35 @@ struct PackArchiveTests {
         let destination = dir.url.appendingPathComponent("out/pack")
         try PackArchive.extract(archive, to: destination)
         #expect(PackLoader.load(from: destination).pack?.id == "demo")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("out").path) == ["pack"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("out").path) == ["pack"])
     }
 
     @Test func finderMetadataIsLeftOut() throws {
         let dir = TemporaryDirectory()
-        let archive = try Self.zip(Self.goodPack + [
-            .file("__MACOSX/course/._pack.yaml", "metadata"),
-            .file("course/lessons/._01-a.md", "metadata"),
-        ], in: dir)
+        let archive = try Self.zip(
+            Self.goodPack + [
+                .file("__MACOSX/course/._pack.yaml", "metadata"),
+                .file("course/lessons/._01-a.md", "metadata")
+            ], in: dir)
         let destination = dir.url.appendingPathComponent("out/pack")
         try PackArchive.extract(archive, to: destination)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.appendingPathComponent("lessons").path) == ["01-a.md"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: destination.appendingPathComponent("lessons").path) == [
+                "01-a.md"
+            ])
         #expect(PackLoader.load(from: destination).diagnostics.isEmpty)
     }
 
     @Test func tarGzipWithInsideLinksBecomesThePack() throws {
         let dir = TemporaryDirectory()
-        let archive = try Self.tarGzip([
-            .file("pack.yaml", Self.manifest),
-            .file("lessons/01-a.md", Self.lesson),
-            .symlink("lessons/same.md", "01-a.md"),
-            .hardlink("copy.md", "lessons/01-a.md"),
-        ], in: dir, name: "course.tgz")
+        let archive = try Self.tarGzip(
+            [
+                .file("pack.yaml", Self.manifest),
+                .file("lessons/01-a.md", Self.lesson),
+                .symlink("lessons/same.md", "01-a.md"),
+                .hardlink("copy.md", "lessons/01-a.md")
+            ], in: dir, name: "course.tgz")
         let destination = dir.url.appendingPathComponent("out/pack")
         try PackArchive.extract(archive, to: destination)
         let link = destination.appendingPathComponent("lessons/same.md").path
@@ -142,9 +164,10 @@ struct PackArchiveTests {
     @Test func tarMadeInsideThePackFolder() throws {
         // `tar -czf course.tgz -C course .` starts with a `./` entry.
         let dir = TemporaryDirectory()
-        let archive = try Self.tarGzip([
-            .directory("./"), .file("./pack.yaml", Self.manifest), .file("./lessons/01-a.md", Self.lesson),
-        ], in: dir)
+        let archive = try Self.tarGzip(
+            [
+                .directory("./"), .file("./pack.yaml", Self.manifest), .file("./lessons/01-a.md", Self.lesson)
+            ], in: dir)
         let destination = dir.url.appendingPathComponent("out/pack")
         try PackArchive.extract(archive, to: destination)
         #expect(PackLoader.load(from: destination).pack?.id == "demo")
@@ -160,13 +183,17 @@ struct PackArchiveTests {
         let archive = try Self.tarGzip(Self.goodPack + [.file("course/support/\(deep)/\(deep).txt", "x")], in: dir)
         let destination = dir.url.appendingPathComponent("out/pack")
         try PackArchive.extract(archive, to: destination)
-        #expect(FileManager.default.fileExists(atPath: destination.appendingPathComponent("support/\(deep)/\(deep).txt").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: destination.appendingPathComponent("support/\(deep)/\(deep).txt").path))
     }
 
     @Test func anArchiveWithoutAManifestIsRefused() throws {
         let dir = TemporaryDirectory()
         let archive = try Self.zip([.file("a/readme.txt", "hi"), .file("b/readme.txt", "hi")], in: dir)
-        #expect(Self.refusal(archive, in: dir)?.description == "course.zip: no pack.yaml at the top of the archive or in its single top-level folder")
+        #expect(
+            Self.refusal(archive, in: dir)?.description
+                == "course.zip: no pack.yaml at the top of the archive or in its single top-level folder")
     }
 
     // MARK: - Hostile zips
@@ -183,23 +210,30 @@ struct PackArchiveTests {
         let dir = TemporaryDirectory()
         let target = dir.url.appendingPathComponent("absolute.txt").path
         let archive = try Self.zip(Self.goodPack + [.file(target, "x")], in: dir)
-        #expect(Self.refusal(archive, in: dir)?.description == "course.zip: entry '\(target)': absolute paths are not allowed")
+        #expect(
+            Self.refusal(archive, in: dir)?.description
+                == "course.zip: entry '\(target)': absolute paths are not allowed")
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 
     @Test func zipSymlinkOutsideIsRefused() throws {
         let dir = TemporaryDirectory()
         let archive = try Self.zip(Self.goodPack + [.symlink("course/lessons/escape", "../../../..")], in: dir)
-        #expect(Self.refusal(archive, in: dir)?.description == "course.zip: entry 'course/lessons/escape': link to '../../../..' points outside the pack")
+        #expect(
+            Self.refusal(archive, in: dir)?.description
+                == "course.zip: entry 'course/lessons/escape': link to '../../../..' points outside the pack")
     }
 
     @Test func zipEntryCountAndSizeAreCapped() throws {
         let dir = TemporaryDirectory()
-        let archive = try Self.zip(Self.goodPack + [.file("course/big.txt", String(repeating: "x", count: 5000))], in: dir)
-        #expect(Self.refusal(archive, in: dir, limits: .init(maximumTotalBytes: 4000))?.description
-            == "course.zip: uncompressed contents are larger than the limit of 4000 bytes")
-        #expect(Self.refusal(archive, in: dir, limits: .init(maximumEntries: 3))?.description
-            == "course.zip: 4 entries; a pack may have at most 3")
+        let archive = try Self.zip(
+            Self.goodPack + [.file("course/big.txt", String(repeating: "x", count: 5000))], in: dir)
+        #expect(
+            Self.refusal(archive, in: dir, limits: .init(maximumTotalBytes: 4000))?.description
+                == "course.zip: uncompressed contents are larger than the limit of 4000 bytes")
+        #expect(
+            Self.refusal(archive, in: dir, limits: .init(maximumEntries: 3))?.description
+                == "course.zip: 4 entries; a pack may have at most 3")
     }
 
     // MARK: - Hostile tarballs
@@ -207,46 +241,65 @@ struct PackArchiveTests {
     @Test func tarParentComponentIsRefused() throws {
         let dir = TemporaryDirectory()
         let archive = try Self.tarGzip(Self.goodPack + [.file("../evil.txt", "x")], in: dir)
-        #expect(Self.refusal(archive, in: dir)?.description == "course.tar.gz: entry '../evil.txt': '..' in a path is not allowed")
+        #expect(
+            Self.refusal(archive, in: dir)?.description
+                == "course.tar.gz: entry '../evil.txt': '..' in a path is not allowed")
         #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("evil.txt").path))
     }
 
     @Test func tarAbsolutePathIsRefused() throws {
         let dir = TemporaryDirectory()
-        let archive = try Self.tarGzip(Self.goodPack + [.file("/tmp/seguelab-absolute-\(UUID().uuidString)", "x")], in: dir)
+        let archive = try Self.tarGzip(
+            Self.goodPack + [.file("/tmp/seguelab-absolute-\(UUID().uuidString)", "x")], in: dir)
         #expect(Self.refusal(archive, in: dir)?.reason == "absolute paths are not allowed")
     }
 
     @Test func tarLinksOutsideAreRefused() throws {
         let dir = TemporaryDirectory()
-        let absolute = try Self.tarGzip(Self.goodPack + [.symlink("course/passwd", "/etc/passwd")], in: dir, name: "a.tar.gz")
-        #expect(Self.refusal(absolute, in: dir)?.description == "a.tar.gz: entry 'course/passwd': link to the absolute path '/etc/passwd' points outside the pack")
+        let absolute = try Self.tarGzip(
+            Self.goodPack + [.symlink("course/passwd", "/etc/passwd")], in: dir, name: "a.tar.gz")
+        #expect(
+            Self.refusal(absolute, in: dir)?.description
+                == "a.tar.gz: entry 'course/passwd': link to the absolute path '/etc/passwd' points outside the pack")
 
         let relative = try Self.tarGzip(Self.goodPack + [.symlink("course/up", "../..")], in: dir, name: "b.tar.gz")
-        #expect(Self.refusal(relative, in: dir)?.description == "b.tar.gz: entry 'course/up': link to '../..' points outside the pack")
+        #expect(
+            Self.refusal(relative, in: dir)?.description
+                == "b.tar.gz: entry 'course/up': link to '../..' points outside the pack")
 
-        let hard = try Self.tarGzip(Self.goodPack + [.hardlink("course/h", "../../etc/passwd")], in: dir, name: "c.tar.gz")
-        #expect(Self.refusal(hard, in: dir)?.description == "c.tar.gz: entry 'course/h': link to '../../etc/passwd' points outside the pack")
+        let hard = try Self.tarGzip(
+            Self.goodPack + [.hardlink("course/h", "../../etc/passwd")], in: dir, name: "c.tar.gz")
+        #expect(
+            Self.refusal(hard, in: dir)?.description
+                == "c.tar.gz: entry 'course/h': link to '../../etc/passwd' points outside the pack")
     }
 
     @Test func writingThroughALinkIsRefused() throws {
         // `course/l` points inside, but a file under it would land wherever the link points.
         let dir = TemporaryDirectory()
-        let archive = try Self.tarGzip(Self.goodPack + [.symlink("course/l", "lessons"), .file("course/l/x.md", "x")], in: dir)
-        #expect(Self.refusal(archive, in: dir)?.description == "course.tar.gz: entry 'course/l/x.md': it lies inside the link 'course/l'")
+        let archive = try Self.tarGzip(
+            Self.goodPack + [.symlink("course/l", "lessons"), .file("course/l/x.md", "x")], in: dir)
+        #expect(
+            Self.refusal(archive, in: dir)?.description
+                == "course.tar.gz: entry 'course/l/x.md': it lies inside the link 'course/l'")
     }
 
     @Test func deviceFilesAreRefused() throws {
         let dir = TemporaryDirectory()
         let archive = try Self.tarGzip(Self.goodPack + [.device("course/tty")], in: dir)
-        #expect(Self.refusal(archive, in: dir)?.description == "course.tar.gz: entry 'course/tty': a character device file is not allowed in a pack")
+        #expect(
+            Self.refusal(archive, in: dir)?.description
+                == "course.tar.gz: entry 'course/tty': a character device file is not allowed in a pack")
     }
 
     @Test func tarSizeIsCapped() throws {
         let dir = TemporaryDirectory()
-        let archive = try Self.tarGzip(Self.goodPack + [.file("course/big.txt", String(repeating: "x", count: 50_000))], in: dir)
+        let archive = try Self.tarGzip(
+            Self.goodPack + [.file("course/big.txt", String(repeating: "x", count: 50_000))], in: dir)
         let failure = Self.refusal(archive, in: dir, limits: .init(maximumTotalBytes: 20_000, maximumEntries: 4))
-        #expect(failure?.reason.hasPrefix("uncompressed contents are larger than the limit") == true, "\(String(describing: failure))")
+        #expect(
+            failure?.reason.hasPrefix("uncompressed contents are larger than the limit") == true,
+            "\(String(describing: failure))")
     }
 
     @Test func corruptGzipIsReported() throws {

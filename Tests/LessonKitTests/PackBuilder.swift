@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import LessonKit
 
 /// Builds small packs on disk for tests; the pack folder is named `p`, so diagnostics read

@@ -1,10 +1,11 @@
-import SegueKit
 import Foundation
 import Playground
-import Testing
-import TestSupport
-@testable import LessonKit
+import SegueKit
 import SourceText
+import TestSupport
+import Testing
+
+@testable import LessonKit
 
 /// A runner that behaves like the sample pack's programs would: it recognises the sample's
 /// solutions and produces the outcome the real code would, and fails everything else the
@@ -27,9 +28,17 @@ func sampleAppRunner() -> ScriptedRunner {
             stdout += item == "Books" ? "CHECK PASS item\n" : "CHECK FAIL item: expected Books, got \(item)\n"
         }
         // As SegueKit records it: the identifier on `perform`, the transition as `push`.
-        let trace = pushed ? [TraceEvent(event: .perform, identifier: "showDetail", source: "ListViewController", destination: "DetailViewController"),
-                              TraceEvent(event: .push, destination: "DetailViewController")] : []
-        return .ran(stdout, trace: trace, endState: EndState(topOfStack: pushed ? "DetailViewController" : "ListViewController"))
+        let trace =
+            pushed
+            ? [
+                TraceEvent(
+                    event: .perform, identifier: "showDetail", source: "ListViewController",
+                    destination: "DetailViewController"),
+                TraceEvent(event: .push, destination: "DetailViewController")
+            ] : []
+        return .ran(
+            stdout, trace: trace, endState: EndState(topOfStack: pushed ? "DetailViewController" : "ListViewController")
+        )
     }
 }
 
@@ -48,21 +57,45 @@ struct PackCheckerTests {
     @Test func catchesAStarterThatAlreadyPassesAndASolutionThatFails() async throws {
         let pack = try Fixtures.loadSamplePack()
         // A runner where every program succeeds and prints the expected line: starters pass.
-        let lenient = ScriptedRunner(always: .ran("Top is DetailViewController\nBooks\nCHECK PASS item\n",
-                                                  trace: [TraceEvent(event: .perform, identifier: "showDetail", destination: "DetailViewController")],
-                                                  endState: EndState(topOfStack: "DetailViewController")))
+        let lenient = ScriptedRunner(
+            always: .ran(
+                "Top is DetailViewController\nBooks\nCHECK PASS item\n",
+                trace: [TraceEvent(event: .perform, identifier: "showDetail", destination: "DetailViewController")],
+                endState: EndState(topOfStack: "DetailViewController")))
         let lenientDiagnostics = await PackChecker.checkDynamically(pack, runner: lenient).map(\.description)
-        #expect(lenientDiagnostics.contains("sample-pack/lessons/01-identifiers.md:100:1: error: the starter code already passes: the exercise 'fix' cannot fail"))
-        #expect(lenientDiagnostics.contains("sample-pack/lessons/02-prepare.md:14:1: error: the starter code already passes: the exercise 'pass' cannot fail"))
-        #expect(lenientDiagnostics.contains("sample-pack/lessons/01-identifiers.md:66:1: error: an empty answer already passes: the prompt 'typed' cannot fail"))
+        #expect(
+            lenientDiagnostics.contains(
+                "sample-pack/lessons/01-identifiers.md:100:1: error: the starter code already passes: the exercise 'fix' cannot fail"
+            ))
+        #expect(
+            lenientDiagnostics.contains(
+                "sample-pack/lessons/02-prepare.md:14:1: error: the starter code already passes: the exercise 'pass' cannot fail"
+            ))
+        #expect(
+            lenientDiagnostics.contains(
+                "sample-pack/lessons/01-identifiers.md:66:1: error: an empty answer already passes: the prompt 'typed' cannot fail"
+            ))
 
         // A runner where nothing navigates: solutions fail, with the failing check's place.
-        let stuck = ScriptedRunner(always: .ran("Top is ListViewController\n", endState: EndState(topOfStack: "ListViewController")))
+        let stuck = ScriptedRunner(
+            always: .ran("Top is ListViewController\n", endState: EndState(topOfStack: "ListViewController")))
         let stuckDiagnostics = await PackChecker.checkDynamically(pack, runner: stuck).map(\.description)
-        #expect(stuckDiagnostics.contains("sample-pack/lessons/01-identifiers.md:90:5: error: the solution of 'fix' does not pass: output contains \"Top is DetailViewController\": the output does not contain \"Top is DetailViewController\"; it was: Top is ListViewController"))
-        #expect(stuckDiagnostics.contains("sample-pack/lessons/01-identifiers.md:71:5: error: the solution of 'typed' does not pass: DetailViewController is on top of the navigation stack: ListViewController is on top of the navigation stack, not DetailViewController"))
-        #expect(stuckDiagnostics.contains("sample-pack/lessons/01-identifiers.md:51:1: error: the expected answer 'DetailViewController' is wrong: the predicted destination: the navigation ended on ListViewController"))
-        #expect(stuckDiagnostics.contains("sample-pack/lessons/02-prepare.md:29:1: error: the solution of 'pass' does not pass: the lesson's checks pass: the lesson's checks did not run"))
+        #expect(
+            stuckDiagnostics.contains(
+                "sample-pack/lessons/01-identifiers.md:90:5: error: the solution of 'fix' does not pass: output contains \"Top is DetailViewController\": the output does not contain \"Top is DetailViewController\"; it was: Top is ListViewController"
+            ))
+        #expect(
+            stuckDiagnostics.contains(
+                "sample-pack/lessons/01-identifiers.md:71:5: error: the solution of 'typed' does not pass: DetailViewController is on top of the navigation stack: ListViewController is on top of the navigation stack, not DetailViewController"
+            ))
+        #expect(
+            stuckDiagnostics.contains(
+                "sample-pack/lessons/01-identifiers.md:51:1: error: the expected answer 'DetailViewController' is wrong: the predicted destination: the navigation ended on ListViewController"
+            ))
+        #expect(
+            stuckDiagnostics.contains(
+                "sample-pack/lessons/02-prepare.md:29:1: error: the solution of 'pass' does not pass: the lesson's checks pass: the lesson's checks did not run"
+            ))
     }
 
     @Test func catchesWrongChoicesJudgedRightAndBrokenExamples() async throws {
@@ -87,17 +120,22 @@ struct PackCheckerTests {
         let pack = try #require(try PackBuilder(lesson: lessonFile(body)).load(in: dir).pack)
         let crashing = ScriptedRunner(always: .crashed("fatal error", "boom"))
         let diagnostics = await PackChecker.checkDynamically(pack, runner: crashing).map(\.description)
-        #expect(diagnostics == [
-            "p/lessons/01-a.md:9:1: error: example 'run' does not behave as written: the program exits with status 0: the program crashed: it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed): Fatal error: boom",
-            "p/lessons/01-a.md:12:1: error: an empty answer is accepted; the pattern matches anything",
-        ])
+        #expect(
+            diagnostics == [
+                "p/lessons/01-a.md:9:1: error: example 'run' does not behave as written: the program exits with status 0: the program crashed: it stopped on a fatal error (fatalError, assertionFailure or preconditionFailure was called, or a runtime check failed): Fatal error: boom",
+                "p/lessons/01-a.md:12:1: error: an empty answer is accepted; the pattern matches anything"
+            ])
 
         // A well-formed choice step raises nothing: each wrong choice alone is judged wrong.
         var step = pack.lessons[0].steps[0]
-        step.body = .choice(ChoiceQuestion(choices: [
-            Choice(text: "a", correct: true, feedback: nil, location: step.location),
-            Choice(text: "b", correct: false, feedback: nil, location: SourceLocation(file: "f", line: 3, column: 5)),
-        ], multipleAnswers: false))
+        step.body = .choice(
+            ChoiceQuestion(
+                choices: [
+                    Choice(text: "a", correct: true, feedback: nil, location: step.location),
+                    Choice(
+                        text: "b", correct: false, feedback: nil,
+                        location: SourceLocation(file: "f", line: 3, column: 5))
+                ], multipleAnswers: false))
         let judge = AnswerJudge(pack: pack, runner: crashing)
         #expect(await PackChecker.check(step, in: pack.lessons[0], judge: judge).isEmpty)
     }
@@ -147,13 +185,26 @@ struct PackCheckerCompilerErrorTests {
         // start of the solution.
         let runner = ScriptedRunner { program in
             .rejected([
-                Diagnostic(file: "prelude", line: 2, column: 11, severity: .error, message: "cannot find 'launchAp' in scope", inHiddenCode: true),
-                Diagnostic(file: "typed.swift", line: 1, column: 1, severity: .error, message: "cannot find 'nav' in scope"),
+                Diagnostic(
+                    file: "prelude", line: 2, column: 11, severity: .error, message: "cannot find 'launchAp' in scope",
+                    inHiddenCode: true),
+                Diagnostic(
+                    file: "typed.swift", line: 1, column: 1, severity: .error, message: "cannot find 'nav' in scope")
             ])
         }
         let diagnostics = await PackChecker.checkDynamically(pack, runner: runner).map(\.description)
-        #expect(diagnostics.contains("p/lessons/01-a.md:16:11: error: compiler: cannot find 'launchAp' in scope (in the prelude of 'typed')"))
-        #expect(diagnostics.contains("p/lessons/01-a.md:20:1: error: compiler: cannot find 'nav' in scope (in the solution of 'typed')"))
-        #expect(diagnostics.contains { $0.contains("the solution of 'typed' does not pass: the code compiles: the code did not compile: in the lesson's hidden code: cannot find 'launchAp' in scope (and 1 more error)") })
+        #expect(
+            diagnostics.contains(
+                "p/lessons/01-a.md:16:11: error: compiler: cannot find 'launchAp' in scope (in the prelude of 'typed')")
+        )
+        #expect(
+            diagnostics.contains(
+                "p/lessons/01-a.md:20:1: error: compiler: cannot find 'nav' in scope (in the solution of 'typed')"))
+        #expect(
+            diagnostics.contains {
+                $0.contains(
+                    "the solution of 'typed' does not pass: the code compiles: the code did not compile: in the lesson's hidden code: cannot find 'launchAp' in scope (and 1 more error)"
+                )
+            })
     }
 }

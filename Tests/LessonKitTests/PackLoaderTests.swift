@@ -1,6 +1,7 @@
 import Foundation
 import Playground
 import Testing
+
 @testable import LessonKit
 
 @Suite("Pack loading and static validation")
@@ -9,10 +10,13 @@ struct PackLoaderTests {
     /// refused (so `pack check` says so and `pack install` copies nothing from outside).
     @Test func aLinkLeadingOutOfAFolderPackIsRefused() throws {
         let directory = TemporaryDirectory()
-        let root = try directory.write(["pack.yaml": PackBuilder().manifest, "lessons/01-a.md": lessonFile("\n## S {#s}\n\nText.\n")], under: "p")
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("notes.md").path, withDestinationPath: "lessons/01-a.md")
+        let root = try directory.write(
+            ["pack.yaml": PackBuilder().manifest, "lessons/01-a.md": lessonFile("\n## S {#s}\n\nText.\n")], under: "p")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("notes.md").path, withDestinationPath: "lessons/01-a.md")
         #expect(PackLoader.load(from: root).pack != nil)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("secrets").path, withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("secrets").path, withDestinationPath: "/etc")
         let result = PackLoader.load(from: root)
         #expect(result.pack == nil)
         #expect(result.diagnostics.map(\.description) == ["error: p/secrets: link to '/etc' points outside the pack"])
@@ -22,14 +26,20 @@ struct PackLoaderTests {
     /// is not parsed, so its lesson is listed with all its step ids; the full load (pack check,
     /// the shell) still reports the error at its line and column.
     @Test func aListingLoadParsesNoStepUntilTheLessonIsOpened() throws {
-        let broken = lessonFile("\n## One {#one}\n\nText.\n\n```swift\n## not a heading\n```\n\n## Two {#two}\n\n```step\nkind: text\nhint: [A type.]\n```\n\n## Three {#three}\n")
+        let broken = lessonFile(
+            "\n## One {#one}\n\nText.\n\n```swift\n## not a heading\n```\n\n## Two {#two}\n\n```step\nkind: text\nhint: [A type.]\n```\n\n## Three {#three}\n"
+        )
         let directory = TemporaryDirectory()
         let root = try directory.write(["pack.yaml": PackBuilder().manifest, "lessons/01-a.md": broken], under: "p")
 
         let full = PackLoader.load(from: root)
         #expect(full.usablePack == nil)
-        #expect(full.diagnostics.map(\.description).contains { $0.hasPrefix("p/lessons/01-a.md:18:1: error: unknown key 'hint' in a ```step block (did you mean 'hints'?)") },
-                "\(full.diagnostics)")
+        #expect(
+            full.diagnostics.map(\.description).contains {
+                $0.hasPrefix(
+                    "p/lessons/01-a.md:18:1: error: unknown key 'hint' in a ```step block (did you mean 'hints'?)")
+            },
+            "\(full.diagnostics)")
 
         let listed = PackLoader.load(from: root, steps: .whenOpened)
         #expect(listed.diagnostics.isEmpty, "\(listed.diagnostics)")
@@ -50,11 +60,12 @@ struct PackLoaderTests {
             lessonFile("\nJust prose.\n"),
             "---\nid: a\n---\n\n## One {#one}\n",
             "no front matter\n## One {#one}\n",
-            " \n\n",
+            " \n\n"
         ]
         let directory = TemporaryDirectory()
         for (index, text) in lessons.enumerated() {
-            let root = try directory.write(["pack.yaml": PackBuilder().manifest, "lessons/01-a.md": text], under: "p\(index)")
+            let root = try directory.write(
+                ["pack.yaml": PackBuilder().manifest, "lessons/01-a.md": text], under: "p\(index)")
             let full = PackLoader.load(from: root).diagnostics.map(\.description)
             let listed = PackLoader.load(from: root, steps: .whenOpened).diagnostics.map(\.description)
             #expect(!listed.isEmpty && listed == full, "\(text)")
@@ -91,13 +102,15 @@ struct PackLoaderTests {
 
             """
         let diagnostics = try builder.diagnostics(in: dir)
-        #expect(diagnostics == [
-            "p/pack.yaml:1:5: error: pack id 'demo pack' may only contain letters, digits, '-', '_' and '.'",
-            "p/pack.yaml:1:1: error: missing 'title' in pack.yaml",
-            "p/pack.yaml:3:9: error: pack format 9 is newer than this seguelab understands (1); update seguelab",
-            "p/pack.yaml:4:1: error: unknown key 'colour' in pack.yaml; expected one of: \(Manifest.keys.joined(separator: ", "))",
-            "p/pack.yaml:8:5: error: lesson '01-a' is listed twice",
-        ].sortedLikeDiagnostics())
+        #expect(
+            diagnostics
+                == [
+                    "p/pack.yaml:1:5: error: pack id 'demo pack' may only contain letters, digits, '-', '_' and '.'",
+                    "p/pack.yaml:1:1: error: missing 'title' in pack.yaml",
+                    "p/pack.yaml:3:9: error: pack format 9 is newer than this seguelab understands (1); update seguelab",
+                    "p/pack.yaml:4:1: error: unknown key 'colour' in pack.yaml; expected one of: \(Manifest.keys.joined(separator: ", "))",
+                    "p/pack.yaml:8:5: error: lesson '01-a' is listed twice"
+                ].sortedLikeDiagnostics())
     }
 
     @Test func yamlErrorInManifestHasItsPosition() throws {
@@ -106,7 +119,9 @@ struct PackLoaderTests {
         builder.manifest = "id: demo\ntitle: \"Demo\nversion: 1\n"
         let diagnostics = try builder.diagnostics(in: dir)
         #expect(diagnostics.count == 1)
-        #expect(diagnostics[0].hasPrefix("p/pack.yaml:4:1: error: invalid YAML: found unexpected end of stream"), "\(diagnostics)")
+        #expect(
+            diagnostics[0].hasPrefix("p/pack.yaml:4:1: error: invalid YAML: found unexpected end of stream"),
+            "\(diagnostics)")
     }
 
     @Test func missingLessonFileIsReportedAtTheOrderEntryAndOrphansWarned() throws {
@@ -115,10 +130,11 @@ struct PackLoaderTests {
         builder.manifest = "id: demo\ntitle: Demo\nversion: 1.0.0\nformat: 1\nlessons:\n  - 01-a\n  - 02-b\n"
         builder.files["lessons/03-draft.md"] = proseLesson
         let diagnostics = try builder.diagnostics(in: dir)
-        #expect(diagnostics == [
-            "p/lessons/03-draft.md:1:1: warning: lesson file is not listed in pack.yaml 'lessons', so learners never see it",
-            "p/pack.yaml:7:5: error: lesson '02-b' has no file lessons/02-b.md",
-        ])
+        #expect(
+            diagnostics == [
+                "p/lessons/03-draft.md:1:1: warning: lesson file is not listed in pack.yaml 'lessons', so learners never see it",
+                "p/pack.yaml:7:5: error: lesson '02-b' has no file lessons/02-b.md"
+            ])
     }
 
     @Test func referencesToStoryboardsSupportFilesAndEarlierStepsMustResolve() throws {
@@ -153,12 +169,13 @@ struct PackLoaderTests {
         var builder = PackBuilder(lesson: lessonFile(body))
         builder.manifest += "support: [support/Gone.swift]\nstoryboards: [boards]\n"
         let diagnostics = try builder.diagnostics(in: dir)
-        #expect(diagnostics == [
-            "p/lessons/01-a.md:10:13: error: storyboard 'Missing' not found: no Missing.storyboard in (the pack has no storyboard folder)",
-            "p/lessons/01-a.md:21:12: error: 'continues: later' must name an earlier step of this lesson",
-            "p/pack.yaml:6:11: error: support file 'support/Gone.swift' does not exist",
-            "p/pack.yaml:7:15: error: storyboard folder 'boards' does not exist",
-        ])
+        #expect(
+            diagnostics == [
+                "p/lessons/01-a.md:10:13: error: storyboard 'Missing' not found: no Missing.storyboard in (the pack has no storyboard folder)",
+                "p/lessons/01-a.md:21:12: error: 'continues: later' must name an earlier step of this lesson",
+                "p/pack.yaml:6:11: error: support file 'support/Gone.swift' does not exist",
+                "p/pack.yaml:7:15: error: storyboard folder 'boards' does not exist"
+            ])
     }
 
     @Test func supportFileNamesMustNotClashAndChoicesMustDiffer() throws {
@@ -182,10 +199,11 @@ struct PackLoaderTests {
         builder.manifest += "support: [support/main.swift]\n"
         builder.files["support/main.swift"] = "let x = 1\n"
         let diagnostics = try builder.diagnostics(in: dir)
-        #expect(diagnostics == [
-            "p/lessons/01-a.md:13:5: error: choice repeats the text of the choice at line 11",
-            "p/pack.yaml:6:11: error: support file name 'main.swift' is taken; rename it (main.swift and LessonCheck.swift are reserved, and names must be unique)",
-        ])
+        #expect(
+            diagnostics == [
+                "p/lessons/01-a.md:13:5: error: choice repeats the text of the choice at line 11",
+                "p/pack.yaml:6:11: error: support file name 'main.swift' is taken; rename it (main.swift and LessonCheck.swift are reserved, and names must be unique)"
+            ])
     }
 
     @Test func minimumSeguelabVersionIsEnforced() throws {
@@ -193,12 +211,16 @@ struct PackLoaderTests {
         var builder = PackBuilder(lesson: proseLesson)
         builder.manifest += "minimum-seguelab: 99.0\n"
         let diagnostics = try builder.diagnostics(in: dir)
-        #expect(diagnostics == ["p/pack.yaml:6:1: error: this pack needs seguelab 99.0 or newer; this is \(SeguelabVersion.current)"])
+        #expect(
+            diagnostics == [
+                "p/pack.yaml:6:1: error: this pack needs seguelab 99.0 or newer; this is \(SeguelabVersion.current)"
+            ])
     }
 
     @Test func translationsMustKeepStepIdsKindsAndChoices() throws {
         let dir = TemporaryDirectory()
-        let original = lessonFile("""
+        let original = lessonFile(
+            """
 
             ## One {#one}
 
@@ -217,7 +239,8 @@ struct PackLoaderTests {
             Text.
 
             """)
-        let translated = lessonFile("""
+        let translated = lessonFile(
+            """
 
             ## Un {#one}
 
@@ -237,13 +260,14 @@ struct PackLoaderTests {
         builder.files["lessons/fr/01-a.md"] = translated
         builder.files["lessons/01-a.de.md"] = original
         let diagnostics = try builder.diagnostics(in: dir)
-        #expect(diagnostics == [
-            "p/lessons/01-a.de.md:1:1: warning: translation language 'de' is not listed in pack.yaml 'languages'",
-            "p/lessons/fr/01-a.md:1:1: error: translation lacks step 'two' (p/lessons/01-a.md:10)",
-            "p/lessons/fr/01-a.md:1:1: error: translation lacks step 'three' (p/lessons/01-a.md:18)",
-            "p/lessons/fr/01-a.md:6:1: error: step 'one' is a text step here but a prose step in p/lessons/01-a.md",
-            "p/lessons/fr/01-a.md:14:1: error: step 'four' is not in p/lessons/01-a.md; translations must keep the original's step ids",
-        ])
+        #expect(
+            diagnostics == [
+                "p/lessons/01-a.de.md:1:1: warning: translation language 'de' is not listed in pack.yaml 'languages'",
+                "p/lessons/fr/01-a.md:1:1: error: translation lacks step 'two' (p/lessons/01-a.md:10)",
+                "p/lessons/fr/01-a.md:1:1: error: translation lacks step 'three' (p/lessons/01-a.md:18)",
+                "p/lessons/fr/01-a.md:6:1: error: step 'one' is a text step here but a prose step in p/lessons/01-a.md",
+                "p/lessons/fr/01-a.md:14:1: error: step 'four' is not in p/lessons/01-a.md; translations must keep the original's step ids"
+            ])
     }
 
     /// `messages/LANG.yaml` adds or overrides the shell's messages for a language; a key the
@@ -261,12 +285,16 @@ struct PackLoaderTests {
             """
         builder.files["messages/it.yaml"] = "verdict.correct: \"✔ Giusto.\"\n"
         let result = try builder.load(in: directory)
-        #expect(result.diagnostics.map(\.description) == [
-            "p/messages/de.yaml:2:1: warning: unknown message key 'verdict.nope': the shell has no such message, so it is never shown",
-            "p/messages/de.yaml:3:1: error: message 'hint.label' has placeholders {number}; the English message has {number}, {total}",
-            "p/messages/it.yaml:1:1: warning: messages for 'it', a language not listed in pack.yaml 'languages': learners never see them",
-        ])
-        #expect(result.usablePack?.messages["de"] == ["verdict.correct": "✔ Richtig.", "step.heading": "── Schritt {index}/{count}: {title}"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "p/messages/de.yaml:2:1: warning: unknown message key 'verdict.nope': the shell has no such message, so it is never shown",
+                "p/messages/de.yaml:3:1: error: message 'hint.label' has placeholders {number}; the English message has {number}, {total}",
+                "p/messages/it.yaml:1:1: warning: messages for 'it', a language not listed in pack.yaml 'languages': learners never see them"
+            ])
+        #expect(
+            result.usablePack?.messages["de"] == [
+                "verdict.correct": "✔ Richtig.", "step.heading": "── Schritt {index}/{count}: {title}"
+            ])
     }
 
     @Test func languageChoiceFallsBackPerLesson() throws {
@@ -284,7 +312,8 @@ extension Array where Element == String {
     /// Sorted as `sortedByLocation` sorts diagnostics (file, line, column).
     func sortedLikeDiagnostics() -> [String] {
         sorted { a, b in
-            let pa = a.split(separator: ":"), pb = b.split(separator: ":")
+            let pa = a.split(separator: ":")
+            let pb = b.split(separator: ":")
             if pa[0] != pb[0] { return pa[0] < pb[0] }
             if Int(pa[1])! != Int(pb[1])! { return Int(pa[1])! < Int(pb[1])! }
             return Int(pa[2])! < Int(pb[2])!

@@ -1,6 +1,7 @@
 import Foundation
 import Playground
 import Testing
+
 @testable import LessonKit
 
 /// The quick checks a pack's text goes through first must agree with the precise searches that
@@ -16,7 +17,8 @@ struct PackTextTests {
     @Test func everyByteAloneIsJudgedAsThePreciseSearchJudgesIt() {
         for byte in UInt8.min...UInt8.max {
             let bytes = Array("line one\nab".utf8) + [byte] + Array("cd\n".utf8)
-            #expect((PackText.cleanText(bytes) != nil) == Self.preciselyClean(bytes), "byte 0x\(String(byte, radix: 16))")
+            #expect(
+                (PackText.cleanText(bytes) != nil) == Self.preciselyClean(bytes), "byte 0x\(String(byte, radix: 16))")
         }
     }
 
@@ -48,7 +50,9 @@ struct PackTextTests {
         #expect(sink.diagnostics.map(\.description).first?.hasPrefix("l.md:2:3: error: control character ^[") == true)
         let invalid = DiagnosticSink()
         #expect(PackText.decode(Data([0x61, 0x0A, 0xC3, 0xA9, 0xFF]), file: "l.md", sink: invalid) == nil)
-        #expect(invalid.diagnostics.map(\.description).first?.hasPrefix("l.md:2:2: error: file is not valid UTF-8 text (byte 0xFF here)") == true)
+        #expect(
+            invalid.diagnostics.map(\.description).first?.hasPrefix(
+                "l.md:2:2: error: file is not valid UTF-8 text (byte 0xFF here)") == true)
     }
 
     @Test func linesEndAtLineFeedsAndDropTheCarriageReturnBeforeOne() {

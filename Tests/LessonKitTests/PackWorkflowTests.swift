@@ -1,8 +1,9 @@
 import Foundation
-@testable import LessonKit
 import Playground
-import Testing
 import TestSupport
+import Testing
+
+@testable import LessonKit
 
 /// `pack check`, `install`, `list` and `new` as workflows: what they print and decide, with a
 /// scripted runner in place of the compiler and the XDG folders in a temporary home.
@@ -20,12 +21,16 @@ import TestSupport
     let errors = Lines()
 
     func workflow(_ runner: any ProgramRunner = ScriptedRunner(always: .ran())) -> PackWorkflow {
-        let environment = ["HOME": home.url.path, "XDG_DATA_HOME": home.url.appendingPathComponent("data").path,
-                           "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path]
-        let output = output, errors = errors
-        return PackWorkflow(context: PackLocation.Context(environment: environment),
-                            print: { output.append($0) }, progress: { errors.append($0) },
-                            makeRunner: { _ in runner })
+        let environment = [
+            "HOME": home.url.path, "XDG_DATA_HOME": home.url.appendingPathComponent("data").path,
+            "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path
+        ]
+        let output = output
+        let errors = errors
+        return PackWorkflow(
+            context: PackLocation.Context(environment: environment),
+            print: { output.append($0) }, progress: { errors.append($0) },
+            makeRunner: { _ in runner })
     }
 
     static let manifest = "id: demo\ntitle: Demo course\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n"
@@ -170,8 +175,11 @@ import TestSupport
         for (lesson, step) in [("a", "1"), ("a", "2"), ("b", "1"), ("a", "1")] {
             progress.step(StepRef(lesson: lesson, step: step))
         }
-        #expect(lines.all == ["checking lesson a (1/3)…", "checking lesson b (2/3)…",
-                              "checking lesson a [fr] (3/3)…"])
+        #expect(
+            lines.all == [
+                "checking lesson a (1/3)…", "checking lesson b (2/3)…",
+                "checking lesson a [fr] (3/3)…"
+            ])
         let silent = PackCheckProgress(enabled: false, labels: ["a"], write: { lines.append($0) })
         silent.step(StepRef(lesson: "a", step: "1"))
         #expect(lines.all.count == 3)
@@ -183,11 +191,15 @@ import TestSupport
     let home = TemporaryDirectory()
 
     @Test func restoreGivesARenamedLessonItsProgressAndSavesIt() throws {
-        let root = try home.write(["pack.yaml": PackWorkflowTests.manifest,
-                                   "lessons/01-a.md": PackWorkflowTests.questionLesson], under: "p")
+        let root = try home.write(
+            [
+                "pack.yaml": PackWorkflowTests.manifest,
+                "lessons/01-a.md": PackWorkflowTests.questionLesson
+            ], under: "p")
         let pack = try #require(PackLoader.load(from: root).pack)
-        let stored = StoredProgress(store: ProgressStore(directory: home.url.appendingPathComponent("progress")),
-                                    warn: { _ in })
+        let stored = StoredProgress(
+            store: ProgressStore(directory: home.url.appendingPathComponent("progress")),
+            warn: { _ in })
         var progress = PackProgress(pack: pack, now: Date())
         var passed = StepProgress()
         passed.status = .passed

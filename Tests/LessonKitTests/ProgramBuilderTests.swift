@@ -2,6 +2,7 @@ import Foundation
 import Localization
 import Playground
 import Testing
+
 @testable import LessonKit
 
 @Suite("Program requests")
@@ -38,24 +39,34 @@ struct ProgramBuilderTests {
         #expect(request.typecheckOnly && request.swiftLanguageMode == .swift6 && request.optimization == .release)
         #expect(request.sources.filter(\.topLevel).map(\.name) == ["compile-error.swift"])
         let example = try #require(pack.lessons[0].step(id: "run"))
-        #expect(ProgramBuilder.request(for: example, code: "", in: pack).sources.filter(\.topLevel).map(\.name) == ["example.swift"])
+        #expect(
+            ProgramBuilder.request(for: example, code: "", in: pack).sources.filter(\.topLevel).map(\.name) == [
+                "example.swift"
+            ])
     }
 
     /// The helpers' words come from the catalog (a pack may override them) and are written
     /// into the Swift source as literals: quotes and backslashes cannot end the string or
     /// interpolate, and only the helper's own placeholders become interpolations.
     @Test func theHelpersWordsAreSwiftLiterals() {
-        let catalog = Catalog(language: "fr", overrides: ["check.helper.condition_false": #"non "vrai" \(x)"#,
-                                                          "check.helper.not_equal": #"{actual} ≠ {expected} "\(y)""#])
+        let catalog = Catalog(
+            language: "fr",
+            overrides: [
+                "check.helper.condition_false": #"non "vrai" \(x)"#,
+                "check.helper.not_equal": #"{actual} ≠ {expected} "\(y)""#
+            ])
         let source = HarnessSupport.helperSource(catalog: catalog)
         #expect(source.contains(#"oneLine.isEmpty ? "non \"vrai\" \\(x)" : oneLine"#), "\(source)")
-        #expect(source.contains(#"lessonCheck(name, actual == expected, "\(actual) ≠ \(expected) \"\\(y)\"")"#), "\(source)")
+        #expect(
+            source.contains(#"lessonCheck(name, actual == expected, "\(actual) ≠ \(expected) \"\\(y)\"")"#), "\(source)"
+        )
     }
 
     /// A step's program is told the language of the lesson it is written in, so that a pack's
     /// support code can speak it.
     @Test func theProgramIsToldTheLessonsLanguage() throws {
-        let text = "---\nid: langue\ntitle: Langue\n---\n\n## Lancer {#run}\n\n```step\nkind: example\n```\n\n```swift example\nprint(1)\n```\n"
+        let text =
+            "---\nid: langue\ntitle: Langue\n---\n\n## Lancer {#run}\n\n```step\nkind: example\n```\n\n```swift example\nprint(1)\n```\n"
         let french = try #require(PackLoader.parseLesson(Data(text.utf8), file: "fr/langue.md", language: "fr").lesson)
         let step = try #require(french.step(id: "run"))
         #expect(ProgramBuilder.request(for: step, code: "", in: pack).environment == ["SEGUELAB_LANGUAGE": "fr"])

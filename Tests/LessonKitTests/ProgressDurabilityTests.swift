@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import LessonKit
 
 /// Progress survives a writer killed at any moment, two writers at once, and folders it
@@ -16,7 +17,7 @@ struct ProgressDurabilityTests {
             Bundle.main.bundleURL,
             Bundle.main.bundleURL.deletingLastPathComponent(),
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
+                .deletingLastPathComponent().appendingPathComponent(".build/debug")
         ]
         return candidates.map { $0.appendingPathComponent("ProgressWriter").path }
             .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "ProgressWriter"
@@ -42,7 +43,7 @@ struct ProgressDurabilityTests {
     func killingTheWriterMidSaveAlwaysLeavesTheOldOrTheNewState() throws {
         let dir = TemporaryDirectory()
         let state = dir.url.appendingPathComponent("state")
-        var known = 0          // attempts in the file before this trial
+        var known = 0  // attempts in the file before this trial
         var trialsWithSaves = 0
         for trial in 0..<100 {
             let (writer, output) = try startWriter(state: state, lesson: "identifiers", step: "run", count: 0)
@@ -59,7 +60,9 @@ struct ProgressDurabilityTests {
             // Always valid progress JSON: the last reported save, or the one in flight.
             let found = try #require(try attempts(in: state, "identifiers", "run"), "trial \(trial): no record")
             let expected = lastReported ?? known
-            #expect(found == expected || found == expected + 1, "trial \(trial): file has \(found), writer reported \(expected)")
+            #expect(
+                found == expected || found == expected + 1,
+                "trial \(trial): file has \(found), writer reported \(expected)")
             known = found
         }
         #expect(trialsWithSaves >= 90)
@@ -86,15 +89,20 @@ struct ProgressDurabilityTests {
 
     @Test func mergeKeepsOthersUpdatesAndOwnRemovals() throws {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let run = StepRef(lesson: "identifiers", step: "run"), fix = StepRef(lesson: "identifiers", step: "fix")
+        let run = StepRef(lesson: "identifiers", step: "run")
+        let fix = StepRef(lesson: "identifiers", step: "fix")
         let pass = StepRef(lesson: "prepare", step: "pass")
         var base = PackProgress(pack: pack, now: now)
-        var passed = StepProgress(); passed.status = .passed; passed.attempts = 2
+        var passed = StepProgress()
+        passed.status = .passed
+        passed.attempts = 2
         base[fix] = passed
         // This process restarted the lesson (removed `fix`) and attempted `run` once.
         var mine = base
         mine.lessons["identifiers"] = nil
-        var attempted = StepProgress(); attempted.status = .attempted; attempted.attempts = 1
+        var attempted = StepProgress()
+        attempted.status = .attempted
+        attempted.attempts = 1
         mine[run] = attempted
         // Meanwhile another process passed `pass` and `run`.
         var theirs = base
@@ -110,12 +118,15 @@ struct ProgressDurabilityTests {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let fix = StepRef(lesson: "identifiers", step: "fix")
         var progress = PackProgress(pack: pack, now: now)
-        var passed = StepProgress(); passed.status = .passed
+        var passed = StepProgress()
+        passed.status = .passed
         progress[fix] = passed
         // The author broke lesson 01 (its id still readable): it is left out of the pack.
         var broken = pack
         broken.lessons.removeAll { $0.id == "identifiers" }
-        broken.brokenLessons = [BrokenLesson(name: "01-identifiers", id: "identifiers", language: "en", diagnostics: [])]
+        broken.brokenLessons = [
+            BrokenLesson(name: "01-identifiers", id: "identifiers", language: "en", diagnostics: [])
+        ]
         var kept = progress
         let changes = kept.reconcile(with: broken)
         #expect(kept[fix] == passed)
@@ -137,7 +148,9 @@ struct ProgressDurabilityTests {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let fix = StepRef(lesson: "identifiers", step: "fix")
         var progress = PackProgress(pack: pack, now: now)
-        var passed = StepProgress(); passed.status = .passed; passed.draft = "let mine = 1"
+        var passed = StepProgress()
+        passed.status = .passed
+        passed.draft = "let mine = 1"
         progress[fix] = passed
         try store.save(progress, for: pack)
 
@@ -157,7 +170,10 @@ struct ProgressDurabilityTests {
         #expect(again.progress.unclaimed?["identifiers"]?.steps["fix"] == passed)
         // …which can be handed to the renamed lesson,
         var restored = again.progress
-        #expect(restored.restore(lesson: "identifiers", as: "segue-identifiers", in: renamed) == [StepRef(lesson: "segue-identifiers", step: "fix")])
+        #expect(
+            restored.restore(lesson: "identifiers", as: "segue-identifiers", in: renamed) == [
+                StepRef(lesson: "segue-identifiers", step: "fix")
+            ])
         #expect(restored[StepRef(lesson: "segue-identifiers", step: "fix")] == passed)
         #expect(restored.unclaimed == nil)
         // …or comes back by itself when the lesson returns under its old id.
@@ -174,7 +190,8 @@ struct ProgressDurabilityTests {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let fix = StepRef(lesson: "identifiers", step: "fix")
         var progress = PackProgress(pack: pack, now: now)
-        var passed = StepProgress(); passed.status = .passed
+        var passed = StepProgress()
+        passed.status = .passed
         progress[fix] = passed
         try store.save(progress, for: pack)
 
@@ -206,25 +223,34 @@ struct ProgressDurabilityTests {
         try FileManager.default.createDirectory(at: synced, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
         let target = synced.appendingPathComponent("course.json")
-        try FileManager.default.createSymbolicLink(atPath: store.fileURL(for: pack).path, withDestinationPath: "../synced/course.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: store.fileURL(for: pack).path, withDestinationPath: "../synced/course.json")
         var progress = PackProgress(pack: pack, now: Date())
-        var passed = StepProgress(); passed.status = .passed
+        var passed = StepProgress()
+        passed.status = .passed
         progress[StepRef(lesson: "identifiers", step: "fix")] = passed
         try store.save(progress, for: pack)
         try store.save(progress, for: pack)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.fileURL(for: pack).path) == "../synced/course.json")
-        #expect(try ProgressStore.decode(Data(contentsOf: target))[StepRef(lesson: "identifiers", step: "fix")] == passed)
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: store.fileURL(for: pack).path)
+                == "../synced/course.json")
+        #expect(
+            try ProgressStore.decode(Data(contentsOf: target))[StepRef(lesson: "identifiers", step: "fix")] == passed)
     }
 
     @Test func unreadableProgressIsMovedAsideNotOverwritten() throws {
         let dir = TemporaryDirectory()
         let store = ProgressStore(directory: dir.url)
         let url = store.fileURL(for: pack)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)  // a folder: unreadable as a file
+        // A folder: unreadable as a file.
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let loaded = try store.load(for: pack, now: Date(timeIntervalSince1970: 1_800_000_000))
         let backup = url.path + ".corrupt-20270115T080000Z"
         #expect(loaded.isNew)
-        #expect(loaded.warnings == ["Progress file \(url.path) could not be read (it is not readable); it was moved to \(backup) and you start afresh."])
+        #expect(
+            loaded.warnings == [
+                "Progress file \(url.path) could not be read (it is not readable); it was moved to \(backup) and you start afresh."
+            ])
         #expect(FileManager.default.fileExists(atPath: backup))
     }
 
@@ -253,7 +279,9 @@ struct ProgressDurabilityTests {
         #expect(throws: ProgressStoreError(path: mount.url.path, reason: "the file system is read-only")) {
             try direct.save(PackProgress(pack: pack, now: Date()), for: pack)
         }
-        #expect("\(ProgressStoreError(path: "/p", reason: "the disk is full"))" == "cannot save progress to /p: the disk is full")
+        #expect(
+            "\(ProgressStoreError(path: "/p", reason: "the disk is full"))"
+                == "cannot save progress to /p: the disk is full")
         #expect(ProgressStoreError(path: "/p", reason: "the disk is full").localizedDescription == "the disk is full")
     }
 
@@ -271,13 +299,15 @@ struct ProgressDurabilityTests {
         let handle = try FileHandle(forWritingTo: filler)
         while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
         try? handle.close()
-        var step = StepProgress(); step.draft = String(repeating: "x", count: 20_000)
+        var step = StepProgress()
+        step.draft = String(repeating: "x", count: 20_000)
         progress[StepRef(lesson: "identifiers", step: "fix")] = step
         #expect(throws: ProgressStoreError(path: store.fileURL(for: pack).path, reason: "the disk is full")) {
             try store.save(progress, for: pack)
         }
         #expect(try Data(contentsOf: store.fileURL(for: pack)) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: mount.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: mount.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
     }
 }
 
@@ -300,16 +330,23 @@ struct UnreadableProgressTests {
             let url = store.fileURL(for: pack)
             let saved = try Data(contentsOf: url)
             chmod(lockFolder ? dir.url.path : url.path, 0)
-            defer { chmod(dir.url.path, 0o755); chmod(url.path, 0o644) }
+            defer {
+                chmod(dir.url.path, 0o755)
+                chmod(url.path, 0o644)
+            }
             let fresh = ProgressStore(directory: dir.url)
             let loaded = try fresh.load(for: pack)
-            #expect(loaded.warnings.first?.contains("cannot be read (permission denied); this session starts without it") == true,
-                    "\(loaded.warnings)")
+            #expect(
+                loaded.warnings.first?.contains("cannot be read (permission denied); this session starts without it")
+                    == true,
+                "\(loaded.warnings)")
             #expect(throws: ProgressStoreError.self) { try fresh.save(loaded.progress, for: pack) }
             chmod(dir.url.path, 0o755)
             chmod(url.path, 0o644)
             #expect(try Data(contentsOf: url) == saved)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains("corrupt") }.isEmpty)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains("corrupt") }
+                    .isEmpty)
         }
     }
 }

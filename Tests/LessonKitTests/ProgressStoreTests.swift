@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LessonKit
 
 @Suite("Progress store")
@@ -10,10 +11,14 @@ struct ProgressStoreTests {
     init() throws { pack = try Fixtures.loadSamplePack() }
 
     @Test func defaultDirectoryFollowsXDG() {
-        #expect(ProgressStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]).path == "/s/seguelab/progress")
+        #expect(
+            ProgressStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]).path
+                == "/s/seguelab/progress")
         #expect(ProgressStore.defaultDirectory(environment: ["HOME": "/h"]).path == "/h/.local/state/seguelab/progress")
         // A relative XDG path is invalid per the spec and ignored.
-        #expect(ProgressStore.defaultDirectory(environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"]).path == "/h/.local/state/seguelab/progress")
+        #expect(
+            ProgressStore.defaultDirectory(environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"]).path
+                == "/h/.local/state/seguelab/progress")
     }
 
     @Test func progressFollowsThePackIdWhereverThePackLies() throws {
@@ -28,7 +33,8 @@ struct ProgressStoreTests {
         // Saved from one copy, resumed from another (a new archive version is extracted elsewhere).
         let dir = TemporaryDirectory()
         let store = ProgressStore(directory: dir.url)
-        var session = Session(pack: pack, progress: try store.load(for: pack, now: clock.now).progress, clock: clock.function)
+        var session = Session(
+            pack: pack, progress: try store.load(for: pack, now: clock.now).progress, clock: clock.function)
         _ = try session.goto("identifiers/fix")
         session.saveDraft("// mine")
         try store.save(session.progress, for: pack)
@@ -48,7 +54,8 @@ struct ProgressStoreTests {
         let newerFile = dir.url.appendingPathComponent("segue-basics-33cc44dd55.json")
         try ProgressStore.encode(older).write(to: olderFile)
         try ProgressStore.encode(newer).write(to: newerFile)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: olderFile.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: olderFile.path)
         // Another pack's file and a backup are not progress of this pack.
         try Data("{}".utf8).write(to: dir.url.appendingPathComponent("segue-basics-extra-00aa11bb22.json"))
         try Data("{}".utf8).write(to: dir.url.appendingPathComponent("segue-basics.backup-20270115T080000Z.json"))
@@ -84,7 +91,9 @@ struct ProgressStoreTests {
         #expect(resumed.draft == "let navigation = launchApp()\n// half done\n")
         #expect(resumed.stepProgress(StepRef(lesson: "identifiers", step: "fix")).hintsUsed == 1)
         // No temporary files are left behind.
-        let files = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).filter { !$0.hasSuffix(".lock") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).filter {
+            !$0.hasSuffix(".lock")
+        }
         #expect(files == [ProgressStore.key(for: pack) + ".json"])
         // Keyed by ids, not positions.
         let json = try String(contentsOf: store.fileURL(for: pack), encoding: .utf8)
@@ -98,7 +107,10 @@ struct ProgressStoreTests {
         let loaded = try store.load(for: pack, now: clock.now)
         #expect(loaded.isNew)
         let backup = store.fileURL(for: pack).path + ".corrupt-20270115T080000Z"
-        #expect(loaded.warnings == ["Progress file \(store.fileURL(for: pack).path) could not be read (it is not valid progress JSON); it was moved to \(backup) and you start afresh."])
+        #expect(
+            loaded.warnings == [
+                "Progress file \(store.fileURL(for: pack).path) could not be read (it is not valid progress JSON); it was moved to \(backup) and you start afresh."
+            ])
         #expect(FileManager.default.fileExists(atPath: backup))
         #expect(!FileManager.default.fileExists(atPath: store.fileURL(for: pack).path))
     }
@@ -116,7 +128,8 @@ struct ProgressStoreTests {
         progress.packVersion = "1.0.0"
         progress.outline["identifiers"] = ["intro", "old-step", "run"]
         progress.outline["gone"] = ["a"]
-        var kept = StepProgress(); kept.status = .passed
+        var kept = StepProgress()
+        kept.status = .passed
         progress[StepRef(lesson: "identifiers", step: "run")] = kept
         progress[StepRef(lesson: "identifiers", step: "old-step")] = kept
         progress[StepRef(lesson: "gone", step: "a")] = kept

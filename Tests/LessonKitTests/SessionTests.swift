@@ -1,7 +1,8 @@
 import Foundation
 import Playground
-import Testing
 import TestSupport
+import Testing
+
 @testable import LessonKit
 
 @Suite("Session state machine")
@@ -12,7 +13,8 @@ struct SessionTests {
     init() throws { pack = try Fixtures.loadSamplePack() }
 
     func newSession(language: String? = nil) -> Session {
-        Session(pack: pack, progress: PackProgress(pack: pack, now: clock.now), language: language, clock: clock.function)
+        Session(
+            pack: pack, progress: PackProgress(pack: pack, now: clock.now), language: language, clock: clock.function)
     }
 
     func ref(_ lesson: String, _ step: String) -> StepRef { StepRef(lesson: lesson, step: step) }
@@ -24,10 +26,14 @@ struct SessionTests {
         #expect(session.stepNumber! == (1, 8))
         var positions: [StepRef?] = []
         for _ in 0..<8 { positions.append(session.next().position) }
-        #expect(positions == [ref("identifiers", "run"), ref("identifiers", "asks"), ref("identifiers", "method"),
-                              ref("identifiers", "predict-top"), ref("identifiers", "typed"), ref("identifiers", "fix"),
-                              ref("identifiers", "compile-error"), ref("prepare", "pass")])
-        _ = session.next(); _ = session.next()
+        #expect(
+            positions == [
+                ref("identifiers", "run"), ref("identifiers", "asks"), ref("identifiers", "method"),
+                ref("identifiers", "predict-top"), ref("identifiers", "typed"), ref("identifiers", "fix"),
+                ref("identifiers", "compile-error"), ref("prepare", "pass")
+            ])
+        _ = session.next()
+        _ = session.next()
         let end = session.next()
         #expect(end.kind == .finishedPack)
         #expect(end.position == ref("prepare", "quiz"))
@@ -37,9 +43,9 @@ struct SessionTests {
         var session = newSession()
         _ = session.resume()
         let fromProse = session.next()
-        #expect(fromProse.leftUnfinished == nil) // prose
+        #expect(fromProse.leftUnfinished == nil)  // prose
         let fromExample = session.next()
-        #expect(fromExample.leftUnfinished == nil) // example
+        #expect(fromExample.leftUnfinished == nil)  // example
         #expect(session.currentStep?.id == "asks")
         let moved = session.next()
         #expect(moved.leftUnfinished == ref("identifiers", "asks"))
@@ -57,7 +63,7 @@ struct SessionTests {
         var session = newSession()
         _ = session.resume()
         _ = session.next()
-        _ = session.next() // asks
+        _ = session.next()  // asks
         _ = session.hint()
         _ = try session.goto("prepare/quiz")
         #expect(session.position == ref("prepare", "quiz"))
@@ -82,9 +88,18 @@ struct SessionTests {
         #expect(toStepHere.position == ref("prepare", "quiz"))
         let toLessonStep = try session.goto("identifiers/fix")
         #expect(toLessonStep.position == ref("identifiers", "fix"))
-        #expect(throws: SessionError.unknownTarget("nowhere")) { var copy = session; _ = try copy.goto("nowhere") }
-        #expect(throws: SessionError.unknownStep("x", lesson: "prepare", known: ["pass", "print", "quiz"])) { var copy = session; _ = try copy.goto("prepare/x") }
-        #expect(throws: SessionError.self) { var copy = session; _ = try copy.start(lesson: "missing") }
+        #expect(throws: SessionError.unknownTarget("nowhere")) {
+            var copy = session
+            _ = try copy.goto("nowhere")
+        }
+        #expect(throws: SessionError.unknownStep("x", lesson: "prepare", known: ["pass", "print", "quiz"])) {
+            var copy = session
+            _ = try copy.goto("prepare/x")
+        }
+        #expect(throws: SessionError.self) {
+            var copy = session
+            _ = try copy.start(lesson: "missing")
+        }
     }
 
     @Test func hintsAreProgressiveAndSolutionsRecorded() throws {
@@ -97,7 +112,7 @@ struct SessionTests {
         let second = try #require(secondHint)
         #expect(second.text == "prepare..." && second.isLast)
         let againHint = session.hint()
-        #expect(againHint?.number == 2) // stays on the last one
+        #expect(againHint?.number == 2)  // stays on the last one
         #expect(session.stepProgress(ref("identifiers", "method")).hintsUsed == 2)
         #expect(!session.stepProgress(ref("identifiers", "method")).solutionShown)
 
@@ -159,14 +174,20 @@ struct SessionTests {
         #expect(session.stepProgress(ref("identifiers", "fix")).attempts == 0)
 
         _ = try session.goto("identifiers/intro")
-        await #expect(throws: SessionError.nothingToAnswer(.prose)) { var copy = session; _ = try await copy.submit(.text("x"), runner: runner) }
+        await #expect(throws: SessionError.nothingToAnswer(.prose)) {
+            var copy = session
+            _ = try await copy.submit(.text("x"), runner: runner)
+        }
     }
 
     @Test func predictionMustComeBeforeRunning() async throws {
         var session = newSession()
         _ = try session.goto("identifiers/predict-top")
         let runner = ScriptedRunner(always: .ran(endState: EndState(topOfStack: "DetailViewController")))
-        await #expect(throws: SessionError.predictFirst) { let copy = session; _ = try await copy.run(runner: runner) }
+        await #expect(throws: SessionError.predictFirst) {
+            let copy = session
+            _ = try await copy.run(runner: runner)
+        }
         let verdict = try await session.submit(.text("ListViewController"), runner: runner)
         #expect(!verdict.passed)
         // A made prediction completes the step: the learner has seen the truth.
@@ -190,7 +211,10 @@ struct SessionTests {
         _ = try await session.run(runner: runner)
         #expect(runner.requests.last?.sources.filter(\.topLevel).map(\.name) == ["pass.swift"])
         _ = try session.goto("identifiers/asks")
-        await #expect(throws: SessionError.nothingToRun(.choice)) { let copy = session; _ = try await copy.run(runner: runner) }
+        await #expect(throws: SessionError.nothingToRun(.choice)) {
+            let copy = session
+            _ = try await copy.run(runner: runner)
+        }
     }
 
     @Test func restartKeepsABackupAndStartsOver() async throws {
@@ -204,13 +228,13 @@ struct SessionTests {
         #expect(lessonMove.position == ref("prepare", "pass"))
         #expect(lessonBackup[ref("prepare", "quiz")]?.status == .passed)
         #expect(session.stepProgress(ref("prepare", "quiz")).status == .seen)
-        #expect(session.stepProgress(ref("identifiers", "method")).status == .passed) // other lesson kept
+        #expect(session.stepProgress(ref("identifiers", "method")).status == .passed)  // other lesson kept
 
         let (backup, move) = try session.restart()
         #expect(backup[ref("identifiers", "method")]?.status == .passed)
         #expect(move.position == ref("identifiers", "intro"))
         #expect(session.progress.history.isEmpty)
-        #expect(session.summary().completedSteps == 1) // only the prose step just entered
+        #expect(session.summary().completedSteps == 1)  // only the prose step just entered
     }
 
     @Test func timeSpentIsCountedPerStepAndCapped() throws {
@@ -218,7 +242,7 @@ struct SessionTests {
         _ = session.resume()
         clock.advance(40)
         _ = session.next()
-        clock.advance(3 * 3600) // walked away
+        clock.advance(3 * 3600)  // walked away
         _ = session.next()
         #expect(session.stepProgress(ref("identifiers", "intro")).secondsSpent == 40)
         #expect(session.stepProgress(ref("identifiers", "run")).secondsSpent == Session.maximumVisitSeconds)

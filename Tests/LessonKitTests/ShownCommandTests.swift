@@ -1,7 +1,8 @@
 import Foundation
 import Playground
-import Testing
 import TestSupport
+import Testing
+
 @testable import LessonKit
 
 /// ```seguelab blocks: the learner sees the command's real output in their place, and
@@ -41,7 +42,8 @@ struct ShownCommandTests {
 
     func pack(_ body: String = Self.body, in directory: TemporaryDirectory) throws -> (Pack, Lesson) {
         var builder = PackBuilder(lesson: lessonFile(body))
-        builder.files["storyboards/BookshopRenamed.storyboard"] = try String(contentsOf: Self.renamedStoryboard, encoding: .utf8)
+        builder.files["storyboards/BookshopRenamed.storyboard"] = try String(
+            contentsOf: Self.renamedStoryboard, encoding: .utf8)
         let result = try builder.load(in: directory)
         let pack = try #require(result.pack, "\(result.diagnostics)")
         return (pack, try #require(pack.lessons.first))
@@ -60,7 +62,8 @@ struct ShownCommandTests {
 
     @Test func theProseShowsTheStoryboardDrawn() throws {
         let directory = TemporaryDirectory()
-        let body = Self.body.replacingOccurrences(of: "storyboard BookshopRenamed --enums", with: "storyboard BookshopRenamed")
+        let body = Self.body.replacingOccurrences(
+            of: "storyboard BookshopRenamed --enums", with: "storyboard BookshopRenamed")
         let (pack, lesson) = try pack(body, in: directory)
         let prose = try #require(lesson.step(id: "generate")).prose(in: pack, lesson: lesson)
         #expect(prose.contains("$ seguelab storyboard storyboards/BookshopRenamed.storyboard\n"))
@@ -72,16 +75,24 @@ struct ShownCommandTests {
         let directory = TemporaryDirectory()
         let (pack, lesson) = try pack(in: directory)
         let prose = try #require(lesson.step(id: "compare")).prose(in: pack, lesson: lesson)
-        #expect(prose.contains("$ seguelab storyboard storyboards/BookshopRenamed.storyboard --check-source code.swift"))
-        #expect(prose.contains("storyboards/BookshopRenamed.storyboard: warning: enum value 'showAuthor' is not a segue identifier in this storyboard"))
-        #expect(prose.contains("warning: segue identifier 'showWriter' of ShelfViewController is not a case of any String enum in the code"))
+        #expect(
+            prose.contains("$ seguelab storyboard storyboards/BookshopRenamed.storyboard --check-source code.swift"))
+        #expect(
+            prose.contains(
+                "storyboards/BookshopRenamed.storyboard: warning: enum value 'showAuthor' is not a segue identifier in this storyboard"
+            ))
+        #expect(
+            prose.contains(
+                "warning: segue identifier 'showWriter' of ShelfViewController is not a case of any String enum in the code"
+            ))
         #expect(!prose.contains(directory.url.path), "paths are shown relative to the pack")
     }
 
     @Test func theBlockRunsTheStoryboardCommandWithItsOtherOptions() throws {
         let directory = TemporaryDirectory()
-        let body = Self.body.replacingOccurrences(of: "storyboard BookshopRenamed --enums",
-                                                  with: "storyboard --format mermaid BookshopRenamed.storyboard")
+        let body = Self.body.replacingOccurrences(
+            of: "storyboard BookshopRenamed --enums",
+            with: "storyboard --format mermaid BookshopRenamed.storyboard")
         let (pack, lesson) = try pack(body, in: directory)
         let prose = try #require(lesson.step(id: "generate")).prose(in: pack, lesson: lesson)
         let shown = "$ seguelab storyboard storyboards/BookshopRenamed.storyboard --format mermaid\nflowchart LR"
@@ -95,8 +106,14 @@ struct ShownCommandTests {
         let (pack, _) = try pack(body, in: directory)
         let diagnostics = await PackChecker.checkDynamically(pack, runner: ScriptedRunner(always: .ran()))
             .map(\.description)
-        #expect(diagnostics.contains("p/lessons/01-a.md:11:1: error: this ```seguelab block cannot run: storyboard 'Missing' not found: no Missing.storyboard in the pack's storyboard folders"))
-        #expect(diagnostics.contains("p/lessons/01-a.md:26:1: error: this ```seguelab block cannot run: '--check-source nowhere' must name a step of this lesson with example or solution code"))
+        #expect(
+            diagnostics.contains(
+                "p/lessons/01-a.md:11:1: error: this ```seguelab block cannot run: storyboard 'Missing' not found: no Missing.storyboard in the pack's storyboard folders"
+            ))
+        #expect(
+            diagnostics.contains(
+                "p/lessons/01-a.md:26:1: error: this ```seguelab block cannot run: '--check-source nowhere' must name a step of this lesson with example or solution code"
+            ))
     }
 
     @Test func aMalformedBlockIsAnErrorWhereItIsWritten() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Playground
 import SourceText
 import Testing
+
 @testable import LessonKit
 
 /// What each kind answers to the questions the shell, the session and `pack check` ask of it.
@@ -31,12 +32,24 @@ struct StepKindTests {
         #expect(StepKind.choice.allowedKeys.contains("choices") && !StepKind.text.allowedKeys.contains("choices"))
     }
 
+    /// Enter never moves past a step that waits for something: each such kind says what it waits
+    /// for, with a key the catalog's check knows.
+    @Test func everyKindThatWaitsSaysWhatEnterWaitsFor() {
+        #expect(kinds { $0.enterWaitsKey == nil } == [.prose])
+        for kind in StepKind.allCases {
+            if let key = kind.enterWaitsKey { #expect(StepKind.catalogKeysOfEnter.contains(key), "\(kind)") }
+        }
+    }
+
     /// A typed line is read as the step's kind takes answers.
     @Test func aLineIsReadAsTheKindTakesAnswers() {
         let here = SourceLocation(file: "f", line: 1, column: 1)
-        let choices = ChoiceQuestion(choices: [Choice(text: "a", correct: true, feedback: nil, location: here),
-                                               Choice(text: "b", correct: false, feedback: nil, location: here)],
-                                     multipleAnswers: false)
+        let choices = ChoiceQuestion(
+            choices: [
+                Choice(text: "a", correct: true, feedback: nil, location: here),
+                Choice(text: "b", correct: false, feedback: nil, location: here)
+            ],
+            multipleAnswers: false)
         func step(_ body: StepBody) -> Step { Step(id: "s", title: "S", prose: "", body: body, location: here) }
         #expect(step(.choice(choices)).read("B") == .answer(.choices([1])))
         #expect(step(.choice(choices)).read("z") == .notAChoice(last: "b", several: false))

@@ -4,12 +4,14 @@ import Playground
 import SegueKit
 import SegueTools
 import Testing
+
 @testable import LessonKit
 
 /// Why a program was stopped, in the learner's words: the limit named in units of the language.
 @Suite struct StopWordingTests {
     @Test func limitsAreNamedInTheLearnersUnits() {
-        let english = Catalog.english, french = Catalog(language: "fr")
+        let english = Catalog.english
+        let french = Catalog(language: "fr")
         #expect(StopReason.size(64 << 20, english) == "64 MB")
         #expect(StopReason.size(64 << 20, french) == "64\u{00A0}Mo")
         #expect(StopReason.size(1536, english) == "1.5 KB")
@@ -34,26 +36,41 @@ import Testing
     /// the runtime's own messages are quoted as printed.
     @Test func aBareSignalIsNamedInTheLearnersLanguage() {
         let french = Catalog(language: "fr")
-        #expect(CrashWording.message(CrashReport.terminatedMessage(signal: 9), catalog: Catalog.english) == "Terminated by signal 9")
-        #expect(CrashWording.message(CrashReport.terminatedMessage(signal: 9), catalog: french) == "Arrêté par le signal 9")
-        #expect(CrashWording.message(CrashReport.trappedMessage, catalog: french).hasPrefix("Arrêté par une vérification"))
-        #expect(CrashWording.message("Terminated by signal of the app", catalog: french) == "Terminated by signal of the app")
-        #expect(CrashWording.message("Fatal error: Terminated by signal 9", catalog: french) == "Fatal error: Terminated by signal 9")
+        #expect(
+            CrashWording.message(CrashReport.terminatedMessage(signal: 9), catalog: Catalog.english)
+                == "Terminated by signal 9")
+        #expect(
+            CrashWording.message(CrashReport.terminatedMessage(signal: 9), catalog: french) == "Arrêté par le signal 9")
+        #expect(
+            CrashWording.message(CrashReport.trappedMessage, catalog: french).hasPrefix("Arrêté par une vérification"))
+        #expect(
+            CrashWording.message("Terminated by signal of the app", catalog: french)
+                == "Terminated by signal of the app")
+        #expect(
+            CrashWording.message("Fatal error: Terminated by signal 9", catalog: french)
+                == "Fatal error: Terminated by signal 9")
     }
 
     @Test func theCatalogsEnglishIsTheToolsEnglish() throws {
         let fromCatalog = StoryboardWords(Catalog.english)
         for name in ["Bookshop", "BookshopCapstone", "BookshopInjectionSplit"] {
-            let document = try StoryboardDocument.load(contentsOf: Self.storyboards.appendingPathComponent("\(name).storyboard"))
+            let document = try StoryboardDocument.load(
+                contentsOf: Self.storyboards.appendingPathComponent("\(name).storyboard"))
             for format in DiagramFormat.allCases {
-                #expect(StoryboardDiagram(document: document, words: fromCatalog).render(format)
+                #expect(
+                    StoryboardDiagram(document: document, words: fromCatalog).render(format)
                         == StoryboardDiagram(document: document).render(format))
             }
             let start = try #require(document.initialViewControllerID)
-            #expect(try StoryboardDiagram(document: document, from: start, depth: 1, words: fromCatalog).render(.text)
+            #expect(
+                try StoryboardDiagram(document: document, from: start, depth: 1, words: fromCatalog).render(.text)
                     == StoryboardDiagram(document: document, from: start, depth: 1).render(.text))
-            let audit = IdentifierAudit(swiftSource: "enum E: String { case showBook, gone }", document: document, words: fromCatalog)
-            #expect(audit.report(for: document, words: fromCatalog) == IdentifierAudit(swiftSource: "enum E: String { case showBook, gone }", document: document).report(for: document))
+            let audit = IdentifierAudit(
+                swiftSource: "enum E: String { case showBook, gone }", document: document, words: fromCatalog)
+            #expect(
+                audit.report(for: document, words: fromCatalog)
+                    == IdentifierAudit(swiftSource: "enum E: String { case showBook, gone }", document: document)
+                    .report(for: document))
         }
         let french = StoryboardWords(Catalog(language: "fr"))
         #expect(french.scenes(1) == "1 scène" && french.scenes(7) == "7 scènes")

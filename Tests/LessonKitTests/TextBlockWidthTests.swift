@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LessonKit
 
 /// `pack check` warns where a line of a text block (a diagram) is wider than an 80-column
@@ -11,27 +12,38 @@ struct TextBlockWidthTests {
         let wide = "Shelf ─ showBasket (presentation) ─→ " + String(repeating: "x", count: 40)  // 77 columns
         let fits = "Shelf ─ showBook (show) ─→ " + String(repeating: "y", count: 49)  // 76 columns
         let code = "let segue = " + String(repeating: "z", count: 70)
-        let builder = PackBuilder(lesson: lessonFile("""
+        let builder = PackBuilder(
+            lesson: lessonFile(
+                """
 
-            ```text
-            \(fits)
-            \(wide)
-            ```
+                ```text
+                \(fits)
+                \(wide)
+                ```
 
-            ```
-            \(wide)
-            ```
+                ```
+                \(wide)
+                ```
 
-            ## A {#a}
+                ## A {#a}
 
-            ```swift
-            \(code)
-            ```
+                ```swift
+                \(code)
+                ```
 
-            """))
+                """))
         let diagnostics = try builder.diagnostics(in: directory)
-        #expect(diagnostics.contains { $0.hasPrefix("p/lessons/01-a.md:8:77: warning: line is wider than an 80-column terminal shows: 81 columns") })
-        #expect(diagnostics.contains { $0.hasPrefix("p/lessons/01-a.md:12:77: warning: line is wider than an 80-column terminal shows") })
-        #expect(diagnostics.filter { $0.contains("80-column") }.count == 2, "a line of 76 columns and Swift code are not warned: \(diagnostics)")
+        #expect(
+            diagnostics.contains {
+                $0.hasPrefix(
+                    "p/lessons/01-a.md:8:77: warning: line is wider than an 80-column terminal shows: 81 columns")
+            })
+        #expect(
+            diagnostics.contains {
+                $0.hasPrefix("p/lessons/01-a.md:12:77: warning: line is wider than an 80-column terminal shows")
+            })
+        #expect(
+            diagnostics.filter { $0.contains("80-column") }.count == 2,
+            "a line of 76 columns and Swift code are not warned: \(diagnostics)")
     }
 }

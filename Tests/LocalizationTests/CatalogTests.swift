@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Localization
 
 /// The message files against the code: English has every key the code asks for and no other,
@@ -59,9 +60,12 @@ struct CatalogTests {
             for (index, mark) in characters.enumerated() where [":", ";", "?", "!"].contains(mark) {
                 guard index > 0, index + 1 == characters.count || characters[index + 1] == " " else { continue }
                 let wanted: Character = mark == ":" ? "\u{00A0}" : "\u{202F}"
-                #expect(characters[index - 1] == wanted, "\(entry.key) (fr.yaml:\(entry.line)): the space before '\(mark)'")
+                #expect(
+                    characters[index - 1] == wanted, "\(entry.key) (fr.yaml:\(entry.line)): the space before '\(mark)'")
             }
-            if prose.contains("«") { #expect(prose.contains("«\u{00A0}") && prose.contains("\u{00A0}»"), "\(entry.key): « »") }
+            if prose.contains("«") {
+                #expect(prose.contains("«\u{00A0}") && prose.contains("\u{00A0}»"), "\(entry.key): « »")
+            }
         }
     }
 
@@ -83,17 +87,20 @@ struct CatalogTests {
     }
 
     @Test func problemsSayWhereAndHowBad() throws {
-        let entries = try Catalog.entries(yaml: """
-            verdict.correct: "✔ Richtig."
-            verdict.nope: "✘ Nein"
-            hint.label: "Tipp {number}: "
-            """)
+        let entries = try Catalog.entries(
+            yaml: """
+                verdict.correct: "✔ Richtig."
+                verdict.nope: "✘ Nein"
+                hint.label: "Tipp {number}: "
+                """)
         let problems = Catalog.problems(in: entries)
         #expect(problems.map(\.line) == [2, 3])
         #expect(problems.map(\.column) == [1, 1])
         #expect(problems.map(\.isError) == [false, true])
         #expect(problems[0].message.contains("unknown message key 'verdict.nope'"))
-        #expect(problems[1].message == "message 'hint.label' has placeholders {number}; the English message has {number}, {total}")
+        #expect(
+            problems[1].message
+                == "message 'hint.label' has placeholders {number}; the English message has {number}, {total}")
         #expect(throws: Catalog.MessageFileError.self) { try Catalog.entries(yaml: "- a list\n") }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Playground
 
 @Suite("SegueKit build cache")
@@ -8,7 +9,8 @@ struct CacheTests {
         let root = try Fixture.temporaryDirectory("cache")
         let sources = root.appendingPathComponent("SegueKit")
         try Fixture.writeSegueKit(to: sources)
-        let configuration = Playground.Configuration(segueKitSources: sources, cacheRoot: root.appendingPathComponent("cache"))
+        let configuration = Playground.Configuration(
+            segueKitSources: sources, cacheRoot: root.appendingPathComponent("cache"))
         let messages = Messages()
 
         let first = try Playground(configuration: configuration) { messages.append($0) }
@@ -26,7 +28,8 @@ struct CacheTests {
         let third = try Playground(configuration: configuration) { messages.append($0) }
         #expect(try await third.prepare())
         #expect(messages.builds == 2)
-        let result = try await third.run(RunRequest(sources: [SourceFile(name: "A.swift", text: "import SegueKit\nprint(addedLater())\n")]))
+        let result = try await third.run(
+            RunRequest(sources: [SourceFile(name: "A.swift", text: "import SegueKit\nprint(addedLater())\n")]))
         #expect(result.stdout == "new\n")
     }
 
@@ -35,7 +38,9 @@ struct CacheTests {
         let sources = root.appendingPathComponent("SegueKit")
         try Fixture.writeSegueKit(to: sources)
         let messages = Messages()
-        let playground = try Playground(configuration: .init(segueKitSources: sources, cacheRoot: root.appendingPathComponent("cache"))) {
+        let playground = try Playground(
+            configuration: .init(segueKitSources: sources, cacheRoot: root.appendingPathComponent("cache"))
+        ) {
             messages.append($0)
         }
         let request = RunRequest(sources: [SourceFile(name: "A.swift", text: "print(1)\n")])
@@ -50,7 +55,8 @@ struct CacheTests {
         let root = try Fixture.temporaryDirectory("race")
         let sources = root.appendingPathComponent("SegueKit")
         try Fixture.writeSegueKit(to: sources)
-        let configuration = Playground.Configuration(segueKitSources: sources, cacheRoot: root.appendingPathComponent("cache"))
+        let configuration = Playground.Configuration(
+            segueKitSources: sources, cacheRoot: root.appendingPathComponent("cache"))
         async let a = Playground(configuration: configuration).segueKitBuildDirectory()
         async let b = Playground(configuration: configuration).segueKitBuildDirectory()
         let (first, second) = try await (a, b)
@@ -66,7 +72,8 @@ struct CacheTests {
         let root = try Fixture.temporaryDirectory("damaged")
         let sources = root.appendingPathComponent("SegueKit")
         try Fixture.writeSegueKit(to: sources)
-        let configuration = Playground.Configuration(segueKitSources: sources, cacheRoot: root.appendingPathComponent("cache"))
+        let configuration = Playground.Configuration(
+            segueKitSources: sources, cacheRoot: root.appendingPathComponent("cache"))
         let build = try await Playground(configuration: configuration).segueKitBuildDirectory()
         let library = build.appendingPathComponent("libSegueKit.so")
         let handle = try FileHandle(forWritingTo: library)
@@ -87,7 +94,8 @@ struct CacheTests {
         let swiftc = try Toolchain.locateSwiftc()
         let honest = try await Toolchain.discover(swiftc: swiftc, cacheRoot: root)
         let records = root.appendingPathComponent("toolchains")
-        let record = try #require(FileManager.default.contentsOfDirectory(at: records, includingPropertiesForKeys: nil).first)
+        let record = try #require(
+            FileManager.default.contentsOfDirectory(at: records, includingPropertiesForKeys: nil).first)
         var forged = honest
         forged.frontend = "/tmp/not-the-compiler"
         forged.clang = "/tmp/not-the-linker"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Playground
 
 /// What a learner's program (one run with folders of its own) is kept from, at each level of
@@ -8,14 +9,18 @@ import Testing
 struct ContainmentTests {
     static let sandboxed: Bool = { if case .sandbox = Containment.current { true } else { false } }()
 
-    func run(_ script: String, environment: [String: String] = [:], containment: Containment? = nil) async throws -> ChildProcess.Report {
+    func run(_ script: String, environment: [String: String] = [:], containment: Containment? = nil) async throws
+        -> ChildProcess.Report
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contained-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        return try await ChildProcess(executable: "/bin/sh", arguments: ["-c", script],
-                                      environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 },
-                                      workingDirectory: folder.path, timeout: 60, writableDirectories: [folder.path],
-                                      containment: containment).run()
+        return try await ChildProcess(
+            executable: "/bin/sh", arguments: ["-c", script],
+            environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 },
+            workingDirectory: folder.path, timeout: 60, writableDirectories: [folder.path],
+            containment: containment
+        ).run()
     }
 
     func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
@@ -23,10 +28,13 @@ struct ContainmentTests {
     /// Inside tmux a program could open windows that outlive the run (`tmux new-window`); the
     /// same holds for screen and the session bus.
     @Test func aProgramGetsNoMultiplexerOrBusAddress() async throws {
-        let report = try await run("echo ${TMUX-none} ${STY-none} ${DBUS_SESSION_BUS_ADDRESS-none} ${SSH_AUTH_SOCK-none} ${KEEP-none}",
-                                   environment: ["TMUX": "/tmp/tmux-0/default,1,0", "STY": "1.pts-0.host",
-                                                 "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/0/bus",
-                                                 "SSH_AUTH_SOCK": "/tmp/ssh-agent", "KEEP": "kept"])
+        let report = try await run(
+            "echo ${TMUX-none} ${STY-none} ${DBUS_SESSION_BUS_ADDRESS-none} ${SSH_AUTH_SOCK-none} ${KEEP-none}",
+            environment: [
+                "TMUX": "/tmp/tmux-0/default,1,0", "STY": "1.pts-0.host",
+                "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/0/bus",
+                "SSH_AUTH_SOCK": "/tmp/ssh-agent", "KEEP": "kept"
+            ])
         #expect(text(report.stdout) == "none none none none kept\n")
     }
 
@@ -35,7 +43,8 @@ struct ContainmentTests {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
         try Data().write(to: marker)
         defer { try? FileManager.default.removeItem(at: marker) }
-        let report = try await run("""
+        let report = try await run(
+            """
             ls /proc | grep -c '^[0-9]'; test -e \(marker.path) && echo tmp shared || echo tmp private
             touch /var/tmp/escape-$$ 2>/dev/null && echo wrote outside || echo read-only outside
             touch own && echo wrote own
@@ -58,8 +67,9 @@ struct ContainmentTests {
     /// Without a sandbox (SEGUELAB_SANDBOX=off or no bubblewrap), the supervisor and Landlock
     /// still hold: the variables are withheld all the same.
     @Test func withoutASandboxTheVariablesAreWithheldToo() async throws {
-        let report = try await run("echo ${TMUX-none}", environment: ["TMUX": "/tmp/tmux-0/default,1,0"],
-                                   containment: ChildProcess.canConfineWrites ? .landlock : .supervisorOnly)
+        let report = try await run(
+            "echo ${TMUX-none}", environment: ["TMUX": "/tmp/tmux-0/default,1,0"],
+            containment: ChildProcess.canConfineWrites ? .landlock : .supervisorOnly)
         #expect(text(report.stdout) == "none\n")
     }
 }
@@ -68,9 +78,12 @@ struct ContainmentTests {
 struct RunFolderTests {
     /// A program that takes away its folder's permissions no longer leaves the folder behind.
     /// Root reads and removes any folder whatever its mode, so only another user sees the fault.
-    @Test(.enabled(if: getuid() != 0, "as root, chmod 000 does not stop the removal: run the suite as another user to see it"))
+    @Test(
+        .enabled(
+            if: getuid() != 0, "as root, chmod 000 does not stop the removal: run the suite as another user to see it"))
     func aFolderMadeUnreadableByItsProgramIsRemoved() async throws {
-        let result = try await Fixture.run("""
+        let result = try await Fixture.run(
+            """
             import Foundation
             let folder = FileManager.default.currentDirectoryPath
             try FileManager.default.createDirectory(atPath: "inner/deeper", withIntermediateDirectories: true)
@@ -86,7 +99,8 @@ struct RunFolderTests {
     /// posix_fallocate is held to the file-size limit as a write is: a 128 MB reservation
     /// under a 64 MB limit fails.
     @Test func reservingMoreThanTheFileSizeLimitFails() async throws {
-        let result = try await Fixture.run("""
+        let result = try await Fixture.run(
+            """
             import Foundation
             let fd = open("big", O_CREAT | O_WRONLY, 0o644)
             signal(SIGXFSZ, SIG_IGN)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Playground
 import TestSupport
+import Testing
+
+@testable import Playground
 
 @Suite("Stopping programs")
 struct ProcessTests {
@@ -11,15 +12,18 @@ struct ProcessTests {
         let directory = try Fixture.temporaryDirectory("cancel")
         let pidFile = directory.appendingPathComponent("grandchild.pid")
         let program = """
-        import Foundation
-        let sleeper = Process()
-        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        sleeper.arguments = ["30"]
-        try sleeper.run()
-        try \(ProgramProcess.swiftRecord("sleeper.processIdentifier")).write(toFile: "\(pidFile.path)", atomically: true, encoding: .utf8)
-        sleeper.waitUntilExit()
-        """
-        let task = Task { try await Fixture.run(program, limits: Limits(timeout: 60), environment: ["SEGUELAB_WRITABLE": directory.path]) }
+            import Foundation
+            let sleeper = Process()
+            sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            sleeper.arguments = ["30"]
+            try sleeper.run()
+            try \(ProgramProcess.swiftRecord("sleeper.processIdentifier")).write(toFile: "\(pidFile.path)", atomically: true, encoding: .utf8)
+            sleeper.waitUntilExit()
+            """
+        let task = Task {
+            try await Fixture.run(
+                program, limits: Limits(timeout: 60), environment: ["SEGUELAB_WRITABLE": directory.path])
+        }
         var grandchild: ProgramProcess?
         for _ in 0..<600 where grandchild == nil {
             try await Task.sleep(for: .milliseconds(50))
@@ -40,12 +44,15 @@ struct ProcessTests {
         let directory = try Fixture.temporaryDirectory("interrupt")
         let startedFile = directory.appendingPathComponent("started")
         let program = """
-        import Foundation
-        print("before the loop")
-        FileManager.default.createFile(atPath: "\(startedFile.path)", contents: nil)
-        while true { usleep(1000) }
-        """
-        let run = Task { try await Fixture.run(program, limits: Limits(timeout: 60), environment: ["SEGUELAB_WRITABLE": directory.path]) }
+            import Foundation
+            print("before the loop")
+            FileManager.default.createFile(atPath: "\(startedFile.path)", contents: nil)
+            while true { usleep(1000) }
+            """
+        let run = Task {
+            try await Fixture.run(
+                program, limits: Limits(timeout: 60), environment: ["SEGUELAB_WRITABLE": directory.path])
+        }
         for _ in 0..<600 where !FileManager.default.fileExists(atPath: startedFile.path) {
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -60,7 +67,8 @@ struct ProcessTests {
     /// Alive and not a zombie waiting for its (dead) parent's reaper.
     static func isRunning(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         let state = stat[stat.index(close, offsetBy: 2)]
         return state != "Z" && state != "X"
     }
@@ -68,14 +76,18 @@ struct ProcessTests {
     @Test func childProcessReportsExitCodesAndSignals() async throws {
         let exited = try await ChildProcess(executable: "/bin/sh", arguments: ["-c", "exit 3"], environment: [:]).run()
         #expect(exited.ending == .exited(3))
-        let signaled = try await ChildProcess(executable: "/bin/sh", arguments: ["-c", "kill -SEGV $$"], environment: [:]).run()
+        let signaled = try await ChildProcess(
+            executable: "/bin/sh", arguments: ["-c", "kill -SEGV $$"], environment: [:]
+        ).run()
         #expect(signaled.ending == .signaled(SIGSEGV))
     }
 
     @Test func leftoverGrandchildrenDoNotHoldTheRunOpen() async throws {
         // The shell exits at once but leaves a background sleeper holding stdout.
-        let outcome = try await ChildProcess(executable: "/bin/sh", arguments: ["-c", "sleep 30 & echo started"],
-                                             environment: [:], timeout: 20).run()
+        let outcome = try await ChildProcess(
+            executable: "/bin/sh", arguments: ["-c", "sleep 30 & echo started"],
+            environment: [:], timeout: 20
+        ).run()
         // Held open by the sleeper, the run would end by the 20 s limit (.timedOut) instead.
         #expect(outcome.ending == .exited(0))
         #expect(String(decoding: outcome.stdout, as: UTF8.self) == "started\n")
@@ -90,8 +102,10 @@ struct InheritedFileTests {
         let leaked = open("/dev/null", O_RDONLY)
         #expect(leaked > 2)
         defer { close(leaked) }
-        let outcome = try await ChildProcess(executable: "/bin/sh", arguments: ["-c", "[ -e /proc/self/fd/\(leaked) ] && echo open || echo closed"],
-                                             environment: [:], timeout: 20).run()
+        let outcome = try await ChildProcess(
+            executable: "/bin/sh", arguments: ["-c", "[ -e /proc/self/fd/\(leaked) ] && echo open || echo closed"],
+            environment: [:], timeout: 20
+        ).run()
         #expect(String(decoding: outcome.stdout, as: UTF8.self) == "closed\n")
     }
 }
@@ -105,10 +119,10 @@ struct ConfinementTests {
         let outside = try Fixture.temporaryDirectory("outside")
         let allowed = try Fixture.temporaryDirectory("allowed")
         let program = """
-        import Foundation
-        func attempt(_ path: String) -> String { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) ? "wrote" : "refused" }
-        print(attempt("own.txt"), attempt("\(outside.path)/evil.txt"), attempt("\(allowed.path)/fine.txt"))
-        """
+            import Foundation
+            func attempt(_ path: String) -> String { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) ? "wrote" : "refused" }
+            print(attempt("own.txt"), attempt("\(outside.path)/evil.txt"), attempt("\(allowed.path)/fine.txt"))
+            """
         let result = try await Fixture.run(program, environment: ["SEGUELAB_WRITABLE": allowed.path])
         #expect(result.stdout == "wrote refused wrote\n")
         #expect(!FileManager.default.fileExists(atPath: outside.appendingPathComponent("evil.txt").path))
@@ -117,12 +131,12 @@ struct ConfinementTests {
     /// A program may not write a file past its file-size limit: it is stopped, and told why.
     @Test func writingPastTheFileSizeLimitStopsTheProgram() async throws {
         let program = """
-        import Foundation
-        let file = fopen("big.bin", "w")!
-        let block = [UInt8](repeating: 1, count: 1 << 20)
-        for _ in 0..<64 { fwrite(block, 1, block.count, file) }
-        print("not reached")
-        """
+            import Foundation
+            let file = fopen("big.bin", "w")!
+            let block = [UInt8](repeating: 1, count: 1 << 20)
+            for _ in 0..<64 { fwrite(block, 1, block.count, file) }
+            print("not reached")
+            """
         let result = try await Fixture.run(program, limits: Limits(timeout: 60, fileBytes: 4 << 20))
         #expect(result.termination == .fileSizeLimit)
         #expect(result.stopReason == .fileSize(limit: 4 << 20))
@@ -137,14 +151,20 @@ struct DescendantTests {
     func noDescendantOutlivesTheRunHoweverItDetaches(_ depth: Int) async throws {
         let directory = try Fixture.temporaryDirectory("escape")
         let pidFile = directory.appendingPathComponent("sleeper.pid")
-        let script = "if [ $1 -gt 1 ]; then env -i setsid /bin/sh \"$0\" $(($1 - 1)) \"$2\" & exit 0; fi; env -i setsid sleep 300 & echo $! > \"$2\""
+        let script =
+            "if [ $1 -gt 1 ]; then env -i setsid /bin/sh \"$0\" $(($1 - 1)) \"$2\" & exit 0; fi; env -i setsid sleep 300 & echo $! > \"$2\""
         let outcome = try await ChildProcess(
             executable: "/bin/sh",
-            arguments: ["-c", "printf '%s\\n' '\(script)' > chain.sh; /bin/sh chain.sh \(depth) '\(pidFile.path)'; while [ ! -s '\(pidFile.path)' ]; do sleep 0.01; done; echo started"],
-            environment: ["PATH": "/usr/bin:/bin"], workingDirectory: directory.path, timeout: 60).run()
+            arguments: [
+                "-c",
+                "printf '%s\\n' '\(script)' > chain.sh; /bin/sh chain.sh \(depth) '\(pidFile.path)'; while [ ! -s '\(pidFile.path)' ]; do sleep 0.01; done; echo started"
+            ],
+            environment: ["PATH": "/usr/bin:/bin"], workingDirectory: directory.path, timeout: 60
+        ).run()
         #expect(outcome.ending == .exited(0))
         #expect(String(decoding: outcome.stdout, as: UTF8.self) == "started\n")
-        let pid = try #require(pid_t(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try #require(
+            pid_t(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(!ProcessTests.isRunning(pid), "process \(pid) outlived the run")
         kill(pid, SIGKILL)
     }
@@ -160,26 +180,33 @@ struct DescendantTests {
 /// A program's two streams, in the order it wrote them.
 @Suite("Output order")
 struct OutputOrderTests {
-    static let alternating = OrderedWrites.program([("out 1\n", 1), ("err 2\n", 2), ("err 3\n", 2), ("out 4\n", 1), ("err 5\n", 2)])
+    static let alternating = OrderedWrites.program([
+        ("out 1\n", 1), ("err 2\n", 2), ("err 3\n", 2), ("out 4\n", 1), ("err 5\n", 2)
+    ])
 
     @Test func bothStreamsComeInTheOrderTheyWereWrittenAndApartTheyStayWhole() async throws {
         let result = try await Fixture.run(Self.alternating)
         #expect(result.termination == .exited(0), "\(result.stderr)")
-        #expect(result.programOutputInOrder == [
-            OutputRun(isError: false, text: "out 1\n"), OutputRun(isError: true, text: "err 2\nerr 3\n"),
-            OutputRun(isError: false, text: "out 4\n"), OutputRun(isError: true, text: "err 5\n"),
-        ])
+        #expect(
+            result.programOutputInOrder == [
+                OutputRun(isError: false, text: "out 1\n"), OutputRun(isError: true, text: "err 2\nerr 3\n"),
+                OutputRun(isError: false, text: "out 4\n"), OutputRun(isError: true, text: "err 5\n")
+            ])
         // Checks read each stream on its own, as before.
         #expect(result.stdout == "out 1\nout 4\n")
         #expect(result.stderr == "err 2\nerr 3\nerr 5\n")
     }
 
     @Test func dropsWhatCameBeforeAMarkOnEachStream() {
-        let runs = [OutputRun(isError: false, text: "old\nnew 1\n"), OutputRun(isError: true, text: "old\nnew 2\n"),
-                    OutputRun(isError: false, text: "new 3\n")]
-        #expect(runs.dropping(outputBytes: 4, errorBytes: 4) == [
-            OutputRun(isError: false, text: "new 1\n"), OutputRun(isError: true, text: "new 2\n"), OutputRun(isError: false, text: "new 3\n"),
-        ])
+        let runs = [
+            OutputRun(isError: false, text: "old\nnew 1\n"), OutputRun(isError: true, text: "old\nnew 2\n"),
+            OutputRun(isError: false, text: "new 3\n")
+        ]
+        #expect(
+            runs.dropping(outputBytes: 4, errorBytes: 4) == [
+                OutputRun(isError: false, text: "new 1\n"), OutputRun(isError: true, text: "new 2\n"),
+                OutputRun(isError: false, text: "new 3\n")
+            ])
         #expect(runs.dropping(outputBytes: .max, errorBytes: 0).map(\.text) == ["old\nnew 2\n"])
     }
 }

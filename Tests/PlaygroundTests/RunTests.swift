@@ -1,16 +1,18 @@
 import Foundation
-import Testing
-@testable import Playground
 import SourceText
+import Testing
+
+@testable import Playground
 
 @Suite("Compiling and running learner code")
 struct RunTests {
     @Test func runsAndCapturesOutputAndTrace() async throws {
-        let result = try await Fixture.run("""
-        import SegueKit
-        print("hello")
-        recordTrace("push")
-        """)
+        let result = try await Fixture.run(
+            """
+            import SegueKit
+            print("hello")
+            recordTrace("push")
+            """)
         #expect(result.termination == .exited(0))
         #expect(result.stdout == "hello\n")
         #expect(result.traceLines == [#"{"event":"push"}"#])
@@ -18,30 +20,33 @@ struct RunTests {
 
     @Test func aProgramOfOnlyDeclarationsStillRunsInOrder() async throws {
         // `let` lines parse as declarations, but in the program's main file they run, in order.
-        let result = try await Fixture.run("""
-        func greet() -> String { print("ran"); return "hi" }
-        let greeting = greet()
-        let again = greet()
-        """)
+        let result = try await Fixture.run(
+            """
+            func greet() -> String { print("ran"); return "hi" }
+            let greeting = greet()
+            let again = greet()
+            """)
         #expect(result.compile.succeeded)
         #expect(result.stdout == "ran\nran\n")
     }
 
     @Test func importUIKitReexportsSegueKit() async throws {
-        let result = try await Fixture.run("""
-        import UIKit
-        final class ListViewController: UIViewController {}
-        let controller = ListViewController()
-        controller.title = "List"
-        print(controller.title ?? "none", controller is UIViewController)
-        """)
+        let result = try await Fixture.run(
+            """
+            import UIKit
+            final class ListViewController: UIViewController {}
+            let controller = ListViewController()
+            controller.title = "List"
+            print(controller.title ?? "none", controller is UIViewController)
+            """)
         #expect(result.compile.succeeded)
         #expect(result.stdout == "List true\n")
     }
 
     @Test func compileErrorIsMappedToTheLearnersLineDespiteAHiddenPrelude() async throws {
         let prelude = "import UIKit\nlet preludeValue = 1\nfunc helper() -> Int { 2 }\n"
-        let result = try await Fixture.run("let total = helper()\nlet wrong: Int = \"text\"\nprint(total)\n", prelude: prelude)
+        let result = try await Fixture.run(
+            "let total = helper()\nlet wrong: Int = \"text\"\nprint(total)\n", prelude: prelude)
         #expect(result.termination == .notRun)
         let error = try #require(result.compile.errors.first)
         #expect(error.file == "Exercise.swift")
@@ -56,9 +61,11 @@ struct RunTests {
         // A hidden prelude of declarations only, the learner's code and a hidden harness: a
         // lesson's program. The prelude's global runs first only because it is top-level code.
         var sources = [
-            SourceFile(name: "prelude", text: "let announced: Void = print(\"prelude\")\nlet greeting = \"hello\"\n", origin: .hidden, topLevel: true),
+            SourceFile(
+                name: "prelude", text: "let announced: Void = print(\"prelude\")\nlet greeting = \"hello\"\n",
+                origin: .hidden, topLevel: true),
             SourceFile(name: "Exercise.swift", text: "print(greeting)\n", topLevel: true),
-            SourceFile(name: "harness", text: "print(\"checked\")\n", origin: .hidden, topLevel: true),
+            SourceFile(name: "harness", text: "print(\"checked\")\n", origin: .hidden, topLevel: true)
         ]
         let playground = try await Fixture.playground()
         let ran = try await playground.run(RunRequest(sources: sources))
@@ -77,7 +84,8 @@ struct RunTests {
 
     @Test func typecheckOnlyRequestIsNotRun() async throws {
         let playground = try await Fixture.playground()
-        let request = RunRequest(sources: [SourceFile(name: "A.swift", text: "print(1)\n1.missing()\n")], typecheckOnly: true)
+        let request = RunRequest(
+            sources: [SourceFile(name: "A.swift", text: "print(1)\n1.missing()\n")], typecheckOnly: true)
         let result = try await playground.run(request)
         #expect(result.termination == .notRun && result.stdout.isEmpty)
         #expect(result.compile.errors.first?.line == 2)
@@ -105,7 +113,8 @@ struct RunTests {
     }
 
     @Test func fatalErrorIsReportedWithTheLearnersLocation() async throws {
-        let result = try await Fixture.run("print(\"before\")\nfatalError(\"the sky fell\")\n", prelude: "let unused = 0\n")
+        let result = try await Fixture.run(
+            "print(\"before\")\nfatalError(\"the sky fell\")\n", prelude: "let unused = 0\n")
         let crash = try #require(result.crash)
         #expect(crash.kind == .fatalError)
         #expect(crash.message == "the sky fell")
@@ -130,7 +139,11 @@ struct RunTests {
 
     @Test func preconditionInReleaseModeStillCrashes() async throws {
         let playground = try await Fixture.playground()
-        let source = SourceFile(name: "Exercise.swift", text: "let n = Int(CommandLine.arguments.count)\nassert(n == 99, \"assert\")\nprecondition(n == 99, \"pre\")\nprint(\"unreached\")\n")
+        let source = SourceFile(
+            name: "Exercise.swift",
+            text:
+                "let n = Int(CommandLine.arguments.count)\nassert(n == 99, \"assert\")\nprecondition(n == 99, \"pre\")\nprint(\"unreached\")\n"
+        )
         let debug = try await playground.run(RunRequest(sources: [source]))
         #expect(debug.crash?.kind == .assertion)
         let release = try await playground.run(RunRequest(sources: [source], optimization: .release))
@@ -150,7 +163,8 @@ struct RunTests {
     }
 
     @Test func outputIsCappedAndKept() async throws {
-        let result = try await Fixture.run("while true { print(\"spam spam spam\") }\n", limits: Limits(outputBytes: 10_000))
+        let result = try await Fixture.run(
+            "while true { print(\"spam spam spam\") }\n", limits: Limits(outputBytes: 10_000))
         #expect(result.termination == .outputCapped)
         #expect(result.stdout.utf8.count <= 10_000)
         #expect(result.stdout.hasPrefix("spam spam spam\n"))
@@ -163,7 +177,8 @@ struct RunTests {
     }
 
     @Test func memoryLimitIsEnforced() async throws {
-        let program = "var blocks: [[UInt8]] = []\nfor _ in 0..<40 { blocks.append([UInt8](repeating: 1, count: 100_000_000)) }\nprint(blocks.count)\n"
+        let program =
+            "var blocks: [[UInt8]] = []\nfor _ in 0..<40 { blocks.append([UInt8](repeating: 1, count: 100_000_000)) }\nprint(blocks.count)\n"
         let result = try await Fixture.run(program, limits: Limits(memoryBytes: 512 << 20))
         #expect(result.termination == .memoryLimit)
         #expect(result.stdout.isEmpty)
@@ -177,40 +192,48 @@ struct RunTests {
     @Test func storyboardDirectoriesAndEnvironmentReachTheProgram() async throws {
         let directory = try Fixture.temporaryDirectory("boards")
         let playground = try await Fixture.playground()
-        let source = SourceFile(name: "Main.swift", text: """
-        import Foundation
-        print(ProcessInfo.processInfo.environment["SEGUEKIT_STORYBOARD_PATH"] ?? "unset")
-        print(ProcessInfo.processInfo.environment["LESSON"] ?? "unset")
-        """)
-        let result = try await playground.run(RunRequest(sources: [source], storyboardDirectories: [directory],
-                                                         environment: ["LESSON": "segues"]))
+        let source = SourceFile(
+            name: "Main.swift",
+            text: """
+                import Foundation
+                print(ProcessInfo.processInfo.environment["SEGUEKIT_STORYBOARD_PATH"] ?? "unset")
+                print(ProcessInfo.processInfo.environment["LESSON"] ?? "unset")
+                """)
+        let result = try await playground.run(
+            RunRequest(
+                sources: [source], storyboardDirectories: [directory],
+                environment: ["LESSON": "segues"]))
         #expect(result.stdout == "\(directory.path)\nsegues\n")
     }
 
     @Test func unwindActionsAreRegisteredThroughTheExportedHook() async throws {
-        let result = try await Fixture.run("""
-        import UIKit
-        class ListViewController: UIViewController {
-            @IBAction private func unwindToList(_ segue: UIStoryboardSegue) { print("unwound to list") }
-        }
-        extension ListViewController {
-            @IBAction func cancel(segue: UIStoryboardSegue) { print("cancelled") }
-        }
-        let list = ListViewController()
-        print(UnwindActionRegistry.perform("unwindToList:", on: list))
-        print(UnwindActionRegistry.perform("cancelWithSegue:", on: list))
-        print(UnwindActionRegistry.perform("missing:", on: list))
-        """)
+        let result = try await Fixture.run(
+            """
+            import UIKit
+            class ListViewController: UIViewController {
+                @IBAction private func unwindToList(_ segue: UIStoryboardSegue) { print("unwound to list") }
+            }
+            extension ListViewController {
+                @IBAction func cancel(segue: UIStoryboardSegue) { print("cancelled") }
+            }
+            let list = ListViewController()
+            print(UnwindActionRegistry.perform("unwindToList:", on: list))
+            print(UnwindActionRegistry.perform("cancelWithSegue:", on: list))
+            print(UnwindActionRegistry.perform("missing:", on: list))
+            """)
         #expect(result.compile.succeeded, "\(result.fullCompilerOutput)")
         #expect(result.stdout == "unwound to list\ntrue\ncancelled\ntrue\nfalse\n")
     }
 
     @Test func aLearnerFileNamedMainSwiftIsReportedUnderItsName() async throws {
         let playground = try await Fixture.playground()
-        let result = try await playground.run(RunRequest(sources: [
-            SourceFile(name: "Model.swift", text: "struct Product { var name: String }\n"),
-            SourceFile(name: "main.swift", text: "let tea = Product(name: \"Tea\")\nprint(tea.name)\nfatalError(\"stop\")\n"),
-        ]))
+        let result = try await playground.run(
+            RunRequest(sources: [
+                SourceFile(name: "Model.swift", text: "struct Product { var name: String }\n"),
+                SourceFile(
+                    name: "main.swift",
+                    text: "let tea = Product(name: \"Tea\")\nprint(tea.name)\nfatalError(\"stop\")\n")
+            ]))
         #expect(result.compile.diagnostics.isEmpty, "\(result.compile.diagnostics)")
         #expect(result.stdout == "Tea\n")
         #expect(result.crash?.location == SourceLocation(file: "main.swift", line: 3))
@@ -218,10 +241,11 @@ struct RunTests {
 
     @Test func separateFilesCompileTogether() async throws {
         let playground = try await Fixture.playground()
-        let result = try await playground.run(RunRequest(sources: [
-            SourceFile(name: "Model.swift", text: "struct Product { var name: String }\n"),
-            SourceFile(name: "Main.swift", text: "print(Product(name: \"Tea\").name)\nlet x: Int = nil\n"),
-        ]))
+        let result = try await playground.run(
+            RunRequest(sources: [
+                SourceFile(name: "Model.swift", text: "struct Product { var name: String }\n"),
+                SourceFile(name: "Main.swift", text: "print(Product(name: \"Tea\").name)\nlet x: Int = nil\n")
+            ]))
         #expect(result.compile.errors.map(\.file) == ["Main.swift"])
         #expect(result.compile.errors.first?.line == 2)
         #expect(!result.compile.diagnostics.contains { $0.severity == .warning }, "\(result.compile.diagnostics)")
@@ -230,10 +254,12 @@ struct RunTests {
     @Test func swift6ModeIsOnRequestOnly() async throws {
         let playground = try await Fixture.playground()
         // Typical iOS code touching a main-actor class from a nonisolated function.
-        let source = SourceFile(name: "Exercise.swift", text: """
-        import UIKit
-        func rename(_ controller: UIViewController) { controller.title = "Renamed" }
-        """)
+        let source = SourceFile(
+            name: "Exercise.swift",
+            text: """
+                import UIKit
+                func rename(_ controller: UIViewController) { controller.title = "Renamed" }
+                """)
         let five = try await playground.typecheck([source], swiftLanguageMode: .swift5)
         #expect(five.diagnostics.isEmpty)
         let six = try await playground.typecheck([source], swiftLanguageMode: .swift6)

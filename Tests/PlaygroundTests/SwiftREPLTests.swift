@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Playground
 
 @Suite("The swift prompt's REPL")

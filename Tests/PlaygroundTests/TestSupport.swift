@@ -1,101 +1,102 @@
 import Foundation
 import Testing
+
 @testable import Playground
 
 /// A small stand-in for SegueKit: enough UIKit surface for the tests, compiled in seconds, so the
 /// suite does not depend on (or wait for) the full module. Written to a temporary directory.
 enum Fixture {
     static let segueKit = """
-    import Foundation
+        import Foundation
 
-    @preconcurrency @MainActor
-    open class UIViewController {
-        package init() {}
-        open var title: String? = nil
-    }
-
-    package final class UIStoryboardSegue {
-        package let identifier: String?
-        package init(identifier: String?) { self.identifier = identifier }
-    }
-
-    /// Unwind actions registered by name, filled lazily through the exported hook.
-    package enum UnwindActionRegistry {
-        nonisolated(unsafe) static var actions: [String: (UIViewController, UIStoryboardSegue) -> Void] = [:]
-
-        package static func register<T: UIViewController>(_ type: T.Type, _ selector: String,
-                                                        _ action: @escaping (T, UIStoryboardSegue) -> Void) {
-            actions[selector] = { action($0 as! T, $1) }
+        @preconcurrency @MainActor
+        open class UIViewController {
+            public init() {}
+            open var title: String? = nil
         }
 
-        package static func perform(_ selector: String, on controller: UIViewController) -> Bool {
-            loadRegistrations()
-            guard let action = actions[selector] else { return false }
-            action(controller, UIStoryboardSegue(identifier: nil))
-            return true
+        public final class UIStoryboardSegue {
+            public let identifier: String?
+            public init(identifier: String?) { self.identifier = identifier }
         }
-    }
 
-    /// Outlets by property name, filled through the same hook.
-    package enum OutletRegistry {
-        nonisolated(unsafe) static var outlets: [String: (AnyObject, AnyObject) -> Void] = [:]
-        nonisolated(unsafe) static var collections: [String: (AnyObject, [AnyObject]) -> Void] = [:]
+        /// Unwind actions registered by name, filled lazily through the exported hook.
+        public enum UnwindActionRegistry {
+            nonisolated(unsafe) static var actions: [String: (UIViewController, UIStoryboardSegue) -> Void] = [:]
 
-        package static func register<T: AnyObject>(_ type: T.Type, _ property: String, _ connect: @escaping (T, AnyObject) -> Void) {
-            outlets[property] = { connect($0 as! T, $1) }
+            public static func register<T: UIViewController>(_ type: T.Type, _ selector: String,
+                                                            _ action: @escaping (T, UIStoryboardSegue) -> Void) {
+                actions[selector] = { action($0 as! T, $1) }
+            }
+
+            public static func perform(_ selector: String, on controller: UIViewController) -> Bool {
+                loadRegistrations()
+                guard let action = actions[selector] else { return false }
+                action(controller, UIStoryboardSegue(identifier: nil))
+                return true
+            }
         }
-        package static func registerCollection<T: AnyObject>(_ type: T.Type, _ property: String, _ connect: @escaping (T, [AnyObject]) -> Void) {
-            collections[property] = { connect($0 as! T, $1) }
-        }
-        package static func connect(_ property: String, on owner: AnyObject, to object: AnyObject) -> Bool {
-            loadRegistrations()
-            guard let outlet = outlets[property] else { return false }
-            outlet(owner, object)
-            return true
-        }
-        package static func connect(_ property: String, on owner: AnyObject, to objects: [AnyObject]) -> Bool {
-            loadRegistrations()
-            guard let collection = collections[property] else { return false }
-            collection(owner, objects)
-            return true
-        }
-    }
 
-    /// Control actions by selector, filled through the same hook.
-    package enum ActionRegistry {
-        nonisolated(unsafe) static var actions: [String: (AnyObject, Any) -> Void] = [:]
+        /// Outlets by property name, filled through the same hook.
+        public enum OutletRegistry {
+            nonisolated(unsafe) static var outlets: [String: (AnyObject, AnyObject) -> Void] = [:]
+            nonisolated(unsafe) static var collections: [String: (AnyObject, [AnyObject]) -> Void] = [:]
 
-        package static func register<T: AnyObject>(_ type: T.Type, _ selector: String, _ perform: @escaping (T, Any) -> Void) {
-            actions[selector] = { perform($0 as! T, $1) }
+            public static func register<T: AnyObject>(_ type: T.Type, _ property: String, _ connect: @escaping (T, AnyObject) -> Void) {
+                outlets[property] = { connect($0 as! T, $1) }
+            }
+            public static func registerCollection<T: AnyObject>(_ type: T.Type, _ property: String, _ connect: @escaping (T, [AnyObject]) -> Void) {
+                collections[property] = { connect($0 as! T, $1) }
+            }
+            public static func connect(_ property: String, on owner: AnyObject, to object: AnyObject) -> Bool {
+                loadRegistrations()
+                guard let outlet = outlets[property] else { return false }
+                outlet(owner, object)
+                return true
+            }
+            public static func connect(_ property: String, on owner: AnyObject, to objects: [AnyObject]) -> Bool {
+                loadRegistrations()
+                guard let collection = collections[property] else { return false }
+                collection(owner, objects)
+                return true
+            }
         }
-        package static func perform(_ selector: String, on owner: AnyObject, sender: Any) -> Bool {
-            loadRegistrations()
-            guard let action = actions[selector] else { return false }
-            action(owner, sender)
-            return true
+
+        /// Control actions by selector, filled through the same hook.
+        public enum ActionRegistry {
+            nonisolated(unsafe) static var actions: [String: (AnyObject, Any) -> Void] = [:]
+
+            public static func register<T: AnyObject>(_ type: T.Type, _ selector: String, _ perform: @escaping (T, Any) -> Void) {
+                actions[selector] = { perform($0 as! T, $1) }
+            }
+            public static func perform(_ selector: String, on owner: AnyObject, sender: Any) -> Bool {
+                loadRegistrations()
+                guard let action = actions[selector] else { return false }
+                action(owner, sender)
+                return true
+            }
         }
-    }
 
-    nonisolated(unsafe) var registrationsLoaded = false
+        nonisolated(unsafe) var registrationsLoaded = false
 
-    func loadRegistrations() {
-        guard !registrationsLoaded else { return }
-        registrationsLoaded = true
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "seguekit_register_actions") {
-            unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)()
+        func loadRegistrations() {
+            guard !registrationsLoaded else { return }
+            registrationsLoaded = true
+            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "seguekit_register_actions") {
+                unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)()
+            }
         }
-    }
 
-    package func recordTrace(_ event: String) {
-        guard let path = ProcessInfo.processInfo.environment["SEGUEKIT_TRACE_FILE"] else { return }
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
-        let handle = FileHandle(forWritingAtPath: path)!
-        handle.seekToEndOfFile()
-        handle.write(Data("{\\"event\\":\\"\\(event)\\"}\\n".utf8))
-        handle.closeFile()
-    }
+        public func recordTrace(_ event: String) {
+            guard let path = ProcessInfo.processInfo.environment["SEGUEKIT_TRACE_FILE"] else { return }
+            if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+            let handle = FileHandle(forWritingAtPath: path)!
+            handle.seekToEndOfFile()
+            handle.write(Data("{\\"event\\":\\"\\(event)\\"}\\n".utf8))
+            handle.closeFile()
+        }
 
-    """
+        """
 
     static func temporaryDirectory(_ name: String = "test") throws -> URL {
         _ = sweptOnce
@@ -108,10 +109,12 @@ enum Fixture {
     /// Directories of earlier test runs whose process has ended (names carry the pid).
     static let sweptOnce: Void = {
         let base = NSTemporaryDirectory()
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] where name.hasPrefix("seguelab-tests-") {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
+        where name.hasPrefix("seguelab-tests-") {
             let parts = name.split(separator: "-")
             guard parts.count >= 5, let pid = pid_t(parts[parts.count - 2]), pid != getpid(),
-                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
             try? FileManager.default.removeItem(atPath: (base as NSString).appendingPathComponent(name))
         }
     }()
@@ -126,15 +129,18 @@ enum Fixture {
         let root = try temporaryDirectory("shared")
         let sources = root.appendingPathComponent("SegueKit")
         try writeSegueKit(to: sources)
-        let playground = try Playground(configuration: .init(segueKitSources: sources, cacheRoot: root.appendingPathComponent("cache")))
+        let playground = try Playground(
+            configuration: .init(segueKitSources: sources, cacheRoot: root.appendingPathComponent("cache")))
         try await playground.prepare()
         return playground
     }
 
     static func playground() async throws -> Playground { try await shared.value }
 
-    static func run(_ text: String, name: String = "Exercise.swift", prelude: String? = nil,
-                    limits: Limits = .standard, environment: [String: String] = [:]) async throws -> RunResult {
+    static func run(
+        _ text: String, name: String = "Exercise.swift", prelude: String? = nil,
+        limits: Limits = .standard, environment: [String: String] = [:]
+    ) async throws -> RunResult {
         var sources: [SourceFile] = []
         if let prelude { sources.append(SourceFile(name: "Prelude.swift", text: prelude, origin: .hidden)) }
         sources.append(SourceFile(name: name, text: text))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SegueKit
 
 @Suite("Outlets and control actions", .serialized)
@@ -12,12 +13,16 @@ struct ConnectionTests {
 
     @Test func parserReadsOutletsAndActions() throws {
         let product = try #require(try Fixtures.document("Shop").scene(forControllerID: "product-vc")).controller
-        #expect(product.outlets == [
-            OutletDefinition(property: "nameLabel", destination: "name-label"),
-            OutletDefinition(property: "actionButtons", destination: "share-button", isCollection: true),
-            OutletDefinition(property: "actionButtons", destination: "buy-button", isCollection: true),
-        ])
-        #expect(product.actions == [ActionDefinition(selector: "share:", sourceObjectID: "share-button", eventType: "touchUpInside")])
+        #expect(
+            product.outlets == [
+                OutletDefinition(property: "nameLabel", destination: "name-label"),
+                OutletDefinition(property: "actionButtons", destination: "share-button", isCollection: true),
+                OutletDefinition(property: "actionButtons", destination: "buy-button", isCollection: true)
+            ])
+        #expect(
+            product.actions == [
+                ActionDefinition(selector: "share:", sourceObjectID: "share-button", eventType: "touchUpInside")
+            ])
     }
 
     @Test func registeredOutletsAreConnectedBeforeViewDidLoad() throws {
@@ -26,7 +31,8 @@ struct ConnectionTests {
             controller.nameLabel = object as? UILabel
         }
         let storyboard = try Fixtures.storyboard("Shop")
-        let product = try #require(storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
+        let product = try #require(
+            storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
         #expect(product.nameLabel == nil)
         product.loadViewIfNeeded()
         #expect(CallLog.entries == ["product.viewDidLoad(nil)", "product.nameLabel(Name)"])
@@ -62,16 +68,22 @@ struct ConnectionTests {
             controller.actionButtons = objects.compactMap { $0 as? UIButton }
         }
         // A single-object registration under the collection's name is not given the collection.
-        OutletRegistry.register(ProductViewController.self, "actionButtons") { _, _ in Issue.record("single setter used for a collection") }
+        OutletRegistry.register(ProductViewController.self, "actionButtons") { _, _ in
+            Issue.record("single setter used for a collection")
+        }
         let storyboard = try Fixtures.storyboard("Shop")
-        let product = try #require(storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
+        let product = try #require(
+            storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
         product.loadViewIfNeeded()
         #expect(product.actionButtons?.map(\.tag) == [4, 1])
         #expect(product.actionButtons?.allSatisfy { $0.superview != nil } == true)
     }
 
     @Test func anyClassCanRegisterConnections() {
-        defer { OutletRegistry.removeAll(); ActionRegistry.removeAll() }
+        defer {
+            OutletRegistry.removeAll()
+            ActionRegistry.removeAll()
+        }
         final class Cell: UITableViewCell { var taps = 0 }
         ActionRegistry.register(Cell.self, "tap:") { cell, _ in cell.taps += 1 }
         let cell = Cell()
@@ -81,46 +93,49 @@ struct ConnectionTests {
     }
 
     static let cellStoryboard = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="list">
-        <scenes>
-            <scene sceneID="s1">
-                <objects>
-                    <tableViewController id="list" customClass="CellListViewController" customModule="SegueKitTests" sceneMemberID="viewController">
-                        <tableView key="view" id="table">
-                            <prototypes>
-                                <tableViewCell reuseIdentifier="ProductCell" id="cell" customClass="ProductCell" customModule="SegueKitTests">
-                                    <tableViewCellContentView key="contentView" id="content">
-                                        <subviews>
-                                            <label text="Name" id="cell-name"/>
-                                        </subviews>
-                                    </tableViewCellContentView>
-                                    <connections>
-                                        <outlet property="nameLabel" destination="cell-name" id="o1"/>
-                                    </connections>
-                                </tableViewCell>
-                            </prototypes>
-                        </tableView>
-                        <navigationItem key="navigationItem" title="Products" id="nav-item">
-                            <barButtonItem key="rightBarButtonItem" systemItem="add" id="add-item"/>
-                        </navigationItem>
-                        <connections>
-                            <outlet property="addButton" destination="add-item" id="o2"/>
-                        </connections>
-                    </tableViewController>
-                </objects>
-            </scene>
-        </scenes>
-    </document>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="list">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <tableViewController id="list" customClass="CellListViewController" customModule="SegueKitTests" sceneMemberID="viewController">
+                            <tableView key="view" id="table">
+                                <prototypes>
+                                    <tableViewCell reuseIdentifier="ProductCell" id="cell" customClass="ProductCell" customModule="SegueKitTests">
+                                        <tableViewCellContentView key="contentView" id="content">
+                                            <subviews>
+                                                <label text="Name" id="cell-name"/>
+                                            </subviews>
+                                        </tableViewCellContentView>
+                                        <connections>
+                                            <outlet property="nameLabel" destination="cell-name" id="o1"/>
+                                        </connections>
+                                    </tableViewCell>
+                                </prototypes>
+                            </tableView>
+                            <navigationItem key="navigationItem" title="Products" id="nav-item">
+                                <barButtonItem key="rightBarButtonItem" systemItem="add" id="add-item"/>
+                            </navigationItem>
+                            <connections>
+                                <outlet property="addButton" destination="add-item" id="o2"/>
+                            </connections>
+                        </tableViewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
 
     @Test func cellOutletsReachTheirOwnCellsViewsAndBarItemsAreOutletTargets() throws {
         defer { OutletRegistry.removeAll() }
         OutletRegistry.register(ProductCell.self, "nameLabel") { cell, object in cell.nameLabel = object as? UILabel }
-        OutletRegistry.register(CellListViewController.self, "addButton") { list, object in list.addButton = object as? UIBarButtonItem }
+        OutletRegistry.register(CellListViewController.self, "addButton") { list, object in
+            list.addButton = object as? UIBarButtonItem
+        }
         SegueRuntime.noteModule(named: "SegueKitTests")
         let document = try StoryboardDocument.parse(Data(Self.cellStoryboard.utf8), path: "Cells.storyboard")
-        let list = try #require(UIStoryboard(document: document).instantiateInitialViewController() as? CellListViewController)
+        let list = try #require(
+            UIStoryboard(document: document).instantiateInitialViewController() as? CellListViewController)
         list.loadViewIfNeeded()
         #expect(list.addButton != nil)
         #expect(list.addButton === list.navigationItem.rightBarButtonItem)
@@ -134,7 +149,8 @@ struct ConnectionTests {
 
     @Test func unregisteredOutletsStayNil() throws {
         let storyboard = try Fixtures.storyboard("Shop")
-        let product = try #require(storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
+        let product = try #require(
+            storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
         product.loadViewIfNeeded()
         #expect(product.nameLabel == nil)
     }
@@ -143,7 +159,8 @@ struct ConnectionTests {
         defer { ActionRegistry.removeAll() }
         ActionRegistry.register(ProductViewController.self, "share:") { controller, sender in controller.share(sender) }
         let storyboard = try Fixtures.storyboard("Shop")
-        let product = try #require(storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
+        let product = try #require(
+            storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
         let share = try #require(product.view.viewWithTag(4) as? UIButton)
         CallLog.entries.removeAll()
         share.sendActions(for: .touchUpInside)
@@ -154,7 +171,8 @@ struct ConnectionTests {
 
     @Test func unregisteredActionsAreNotedInTheTrace() throws {
         let storyboard = try Fixtures.storyboard("Shop")
-        let product = try #require(storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
+        let product = try #require(
+            storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
         (product.view.viewWithTag(4) as? UIButton)?.sendActions(for: .touchUpInside)
         #expect(!CallLog.entries.contains { $0.hasPrefix("product.share") })
         #expect(SegueTrace.events(.warning).last?.message == "no registered action share: on ProductViewController")
@@ -200,7 +218,10 @@ struct TargetActionTests {
         SegueTrace.reset()
         UIBarButtonItem(title: "Edit", style: .plain, target: nil, action: nil).simulateTap()
         let warning = try #require(SegueTrace.events(.warning).last?.message)
-        #expect(warning == "simulateTap() on the bar button item 'Edit': it has no action, target-action or segue; nothing happens")
+        #expect(
+            warning
+                == "simulateTap() on the bar button item 'Edit': it has no action, target-action or segue; nothing happens"
+        )
     }
 
     /// addTarget(_:action:for:) with a method nobody registered is noted (iOS would crash with an
@@ -231,7 +252,9 @@ struct TargetActionTests {
         #expect(popover.presentedViewController === controller)
         #expect(popover.adaptivePresentationStyle == .fullScreen)
         final class KeepPopover: UIAdaptivePresentationControllerDelegate {
-            func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle { .none }
+            func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
+                .none
+            }
         }
         let keeper = KeepPopover()
         popover.delegate = keeper
@@ -253,7 +276,9 @@ struct TargetActionTests {
     @Test func theTabDelegateHearsTapsOnly() {
         final class Watcher: UITabBarControllerDelegate {
             var heard: [String] = []
-            func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+            func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
+                -> Bool
+            {
                 heard.append("should \(viewController.title ?? "")")
                 return viewController.title != "Locked"
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SegueKit
 
 @Suite("Containers, embeds and legacy segues", .serialized)
@@ -14,13 +15,17 @@ struct ContainerTests {
         let secondary = try #require(split.viewControllers.last as? UINavigationController)
         #expect(secondary.topViewController is NoteViewController)
         // A child is wired to its own children before it is connected to its parent.
-        #expect(SegueTrace.events(.relationship).map(\.message) == ["rootViewController", "masterViewController", "rootViewController", "detailViewController"])
+        #expect(
+            SegueTrace.events(.relationship).map(\.message) == [
+                "rootViewController", "masterViewController", "rootViewController", "detailViewController"
+            ])
     }
 
     @Test func showDetailReplacesTheSecondaryColumn() throws {
         let storyboard = try Fixtures.storyboard("Split")
         let split = try #require(storyboard.instantiateInitialViewController() as? UISplitViewController)
-        let notes = try #require((split.viewControllers.first as? UINavigationController)?.topViewController as? NotesViewController)
+        let notes = try #require(
+            (split.viewControllers.first as? UINavigationController)?.topViewController as? NotesViewController)
         let oldSecondary = split.viewControllers.last
         notes.selectedNote = "Groceries"
         notes.performSegue(withIdentifier: "showNote", sender: nil)
@@ -70,11 +75,12 @@ struct ContainerTests {
         #expect(dashboard.children.isEmpty)
         #expect(CallLog.entries.isEmpty)
         dashboard.loadViewIfNeeded()
-        #expect(CallLog.entries == [
-            "dashboard.prepare(embedChart, ChartViewController)",
-            "chart.viewDidLoad",
-            "dashboard.viewDidLoad(children: 1)",
-        ])
+        #expect(
+            CallLog.entries == [
+                "dashboard.prepare(embedChart, ChartViewController)",
+                "chart.viewDidLoad",
+                "dashboard.viewDidLoad(children: 1)"
+            ])
         let chart = try #require(dashboard.children.first as? ChartViewController)
         #expect(chart.parent === dashboard)
         #expect(chart.view.superview === dashboard.sceneViews["chart-container"])
@@ -98,7 +104,10 @@ struct ContainerTests {
         let storyboard = try Fixtures.storyboard("Custom")
         let ghost = storyboard.instantiateViewController(withIdentifier: "Ghost")
         #expect(type(of: ghost) == UIViewController.self)
-        #expect(SegueTrace.events(.warning).map(\.message) == ["Unknown class _TtC12NoSuchModule19GhostViewController in Interface Builder file."])
+        #expect(
+            SegueTrace.events(.warning).map(\.message) == [
+                "Unknown class _TtC12NoSuchModule19GhostViewController in Interface Builder file."
+            ])
     }
 
     @Test func customSegueClassRunsItsOwnPerform() throws {
@@ -148,7 +157,8 @@ struct ContainerTests {
 
     @Test func windowShowsItsRootWithAppearanceCallbacks() throws {
         let storyboard = try Fixtures.storyboard("Shop")
-        let product = try #require(storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
+        let product = try #require(
+            storyboard.instantiateViewController(withIdentifier: "Product") as? ProductViewController)
         let window = UIWindow(frame: UIScreen.main.bounds)
         window.rootViewController = product
         #expect(!product.isViewLoaded)
@@ -179,7 +189,8 @@ struct StoryboardReferenceTests {
         #expect(home.presentedViewController?.storyboard?.document.name == "Shop")
         home.dismiss(animated: false)
         home.performSegue(withIdentifier: "shop", sender: nil)
-        #expect((home.presentedViewController as? UINavigationController)?.topViewController is ProductListViewController)
+        #expect(
+            (home.presentedViewController as? UINavigationController)?.topViewController is ProductListViewController)
     }
 
     @Test func searchPathComesBeforeExecutableAndWorkingDirectory() {
@@ -193,14 +204,15 @@ struct StoryboardReferenceTests {
 
     @Test func storyboardWithoutInitialControllerReturnsNil() throws {
         let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
-            <scenes>
-                <scene sceneID="s"><objects><viewController id="v" sceneMemberID="viewController"/></objects></scene>
-            </scenes>
-        </document>
-        """
-        let storyboard = UIStoryboard(document: try StoryboardDocument.parse(Data(xml.utf8), path: "NoInitial.storyboard"))
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                <scenes>
+                    <scene sceneID="s"><objects><viewController id="v" sceneMemberID="viewController"/></objects></scene>
+                </scenes>
+            </document>
+            """
+        let storyboard = UIStoryboard(
+            document: try StoryboardDocument.parse(Data(xml.utf8), path: "NoInitial.storyboard"))
         #expect(storyboard.instantiateInitialViewController() == nil)
     }
 }
@@ -216,7 +228,9 @@ struct StaticTableTests {
         #expect(table.numberOfSections == 2)
         #expect(table.numberOfRows(inSection: 0) == 1)
         #expect(table.numberOfRows(inSection: 1) == 2)
-        #expect((table.cellForRow(at: IndexPath(row: 0, section: 1))?.contentView.subviews.first as? UILabel)?.text == "Version 1.0")
+        #expect(
+            (table.cellForRow(at: IndexPath(row: 0, section: 1))?.contentView.subviews.first as? UILabel)?.text
+                == "Version 1.0")
         table.simulateTapOnRow(at: IndexPath(row: 0, section: 1))
         #expect(navigation.viewControllers.count == 1)
         table.simulateTapOnRow(at: IndexPath(row: 1, section: 1))

@@ -1,14 +1,16 @@
 import Foundation
-import Testing
 import SegueKit
+import Testing
 
 /// UIKit's uncaught exceptions end the program: tested in real child processes.
 @Suite("Uncaught UIKit exceptions")
 struct CrashTests {
     static let program: Result<URL, CompiledKit.Failure> = {
         do {
-            let source = try String(contentsOf: CompiledKit.packageRoot
-                .appendingPathComponent("Tests/SegueKitTests/Fixtures/Programs/CrashScenarios.swift"), encoding: .utf8)
+            let source = try String(
+                contentsOf: CompiledKit.packageRoot
+                    .appendingPathComponent("Tests/SegueKitTests/Fixtures/Programs/CrashScenarios.swift"),
+                encoding: .utf8)
             let compilation = try CompiledKit.compile(source, name: "ShopApp")
             guard compilation.status == 0 else { return .failure(.init(description: compilation.diagnostics)) }
             return .success(compilation.binary)
@@ -20,8 +22,10 @@ struct CrashTests {
     }()
 
     /// Runs a scenario and checks it died like a crashed app with exactly `reason`.
-    func expectCrash(_ scenario: String, name: String, reason: (String) -> Bool,
-                     sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    func expectCrash(
+        _ scenario: String, name: String, reason: (String) -> Bool,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let run = try CompiledKit.run(try Self.program.get(), [scenario])
         #expect(run.killedBySignal, "\(scenario) should end with SIGABRT", sourceLocation: sourceLocation)
         #expect(run.status == 6, sourceLocation: sourceLocation)
@@ -40,13 +44,15 @@ struct CrashTests {
 
     @Test func unknownSegueIdentifier() throws {
         try expectCrash("unknownIdentifier", name: "NSInvalidArgumentException") {
-            $0.hasPrefix("Receiver (<ShopApp.ProductListViewController: 0x") && $0.hasSuffix(">) has no segue with identifier 'showPrdouct'")
+            $0.hasPrefix("Receiver (<ShopApp.ProductListViewController: 0x")
+                && $0.hasSuffix(">) has no segue with identifier 'showPrdouct'")
         }
     }
 
     @Test func controllerNotLoadedFromAStoryboard() throws {
         try expectCrash("notFromStoryboard", name: "NSInvalidArgumentException") {
-            $0.hasPrefix("Receiver (<ShopApp.ProductViewController: 0x") && $0.hasSuffix(">) has no segue with identifier 'showDetail'")
+            $0.hasPrefix("Receiver (<ShopApp.ProductViewController: 0x")
+                && $0.hasSuffix(">) has no segue with identifier 'showDetail'")
         }
     }
 
@@ -67,31 +73,36 @@ struct CrashTests {
 
     @Test func missingStoryboard() throws {
         try expectCrash("missingStoryboard", name: "NSInvalidArgumentException") {
-            $0.hasPrefix("Could not find a storyboard named 'Checkout' in bundle NSBundle <") && $0.hasSuffix("> (loaded)")
+            $0.hasPrefix("Could not find a storyboard named 'Checkout' in bundle NSBundle <")
+                && $0.hasSuffix("> (loaded)")
         }
     }
 
     @Test func unknownStoryboardIdentifier() throws {
         try expectCrash("unknownStoryboardIdentifier", name: "NSInvalidArgumentException") {
-            $0.hasPrefix("Storyboard (<UIStoryboard: 0x") && $0.hasSuffix(">) doesn't contain a view controller with identifier 'Basket'")
+            $0.hasPrefix("Storyboard (<UIStoryboard: 0x")
+                && $0.hasSuffix(">) doesn't contain a view controller with identifier 'Basket'")
         }
     }
 
     @Test func legacyPushOutsideANavigationController() throws {
         try expectCrash("legacyPushWithoutNavigation", name: "NSGenericException") {
-            $0 == "Push segues can only be used when the source controller is managed by an instance of UINavigationController."
+            $0
+                == "Push segues can only be used when the source controller is managed by an instance of UINavigationController."
         }
     }
 
     @Test func pushingTheSameControllerTwice() throws {
         try expectCrash("pushSameControllerTwice", name: "NSInvalidArgumentException") {
-            $0.hasPrefix("Pushing the same view controller instance more than once is not supported (<UIViewController: 0x")
+            $0.hasPrefix(
+                "Pushing the same view controller instance more than once is not supported (<UIViewController: 0x")
         }
     }
 
     @Test func dequeueWithoutPrototype() throws {
         try expectCrash("dequeueUnknownCell", name: "NSInternalInconsistencyException") {
-            $0 == "unable to dequeue a cell with identifier Missing - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            $0
+                == "unable to dequeue a cell with identifier Missing - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SegueKit
 
 /// A generic view controller and the names a storyboard may give it.
@@ -24,7 +25,8 @@ struct GenericClassTests {
     @Test func aTypealiasIsAnUnknownClass() throws {
         let screen = try Fixtures.storyboard("Generic").instantiateViewController(withIdentifier: "Alias")
         #expect(type(of: screen) == UIViewController.self)
-        #expect(SegueTrace.events(.warning).map(\.message) == ["Unknown class TypedScreenAlias in Interface Builder file."])
+        #expect(
+            SegueTrace.events(.warning).map(\.message) == ["Unknown class TypedScreenAlias in Interface Builder file."])
     }
 
     @Test func aNonGenericSubclassIsFound() throws {

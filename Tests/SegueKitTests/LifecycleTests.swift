@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SegueKit
 
 /// Records what it is told during appearance callbacks.
@@ -43,15 +44,16 @@ struct LifecycleTests {
         let modal = WatchingViewController("modal")
         root.present(modal, animated: true)
         modal.dismiss(animated: true)
-        #expect(CallLog.entries == [
-            "root.willAppear(movingTo: false, presented: false)",
-            "root.willDisappear(movingFrom: false, dismissed: false)",
-            "pushed.willAppear(movingTo: true, presented: false)",
-            "pushed.willDisappear(movingFrom: true, dismissed: false)",
-            "root.willAppear(movingTo: false, presented: false)",
-            "modal.willAppear(movingTo: false, presented: true)",
-            "modal.willDisappear(movingFrom: false, dismissed: true)",
-        ])
+        #expect(
+            CallLog.entries == [
+                "root.willAppear(movingTo: false, presented: false)",
+                "root.willDisappear(movingFrom: false, dismissed: false)",
+                "pushed.willAppear(movingTo: true, presented: false)",
+                "pushed.willDisappear(movingFrom: true, dismissed: false)",
+                "root.willAppear(movingTo: false, presented: false)",
+                "modal.willAppear(movingTo: false, presented: true)",
+                "modal.willDisappear(movingFrom: false, dismissed: true)"
+            ])
         #expect(!pushed.isMovingFromParent)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SegueKit
+import Testing
 
 /// The main run loop, tested in child processes: work scheduled on the main queue, the main
 /// actor and `RunLoop.main` runs after the current event, and the program ends when none is left.
@@ -8,8 +8,10 @@ import SegueKit
 struct RunLoopTests {
     static let program: Result<URL, CompiledKit.Failure> = {
         do {
-            let source = try String(contentsOf: CompiledKit.packageRoot
-                .appendingPathComponent("Tests/SegueKitTests/Fixtures/Programs/RunLoopScenarios.swift"), encoding: .utf8)
+            let source = try String(
+                contentsOf: CompiledKit.packageRoot
+                    .appendingPathComponent("Tests/SegueKitTests/Fixtures/Programs/RunLoopScenarios.swift"),
+                encoding: .utf8)
             let compilation = try CompiledKit.compile(source, name: "RunLoopApp")
             guard compilation.status == 0 else { return .failure(.init(description: compilation.diagnostics)) }
             return .success(compilation.binary)
@@ -30,19 +32,21 @@ struct RunLoopTests {
     /// with the app's run loop", which also fires timers (DispatchQueue.main, RunLoop, Timer);
     /// main-actor work runs on the main queue. All of it runs after the code that scheduled it.
     @Test func scheduledWorkRunsAfterTheProgramsCodeInOrder() throws {
-        #expect(try lines("scheduledWork") == [
-            "root.viewDidAppear",
-            "end of the program's code",
-            "main queue block",
-            "main-actor task",
-            "block scheduled by a block",
-            "timer",
-        ])
+        #expect(
+            try lines("scheduledWork") == [
+                "root.viewDidAppear",
+                "end of the program's code",
+                "main queue block",
+                "main-actor task",
+                "block scheduled by a block",
+                "timer"
+            ])
     }
 
     /// The loop turns between two touches: what the program scheduled runs before the next one.
     @Test func scheduledWorkRunsBeforeTheNextSimulatedTap() throws {
-        #expect(try lines("beforeTheNextTap") == ["root.viewDidAppear", "scheduled before the tap", "tap", "after the tap"])
+        #expect(
+            try lines("beforeTheNextTap") == ["root.viewDidAppear", "scheduled before the tap", "tap", "after the tap"])
     }
 
     /// present(_:animated:completion:): "The completion handler is called after the viewDidAppear(_:)
@@ -50,15 +54,16 @@ struct RunLoopTests {
     /// completion handler is called after the viewDidDisappear(_:) method is called on the presented
     /// view controller." Both after the transition, so the code after the call runs first.
     @Test func transitionsCompleteOnTheNextTurn() throws {
-        #expect(try lines("presentAndDismiss") == [
-            "root.viewDidAppear",
-            "after present",
-            "modal.viewDidAppear",
-            "present completion",
-            "after dismiss",
-            "modal.viewDidDisappear",
-            "dismiss completion",
-        ])
+        #expect(
+            try lines("presentAndDismiss") == [
+                "root.viewDidAppear",
+                "after present",
+                "modal.viewDidAppear",
+                "present completion",
+                "after dismiss",
+                "modal.viewDidDisappear",
+                "dismiss completion"
+            ])
     }
 
     /// A repeating timer fires until it is invalidated; the program then ends by itself.
@@ -72,10 +77,12 @@ struct RunLoopTests {
     @Test func presentingBeforeTheViewIsInAWindowIsRefused() throws {
         let run = try CompiledKit.run(try Self.program.get(), ["presentFromViewDidLoad"])
         #expect(run.status == 0)
-        #expect(run.stdout.split(separator: "\n") == [
-            "root.viewDidAppear", "root.viewDidDisappear", "viewDidLoad: view.window is nil", "viewDidAppear: view.window is set",
-            "presented: nothing",
-        ])
+        #expect(
+            run.stdout.split(separator: "\n") == [
+                "root.viewDidAppear", "root.viewDidDisappear", "viewDidLoad: view.window is nil",
+                "viewDidAppear: view.window is set",
+                "presented: nothing"
+            ])
         let line = try #require(run.stderr.split(separator: "\n").first.map(String.init))
         #expect(line.hasPrefix("Attempt to present <RunLoopApp.Screen: 0x"), "\(line)")
         #expect(line.contains("> on <RunLoopApp.Greeter: 0x") && line.contains("> (from <RunLoopApp.Greeter: 0x"))
@@ -86,22 +93,27 @@ struct RunLoopTests {
     }
 
     @Test func presentingFromScheduledWorkOrViewDidAppearPresents() throws {
-        #expect(try lines("presentFromMainQueue") == [
-            "root.viewDidAppear", "root.viewDidDisappear", "viewDidLoad: view.window is nil", "viewDidAppear: view.window is set",
-            "presented: modal", "modal.viewDidAppear",
-        ])
-        #expect(try lines("presentFromViewDidAppear") == [
-            "root.viewDidAppear", "root.viewDidDisappear", "viewDidLoad: view.window is nil", "viewDidAppear: view.window is set",
-            "modal.viewDidAppear", "presented: modal",
-        ])
+        #expect(
+            try lines("presentFromMainQueue") == [
+                "root.viewDidAppear", "root.viewDidDisappear", "viewDidLoad: view.window is nil",
+                "viewDidAppear: view.window is set",
+                "presented: modal", "modal.viewDidAppear"
+            ])
+        #expect(
+            try lines("presentFromViewDidAppear") == [
+                "root.viewDidAppear", "root.viewDidDisappear", "viewDidLoad: view.window is nil",
+                "viewDidAppear: view.window is set",
+                "modal.viewDidAppear", "presented: modal"
+            ])
     }
 
     /// UIAlertController: "After configuring the alert controller with the actions and style you
     /// want, present it using the present(_:animated:completion:) method." A tapped action dismisses
     /// the alert; its handler runs once the dismissal has ended.
     @Test func anAlertActionDismissesTheAlertThenRunsItsHandler() throws {
-        #expect(try lines("alert") == [
-            "root.viewDidAppear", "alert shown", "after the tap", "handler: Delete, alert on screen: false",
-        ])
+        #expect(
+            try lines("alert") == [
+                "root.viewDidAppear", "alert shown", "after the tap", "handler: Delete, alert on screen: false"
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SegueKit
 
 /// The DESIGN rules for performing storyboard segues, in one process.
@@ -42,14 +43,15 @@ struct SegueBehaviourTests {
     @Test func tappedCellPreparesBeforeDidSelectAndBeforeTheDestinationLoads() throws {
         let (_, navigation, list) = try shopOnScreen()
         list.tableView.simulateTapOnRow(at: IndexPath(row: 1, section: 0))
-        #expect(CallLog.entries == [
-            "list.shouldPerformSegue(showProduct)",
-            "list.prepare(showProduct, destinationViewLoaded: false)",
-            "product.viewDidLoad(Lamp)",
-            "product.viewWillAppear",
-            "product.viewDidAppear",
-            "list.didSelectRowAt(1)",
-        ])
+        #expect(
+            CallLog.entries == [
+                "list.shouldPerformSegue(showProduct)",
+                "list.prepare(showProduct, destinationViewLoaded: false)",
+                "product.viewDidLoad(Lamp)",
+                "product.viewWillAppear",
+                "product.viewDidAppear",
+                "list.didSelectRowAt(1)"
+            ])
         let product = try #require(navigation.topViewController as? ProductViewController)
         #expect(product.product == Product(name: "Lamp"))
         let kinds = SegueTrace.events.map(\.event)
@@ -137,7 +139,10 @@ struct SegueBehaviourTests {
         let add = try #require(list.navigationItem.rightBarButtonItem)
         #expect(add.systemItem == .add)
         add.simulateTap()
-        #expect(CallLog.entries.prefix(2) == ["list.shouldPerformSegue(addProduct)", "list.prepare(addProduct, destinationViewLoaded: false)"])
+        #expect(
+            CallLog.entries.prefix(2) == [
+                "list.shouldPerformSegue(addProduct)", "list.prepare(addProduct, destinationViewLoaded: false)"
+            ])
         let presented = try #require(navigation.presentedViewController as? UINavigationController)
         #expect(presented.topViewController is EditorViewController)
         let present = try #require(SegueTrace.events(.present).first)
@@ -147,7 +152,8 @@ struct SegueBehaviourTests {
 
     @Test func showPresentsWhenThereIsNoNavigationController() throws {
         let storyboard = try Fixtures.storyboard("Shop")
-        let standalone = try #require(storyboard.instantiateController(objectID: "list-vc") as? ProductListViewController)
+        let standalone = try #require(
+            storyboard.instantiateController(objectID: "list-vc") as? ProductListViewController)
         Fixtures.show(standalone)
         standalone.performSegue(withIdentifier: "showSettings", sender: nil)
         #expect(standalone.presentedViewController is SettingsViewController)
@@ -158,7 +164,8 @@ struct SegueBehaviourTests {
     /// refuses the presentation with its log line and shows nothing.
     @Test func aModalSegueFromAControllerNotInAWindowPreparesThenIsRefused() throws {
         let storyboard = try Fixtures.storyboard("Shop")
-        let standalone = try #require(storyboard.instantiateController(objectID: "list-vc") as? ProductListViewController)
+        let standalone = try #require(
+            storyboard.instantiateController(objectID: "list-vc") as? ProductListViewController)
         standalone.performSegue(withIdentifier: "showSettings", sender: nil)
         #expect(CallLog.entries.contains { $0.hasPrefix("list.prepare(showSettings") })
         #expect(standalone.presentedViewController == nil)

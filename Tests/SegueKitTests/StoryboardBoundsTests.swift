@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SegueKit
 
 /// A storyboard too deep or too large, or a file that is no storyboard at all, is refused with
@@ -32,10 +33,13 @@ struct StoryboardBoundsTests {
         let xml = Self.nested(9000)
         // document, scenes, scene, objects, viewController, view: 6 levels, then n0 at level 7:
         // n194 is the 201st level.
-        let before = "<viewController id=\"a\" sceneMemberID=\"viewController\"><view key=\"view\" id=\"v\">"
+        let before =
+            "<viewController id=\"a\" sceneMemberID=\"viewController\"><view key=\"view\" id=\"v\">"
             + (0..<194).map { "<view id=\"n\($0)\">" }.joined()
         let column = before.utf8.count + 1
-        #expect(loadError(xml) == "X.storyboard:3:\(column): elements nested more than 200 deep: a storyboard is never this deep")
+        #expect(
+            loadError(xml)
+                == "X.storyboard:3:\(column): elements nested more than 200 deep: a storyboard is never this deep")
     }
 
     @Test func aStoryboardAtTheDepthBoundLoads() {
@@ -46,7 +50,9 @@ struct StoryboardBoundsTests {
     @Test func aStoryboardOverTheSizeLimitSaysTheLimit() throws {
         let padding = "<!--" + String(repeating: "x", count: 10_600_000) + "-->"
         let xml = Self.nested(1).replacingOccurrences(of: "<scenes>", with: padding + "<scenes>")
-        #expect(loadError(xml) == "X.storyboard:1:1: storyboard too large: it is 10.1 MB, and a storyboard may be at most 8 MB")
+        #expect(
+            loadError(xml)
+                == "X.storyboard:1:1: storyboard too large: it is 10.1 MB, and a storyboard may be at most 8 MB")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID().uuidString).storyboard")
         try Data(xml.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -70,7 +76,8 @@ struct StoryboardBoundsTests {
                 return "unexpected error \(error)"
             }
         }
-        #expect(message("/dev/zero") == "cannot read storyboard: it is not a regular file (a device, a pipe or a socket)")
+        #expect(
+            message("/dev/zero") == "cannot read storyboard: it is not a regular file (a device, a pipe or a socket)")
         #expect(message("/tmp") == "cannot read storyboard: it is a folder, not a file")
         #expect(message("/nowhere/Main.storyboard") == "cannot read storyboard: no such file")
     }

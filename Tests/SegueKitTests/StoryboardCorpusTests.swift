@@ -1,8 +1,9 @@
 import Foundation
+import SourceText
 import Testing
+
 @testable import SegueKit
 @testable import SegueTools
-import SourceText
 
 /// Every fixture storyboard through every tool: drawn in each format (DOT also through
 /// Graphviz), its enums compiled, its identifiers checked against code.
@@ -20,13 +21,18 @@ struct StoryboardCorpusTests {
         #expect(Self.storyboards.count >= 10)
         let lines = try String(contentsOf: Fixtures.url("Large"), encoding: .utf8).split(separator: "\n").count
         #expect(lines >= 2_500)
-        let kinds = Set(try Self.storyboards.flatMap { try Fixtures.document($0).scenes.flatMap(\.controller.segues).map(\.kind) })
+        let kinds = Set(
+            try Self.storyboards.flatMap { try Fixtures.document($0).scenes.flatMap(\.controller.segues).map(\.kind) })
         #expect(kinds == Set(SegueKind.allCases))
-        let elements = Set(try Self.storyboards.flatMap { try Fixtures.document($0).scenes.map(\.controller.elementName) })
-        #expect(elements.isSuperset(of: ["viewController", "navigationController", "tableViewController", "splitViewController",
-                                         "tabBarController", "collectionViewController", "pageViewController",
-                                         "viewControllerPlaceholder", "hostingController", "avPlayerViewController",
-                                         "glkViewController"]))
+        let elements = Set(
+            try Self.storyboards.flatMap { try Fixtures.document($0).scenes.map(\.controller.elementName) })
+        #expect(
+            elements.isSuperset(of: [
+                "viewController", "navigationController", "tableViewController", "splitViewController",
+                "tabBarController", "collectionViewController", "pageViewController",
+                "viewControllerPlaceholder", "hostingController", "avPlayerViewController",
+                "glkViewController"
+            ]))
     }
 
     // MARK: Diagrams
@@ -47,7 +53,8 @@ struct StoryboardCorpusTests {
         #expect(dot.hasPrefix("digraph ") && dot.hasSuffix("}\n"))
 
         let mermaid = diagram.render(.mermaid)
-        #expect(mermaid.split(separator: "\n").filter { $0.contains("-->|") || $0.contains("-.->|") }.count == segues.count)
+        #expect(
+            mermaid.split(separator: "\n").filter { $0.contains("-->|") || $0.contains("-.->|") }.count == segues.count)
         for line in mermaid.split(separator: "\n").dropFirst() {
             #expect(Self.isSafeMermaid(String(line)), "\(name): \(line)")
         }
@@ -55,7 +62,8 @@ struct StoryboardCorpusTests {
 
     /// Mermaid statements whose quoted labels hold no character Mermaid would read as syntax.
     static func isSafeMermaid(_ line: String) -> Bool {
-        let pattern = #"^    (n_\w+\["[^"]*"\]|n_\w+\(\(Exit\)\)|n_\w+ (-->|-\.->)\|"[^"]*"\| n_\w+|style n_\w+ [a-z-]+:[ \w]+)$"#
+        let pattern =
+            #"^    (n_\w+\["[^"]*"\]|n_\w+\(\(Exit\)\)|n_\w+ (-->|-\.->)\|"[^"]*"\| n_\w+|style n_\w+ [a-z-]+:[ \w]+)$"#
         guard line.range(of: pattern, options: .regularExpression) != nil else { return false }
         let labels = line.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
         return labels.allSatisfy { label in
@@ -66,7 +74,8 @@ struct StoryboardCorpusTests {
     }
 
     @Test func mermaidEscapesWhatItWouldReadAsSyntax() {
-        #expect(StoryboardDiagram.mermaidText(#"About <Catalog> "2" & |x| [a] #1;"#)
+        #expect(
+            StoryboardDiagram.mermaidText(#"About <Catalog> "2" & |x| [a] #1;"#)
                 == "About #60;Catalog#62; #34;2#34; #38; #124;x#124; #91;a#93; #35;1#59;")
         #expect(StoryboardDiagram.mermaidText("Line\none") == "Line one")
     }
@@ -75,14 +84,18 @@ struct StoryboardCorpusTests {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
-    @Test(.enabled(if: dotPath != nil, "Graphviz's dot is not installed (scripts/test installs it)"), arguments: storyboards)
+    @Test(
+        .enabled(if: dotPath != nil, "Graphviz's dot is not installed (scripts/test installs it)"),
+        arguments: storyboards)
     func graphvizRendersTheDOT(_ name: String) async throws {
         let document = try Fixtures.document(name)
         let dot = StoryboardDiagram(document: document).render(.dot)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.dotPath))
         process.arguments = ["-Tsvg"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
@@ -134,7 +147,7 @@ struct StoryboardCorpusTests {
             "  ──relationship masterViewController──▶ AboutTopicsViewController \"Topics\"",
             "│ UIViewController \"Editor\" │",
             "│ presented as fullScreen   │",
-            "│ LibraryViewController \"Library\" │",
+            "│ LibraryViewController \"Library\" │"
         ] {
             #expect(lines.contains(expected), "missing: \(expected)")
         }
@@ -144,20 +157,32 @@ struct StoryboardCorpusTests {
         let document = try Fixtures.document("Large")
         let part = try StoryboardDiagram(document: document, from: "BookListViewController", depth: 1)
         let names = part.drawn.compactMap { part.names.name(forControllerID: $0) }
-        #expect(names == ["BookListViewController \"Books\"", "BookViewController \"Book\" #BookDetail",
-                          "UINavigationController ▸ AddBookViewController \"Add Book\"",
-                          "UINavigationController ▸ SearchBookViewController \"Search Book\""], "\(names)")
+        #expect(
+            names == [
+                "BookListViewController \"Books\"", "BookViewController \"Book\" #BookDetail",
+                "UINavigationController ▸ AddBookViewController \"Add Book\"",
+                "UINavigationController ▸ SearchBookViewController \"Search Book\""
+            ], "\(names)")
         let text = part.render(.text)
-        #expect(text.hasPrefix("Storyboard Large — 4 of 76 scenes, from BookListViewController \"Books\" within 1 segue\n"))
+        #expect(
+            text.hasPrefix("Storyboard Large — 4 of 76 scenes, from BookListViewController \"Books\" within 1 segue\n"))
         let dot = part.render(.dot)
         #expect(!dot.contains("AuthorListViewController"))
         // The segues leaving the part end at grey dashed nodes.
-        #expect(dot.contains(#"label="UINavigationController ▸ ShareBookViewController \"Share Book\"", style="rounded,dashed", color=gray"#))
-        let whole = try StoryboardDiagram(document: document, from: try #require(document.initialViewControllerID), depth: nil)
+        #expect(
+            dot.contains(
+                #"label="UINavigationController ▸ ShareBookViewController \"Share Book\"", style="rounded,dashed", color=gray"#
+            ))
+        let whole = try StoryboardDiagram(
+            document: document, from: try #require(document.initialViewControllerID), depth: nil)
         #expect(whole.drawn.count == document.scenes.count)
-        #expect(throws: SceneQueryError.self) { try StoryboardDiagram(document: document, from: "NoSuchScene", depth: 1) }
+        #expect(throws: SceneQueryError.self) {
+            try StoryboardDiagram(document: document, from: "NoSuchScene", depth: 1)
+        }
         // "UINavigationController" is the class of twenty-five scenes: the error lists them.
-        let ambiguous = #expect(throws: SceneQueryError.self) { try StoryboardDiagram(document: document, from: "UINavigationController", depth: 1) }
+        let ambiguous = #expect(throws: SceneQueryError.self) {
+            try StoryboardDiagram(document: document, from: "UINavigationController", depth: 1)
+        }
         #expect(ambiguous?.description.contains("names 25 scenes") == true, "\(String(describing: ambiguous))")
     }
 
@@ -169,13 +194,14 @@ struct StoryboardCorpusTests {
         var lines = ["import UIKit"]
         for scene in document.scenes {
             guard let name = scene.controller.customClass, seen.insert(name).inserted else { continue }
-            let base = switch scene.controller.elementName {
-            case "tableViewController": "UITableViewController"
-            case "navigationController": "UINavigationController"
-            case "tabBarController": "UITabBarController"
-            case "splitViewController": "UISplitViewController"
-            default: "UIViewController"
-            }
+            let base =
+                switch scene.controller.elementName {
+                case "tableViewController": "UITableViewController"
+                case "navigationController": "UINavigationController"
+                case "tabBarController": "UITabBarController"
+                case "splitViewController": "UISplitViewController"
+                default: "UIViewController"
+                }
             lines.append("class \(name): \(base) {}")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -194,8 +220,9 @@ struct StoryboardCorpusTests {
                 uses.append("_ = \(type)(rawValue: \"\(SwiftLiteral.escaped(identifier))\")")
             }
         }
-        let compilation = try CompiledKit.compile(Self.stubs(for: document) + enums + uses.joined(separator: "\n") + "\n",
-                                                  name: "Enums\(name)", typecheckOnly: true)
+        let compilation = try CompiledKit.compile(
+            Self.stubs(for: document) + enums + uses.joined(separator: "\n") + "\n",
+            name: "Enums\(name)", typecheckOnly: true)
         #expect(compilation.status == 0, "\(name):\n\(compilation.diagnostics)\n\(enums)")
         #expect(compilation.diagnostics == "", "\(name)")
         // Every identifier of the storyboard is in one enum: none is dropped.
@@ -205,48 +232,56 @@ struct StoryboardCorpusTests {
 
     @Test func catalogEnumsUseSwiftGensNamesAndKeepEveryIdentifier() throws {
         let generated = try SegueEnumGenerator(document: try Fixtures.document("Catalog")).generate()
-        #expect(generated.hasPrefix("""
-        // Segue identifiers of Catalog.storyboard.
-        // Generated by seguelab; regenerate when the storyboard changes.
-        // Scenes without a custom class have no prepare(for:sender:) of yours: their identifiers are in CatalogSegueIdentifier.
+        #expect(
+            generated.hasPrefix(
+                """
+                // Segue identifiers of Catalog.storyboard.
+                // Generated by seguelab; regenerate when the storyboard changes.
+                // Scenes without a custom class have no prepare(for:sender:) of yours: their identifiers are in CatalogSegueIdentifier.
 
-        extension HomeViewController {
-            enum SegueIdentifier: String {
-                case urlChooser = "URLChooser"
-                case signIn = "sign in"
-                case showFilters = "show-filters"
-                case _2FASetup = "2FA-setup"
-                case embedBanner
-                case share
-                case `self`
-                case `default`
-                case openMenu
-                case openMenu_ = "OpenMenu"
-                case validatePassword = "validate_Password"
-                case unnamed_ = "unnamed"
-                case swipeMenu = "swipe menu"
-                /// Segues without an identifier: UIKit passes nil, so map nil to this case.
-                case unnamed = ""
-            }
-        }
+                extension HomeViewController {
+                    enum SegueIdentifier: String {
+                        case urlChooser = "URLChooser"
+                        case signIn = "sign in"
+                        case showFilters = "show-filters"
+                        case _2FASetup = "2FA-setup"
+                        case embedBanner
+                        case share
+                        case `self`
+                        case `default`
+                        case openMenu
+                        case openMenu_ = "OpenMenu"
+                        case validatePassword = "validate_Password"
+                        case unnamed_ = "unnamed"
+                        case swipeMenu = "swipe menu"
+                        /// Segues without an identifier: UIKit passes nil, so map nil to this case.
+                        case unnamed = ""
+                    }
+                }
 
-        """))
-        #expect(generated.contains("""
-        enum CatalogSegueIdentifier: String {
-            case showPrivacy
-            case notificationDetails = "notification-details"
-            case showAbout
-        }
-        """))
+                """))
+        #expect(
+            generated.contains(
+                """
+                enum CatalogSegueIdentifier: String {
+                    case showPrivacy
+                    case notificationDetails = "notification-details"
+                    case showAbout
+                }
+                """))
         // identifier="" is an unnamed segue, not a second empty case.
-        #expect(generated.components(separatedBy: "= \"\"").count - 1 == generated.components(separatedBy: "case unnamed = \"\"").count - 1)
+        #expect(
+            generated.components(separatedBy: "= \"\"").count - 1 == generated.components(
+                separatedBy: "case unnamed = \"\""
+            ).count - 1)
     }
 
     @Test func caseNamesFollowSwiftGen() {
         let expected: [(String, String)] = [
             ("URLChooser", "urlChooser"), ("validate_Password", "validatePassword"), ("showProduct", "showProduct"),
             ("ShowProduct", "showProduct"), ("show-detail", "showDetail"), ("show detail", "showDetail"),
-            ("_private", "private"), ("URL", "url"), ("2fa", "_2fa"), ("-", "identifier"), ("iOSSettings", "iosSettings"),
+            ("_private", "private"), ("URL", "url"), ("2fa", "_2fa"), ("-", "identifier"),
+            ("iOSSettings", "iosSettings")
         ]
         for (identifier, name) in expected {
             #expect(SegueEnumGenerator.caseName(for: identifier) == name, "\(identifier)")
@@ -258,7 +293,8 @@ struct StoryboardCorpusTests {
     @Test(arguments: storyboards)
     func theGeneratedEnumsPassTheAudit(_ name: String) throws {
         let document = try Fixtures.document(name)
-        let audit = IdentifierAudit(swiftSource: try SegueEnumGenerator(document: document).generate(), document: document)
+        let audit = IdentifierAudit(
+            swiftSource: try SegueEnumGenerator(document: document).generate(), document: document)
         #expect(audit.isClean, "\(name): unknown \(audit.unknownToCode), stale \(audit.staleInCode)")
     }
 
@@ -273,7 +309,8 @@ struct StoryboardCorpusTests {
         #expect(missing.unknownSegues.first?.className == "UITableViewController \"Settings\" (no custom class)")
         #expect(missing.unknownSegues.first?.location.line ?? 0 > 1)
         // And a value the storyboard does not have is stale.
-        let stale = IdentifierAudit(swiftSource: source + "enum Old: String { case showPrivacy, showAbout, showLegal }\n", document: document)
+        let stale = IdentifierAudit(
+            swiftSource: source + "enum Old: String { case showPrivacy, showAbout, showLegal }\n", document: document)
         #expect(stale.unknownToCode.isEmpty)
         #expect(stale.staleInCode == ["showLegal"])
     }
@@ -298,23 +335,27 @@ struct StoryboardCorpusTests {
 
     @Test func scenesThatLookAlikeAreToldApartByID() throws {
         let xml = """
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
-            <scenes>
-                <scene sceneID="s1"><objects><viewController id="a" sceneMemberID="viewController">
-                    <connections><segue destination="b" kind="show" id="x"/><segue destination="c" kind="show" id="y"/></connections>
-                </viewController></objects></scene>
-                <scene sceneID="s2"><objects><viewController id="b" sceneMemberID="viewController"/></objects></scene>
-                <scene sceneID="s3"><objects><viewController id="c" sceneMemberID="viewController"/></objects></scene>
-            </scenes>
-        </document>
-        """
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
+                <scenes>
+                    <scene sceneID="s1"><objects><viewController id="a" sceneMemberID="viewController">
+                        <connections><segue destination="b" kind="show" id="x"/><segue destination="c" kind="show" id="y"/></connections>
+                    </viewController></objects></scene>
+                    <scene sceneID="s2"><objects><viewController id="b" sceneMemberID="viewController"/></objects></scene>
+                    <scene sceneID="s3"><objects><viewController id="c" sceneMemberID="viewController"/></objects></scene>
+                </scenes>
+            </document>
+            """
         let document = try StoryboardDocument.parse(Data(xml.utf8), path: "Twins.storyboard")
         let names = SceneNames(document: document)
-        #expect(document.scenes.map(names.name(of:)) == ["UIViewController (a)", "UIViewController (b)", "UIViewController (c)"])
+        #expect(
+            document.scenes.map(names.name(of:)) == [
+                "UIViewController (a)", "UIViewController (b)", "UIViewController (c)"
+            ])
     }
 
     @Test func unknownClassesAreNamedAsTheDeviceNamesThem() {
-        #expect(ClassResolver.runtimeName(of: "DetailViewController", module: "App") == "_TtC3App20DetailViewController")
+        #expect(
+            ClassResolver.runtimeName(of: "DetailViewController", module: "App") == "_TtC3App20DetailViewController")
         #expect(ClassResolver.runtimeName(of: "DetailViewController", module: nil) == "DetailViewController")
     }
 }

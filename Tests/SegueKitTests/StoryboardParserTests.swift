@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SegueKit
 
 @Suite("Storyboard parsing")
@@ -95,7 +96,8 @@ struct StoryboardParserTests {
 
     @Test func segueToAMissingSceneIsAnError() throws {
         let error = #expect(throws: StoryboardError.self) { try Fixtures.document("DanglingSegue") }
-        #expect(error?.message == "segue 'nowhere' leads to 'missing', which is not a view controller in this storyboard")
+        #expect(
+            error?.message == "segue 'nowhere' leads to 'missing', which is not a view controller in this storyboard")
         #expect(error?.location.line == 8)
     }
 
@@ -108,18 +110,20 @@ struct StoryboardParserTests {
 
     @Test func sceneWithoutControllerIsAnError() throws {
         let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
-            <scenes>
-                <scene sceneID="lonely">
-                    <objects>
-                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr" sceneMemberID="firstResponder"/>
-                    </objects>
-                </scene>
-            </scenes>
-        </document>
-        """
-        let error = #expect(throws: StoryboardError.self) { try StoryboardDocument.parse(Data(xml.utf8), path: "y.storyboard") }
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                <scenes>
+                    <scene sceneID="lonely">
+                        <objects>
+                            <placeholder placeholderIdentifier="IBFirstResponder" id="fr" sceneMemberID="firstResponder"/>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+        let error = #expect(throws: StoryboardError.self) {
+            try StoryboardDocument.parse(Data(xml.utf8), path: "y.storyboard")
+        }
         #expect(error?.message == "scene 'lonely' has no view controller")
         #expect(error?.location.line == 4)
     }

@@ -1,21 +1,25 @@
 import Foundation
-import Testing
 import SegueKit
+import Testing
 
 /// iOS code using each technique the course teaches compiles unchanged against `import UIKit`
 /// (SegueKit re-exported) in Swift 5 mode with no diagnostics at all, and behaves as on iOS.
 @Suite("Technique samples")
 struct TechniqueSampleTests {
     func sample(_ name: String) throws -> String {
-        try String(contentsOf: CompiledKit.packageRoot
-            .appendingPathComponent("Tests/SegueKitTests/Fixtures/Samples/\(name).swift"), encoding: .utf8)
+        try String(
+            contentsOf: CompiledKit.packageRoot
+                .appendingPathComponent("Tests/SegueKitTests/Fixtures/Samples/\(name).swift"), encoding: .utf8)
     }
 
     /// Compiles with zero warnings, runs, exits normally; returns stdout and the trace.
-    func compileAndRun(_ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> (String, [TraceEvent]) {
+    func compileAndRun(_ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> (
+        String, [TraceEvent]
+    ) {
         let compilation = try CompiledKit.compile(try sample(name), name: name)
         #expect(compilation.status == 0, sourceLocation: sourceLocation)
-        #expect(compilation.diagnostics == "", "diagnostics:\n\(compilation.diagnostics)", sourceLocation: sourceLocation)
+        #expect(
+            compilation.diagnostics == "", "diagnostics:\n\(compilation.diagnostics)", sourceLocation: sourceLocation)
         let run = try CompiledKit.run(compilation.binary)
         #expect(run.status == 0 && !run.killedBySignal, "stderr:\n\(run.stderr)", sourceLocation: sourceLocation)
         #expect(run.stderr == "", sourceLocation: sourceLocation)
@@ -24,14 +28,15 @@ struct TechniqueSampleTests {
 
     @Test func naiveStrings() throws {
         let (output, trace) = try compileAndRun("NaiveStrings")
-        #expect(output == """
-        showing Lamp
-        top: Preferences
-        no preparation for showFeatured
-        showing nothing
-        stack: 3
+        #expect(
+            output == """
+                showing Lamp
+                top: Preferences
+                no preparation for showFeatured
+                showing nothing
+                stack: 3
 
-        """)
+                """)
         let push = try #require(trace.first { $0.event == .push })
         #expect(push.properties?["product"] == "Product(name: \"Lamp\")")
     }
@@ -43,14 +48,15 @@ struct TechniqueSampleTests {
 
     @Test func segueHandlerProtocolExtension() throws {
         let (output, trace) = try compileAndRun("SegueHandler")
-        #expect(output == """
-        asked about ''
-        a segue without identifier
-        asked about 'buy'
-        buying Kettle
-        presented: CheckoutViewController
+        #expect(
+            output == """
+                asked about ''
+                a segue without identifier
+                asked about 'buy'
+                buying Kettle
+                presented: CheckoutViewController
 
-        """)
+                """)
         #expect(trace.filter { $0.event == .shouldPerform }.map(\.identifier) == [nil, "buy"])
     }
 
@@ -79,11 +85,15 @@ struct TechniqueSampleTests {
         let swift5 = try CompiledKit.compile(source, name: "Isolation5", typecheckOnly: true)
         #expect(swift5.status == 0)
         #expect(swift5.diagnostics == "")
-        let swift6 = try CompiledKit.compile(source, name: "Isolation6", swiftVersion: "6",
-                                             extraFlags: ["-Werror", "ActorIsolatedCall"], typecheckOnly: true)
+        let swift6 = try CompiledKit.compile(
+            source, name: "Isolation6", swiftVersion: "6",
+            extraFlags: ["-Werror", "ActorIsolatedCall"], typecheckOnly: true)
         #expect(swift6.status != 0)
         let errors = swift6.diagnostics.split(separator: "\n").filter {
-            $0.contains("main.swift:") && $0.contains(": error: call to main actor-isolated instance method 'performSegue(withIdentifier:sender:)' in a synchronous nonisolated context")
+            $0.contains("main.swift:")
+                && $0.contains(
+                    ": error: call to main actor-isolated instance method 'performSegue(withIdentifier:sender:)' in a synchronous nonisolated context"
+                )
         }
         #expect(errors.count == 2, "diagnostics:\n\(swift6.diagnostics)")
     }
@@ -93,7 +103,8 @@ struct TechniqueSampleTests {
 struct ReadmeExampleTests {
     /// The README's example, with its storyboard name pointed at the Shop fixture.
     @Test func readmeExampleRunsAsDocumented() throws {
-        let readme = try String(contentsOf: CompiledKit.packageRoot.appendingPathComponent("Sources/SegueKit/README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: CompiledKit.packageRoot.appendingPathComponent("Sources/SegueKit/README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "```swift\n"))
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
         let code = String(readme[start.upperBound..<end.lowerBound])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SegueKit
 
 @Suite("Trace", .serialized)
@@ -23,7 +24,7 @@ struct TraceTests {
             TraceEvent(seq: 1, event: .push, destination: "ProductViewController", properties: ["product": "nil"]),
             TraceEvent(seq: 2, event: .push, destination: "ProductViewController", properties: ["product": "Lamp"]),
             TraceEvent(seq: 3, event: .present, destination: "CheckoutViewController"),
-            TraceEvent(seq: 4, event: .snapshot, snapshot: HierarchySnapshot(root: ControllerNode(className: "A"))),
+            TraceEvent(seq: 4, event: .snapshot, snapshot: HierarchySnapshot(root: ControllerNode(className: "A")))
         ]
         let pushes = events.events(.push, destination: "ProductViewController")
         #expect(pushes.map(\.seq) == [1, 2])
@@ -74,7 +75,9 @@ struct TraceTests {
     }
 
     @Test func traceFileSinkAppendsOneLinePerEvent() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("seguekit-trace-\(UUID().uuidString).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "seguekit-trace-\(UUID().uuidString).jsonl"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let sink = TraceFileSink(path: path)
         sink.write(TraceEvent(seq: 1, event: .viewDidLoad, controller: "A"))

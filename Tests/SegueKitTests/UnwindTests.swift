@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SegueKit
 
 @Suite("Unwind segues", .serialized)
@@ -31,10 +32,11 @@ struct UnwindTests {
     @Test func unwindRunsPrepareThenActionThenTransition() throws {
         let (navigation, list, checkout) = try checkoutOnScreen()
         (checkout.view.viewWithTag(3) as? UIButton)?.sendActions(for: .touchUpInside)
-        #expect(CallLog.entries.prefix(2) == [
-            "checkout.prepare(finishCheckout -> ProductListViewController)",
-            "list.unwindToProducts(from: CheckoutViewController)",
-        ])
+        #expect(
+            CallLog.entries.prefix(2) == [
+                "checkout.prepare(finishCheckout -> ProductListViewController)",
+                "list.unwindToProducts(from: CheckoutViewController)"
+            ])
         #expect(list.unwoundFrom === checkout)
         #expect(navigation.presentedViewController == nil)
         #expect(navigation.viewControllers == [list])
@@ -52,30 +54,37 @@ struct UnwindTests {
         #expect(SegueTrace.events.map(\.event) == [.unwind])
         // The trace names whom the search asked, in order: the presenter's allowed children
         // (a navigation stack, top first), then the presenter itself.
-        #expect(SegueTrace.events.first?.message == "no view controller handles unwindToNowhere: (asked, above the source "
-            + "CheckoutViewController: ProductViewController, ProductListViewController, UINavigationController)")
+        #expect(
+            SegueTrace.events.first?.message == "no view controller handles unwindToNowhere: (asked, above the source "
+                + "CheckoutViewController: ProductViewController, ProductListViewController, UINavigationController)")
     }
 
     /// An action implemented by the source itself is never found: the search starts at the
     /// source's parent or presenter, and `canPerformUnwindSegueAction(_:from:sender:)` refuses
     /// the controller the unwind comes from.
     @Test func theSourceIsNeverTheDestination() throws {
-        UnwindActionRegistry.register(CheckoutViewController.self, "unwindToNowhere:") { _, _ in CallLog.add("checkout.unwindToNowhere") }
+        UnwindActionRegistry.register(CheckoutViewController.self, "unwindToNowhere:") { _, _ in
+            CallLog.add("checkout.unwindToNowhere")
+        }
         let (navigation, _, checkout) = try checkoutOnScreen()
         checkout.performSegue(withIdentifier: "cancelCheckout", sender: nil)
         #expect(CallLog.entries.isEmpty)
         #expect(navigation.presentedViewController === checkout)
         let message = try #require(SegueTrace.events.first?.message)
-        #expect(message.hasPrefix("no view controller handles unwindToNowhere: (asked, above the source CheckoutViewController: "))
+        #expect(
+            message.hasPrefix(
+                "no view controller handles unwindToNowhere: (asked, above the source CheckoutViewController: "))
         #expect(!message.contains(": CheckoutViewController") && !message.contains(", CheckoutViewController"))
         #expect(!checkout.canPerformUnwindSegueAction("unwindToNowhere:", from: checkout, sender: nil))
     }
 
     @Test func containersCanHideChildrenFromTheSearch() throws {
         final class SecretiveNavigationController: UINavigationController {
-            override func allowedChildrenForUnwinding(from source: UIStoryboardUnwindSegueSource) -> [UIViewController] { [] }
+            override func allowedChildrenForUnwinding(from source: UIStoryboardUnwindSegueSource) -> [UIViewController]
+            { [] }
         }
-        UnwindActionRegistry.register(UIViewController.self, "unwindToHere:") { _, _ in CallLog.add("root.unwindToHere") }
+        UnwindActionRegistry.register(UIViewController.self, "unwindToHere:") { _, _ in CallLog.add("root.unwindToHere")
+        }
         let outer = UIViewController()
         let hidden = ProductListViewController()
         let navigation = SecretiveNavigationController(rootViewController: hidden)
@@ -92,7 +101,9 @@ struct UnwindTests {
 
     @Test func canPerformUnwindSegueActionDecides() throws {
         final class Refusing: ProductListViewController {
-            override func canPerformUnwindSegueAction(_ action: Selector, from fromViewController: UIViewController, sender: Any?) -> Bool {
+            override func canPerformUnwindSegueAction(
+                _ action: Selector, from fromViewController: UIViewController, sender: Any?
+            ) -> Bool {
                 CallLog.add("refusing.canPerform(\(action))")
                 return false
             }
@@ -121,7 +132,8 @@ struct UnwindTests {
         let editor = try #require(editorNavigation.topViewController as? EditorViewController)
         CallLog.entries.removeAll()
         editor.navigationItem.leftBarButtonItem?.simulateTap()
-        #expect(CallLog.entries == ["editor.prepare(cancelEditing)", "list.unwindToProducts(from: EditorViewController)"])
+        #expect(
+            CallLog.entries == ["editor.prepare(cancelEditing)", "list.unwindToProducts(from: EditorViewController)"])
         #expect(navigation.presentedViewController == nil)
     }
 
@@ -149,6 +161,8 @@ struct UnwindTests {
     }
 
     @Test func registeredActionsAreListed() {
-        #expect(UnwindActionRegistry.registeredActions.contains("SegueKitTests.ProductListViewController.unwindToProducts:"))
+        #expect(
+            UnwindActionRegistry.registeredActions.contains("SegueKitTests.ProductListViewController.unwindToProducts:")
+        )
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+
 @testable import SegueKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// XMLParser on Linux recovers from XML errors and reports each one; the reader must stop at the
 /// first, both to refuse a broken file and because Foundation leaks memory per report.
@@ -24,14 +26,20 @@ struct XMLTreeReaderTests {
 
     /// An entity defined outside the file used to become an empty segue identifier, silently.
     @Test func aDocumentTypeDeclaringEntitiesIsRefusedWhereItStarts() {
-        let xml = Self.header + "\n<!DOCTYPE document [<!ENTITY id SYSTEM \"file:///etc/hostname\">]>\n<document type=\"x\" version=\"3.0\"><scenes/></document>\n"
-        #expect(loadError(xml) == "X.storyboard:2:1: a document type declaration (<!DOCTYPE …>) is not allowed in a storyboard: its entities could stand for other files' contents or for nothing")
+        let xml =
+            Self.header
+            + "\n<!DOCTYPE document [<!ENTITY id SYSTEM \"file:///etc/hostname\">]>\n<document type=\"x\" version=\"3.0\"><scenes/></document>\n"
+        #expect(
+            loadError(xml)
+                == "X.storyboard:2:1: a document type declaration (<!DOCTYPE …>) is not allowed in a storyboard: its entities could stand for other files' contents or for nothing"
+        )
     }
 
     @Test func anEndTagThatMatchesNothingIsRefused() {
         // libxml2 recovers by skipping the stray end tags; the file used to load with no scenes.
         let xml = Self.header + "\n<document type=\"x\" version=\"3.0\">\n    </scene>\n    </scenes>\n</document>\n"
-        #expect(loadError(xml) == "X.storyboard:3:13: malformed XML: an end tag does not match the open element <document>")
+        #expect(
+            loadError(xml) == "X.storyboard:3:13: malformed XML: an end tag does not match the open element <document>")
     }
 
     @Test func contentAfterTheRootElementIsRefused() {
@@ -49,7 +57,8 @@ struct XMLTreeReaderTests {
     /// any other as Characters (é and a family emoji are one each, not 2 and 18 bytes).
     @Test func anElementsColumnCountsCharacters() {
         func xml(_ text: String) -> String {
-            Self.header + "\n<document type=\"x\" version=\"3.0\"><scenes><label text=\"\(text)\"/><scene/></scenes></document>\n"
+            Self.header
+                + "\n<document type=\"x\" version=\"3.0\"><scenes><label text=\"\(text)\"/><scene/></scenes></document>\n"
         }
         #expect(loadError(xml("e")) == "X.storyboard:2:59: <scene> has no sceneID attribute")
         #expect(loadError(xml("é👩‍👩‍👧")) == "X.storyboard:2:60: <scene> has no sceneID attribute")
@@ -58,11 +67,16 @@ struct XMLTreeReaderTests {
     /// A file saved with CR LF line ends (a Windows editor, a checkout with autocrlf): lines
     /// are counted at each LF, as XMLParser counts them, and a column still points at the `<`.
     @Test func aFileWithCRLFLineEndsHasTheSameLinesAndColumns() {
-        let lines = [Self.header, "<document type=\"x\" version=\"3.0\">", "    <scenes>", "        <label text=\"é\"/><scene/>", "    </scenes>", "</document>", ""]
+        let lines = [
+            Self.header, "<document type=\"x\" version=\"3.0\">", "    <scenes>", "        <label text=\"é\"/><scene/>",
+            "    </scenes>", "</document>", ""
+        ]
         #expect(loadError(lines.joined(separator: "\n")) == "X.storyboard:4:26: <scene> has no sceneID attribute")
         #expect(loadError(lines.joined(separator: "\r\n")) == "X.storyboard:4:26: <scene> has no sceneID attribute")
         let doctype = [Self.header, "<!-- é -->", "  <!DOCTYPE document>", "<document/>", ""]
-        #expect(loadError(doctype.joined(separator: "\r\n"))?.hasPrefix("X.storyboard:3:3: a document type declaration") == true)
+        #expect(
+            loadError(doctype.joined(separator: "\r\n"))?.hasPrefix("X.storyboard:3:3: a document type declaration")
+                == true)
     }
 
     /// Every error XMLParser reports leaks Foundation's error-domain string, so a file with many
@@ -86,25 +100,29 @@ struct XMLTreeReaderTests {
             _ = try StoryboardDocument.parse(data, path: "X.storyboard")
             Issue.record("undecodable text was accepted")
         } catch let error as StoryboardError {
-            #expect("\(error.location): \(error.message)" == "X.storyboard:1:1: malformed XML: the text cannot be decoded in the encoding its start declares or suggests (storyboards are UTF-8)")
+            #expect(
+                "\(error.location): \(error.message)"
+                    == "X.storyboard:1:1: malformed XML: the text cannot be decoded in the encoding its start declares or suggests (storyboards are UTF-8)"
+            )
         } catch {
             Issue.record("unexpected error \(error)")
         }
     }
 
     @Test func aWellFormedStoryboardStillLoads() throws {
-        let xml = Self.header + """
+        let xml =
+            Self.header + """
 
-            <document type="x" version="3.0" initialViewController="a">
-                <scenes>
-                    <scene sceneID="s">
-                        <objects>
-                            <viewController id="a" sceneMemberID="viewController"/>
-                        </objects>
-                    </scene>
-                </scenes>
-            </document>
-            """
+                <document type="x" version="3.0" initialViewController="a">
+                    <scenes>
+                        <scene sceneID="s">
+                            <objects>
+                                <viewController id="a" sceneMemberID="viewController"/>
+                            </objects>
+                        </scene>
+                    </scenes>
+                </document>
+                """
         #expect(loadError(xml) == "loaded with 1 scenes")
     }
 

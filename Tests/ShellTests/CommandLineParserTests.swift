@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Shell
 
 @Suite struct CommandLineParserTests {
@@ -35,7 +36,7 @@ import Testing
         let registry = CommandRegistry([
             ShellCommand(name: "help", summary: "") { _, _ in .readNext },
             ShellCommand(name: "history", summary: "") { _, _ in .readNext },
-            ShellCommand(name: "quit", summary: "") { _, _ in .readNext },
+            ShellCommand(name: "quit", summary: "") { _, _ in .readNext }
         ])
         #expect(registry.suggestion(for: "hlep") == "help")
         #expect(registry.suggestion(for: "qiut") == "quit")

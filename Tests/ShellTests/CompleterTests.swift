@@ -1,10 +1,11 @@
 import Foundation
-import Testing
-import XDGDirectories
 import LessonKit
 import Localization
 import Playground
 import SegueTools
+import Testing
+import XDGDirectories
+
 @testable import Shell
 
 @Suite struct CompleterTests {
@@ -13,14 +14,15 @@ import SegueTools
         ShellCommand(name: "history", summary: "") { _, _ in .readNext },
         ShellCommand(name: "goto", summary: "", arguments: [.lessonStep]) { _, _ in .readNext },
         ShellCommand(name: "start", summary: "", arguments: [.lesson]) { _, _ in .readNext },
-        ShellCommand(name: "run", summary: "", arguments: [.file]) { _, _ in .readNext },
+        ShellCommand(name: "run", summary: "", arguments: [.file]) { _, _ in .readNext }
     ])
 
     func completer(directory: String = "/") -> Completer {
-        Completer(registry: registry,
-                  lessonIDs: { ["strings", "enums", "segue-handler"] },
-                  stepIDs: { $0 == "enums" ? ["intro", "init-raw", "switch"] : [] },
-                  currentDirectory: directory)
+        Completer(
+            registry: registry,
+            lessonIDs: { ["strings", "enums", "segue-handler"] },
+            stepIDs: { $0 == "enums" ? ["intro", "init-raw", "switch"] : [] },
+            currentDirectory: directory)
     }
 
     @Test func commandNames() {
@@ -36,7 +38,7 @@ import SegueTools
         }
         let registry = CommandRegistry(groups: [
             (.always, [command("help", ["?"])]), (.inLessons, [command("start", [])]),
-            (.forWorkshops, [command("hand", [])]),
+            (.forWorkshops, [command("hand", [])])
         ])
         #expect(registry.commands.map(\.name) == ["help", "start", "hand"], "help lists the groups in order")
         #expect(registry.availability(of: "?") == .always)
@@ -63,7 +65,8 @@ import SegueTools
 
     @Test func filePaths() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("completer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Lessons"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("Lessons"), withIntermediateDirectories: true)
         try Data().write(to: directory.appendingPathComponent("Main.swift"))
         try Data().write(to: directory.appendingPathComponent("Main.storyboard"))
         try Data().write(to: directory.appendingPathComponent("Lessons/one.swift"))
@@ -91,7 +94,8 @@ import SegueTools
         #expect(ArgumentShape(LessonsCommand.self).completion == [])
         #expect(ArgumentShape(ProgressCommand.self).completion == [.word(["--json", "--csv", "--learner"])])
         let progress = ShellCommand(ProgressCommand.self) { _, _ in .readNext }
-        #expect(Completer(registry: CommandRegistry([progress])).complete("progress --c") == Completion(insertion: "sv "))
+        #expect(
+            Completer(registry: CommandRegistry([progress])).complete("progress --c") == Completion(insertion: "sv "))
     }
 
     /// Argument errors are found from the declaration's shape, by kind, and worded from the
@@ -109,15 +113,18 @@ import SegueTools
         #expect(run.check(["-O", "--no-trace", "a.swift", "b.swift"]).problem == nil)
         #expect(run.check(["--timeout", "3"]).problem == .unknownOption("--timeout", suggestion: nil))
         let values = storyboard.check(["a", "--depth", "x"]).values
-        #expect(storyboard.invalidValue(among: values, of: StoryboardCommand.self)
-                    == .invalidValue("x", option: "--depth <depth>"))
+        #expect(
+            storyboard.invalidValue(among: values, of: StoryboardCommand.self)
+                == .invalidValue("x", option: "--depth <depth>"))
         // A value `validate()` refuses keeps the declaration's own message.
         let format = storyboard.check(["a", "--format", "png"]).values
         #expect(storyboard.invalidValue(among: format, of: StoryboardCommand.self) == nil)
-        #expect(ArgumentShape.Problem.invalidValue("x", option: "--depth <depth>").text(.english)
-                    == "The value 'x' is invalid for '--depth <depth>'")
-        #expect(ArgumentShape.Problem.unexpected(["b", "c"]).text(Catalog(language: "fr"))
-                    == "2 arguments en trop\u{00A0}: 'b', 'c'")
+        #expect(
+            ArgumentShape.Problem.invalidValue("x", option: "--depth <depth>").text(.english)
+                == "The value 'x' is invalid for '--depth <depth>'")
+        #expect(
+            ArgumentShape.Problem.unexpected(["b", "c"]).text(Catalog(language: "fr"))
+                == "2 arguments en trop\u{00A0}: 'b', 'c'")
     }
 
     @Test func columnsLayout() {
@@ -142,11 +149,14 @@ import SegueTools
         #expect(dirs.seguelabState == "/home/l/.local/state/seguelab")
         #expect(dirs.cacheHome == "/home/l/.cache")
         #expect(XDGDirectories(environment: ["HOME": "/h", "XDG_STATE_HOME": "/s"]).seguelabState == "/s/seguelab")
-        #expect(XDGDirectories(environment: ["HOME": "/h", "XDG_DATA_HOME": ""]).seguelabData == "/h/.local/share/seguelab")
+        #expect(
+            XDGDirectories(environment: ["HOME": "/h", "XDG_DATA_HOME": ""]).seguelabData == "/h/.local/share/seguelab")
     }
 
     @Test func everyPartOfSeguelabKeepsItsFilesInTheSameDirectories() {
-        for environment in [["HOME": "/h"], ["HOME": "/h", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/c", "XDG_DATA_HOME": "/d"]] {
+        for environment in [
+            ["HOME": "/h"], ["HOME": "/h", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/c", "XDG_DATA_HOME": "/d"]
+        ] {
             let dirs = XDGDirectories(environment: environment)
             #expect(ProgressStore.defaultDirectory(environment: environment).path == dirs.seguelabState + "/progress")
             let packs = PackLocation.Context(environment: environment)

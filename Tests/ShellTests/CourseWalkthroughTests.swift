@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A scripted learner works through each lesson of the built-in course (Lessons/) in the shell,
 /// with piped standard input: wrong answers first, then right ones, often written differently
@@ -76,14 +76,18 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: home) }
         let pack = Self.packageRoot.appendingPathComponent("Lessons").path
         let expected = [
-            ("en", "injection", "Dependency injection through segues", "0/15"), ("fr", "injection", "Injecter des dépendances par les segues", "0/15"),
-            ("en", "capstone", "From storyboard to safe code", "0/13"), ("fr", "capstone", "Du storyboard au code sûr", "0/13"),
+            ("en", "injection", "Dependency injection through segues", "0/15"),
+            ("fr", "injection", "Injecter des dépendances par les segues", "0/15"),
+            ("en", "capstone", "From storyboard to safe code", "0/13"),
+            ("fr", "capstone", "Du storyboard au code sûr", "0/13")
         ]
         for (language, lesson, title, count) in expected {
-            let result = try SeguelabBinary.runPiped("", arguments: ["lessons", "--pack", pack, "--lang", language], home: home)
+            let result = try SeguelabBinary.runPiped(
+                "", arguments: ["lessons", "--pack", pack, "--lang", language], home: home)
             #expect(result.status == 0, "stderr:\n\(result.stderr)")
             let line = result.stdout.split(separator: "\n").first { $0.hasPrefix("  \(lesson) ") }
-            #expect(line.map { $0.contains(" \(title) ") && $0.contains(count) } == true, "\(language): \(result.stdout)")
+            #expect(
+                line.map { $0.contains(" \(title) ") && $0.contains(count) } == true, "\(language): \(result.stdout)")
         }
     }
 
@@ -103,18 +107,24 @@ import TestSupport
     @Test func anUnexpectedVerdictIsReported() {
         let script = WalkthroughScript(text: "b\n#~ Correct\n")
         let problems = script.problems(stdout: "✘ Not yet: wrong\n✔ Correct.\n", stderr: "")
-        #expect(problems == ["<script>:2: the verdict '✘ Not yet: wrong' came before the expected line containing 'Correct'"])
+        #expect(
+            problems == [
+                "<script>:2: the verdict '✘ Not yet: wrong' came before the expected line containing 'Correct'"
+            ])
         #expect(script.problems(stdout: "✔ Correct.\n", stderr: "").isEmpty)
-        #expect(script.problems(stdout: "✔ Correct.\n✔ Correct.\n", stderr: "")
-            == ["output: the verdict '✔ Correct.' was not expected"])
+        #expect(
+            script.problems(stdout: "✔ Correct.\n✔ Correct.\n", stderr: "")
+                == ["output: the verdict '✔ Correct.' was not expected"])
     }
 
     // MARK: - Running a walkthrough
 
     /// Runs one script on a fresh home, checks its expectations, then the saved progress:
     /// every step of `lesson` recorded, `answered` of them passed, none skipped, no solution shown.
-    private func walk(_ name: String, lesson: String, answered: Int, skipped: Set<String> = [],
-                      language: String? = nil) throws {
+    private func walk(
+        _ name: String, lesson: String, answered: Int, skipped: Set<String> = [],
+        language: String? = nil
+    ) throws {
         let scriptURL = Self.walkthroughs.appendingPathComponent("\(name).txt")
         let script = WalkthroughScript(text: try String(contentsOf: scriptURL, encoding: .utf8), name: "\(name).txt")
         let home = try SeguelabBinary.makeHome()
@@ -157,7 +167,8 @@ import TestSupport
     static func progress(in home: URL) throws -> Progress {
         let directory = home.appendingPathComponent("state/seguelab/progress")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }
-        let file = try #require(files.count == 1 ? files.first : nil, "one progress file expected in \(directory.path), found \(files)")
+        let file = try #require(
+            files.count == 1 ? files.first : nil, "one progress file expected in \(directory.path), found \(files)")
         return try JSONDecoder().decode(Progress.self, from: Data(contentsOf: directory.appendingPathComponent(file)))
     }
 }
@@ -190,9 +201,12 @@ struct WalkthroughScript {
     var name = "<script>"
     var expectations: [Expectation] {
         text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
-            let prefixes: [(String, Match, Bool)] = [("#= ", .exact, false), ("#~ ", .contains, false), ("#! ", .contains, true)]
+            let prefixes: [(String, Match, Bool)] = [
+                ("#= ", .exact, false), ("#~ ", .contains, false), ("#! ", .contains, true)
+            ]
             for (prefix, match, isError) in prefixes where line.hasPrefix(prefix) {
-                return Expectation(match: match, text: String(line.dropFirst(prefix.count)), scriptLine: index + 1, isError: isError)
+                return Expectation(
+                    match: match, text: String(line.dropFirst(prefix.count)), scriptLine: index + 1, isError: isError)
             }
             return nil
         }
@@ -206,9 +220,13 @@ struct WalkthroughScript {
     /// What went wrong, one message per problem; empty when the output meets every expectation.
     func problems(stdout: String, stderr: String) -> [String] {
         var problems: [String] = []
-        problems += check(lines(stdout), against: expectations.filter { !$0.isError }, stream: "output", strictVerdicts: true)
+        problems += check(
+            lines(stdout), against: expectations.filter { !$0.isError }, stream: "output", strictVerdicts: true)
         // The first run of a machine compiles SegueKit into the cache and says so.
-        let errors = lines(stderr).filter { !$0.hasPrefix("Compiling SegueKit") && !$0.hasPrefix("SegueKit compiled in") && !$0.hasPrefix("Compilation de SegueKit") && !$0.hasPrefix("SegueKit compilé en") }
+        let errors = lines(stderr).filter {
+            !$0.hasPrefix("Compiling SegueKit") && !$0.hasPrefix("SegueKit compiled in")
+                && !$0.hasPrefix("Compilation de SegueKit") && !$0.hasPrefix("SegueKit compilé en")
+        }
         problems += check(errors, against: expectations.filter(\.isError), stream: "stderr", strictVerdicts: false)
         return problems
     }
@@ -219,7 +237,9 @@ struct WalkthroughScript {
         }.filter { !$0.isEmpty }
     }
 
-    private func check(_ lines: [String], against expectations: [Expectation], stream: String, strictVerdicts: Bool) -> [String] {
+    private func check(_ lines: [String], against expectations: [Expectation], stream: String, strictVerdicts: Bool)
+        -> [String]
+    {
         var position = 0
         for expectation in expectations {
             let start = position
@@ -227,17 +247,26 @@ struct WalkthroughScript {
             while position < lines.count {
                 let line = lines[position]
                 position += 1
-                if expectation.accepts(line) { found = true; break }
+                if expectation.accepts(line) {
+                    found = true
+                    break
+                }
                 if strictVerdicts && Self.isVerdict(line) {
-                    return ["\(name):\(expectation.scriptLine): the verdict '\(line)' came before the expected \(expectation.description)"]
+                    return [
+                        "\(name):\(expectation.scriptLine): the verdict '\(line)' came before the expected \(expectation.description)"
+                    ]
                 }
                 if !strictVerdicts {
-                    return ["\(name):\(expectation.scriptLine): \(stream) line '\(line)' came before the expected \(expectation.description)"]
+                    return [
+                        "\(name):\(expectation.scriptLine): \(stream) line '\(line)' came before the expected \(expectation.description)"
+                    ]
                 }
             }
             if !found {
-                return ["\(name):\(expectation.scriptLine): the expected \(expectation.description) is missing from \(stream)"
-                        + " (searched from: \(lines[min(start, lines.count)...].prefix(8).joined(separator: " | ")))"]
+                return [
+                    "\(name):\(expectation.scriptLine): the expected \(expectation.description) is missing from \(stream)"
+                        + " (searched from: \(lines[min(start, lines.count)...].prefix(8).joined(separator: " | ")))"
+                ]
             }
         }
         let rest = lines[position...]

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `edit` with real terminal editors in a pseudo-terminal: the editor must own the terminal
 /// while it runs (or it cannot read keys) and give it back to the shell's line editor.
@@ -28,7 +28,9 @@ import TestSupport
         let hinted = try terminal.waitFor("Look at the storyboard for the segue's name.", after: saved)
         #expect(!terminal.screen[saved...].contains("unknown command"))
         // The line editor comes back with one prompt, not the prompt drawn twice.
-        #expect(!terminal.screen[saved...].contains(EditorTerminalTests.prompt + EditorTerminalTests.prompt), "\(terminal.screen[saved...])")
+        #expect(
+            !terminal.screen[saved...].contains(EditorTerminalTests.prompt + EditorTerminalTests.prompt),
+            "\(terminal.screen[saved...])")
         let draft = try String(contentsOf: home.appendingPathComponent(EditorTerminalTests.draftPath), encoding: .utf8)
         #expect(draft.contains("withIdentifier: \"showDetail\""))
         #expect(!draft.contains("withIdentifier: \"detail\""))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Enter on an empty line in a real terminal: it moves on from a step that is done, and never
 /// past an example not run or a question not answered, where it says what to do instead, in the
@@ -8,9 +8,10 @@ import TestSupport
 @Suite(.serialized) struct EnterTests {
     func start(_ arguments: [String] = []) throws -> PseudoTerminal {
         let home = try SeguelabBinary.makeHome()
-        let terminal = try PseudoTerminal(executable: SeguelabBinary.path,
-                                          arguments: ["--pack", TerminalLayoutTests.lessons, "--no-color"] + arguments,
-                                          environment: SeguelabBinary.environment(home: home), columns: 80, rows: 200)
+        let terminal = try PseudoTerminal(
+            executable: SeguelabBinary.path,
+            arguments: ["--pack", TerminalLayoutTests.lessons, "--no-color"] + arguments,
+            environment: SeguelabBinary.environment(home: home), columns: 80, rows: 200)
         try terminal.waitForPrompt()
         return terminal
     }
@@ -46,7 +47,8 @@ import TestSupport
         terminal.type("goto stringly-typed/first-run\r")
         let example = try terminal.waitForPrompt("seguelab:first-run> ")
         terminal.type("\r")
-        let said = try terminal.waitFor("Cette étape a un exemple\u{00A0}: lancez-le avec `run`, ou `next` pour le passer.", after: example)
+        let said = try terminal.waitFor(
+            "Cette étape a un exemple\u{00A0}: lancez-le avec `run`, ou `next` pour le passer.", after: example)
         try terminal.waitForPrompt("seguelab:first-run> ", after: said)
         terminal.type("help\r")
         try terminal.waitFor("Entrée sur une ligne vide passe à l'étape suivante", after: said)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Helper programs written by one test must run at once while other tests start processes
@@ -18,11 +19,14 @@ struct ExecutableScriptTests {
         // Until execve, /proc shows the forked test process; wait for sleep itself.
         var started = false
         for _ in 0..<2000 where !started {
-            started = ((try? String(contentsOfFile: "/proc/\(terminal.pid)/cmdline", encoding: .utf8)) ?? "").hasPrefix("/bin/sleep")
+            started = ((try? String(contentsOfFile: "/proc/\(terminal.pid)/cmdline", encoding: .utf8)) ?? "").hasPrefix(
+                "/bin/sleep")
             if !started { usleep(5000) }
         }
         #expect(started)
-        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(terminal.pid)/fd").compactMap { Int32($0) }.sorted()
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(terminal.pid)/fd").compactMap {
+            Int32($0)
+        }.sorted()
         #expect(open == [0, 1, 2])
     }
 

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Learner code at its worst, from every place code runs — an example step, an exercise, the
@@ -21,10 +22,14 @@ import Glibc
         let pack = try FaultPack.make(in: home)
         let run = try FaultRun(fault, home: home)
         let result = try SeguelabBinary.runPiped(
-            "run\nprogress\n", arguments: ["--pack", pack.path, "--lesson", "faults", "--step", fault.rawValue] + Self.limitArguments(fault),
+            "run\nprogress\n",
+            arguments: ["--pack", pack.path, "--lesson", "faults", "--step", fault.rawValue]
+                + Self.limitArguments(fault),
             home: home, hangGuard: 300)
         try run.expectContained(result, context: "example")
-        #expect(result.stdout.contains("Current step: faults/\(fault.rawValue)\n"), "the shell went on: \(result.stdout.suffix(300))")
+        #expect(
+            result.stdout.contains("Current step: faults/\(fault.rawValue)\n"),
+            "the shell went on: \(result.stdout.suffix(300))")
     }
 
     @Test(arguments: LearnerFault.allCases)
@@ -33,13 +38,16 @@ import Glibc
         let pack = try FaultPack.make(in: home)
         let run = try FaultRun(fault, home: home)
         let arguments = ["--pack", pack.path, "--lesson", "faults", "--step", "exercise"] + Self.limitArguments(fault)
-        let result = try SeguelabBinary.runPiped("edit\n\(run.code)\n.\ncheck\nprogress\n", arguments: arguments, home: home, hangGuard: 300)
+        let result = try SeguelabBinary.runPiped(
+            "edit\n\(run.code)\n.\ncheck\nprogress\n", arguments: arguments, home: home, hangGuard: 300)
         try run.expectContained(result, context: "exercise")
         #expect(result.stdout.contains("Not yet"), "the fault is judged, not passed: \(result.stdout.suffix(300))")
         #expect(result.stdout.contains("Current step: faults/exercise\n"))
         // The faulty draft is the learner's work: it survives into the next session.
         let next = try SeguelabBinary.runPiped("step\n", arguments: arguments, home: home, hangGuard: 120)
-        #expect(next.stdout.contains(run.code.split(separator: "\n").last.map(String.init) ?? "?"), "draft kept: \(next.stdout)")
+        #expect(
+            next.stdout.contains(run.code.split(separator: "\n").last.map(String.init) ?? "?"),
+            "draft kept: \(next.stdout)")
     }
 
     @Test(arguments: LearnerFault.allCases)
@@ -48,8 +56,10 @@ import Glibc
         let run = try FaultRun(fault, home: home)
         // One entry: the fault's statements in a `do` block (imports stay outside, as Swift requires).
         let body = run.code.split(separator: "\n").filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
-        let script = "swift\nimport Foundation\nlet before = 41\ndo {\n\(body)\n}\nprint(before + 1)\n:quit\nhelp quit\n"
-        let result = try SeguelabBinary.runPiped(script, arguments: ["--no-pack"] + Self.limitArguments(fault), home: home, hangGuard: 300)
+        let script =
+            "swift\nimport Foundation\nlet before = 41\ndo {\n\(body)\n}\nprint(before + 1)\n:quit\nhelp quit\n"
+        let result = try SeguelabBinary.runPiped(
+            script, arguments: ["--no-pack"] + Self.limitArguments(fault), home: home, hangGuard: 300)
         try run.expectContained(result, context: "swift mode")
         // The mode survives the fault with its earlier entries: `before` is still defined.
         #expect(result.stdout.contains("\n42\n"), "\(result.stdout.suffix(400))")
@@ -62,8 +72,9 @@ import Glibc
         let run = try FaultRun(fault, home: home)
         let file = home.appendingPathComponent("Fault.swift")
         try run.code.write(to: file, atomically: true, encoding: .utf8)
-        let result = try SeguelabBinary.runPiped("run \(file.path)\nhelp quit\n", arguments: ["--no-pack"] + Self.limitArguments(fault),
-                                                 home: home, hangGuard: 300)
+        let result = try SeguelabBinary.runPiped(
+            "run \(file.path)\nhelp quit\n", arguments: ["--no-pack"] + Self.limitArguments(fault),
+            home: home, hangGuard: 300)
         try run.expectContained(result, context: "shell run")
         #expect(result.stdout.contains("Save everything and leave the shell"))
     }
@@ -74,7 +85,8 @@ import Glibc
         let run = try FaultRun(fault, home: home)
         let file = home.appendingPathComponent("Fault.swift")
         try run.code.write(to: file, atomically: true, encoding: .utf8)
-        let result = try SeguelabBinary.runPiped("", arguments: ["run", file.path] + Self.limitArguments(fault), home: home, hangGuard: 300)
+        let result = try SeguelabBinary.runPiped(
+            "", arguments: ["run", file.path] + Self.limitArguments(fault), home: home, hangGuard: 300)
         try run.expectContained(result, context: "seguelab run")
         // A fault is a failed run for scripts too; a program that ends well is not.
         #expect((result.status != 0) == fault.fails, "exit status \(result.status)")
@@ -125,7 +137,8 @@ enum LearnerFault: String, CaseIterable, CustomTestStringConvertible {
             return "let line = String(repeating: \"x\", count: 1023)\nfor _ in 0..<102_400 { print(line) }"
         case .memoryHog:
             // Address space, not pages written: how fast pages fill depends on the machine's load.
-            return "var blocks: [UnsafeMutableRawPointer] = []\nwhile true { blocks.append(UnsafeMutableRawPointer.allocate(byteCount: 50_000_000, alignment: 16)) }"
+            return
+                "var blocks: [UnsafeMutableRawPointer] = []\nwhile true { blocks.append(UnsafeMutableRawPointer.allocate(byteCount: 50_000_000, alignment: 16)) }"
         case .readsStdin:
             return "print(readLine() ?? \"no input\")"
         case .outlivingChildren:
@@ -211,7 +224,9 @@ struct FaultRun {
     func expectContained(_ result: SeguelabBinary.Result, context: String) throws {
         #expect(!result.hung, "\(context): still running after the hang guard; output: \(result.stdout.suffix(300))")
         if context != "seguelab run" {  // which passes the program's own status on (128 + signal for a crash)
-            #expect(result.status < 128, "\(context): the shell itself died (status \(result.status)); stderr: \(result.stderr.suffix(500))")
+            #expect(
+                result.status < 128,
+                "\(context): the shell itself died (status \(result.status)); stderr: \(result.stderr.suffix(500))")
         }
         let all = result.stdout + result.stderr
         #expect(all.contains(fault.message), "\(context): no \(fault.message.debugDescription) in: \(all.suffix(600))")
@@ -227,16 +242,22 @@ struct FaultRun {
         for seconds in times {
             // Generous: a limit that never fires runs for ever; under load average 30 on two
             // cores stopping a spinning program was seen to take over a minute.
-            #expect(seconds < Double(fault.timeLimit + 120), "\(context): the program ran \(seconds) s under a \(fault.timeLimit) s limit")
+            #expect(
+                seconds < Double(fault.timeLimit + 120),
+                "\(context): the program ran \(seconds) s under a \(fault.timeLimit) s limit")
             Figures.record(context, fault.rawValue, seconds)
         }
         for file in pidFiles {
-            guard let text = try? String(contentsOf: file, encoding: .utf8), let process = ProgramProcess(record: text) else { continue }
-            #expect(process.ends(), "\(context): process \(process) from \(file.lastPathComponent) outlived the program")
+            guard let text = try? String(contentsOf: file, encoding: .utf8), let process = ProgramProcess(record: text)
+            else { continue }
+            #expect(
+                process.ends(), "\(context): process \(process) from \(file.lastPathComponent) outlived the program")
             process.kill()
         }
         if fault == .outlivingChildren {
-            #expect(pidFiles.allSatisfy { FileManager.default.fileExists(atPath: $0.path) }, "\(context): the children were never spawned")
+            #expect(
+                pidFiles.allSatisfy { FileManager.default.fileExists(atPath: $0.path) },
+                "\(context): the children were never spawned")
         }
     }
 
@@ -253,7 +274,10 @@ struct FaultRun {
         for _ in 0..<50 {
             let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
             if stat.isEmpty { return true }
-            if let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].split(separator: " ").first == "Z" { return true }
+            if let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+            {
+                return true
+            }
             usleep(100_000)
         }
         return false
@@ -279,21 +303,23 @@ enum FaultPack {
     /// `extraExamples`: more example steps, by id, after the faults.
     static func make(in home: URL, extraExamples: [String: String] = [:]) throws -> URL {
         let root = home.appendingPathComponent("fault-pack")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("lessons"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("lessons"), withIntermediateDirectories: true)
         try """
-            id: faults
-            title: Faults
-            version: 1.0.0
-            format: 1
-            authors: [SegueLab]
-            languages: [en]
-            default-language: en
-            lessons: [faults]
-            """.write(to: root.appendingPathComponent("pack.yaml"), atomically: true, encoding: .utf8)
+        id: faults
+        title: Faults
+        version: 1.0.0
+        format: 1
+        authors: [SegueLab]
+        languages: [en]
+        default-language: en
+        lessons: [faults]
+        """.write(to: root.appendingPathComponent("pack.yaml"), atomically: true, encoding: .utf8)
         let pidFiles = FaultRun.pidFiles(in: home)
         var lesson = "---\nid: faults\ntitle: Faults\ngoal: Survive them.\n---\n\nCode at its worst.\n"
         for fault in LearnerFault.allCases {
-            lesson += "\n## \(fault.rawValue) {#\(fault.rawValue)}\n\n```swift example\n\(fault.code(pidFiles: pidFiles))\n```\n"
+            lesson +=
+                "\n## \(fault.rawValue) {#\(fault.rawValue)}\n\n```swift example\n\(fault.code(pidFiles: pidFiles))\n```\n"
         }
         for (id, code) in extraExamples.sorted(by: { $0.key < $1.key }) {
             lesson += "\n## \(id) {#\(id)}\n\n```swift example\n\(code)\n```\n"

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Closing the terminal ends every program: the shell hung up, killed (by the program itself, or
@@ -23,11 +24,11 @@ import Glibc
         let pidFile = home.appendingPathComponent("pids/loop.pid")
         let source = home.appendingPathComponent("Loop.swift")
         try """
-            import Foundation
-            try! \(ProgramProcess.swiftRecord("getpid()")).write(toFile: "\(pidFile.path)", atomically: true, encoding: .utf8)
-            var spins = 0
-            while true { spins &+= 1 }
-            """.write(to: source, atomically: true, encoding: .utf8)
+        import Foundation
+        try! \(ProgramProcess.swiftRecord("getpid()")).write(toFile: "\(pidFile.path)", atomically: true, encoding: .utf8)
+        var spins = 0
+        while true { spins &+= 1 }
+        """.write(to: source, atomically: true, encoding: .utf8)
         let timeLimit = fate == .stopped ? 4 : 60
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: SeguelabBinary.path)
@@ -78,19 +79,21 @@ import Glibc
         let source = home.appendingPathComponent("Forks.swift")
         // Eight detached loops, each starting a short sleep every few milliseconds; one records itself.
         try """
-            import Foundation
-            _ = system("for i in 1 2 3 4 5 6 7 8; do setsid sh -c 'while :; do sleep 0.2 & sleep 0.02; done' & done; "
-                + "setsid sh -c 'echo \(ProgramProcess.shellRecord.replacingOccurrences(of: "$!", with: "$$")) > \(pidFile.path); while :; do sleep 0.2 & sleep 0.02; done' &")
-            while true { sleep(1) }
-            """.write(to: source, atomically: true, encoding: .utf8)
+        import Foundation
+        _ = system("for i in 1 2 3 4 5 6 7 8; do setsid sh -c 'while :; do sleep 0.2 & sleep 0.02; done' & done; "
+            + "setsid sh -c 'echo \(ProgramProcess.shellRecord.replacingOccurrences(of: "$!", with: "$$")) > \(pidFile.path); while :; do sleep 0.2 & sleep 0.02; done' &")
+        while true { sleep(1) }
+        """.write(to: source, atomically: true, encoding: .utf8)
         let started = Date()
-        let result = try SeguelabBinary.runPiped("", arguments: ["run", source.path, "--no-trace", "--time-limit", "3"],
-                                                 home: home, hangGuard: 300)
+        let result = try SeguelabBinary.runPiped(
+            "", arguments: ["run", source.path, "--no-trace", "--time-limit", "3"],
+            home: home, hangGuard: 300)
         let seconds = Date().timeIntervalSince(started)
         #expect(!result.hung, "the run did not end: \(result.stderr.suffix(300))")
         #expect(result.stderr.contains("time limit"), "\(result.stderr.suffix(300))")
-        let process = try #require((try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { ProgramProcess(record: $0) },
-                                   "the detached loop never started: \(result.stderr.suffix(300))")
+        let process = try #require(
+            (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { ProgramProcess(record: $0) },
+            "the detached loop never started: \(result.stderr.suffix(300))")
         #expect(process.ends(), "the detached loop \(process) outlived the run")
         process.kill()
         Figures.record("setsid forks", "seguelab run took", seconds)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Shell
 
 @Suite struct InputBalanceTests {
@@ -14,21 +15,22 @@ import Testing
         "// a comment with {",
         "/* nested /* comment */ still */ let y = [1]",
         "}",  // an extra closer is the compiler's to report
-        "",
+        ""
     ])
     func complete(_ text: String) {
         #expect(InputBalance.isComplete(text), "\(text.debugDescription) should be complete")
     }
 
-    @Test(arguments: [
-        ("class A {", ["{"]),
-        ("let a = [1,\n 2", ["["]),
-        ("f(a,", ["("]),
-        ("let m = \"\"\"\n text", ["\"\"\""]),
-        ("let r = #\"\"\"\n \"\"\"", ["#\"\"\""]),
-        ("print(\"\\(f(\"", ["(", "\"", "\\(", "(", "\""]),
-        ("func f() {\n  if x {", ["{", "{"]),
-    ] as [(String, [String])])
+    @Test(
+        arguments: [
+            ("class A {", ["{"]),
+            ("let a = [1,\n 2", ["["]),
+            ("f(a,", ["("]),
+            ("let m = \"\"\"\n text", ["\"\"\""]),
+            ("let r = #\"\"\"\n \"\"\"", ["#\"\"\""]),
+            ("print(\"\\(f(\"", ["(", "\"", "\\(", "(", "\""]),
+            ("func f() {\n  if x {", ["{", "{"])
+        ] as [(String, [String])])
     func open(_ text: String, expected: [String]) {
         let balance = InputBalance.of(text)
         #expect(!balance.isComplete)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Shell
 
 /// Following an entry line by line gives exactly what scanning the whole text gives.
@@ -13,7 +14,7 @@ import Testing
         "/* open\n /* nested */\n still */ let y = {\n}",
         "let x = 1 // {\n}\n",
         "let q = \"unterminated\nf(",
-        "let raw = ##\"a \\#(b) \\##(c\n)\"##",
+        "let raw = ##\"a \\#(b) \\##(c\n)\"##"
     ])
     func sameAsTheWholeText(_ text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Ctrl-C in a real terminal while learner code runs, from every place code runs: the program
@@ -30,8 +31,9 @@ import Glibc
         // An "editor" that writes the learner's (runaway) program.
         try ExecutableScript.write("#!/bin/sh\ncat > \"$1\" <<'SWIFT'\n\(setup.code)\nSWIFT\n", to: editor)
         let prompt = "seguelab:exercise> "
-        let terminal = try setup.terminal(["--pack", setup.pack.path, "--lesson", "faults", "--step", "exercise"],
-                                          extra: ["EDITOR": editor.path])
+        let terminal = try setup.terminal(
+            ["--pack", setup.pack.path, "--lesson", "faults", "--step", "exercise"],
+            extra: ["EDITOR": editor.path])
         try terminal.waitForPrompt(prompt)
         terminal.type("edit\r")
         try terminal.waitForPrompt(prompt, after: try terminal.waitFor("Draft saved."))
@@ -115,8 +117,9 @@ struct InterruptSetup {
     }
 
     func terminal(_ arguments: [String], extra: [String: String] = [:]) throws -> PseudoTerminal {
-        try PseudoTerminal(executable: SeguelabBinary.path, arguments: arguments + InterruptMatrixTests.arguments,
-                           environment: SeguelabBinary.environment(home: home, extra: extra))
+        try PseudoTerminal(
+            executable: SeguelabBinary.path, arguments: arguments + InterruptMatrixTests.arguments,
+            environment: SeguelabBinary.environment(home: home, extra: extra))
     }
 
     /// Waits until the program has spawned its children (so it is running, past compiling),
@@ -139,7 +142,9 @@ struct InterruptSetup {
     func expectStopped(_ terminal: PseudoTerminal, shellRuns: Bool = true, showsOutput: Bool = true) throws {
         // (A checked answer is not judged when interrupted, and its run is not shown.)
         if showsOutput {
-            let printed = terminal.screen.split(separator: "\n").contains { $0.hasSuffix("spinning") && !$0.contains("print") }
+            let printed = terminal.screen.split(separator: "\n").contains {
+                $0.hasSuffix("spinning") && !$0.contains("print")
+            }
             #expect(printed, "output before Ctrl-C kept: \(terminal.screen)")
         }
         for file in pidFiles {

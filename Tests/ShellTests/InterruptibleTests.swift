@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Shell
 
 @Suite(.serialized) struct InterruptibleTests {
@@ -22,7 +23,10 @@ import Testing
 
     @Test func finishedWorkKeepsItsValue() async {
         let outcome = await Interruptible<Int>.run { 42 }
-        guard case .finished(let value) = outcome else { Issue.record("expected a value"); return }
+        guard case .finished(let value) = outcome else {
+            Issue.record("expected a value")
+            return
+        }
         #expect(value == 42)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A learner's session on a small pack, driven through piped stdin: moving, answering every
 /// kind of step, hints, solutions, skipping, drafts, and progress that survives a restart.
@@ -15,24 +15,29 @@ import TestSupport
     @Test func aNewLearnerSeesTheMenuAndMovesThroughSteps() throws {
         let home = try SeguelabBinary.makeHome()
         let result = try session("next\nnext\nback\ngoto identifiers/method\nstep\n", home: home)
-        #expect(result.stdout.hasPrefix("Segue basics\n  identifiers  Segue identifiers  0/8  not started\n  prepare      Passing data       0/3  not started\n"))
+        #expect(
+            result.stdout.hasPrefix(
+                "Segue basics\n  identifiers  Segue identifiers  0/8  not started\n  prepare      Passing data       0/3  not started\n"
+            ))
         #expect(result.stdout.contains("── Step 1/8: What an identifier is  [prose · identifiers/intro]"))
         #expect(result.stdout.contains("── Step 2/8: Run it  [example · identifiers/run]"))
         // back returns to step 1; goto jumps; step repeats the current step.
         let steps = result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("── Step") }
-        #expect(steps == [
-            "── Step 1/8: What an identifier is  [prose · identifiers/intro]",
-            "── Step 2/8: Run it  [example · identifiers/run]",
-            "── Step 1/8: What an identifier is  [prose · identifiers/intro]",
-            "── Step 4/8: Name the method  [text · identifiers/method]",
-            "── Step 4/8: Name the method  [text · identifiers/method]",
-        ])
+        #expect(
+            steps == [
+                "── Step 1/8: What an identifier is  [prose · identifiers/intro]",
+                "── Step 2/8: Run it  [example · identifiers/run]",
+                "── Step 1/8: What an identifier is  [prose · identifiers/intro]",
+                "── Step 4/8: Name the method  [text · identifiers/method]",
+                "── Step 4/8: Name the method  [text · identifiers/method]"
+            ])
         #expect(result.stderr == "")
     }
 
     @Test func choicesTextAndHintsAreJudged() throws {
         let home = try SeguelabBinary.makeHome()
-        let result = try session("""
+        let result = try session(
+            """
             goto identifiers/asks
             c
             hint
@@ -43,13 +48,18 @@ import TestSupport
             z
             """, home: home)
         // A wrong choice gets its own feedback, once.
-        #expect(result.stdout.contains("✘ Not yet: c) Setting a property starts nothing.\nTry again, or type `hint` (1 left)."))
+        #expect(
+            result.stdout.contains(
+                "✘ Not yet: c) Setting a property starts nothing.\nTry again, or type `hint` (1 left)."))
         #expect(result.stdout.contains("Hint 1/1: Two of them do."))
         // Letters in any order and case; text with other case and spacing.
         #expect(result.stdout.components(separatedBy: "✔ Correct.").count == 3)
         // A text step takes any text: `z` is a (wrong) answer, not an unknown command; the step,
         // passed already, stays passed.
-        #expect(result.stdout.hasSuffix("✘ This answer is wrong: \"z\" is not the answer\nThe step stays passed: your earlier answer was right. Type `next` to continue.\n"))
+        #expect(
+            result.stdout.hasSuffix(
+                "✘ This answer is wrong: \"z\" is not the answer\nThe step stays passed: your earlier answer was right. Type `next` to continue.\n"
+            ))
         #expect(!result.stderr.contains("unknown command"))
     }
 
@@ -57,15 +67,20 @@ import TestSupport
     /// the step is still done, never asked to try again.
     @Test func aWrongAnswerOnAPassedStepLeavesItPassed() throws {
         let home = try SeguelabBinary.makeHome()
-        let result = try session("goto identifiers/asks\nb, a\nc\nnext\nPREPARE(for:sender:)\nsegue\nlessons\n", home: home)
-        #expect(result.stdout.contains("""
-            ✘ This answer is wrong: c) Setting a property starts nothing.
-            The step stays passed: your earlier answer was right. Type `next` to continue.
-            """))
-        #expect(result.stdout.contains("""
-            ✘ This answer is wrong: "segue" is not the answer
-            The step stays passed: your earlier answer was right. Type `next` to continue.
-            """))
+        let result = try session(
+            "goto identifiers/asks\nb, a\nc\nnext\nPREPARE(for:sender:)\nsegue\nlessons\n", home: home)
+        #expect(
+            result.stdout.contains(
+                """
+                ✘ This answer is wrong: c) Setting a property starts nothing.
+                The step stays passed: your earlier answer was right. Type `next` to continue.
+                """))
+        #expect(
+            result.stdout.contains(
+                """
+                ✘ This answer is wrong: "segue" is not the answer
+                The step stays passed: your earlier answer was right. Type `next` to continue.
+                """))
         #expect(!result.stdout.contains("Try again"))
         #expect(!result.stdout.contains("Not yet"))
         // Both steps still count as done.
@@ -81,7 +96,8 @@ import TestSupport
 
     @Test func codeStepsRunForRealAndDraftsSurviveARestart() throws {
         let home = try SeguelabBinary.makeHome()
-        let first = try session("""
+        let first = try session(
+            """
             goto identifiers/typed
             list.performSegue(withIdentifier: "nope", sender: nil)
             list.performSegue(
@@ -104,7 +120,10 @@ import TestSupport
 
         // A new shell resumes on the same step with the learner's draft, and judges it.
         let second = try session("check\n", home: home)
-        #expect(second.stdout.contains("Welcome back: you were here.\n── Step 7/8: Fix the identifier  [exercise · identifiers/fix]\n  1 import UIKit\n  2 let nav = launchApp()\n  3 print(\"draft in progress\")\n"))
+        #expect(
+            second.stdout.contains(
+                "Welcome back: you were here.\n── Step 7/8: Fix the identifier  [exercise · identifiers/fix]\n  1 import UIKit\n  2 let nav = launchApp()\n  3 print(\"draft in progress\")\n"
+            ))
         #expect(second.stdout.contains("draft in progress\n"))
         #expect(second.stdout.contains("✘ Not yet"))
     }
@@ -118,13 +137,16 @@ import TestSupport
     @Test func aMistypedCommandOnACodeStepIsNotCompiled() throws {
         let home = try SeguelabBinary.makeHome()
         let result = try session("goto identifiers/fix\nhlep\nprogress\n", home: home)
-        #expect(result.stderr == "<stdin>:2: error: unknown command 'hlep' (did you mean 'help'?); type 'help' for the list\n")
+        #expect(
+            result.stderr
+                == "<stdin>:2: error: unknown command 'hlep' (did you mean 'help'?); type 'help' for the list\n")
         #expect(result.stdout.contains("Attempts: 0,"))
     }
 
     @Test func solutionAsksFirstAndSkipFillsInTheReference() throws {
         let home = try SeguelabBinary.makeHome()
-        let result = try session("""
+        let result = try session(
+            """
             goto identifiers/fix
             solution
             no
@@ -139,9 +161,14 @@ import TestSupport
         #expect(result.stdout.contains("Not shown.\n"))
         #expect(result.stdout.contains("Solution:\n    import UIKit\n"))
         // What skip filled in is shown.
-        #expect(result.stdout.contains("Skipped; the reference code was filled in so later steps build on working code:\n    import UIKit\n    let navigation = launchApp()\n"))
+        #expect(
+            result.stdout.contains(
+                "Skipped; the reference code was filled in so later steps build on working code:\n    import UIKit\n    let navigation = launchApp()\n"
+            ))
         // Back on the skipped step, the draft is the reference solution.
-        #expect(result.stdout.contains("  3 navigation.topViewController?.performSegue(withIdentifier: \"showDetail\", sender: nil)\n"))
+        #expect(
+            result.stdout.contains(
+                "  3 navigation.topViewController?.performSegue(withIdentifier: \"showDetail\", sender: nil)\n"))
         #expect(result.stdout.contains("solutions shown: 1"))
     }
 
@@ -157,7 +184,8 @@ import TestSupport
         let result = try session("goto identifiers/method\nprepare(for:sender:)\nrestart yes\nlessons\n", home: home)
         #expect(result.stdout.contains("Previous progress backed up to "))
         #expect(result.stdout.contains("  identifiers  Segue identifiers  0/8  not started"))
-        let backups = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("state/seguelab/progress").path)
+        let backups = try FileManager.default.contentsOfDirectory(
+            atPath: home.appendingPathComponent("state/seguelab/progress").path)
         #expect(backups.contains { $0.contains("backup") })
     }
 
@@ -171,16 +199,22 @@ import TestSupport
         let home = try SeguelabBinary.makeHome()
         _ = try session("goto identifiers/method\n", home: home)
         let moved = try session("", home: home, arguments: ["--lesson", "prepare", "--step", "quiz"])
-        #expect(moved.stdout.contains("Your saved place moved here from identifiers/method; `goto identifiers/method` goes back."))
+        #expect(
+            moved.stdout.contains(
+                "Your saved place moved here from identifiers/method; `goto identifiers/method` goes back."))
         let same = try session("", home: home, arguments: ["--lesson", "prepare", "--step", "quiz"])
         #expect(!same.stdout.contains("saved place moved"))
     }
 
     @Test func theLastStepOfALessonEndsItWithWhatIsLeftAndWhatIsNext() throws {
         let home = try SeguelabBinary.makeHome()
-        let result = try session("goto identifiers/method\nprepare(for:sender:)\nnext\nskip\ngoto identifiers/compile-error\n", home: home)
+        let result = try session(
+            "goto identifiers/method\nprepare(for:sender:)\nnext\nskip\ngoto identifiers/compile-error\n", home: home)
         #expect(result.stdout.contains("━━ End of “Segue identifiers” ━━\n"))
-        #expect(result.stdout.contains("Left undone: `goto identifiers/asks`, `goto identifiers/predict-top` (skipped), `goto identifiers/typed`, `goto identifiers/fix`, `goto identifiers/compile-error`.\n"))
+        #expect(
+            result.stdout.contains(
+                "Left undone: `goto identifiers/asks`, `goto identifiers/predict-top` (skipped), `goto identifiers/typed`, `goto identifiers/fix`, `goto identifiers/compile-error`.\n"
+            ))
         #expect(result.stdout.contains("Next lesson: “Passing data”: type `next` to start it.\n"))
     }
 
@@ -206,10 +240,14 @@ import TestSupport
         try FileManager.default.copyItem(atPath: Self.pack, toPath: pack.path)
         let lesson = pack.appendingPathComponent("lessons/02-prepare.md")
         let text = try String(contentsOf: lesson, encoding: .utf8)
-        try text.replacingOccurrences(of: "kind: exercise", with: "kind: exercize").write(to: lesson, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "kind: exercise", with: "kind: exercize").write(
+            to: lesson, atomically: true, encoding: .utf8)
         let result = try SeguelabBinary.runPiped("next\n", arguments: ["--pack", pack.path], home: home)
         #expect(result.status == 0)
-        #expect(result.stderr.contains("warning: lesson 'prepare' (en) is left out: it has 2 errors, first pack/lessons/02-prepare.md:9:7: error: unknown step kind 'exercize'"))
+        #expect(
+            result.stderr.contains(
+                "warning: lesson 'prepare' (en) is left out: it has 2 errors, first pack/lessons/02-prepare.md:9:7: error: unknown step kind 'exercize'"
+            ))
         #expect(result.stdout.contains("✗ prepare  unavailable: the lesson file has errors"))
         #expect(result.stdout.contains("── Step 1/8: What an identifier is  [prose · identifiers/intro]"))
     }
@@ -228,10 +266,14 @@ import TestSupport
         }
         let lesson = pack.appendingPathComponent("lessons/02-prepare.md")
         let text = try String(contentsOf: lesson, encoding: .utf8)
-        try text.replacingOccurrences(of: "kind: exercise", with: "kind: exercize").write(to: lesson, atomically: false, encoding: .utf8)
+        try text.replacingOccurrences(of: "kind: exercise", with: "kind: exercize").write(
+            to: lesson, atomically: false, encoding: .utf8)
         let result = try SeguelabBinary.runPiped("lessons\n", arguments: ["--pack", pack.path], home: home)
-        #expect(result.stderr.contains("warning: lesson 'prepare' (en) is left out: it has 2 errors, first pack/lessons/02-prepare.md:9:7: error: unknown step kind 'exercize'"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "warning: lesson 'prepare' (en) is left out: it has 2 errors, first pack/lessons/02-prepare.md:9:7: error: unknown step kind 'exercize'"
+            ),
+            "\(result.stderr)")
         #expect(result.stdout.contains("✗ prepare  unavailable: the lesson file has errors"))
     }
 
@@ -244,9 +286,12 @@ import TestSupport
         let english = try String(contentsOf: pack.appendingPathComponent("lessons/02-prepare.md"), encoding: .utf8)
         try english.replacingOccurrences(of: "title: Passing data", with: "title: Passer des données")
             .write(to: pack.appendingPathComponent("lessons/fr/02-prepare.md"), atomically: true, encoding: .utf8)
-        let french = try SeguelabBinary.runPiped("goto prepare/pass\ncheck\n", arguments: ["--pack", pack.path, "--lang", "fr"], home: home)
+        let french = try SeguelabBinary.runPiped(
+            "goto prepare/pass\ncheck\n", arguments: ["--pack", pack.path, "--lang", "fr"], home: home)
         #expect(french.stdout.contains("item\u{00A0}: attendu Books, obtenu Segues"), "\(french.stdout)")
-        let again = try SeguelabBinary.runPiped("goto prepare/pass\ncheck\n", arguments: ["--pack", pack.path, "--lang", "en"], home: try SeguelabBinary.makeHome())
+        let again = try SeguelabBinary.runPiped(
+            "goto prepare/pass\ncheck\n", arguments: ["--pack", pack.path, "--lang", "en"],
+            home: try SeguelabBinary.makeHome())
         #expect(again.stdout.contains("item: expected Books, got Segues"), "\(again.stdout)")
     }
 
@@ -267,7 +312,8 @@ import TestSupport
     @Test func aDraftThatCannotBeSavedIsSaidSoKeptAndPrintedAtTheEnd() throws {
         let home = try SeguelabBinary.makeHome()
         // The state folder's `seguelab` is a file: nothing can be saved under it.
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("state"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent("state"), withIntermediateDirectories: true)
         try Data("in the way".utf8).write(to: home.appendingPathComponent("state/seguelab"))
         let result = try SeguelabBinary.runPiped(
             "edit\nprint(\"my precious draft\")\n.\nstep\nquit\n",

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Shell
 
 @Suite struct MarkdownTextTests {
@@ -6,13 +7,14 @@ import Testing
 
     @Test func paragraphsAreWrappedAndJoined() {
         let text = plain.render("A segue names a\ntransition between two scenes of a storyboard.\n\nSecond paragraph.")
-        #expect(text == """
-            A segue names a transition
-            between two scenes of a
-            storyboard.
+        #expect(
+            text == """
+                A segue names a transition
+                between two scenes of a
+                storyboard.
 
-            Second paragraph.
-            """)
+                Second paragraph.
+                """)
     }
 
     @Test func codeKeepsBackticksWithoutColourAndFencesAreIndented() {
@@ -29,16 +31,18 @@ import Testing
               └─ showAuthor (show) → Author
             """
         // The widest row takes 31 columns: at 33, 2 columns of indent are left.
-        let text = MarkdownText(style: Style(enabled: false), width: 33).render("Scenes:\n\n```text\n\(diagram)\n```\n\nEnd.")
-        #expect(text == """
-            Scenes:
+        let text = MarkdownText(style: Style(enabled: false), width: 33).render(
+            "Scenes:\n\n```text\n\(diagram)\n```\n\nEnd.")
+        #expect(
+            text == """
+                Scenes:
 
-              Shelf
-                ├─ showBook   (show) → Book
-                └─ showAuthor (show) → Author
+                  Shelf
+                    ├─ showBook   (show) → Book
+                    └─ showAuthor (show) → Author
 
-            End.
-            """)
+                End.
+                """)
         let wrap = WordWrap(width: 33)
         for row in text.split(separator: "\n") { #expect(wrap.fit(String(row)) == [String(row)]) }
         // Exactly as wide as the terminal: no indent at all.
@@ -64,15 +68,20 @@ import Testing
 
     @Test func linesAreFittedToTheWidthBetweenWords() {
         let wrap = WordWrap(width: 30)
-        #expect(wrap.fit("  b) The destination already exists during prepare")
-            == ["  b) The destination already", "     exists during prepare"])
-        #expect(wrap.fit("error: unknown command 'nxt' (did you mean 'next'?)")
-            == ["error: unknown command 'nxt'", "       (did you mean 'next'?)"])
+        #expect(
+            wrap.fit("  b) The destination already exists during prepare")
+                == ["  b) The destination already", "     exists during prepare"])
+        #expect(
+            wrap.fit("error: unknown command 'nxt' (did you mean 'next'?)")
+                == ["error: unknown command 'nxt'", "       (did you mean 'next'?)"])
         #expect(wrap.fit("short line") == ["short line"])
         // Alignment runs shrink before anything is broken.
         #expect(wrap.fit("  ├─ showBook     (show)       → Book") == ["  ├─ showBook  (show)  → Book"])
         // Colour takes no room; a word longer than a line is the only thing cut.
-        #expect(wrap.fit("\u{1B}[2mdim words that go on and on and on\u{1B}[0m").allSatisfy { WordWrap.visibleWidth($0) <= 30 })
+        #expect(
+            wrap.fit("\u{1B}[2mdim words that go on and on and on\u{1B}[0m").allSatisfy {
+                WordWrap.visibleWidth($0) <= 30
+            })
         #expect(wrap.fit(String(repeating: "x", count: 70)).map(\.count) == [30, 30, 10])
     }
 
@@ -86,8 +95,9 @@ import Testing
     /// shows as its address, without Markdown's brackets.
     @Test func longWordsBreakAfterASlashAndAutolinksLoseTheirBrackets() {
         let wrap = WordWrap(width: 30)
-        #expect(wrap.fit("see https://example.com/blog/a-rather-long-article-name/ now")
-            == ["see", "https://example.com/blog/a-", "rather-long-article-name/ now"])
+        #expect(
+            wrap.fit("see https://example.com/blog/a-rather-long-article-name/ now")
+                == ["see", "https://example.com/blog/a-", "rather-long-article-name/ now"])
         #expect(plain.inline("at <https://example.com/x>.") == "at https://example.com/x.")
         #expect(plain.inline("a <b> c") == "a <b> c")
     }
@@ -96,8 +106,9 @@ import Testing
     /// marked, so it cannot pass for a line of its own.
     @Test func codeLinesAreBrokenWithAMarkedContinuation() {
         let wrap = WordWrap(width: 30)
-        #expect(wrap.fitCode("    print(\"a  b\", separator: \"-\", terminator: \"\")", continuation: "  ↪     ")
-            == ["    print(\"a  b\", separator:", "  ↪     \"-\", terminator: \"\")"])
+        #expect(
+            wrap.fitCode("    print(\"a  b\", separator: \"-\", terminator: \"\")", continuation: "  ↪     ")
+                == ["    print(\"a  b\", separator:", "  ↪     \"-\", terminator: \"\")"])
         #expect(wrap.fitCode("    let x  =  1", continuation: "  ↪ ") == ["    let x  =  1"])
     }
 
@@ -112,8 +123,11 @@ import Testing
     /// A line of a block too wide for the terminal goes on under `↪`, indented past its own
     /// indentation; the lines around it keep theirs.
     @Test func aWrappedCodeLineIsMarkedAndIndented() {
-        let code = "func f() {\n    if let destination = segue.destination as? BookViewController, let book = sender as? Book {\n        go()\n    }\n}"
-        let lines = MarkdownText(style: Style(enabled: false), width: 60, breaksCode: true).render("```swift\n\(code)\n```").split(separator: "\n").map(String.init)
+        let code =
+            "func f() {\n    if let destination = segue.destination as? BookViewController, let book = sender as? Book {\n        go()\n    }\n}"
+        let lines = MarkdownText(style: Style(enabled: false), width: 60, breaksCode: true).render(
+            "```swift\n\(code)\n```"
+        ).split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
         #expect(lines[1] == "    if let destination = segue.destination as?")
         #expect(lines[2] == "↪         BookViewController, let book = sender as? Book {")

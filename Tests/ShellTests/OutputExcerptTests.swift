@@ -1,15 +1,19 @@
 import Playground
 import Testing
+
 @testable import Shell
 
 /// A program's output and error output shown in the order they were written, each cut alike.
 @Suite struct OutputExcerptTests {
     @Test func streamsAreShownInOrderWithErrorOutputMarkedAndLinesWhole() {
-        let runs = [OutputRun(isError: false, text: "loading sh"), OutputRun(isError: true, text: "no cover\n"),
-                    OutputRun(isError: false, text: "elf\nOn screen: Dune\n"), OutputRun(isError: true, text: "done\n")]
-        #expect(OutputExcerpt(runs).lines(style: Style(enabled: false)) == [
-            "loading shelf", "stderr│ no cover", "On screen: Dune", "stderr│ done",
-        ])
+        let runs = [
+            OutputRun(isError: false, text: "loading sh"), OutputRun(isError: true, text: "no cover\n"),
+            OutputRun(isError: false, text: "elf\nOn screen: Dune\n"), OutputRun(isError: true, text: "done\n")
+        ]
+        #expect(
+            OutputExcerpt(runs).lines(style: Style(enabled: false)) == [
+                "loading shelf", "stderr│ no cover", "On screen: Dune", "stderr│ done"
+            ])
     }
 
     /// A flood on one stream is cut to its beginning and end; the other stream is shown whole
@@ -31,7 +35,10 @@ import Testing
         let line = String(repeating: "0123456789", count: 90_000)
         let runs = [OutputRun(isError: false, text: "start\n" + line + "\nend\n")]
         let lines = OutputExcerpt(runs).lines(style: Style(enabled: false))
-        #expect(lines == ["start", String(line.prefix(OutputExcerpt.lineCharacters)),
-                          "… \(900_000 - OutputExcerpt.lineCharacters) more characters of this line not shown …", "end"])
+        #expect(
+            lines == [
+                "start", String(line.prefix(OutputExcerpt.lineCharacters)),
+                "… \(900_000 - OutputExcerpt.lineCharacters) more characters of this line not shown …", "end"
+            ])
     }
 }

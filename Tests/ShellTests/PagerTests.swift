@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Shell
 
 /// The pager of a tall step in a real 80×24 terminal with colour on: its question is drawn (its
@@ -12,8 +13,9 @@ import TestSupport
 
     func start() throws -> PseudoTerminal {
         let home = try SeguelabBinary.makeHome()
-        let terminal = try PseudoTerminal(executable: SeguelabBinary.path, arguments: ["--pack", TerminalLayoutTests.lessons],
-                                          environment: SeguelabBinary.environment(home: home), columns: 80, rows: 24)
+        let terminal = try PseudoTerminal(
+            executable: SeguelabBinary.path, arguments: ["--pack", TerminalLayoutTests.lessons],
+            environment: SeguelabBinary.environment(home: home), columns: 80, rows: 24)
         try terminal.waitForPrompt()
         return terminal
     }
@@ -47,7 +49,9 @@ import TestSupport
         terminal.type("q")
         let stopped = try terminal.waitFor("(`step` shows the whole step again.)", after: third)
         try terminal.waitForPrompt("seguelab:dispatch-run> ", after: stopped)
-        #expect(!terminal.screen[stopped...].contains("q"), "the q was typed at the prompt:\n\(terminal.screen[stopped...])")
+        #expect(
+            !terminal.screen[stopped...].contains("q"), "the q was typed at the prompt:\n\(terminal.screen[stopped...])"
+        )
         terminal.type("\u{04}")
         _ = try terminal.waitForExit(timeout: 60)
     }
@@ -69,7 +73,13 @@ import TestSupport
         var written = ""
         let output = ShellOutput(style: Style(enabled: false), width: { 80 }, writeOut: { written += $0 })
         var questions = 0
-        output.paging(rows: rows, more: { _ in questions += 1; return true }) {
+        output.paging(
+            rows: rows,
+            more: { _ in
+                questions += 1
+                return true
+            }
+        ) {
             for index in 1...count { output.line("line \(index)") }
         }
         return (written.split(separator: "\n").map(String.init), questions)

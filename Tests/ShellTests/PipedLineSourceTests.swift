@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import Shell
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reading piped input as bytes: line endings, the length limit, bytes that are not UTF-8.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `seguelab --present demo.txt`: a scripted demo played in the shell for an audience.
 @Suite(.serialized) struct PresenterTests {
@@ -47,8 +47,9 @@ import TestSupport
     @Test func onATerminalEachStepWaitsForAKey() throws {
         let home = try SeguelabBinary.makeHome()
         let file = try script(in: home)
-        let terminal = try PseudoTerminal(executable: SeguelabBinary.path, arguments: ["--no-pack", "--present", file.path],
-                                          environment: SeguelabBinary.environment(home: home), columns: 80, rows: 24)
+        let terminal = try PseudoTerminal(
+            executable: SeguelabBinary.path, arguments: ["--no-pack", "--present", file.path],
+            environment: SeguelabBinary.environment(home: home), columns: 80, rows: 24)
         try terminal.waitFor("q ends.")
         Thread.sleep(forTimeInterval: 0.5)
         #expect(!terminal.screen.contains("Every command has a page of help."), "nothing before the first key")

@@ -9,16 +9,19 @@ import Testing
 /// (announced only when it is not cached yet) and the minutes `progress` counts.
 @Suite(.serialized) struct ReadmeSessionTests {
     @Test func theReadmeSessionIsWhatTheShellPrints() throws {
-        let readme = try String(contentsOf: CourseWalkthroughTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: CourseWalkthroughTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let shown = try #require(Self.session(in: readme), "README.md has no ```text block under '## A session'")
         let inputs = shown.compactMap(Self.input).filter { $0 != "^D" }
         // Ctrl-D (`^D`) ends the session: the driver types it after the other inputs.
         #expect(shown.compactMap(Self.input).last == "^D", "the README's session ends with Ctrl-D")
-        let screen = try SmallTerminalCourseTests.drive(WalkthroughInputs(script: inputs.joined(separator: "\n")), columns: 80, rows: 500)
+        let screen = try SmallTerminalCourseTests.drive(
+            WalkthroughInputs(script: inputs.joined(separator: "\n")), columns: 80, rows: 500)
         let actual = screen.lines.compactMap(Self.normalised)
         let expected = shown.dropFirst().compactMap(Self.normalised)
         if let problem = Self.mismatch(expected: expected, actual: actual) {
-            Issue.record("""
+            Issue.record(
+                """
                 README.md's session differs from the shell's: \(problem)
                 The shell printed (update the README from this, keeping its `…`):
                 \(actual.joined(separator: "\n"))
@@ -38,9 +41,11 @@ import Testing
     /// The README's session block (without its first line, the command that opens the shell).
     static func session(in readme: String) -> [String]? {
         guard let section = readme.range(of: "\n## A session\n"),
-              let open = readme.range(of: "```text\n", range: section.upperBound..<readme.endIndex),
-              let close = readme.range(of: "\n```", range: open.upperBound..<readme.endIndex) else { return nil }
-        return readme[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let open = readme.range(of: "```text\n", range: section.upperBound..<readme.endIndex),
+            let close = readme.range(of: "\n```", range: open.upperBound..<readme.endIndex)
+        else { return nil }
+        return readme[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 
     /// What was typed on a prompt line of the README.
@@ -60,7 +65,8 @@ import Testing
         let segments = expected.split(separator: "…", omittingEmptySubsequences: false).map(Array.init)
         var position = 0
         for (index, segment) in segments.enumerated() {
-            let isFirst = index == 0, isLast = index == segments.count - 1
+            let isFirst = index == 0
+            let isLast = index == segments.count - 1
             var found: Int?
             if isLast && !isFirst {
                 let start = actual.count - segment.count
@@ -73,10 +79,14 @@ import Testing
                 }
             }
             guard let start = found else {
-                let near = segment.first { line in !actual[min(position, actual.count)...].contains(line) } ?? segment.first ?? ""
+                let near =
+                    segment.first { line in !actual[min(position, actual.count)...].contains(line) } ?? segment.first
+                    ?? ""
                 return "the lines from '\(segment.first ?? "")' are not shown in that order (first missing: '\(near)')"
             }
-            if isFirst && isLast && segment.count != actual.count { return "the shell printed more lines than the README shows" }
+            if isFirst && isLast && segment.count != actual.count {
+                return "the shell printed more lines than the README shows"
+            }
             position = start + segment.count
         }
         return nil

@@ -1,11 +1,12 @@
-import SegueKit
-import Playground
-@testable import LessonKit
 import Localization
-import Testing
-import TestSupport
-@testable import Shell
+import Playground
+import SegueKit
 import SourceText
+import TestSupport
+import Testing
+
+@testable import LessonKit
+@testable import Shell
 
 @Suite struct RunRendererTests {
     @Test func navigationCausedByTheChecksIsShownApartFromTheLearners() {
@@ -14,13 +15,14 @@ import SourceText
             TraceEvent(event: .push, source: "ShelfViewController", destination: "BookViewController"),
             // The harness opens a fresh app of its own to probe the learner's classes.
             TraceEvent(event: .note, properties: ["seguelab": "checks"]),
-            TraceEvent(event: .push, source: "ShelfViewController", destination: "AuthorViewController"),
+            TraceEvent(event: .push, source: "ShelfViewController", destination: "AuthorViewController")
         ])
         let lines = RunRenderer(style: Style(enabled: false)).lines(run)
-        #expect(lines == [
-            "Navigation:", "  push ShelfViewController → BookViewController",
-            "While checking:", "  push ShelfViewController → AuthorViewController",
-        ])
+        #expect(
+            lines == [
+                "Navigation:", "  push ShelfViewController → BookViewController",
+                "While checking:", "  push ShelfViewController → AuthorViewController"
+            ])
     }
 
     /// Checks that drive the learner's screens just as the program did would print the same
@@ -28,7 +30,10 @@ import SourceText
     @Test func checksThatRepeatTheProgramAreNotShownAgain() {
         let push = TraceEvent(event: .push, source: "ShelfViewController", destination: "BookViewController")
         let run = RunResult.ran(trace: [push, TraceEvent(event: .note, properties: ["seguelab": "checks"]), push])
-        #expect(RunRenderer(style: Style(enabled: false)).lines(run) == ["Navigation:", "  push ShelfViewController → BookViewController"])
+        #expect(
+            RunRenderer(style: Style(enabled: false)).lines(run) == [
+                "Navigation:", "  push ShelfViewController → BookViewController"
+            ])
     }
 
     /// UIKit gives up on an unwind nobody handles without a word; the trace line says whom it
@@ -36,20 +41,29 @@ import SourceText
     @Test func anUnhandledUnwindSaysWhomUIKitAsked() {
         let outcome = RunResult.ran(trace: [
             TraceEvent(event: .present, source: "ShelfViewController", destination: "UINavigationController"),
-            TraceEvent(event: .relationship, source: "UINavigationController", destination: "ReviewComposerViewController",
-                       message: "rootViewController"),
-            TraceEvent(event: .unwind, identifier: "saveReview", source: "ReviewComposerViewController", action: "unwindToShelf:",
-                       properties: [TraceEvent.unwindAskedProperty: "UINavigationController"],
-                       message: "no view controller handles unwindToShelf: (asked, above the source ReviewComposerViewController: UINavigationController)"),
+            TraceEvent(
+                event: .relationship, source: "UINavigationController", destination: "ReviewComposerViewController",
+                message: "rootViewController"),
+            TraceEvent(
+                event: .unwind, identifier: "saveReview", source: "ReviewComposerViewController",
+                action: "unwindToShelf:",
+                properties: [TraceEvent.unwindAskedProperty: "UINavigationController"],
+                message:
+                    "no view controller handles unwindToShelf: (asked, above the source ReviewComposerViewController: UINavigationController)"
+            )
         ])
         let lines = RunRenderer(style: Style(enabled: false)).lines(outcome)
         #expect(lines.contains("  relationship UINavigationController → ReviewComposerViewController"))
-        #expect(lines.last == "  unwind 'saveReview' ReviewComposerViewController — no view controller handles unwindToShelf: "
-            + "(asked, above the source ReviewComposerViewController: UINavigationController)")
+        #expect(
+            lines.last
+                == "  unwind 'saveReview' ReviewComposerViewController — no view controller handles unwindToShelf: "
+                + "(asked, above the source ReviewComposerViewController: UINavigationController)")
         // In French, in French; the names stay.
         let french = RunRenderer(style: Style(enabled: false), catalog: Catalog(language: "fr")).lines(outcome)
-        #expect(french.last == "  unwind 'saveReview' ReviewComposerViewController — aucun contrôleur de vue ne traite unwindToShelf: "
-            + "(interrogés, au-dessus de la source ReviewComposerViewController\u{00A0}: UINavigationController)")
+        #expect(
+            french.last
+                == "  unwind 'saveReview' ReviewComposerViewController — aucun contrôleur de vue ne traite unwindToShelf: "
+                + "(interrogés, au-dessus de la source ReviewComposerViewController\u{00A0}: UINavigationController)")
     }
 
     /// A warning (UIKit's console line) and a program's own note say what they say, among the transitions.
@@ -57,20 +71,24 @@ import SourceText
         let outcome = RunResult.ran(trace: [
             TraceEvent(event: .warning, message: "Unknown class ModelViewController in Interface Builder file."),
             TraceEvent(event: .instantiate, destination: "UIViewController"),
-            TraceEvent(event: .prepare, identifier: "showBook", source: "ShelfViewController", destination: "UIViewController"),
+            TraceEvent(
+                event: .prepare, identifier: "showBook", source: "ShelfViewController", destination: "UIViewController"),
             TraceEvent(event: .note, message: "ShelfViewController.dispatchPrepare(segueID:destination:)"),
             // A pop's message repeats what its fields already say.
-            TraceEvent(event: .pop, source: "BookViewController", destination: "ShelfViewController", message: "BookViewController"),
+            TraceEvent(
+                event: .pop, source: "BookViewController", destination: "ShelfViewController",
+                message: "BookViewController")
         ])
         let lines = RunRenderer(style: Style(enabled: false)).lines(outcome)
-        #expect(lines == [
-            "Navigation:",
-            "  warning Unknown class ModelViewController in Interface Builder file.",
-            "  instantiate → UIViewController",
-            "  prepare 'showBook' ShelfViewController → UIViewController",
-            "  note ShelfViewController.dispatchPrepare(segueID:destination:)",
-            "  pop BookViewController → ShelfViewController",
-        ])
+        #expect(
+            lines == [
+                "Navigation:",
+                "  warning Unknown class ModelViewController in Interface Builder file.",
+                "  instantiate → UIViewController",
+                "  prepare 'showBook' ShelfViewController → UIViewController",
+                "  note ShelfViewController.dispatchPrepare(segueID:destination:)",
+                "  pop BookViewController → ShelfViewController"
+            ])
     }
 
     /// Two methods calling each other until the stack overflows leave one event per call; the
@@ -88,44 +106,65 @@ import SourceText
     /// answer, an exception's name, the values a push handed over.
     @Test func eventsSayWhatTheyCarry() {
         let events = [
-            TraceEvent(seq: 7, event: .shouldPerform, identifier: "showProduct", segueKind: .show, source: "ListViewController", answer: false),
-            TraceEvent(seq: 9, event: .prepare, identifier: "showProduct", segueKind: .show, source: "ListViewController", destination: "ProductViewController"),
-            TraceEvent(seq: 11, event: .push, source: "ListViewController", destination: "ProductViewController",
-                       controller: "UINavigationController", properties: ["product": "Lamp", "count": "2"]),
-            TraceEvent(seq: 20, event: .exception, message: "Pushing a navigation controller is not supported", exception: "NSInvalidArgumentException"),
+            TraceEvent(
+                seq: 7, event: .shouldPerform, identifier: "showProduct", segueKind: .show,
+                source: "ListViewController", answer: false),
+            TraceEvent(
+                seq: 9, event: .prepare, identifier: "showProduct", segueKind: .show, source: "ListViewController",
+                destination: "ProductViewController"),
+            TraceEvent(
+                seq: 11, event: .push, source: "ListViewController", destination: "ProductViewController",
+                controller: "UINavigationController", properties: ["product": "Lamp", "count": "2"]),
+            TraceEvent(
+                seq: 20, event: .exception, message: "Pushing a navigation controller is not supported",
+                exception: "NSInvalidArgumentException")
         ]
-        #expect(RunRenderer(style: Style(enabled: false)).lines(RunResult.ran(trace: events)) == [
-            "Navigation:",
-            "  shouldPerform 'showProduct' ListViewController: no, cancelled",
-            "  prepare 'showProduct' ListViewController → ProductViewController",
-            "  push ListViewController → ProductViewController (count=2, product=Lamp)",
-            "  exception NSInvalidArgumentException: Pushing a navigation controller is not supported",
-        ])
+        #expect(
+            RunRenderer(style: Style(enabled: false)).lines(RunResult.ran(trace: events)) == [
+                "Navigation:",
+                "  shouldPerform 'showProduct' ListViewController: no, cancelled",
+                "  prepare 'showProduct' ListViewController → ProductViewController",
+                "  push ListViewController → ProductViewController (count=2, product=Lamp)",
+                "  exception NSInvalidArgumentException: Pushing a navigation controller is not supported"
+            ])
         // A segue's answer is the shell's word; the event's kind and UIKit's message are not.
-        #expect(RunRenderer(style: Style(enabled: false), catalog: Catalog(language: "fr")).lines(RunResult.ran(trace: events)).prefix(2) == [
-            "Navigation\u{00A0}:",
-            "  shouldPerform 'showProduct' ListViewController\u{00A0}: non, annulé",
-        ])
+        #expect(
+            RunRenderer(style: Style(enabled: false), catalog: Catalog(language: "fr")).lines(
+                RunResult.ran(trace: events)
+            ).prefix(2) == [
+                "Navigation\u{00A0}:",
+                "  shouldPerform 'showProduct' ListViewController\u{00A0}: non, annulé"
+            ])
     }
 
     /// The final screen is the one the learner sees, not the container around it: a presented
     /// navigation controller is named as the frame of its top screen, with what it covers.
     @Test func theFinalScreenIsTheVisibleControllerNotItsContainer() {
         let shelf = ControllerNode(className: "SegueLabApp.ShelfViewController")
-        let pushed = ControllerNode(className: "UINavigationController", container: .navigation,
-                                    children: [shelf, ControllerNode(className: "SegueLabApp.BookViewController")])
+        let pushed = ControllerNode(
+            className: "UINavigationController", container: .navigation,
+            children: [shelf, ControllerNode(className: "SegueLabApp.BookViewController")])
         #expect(RunRenderer.finalScreen(HierarchySnapshot(root: pushed)) == "BookViewController")
-        let editor = ControllerNode(className: "UINavigationController", container: .navigation,
-                                    children: [ControllerNode(className: "EditorViewController")])
-        let presenting = ControllerNode(className: "UINavigationController", container: .navigation, children: [shelf], presented: editor)
-        #expect(RunRenderer.finalScreen(HierarchySnapshot(root: presenting))
+        let editor = ControllerNode(
+            className: "UINavigationController", container: .navigation,
+            children: [ControllerNode(className: "EditorViewController")])
+        let presenting = ControllerNode(
+            className: "UINavigationController", container: .navigation, children: [shelf], presented: editor)
+        #expect(
+            RunRenderer.finalScreen(HierarchySnapshot(root: presenting))
                 == "EditorViewController (in a UINavigationController presented over ShelfViewController)")
-        let alert = ControllerNode(className: "UINavigationController", container: .navigation, children: [shelf],
-                                   presented: ControllerNode(className: "UIAlertController"))
-        #expect(RunRenderer.finalScreen(HierarchySnapshot(root: alert)) == "UIAlertController (presented over ShelfViewController)")
-        let tabs = ControllerNode(className: "UITabBarController", container: .tabBar,
-                                  children: [ControllerNode(className: "FeedViewController"), ControllerNode(className: "ProfileViewController")],
-                                  selectedIndex: 1)
+        let alert = ControllerNode(
+            className: "UINavigationController", container: .navigation, children: [shelf],
+            presented: ControllerNode(className: "UIAlertController"))
+        #expect(
+            RunRenderer.finalScreen(HierarchySnapshot(root: alert))
+                == "UIAlertController (presented over ShelfViewController)")
+        let tabs = ControllerNode(
+            className: "UITabBarController", container: .tabBar,
+            children: [
+                ControllerNode(className: "FeedViewController"), ControllerNode(className: "ProfileViewController")
+            ],
+            selectedIndex: 1)
         #expect(RunRenderer.finalScreen(HierarchySnapshot(root: tabs)) == "ProfileViewController")
         #expect(RunRenderer.finalScreen(HierarchySnapshot(root: nil)) == nil)
     }
@@ -134,35 +173,51 @@ import SourceText
     /// give one answer, SegueKit's.
     @Test func aDestinationPredictionAndTheFinalScreenAgreeOnAModalInANavigationController() throws {
         let shelf = ControllerNode(className: "SegueLabApp.ShelfViewController")
-        let editor = ControllerNode(className: "UINavigationController", container: .navigation,
-                                    children: [ControllerNode(className: "SegueLabApp.EditorViewController")])
-        let root = ControllerNode(className: "UINavigationController", container: .navigation, children: [shelf],
-                                  presented: editor)
+        let editor = ControllerNode(
+            className: "UINavigationController", container: .navigation,
+            children: [ControllerNode(className: "SegueLabApp.EditorViewController")])
+        let root = ControllerNode(
+            className: "UINavigationController", container: .navigation, children: [shelf],
+            presented: editor)
         let snapshot = TraceEvent(event: .snapshot, snapshot: HierarchySnapshot(root: root))
-        let run = RunResult.ran(trace: [TraceEvent(event: .present, source: "SegueLabApp.ShelfViewController",
-                                                   destination: "UINavigationController"), snapshot])
+        let run = RunResult.ran(trace: [
+            TraceEvent(
+                event: .present, source: "SegueLabApp.ShelfViewController",
+                destination: "UINavigationController"), snapshot
+        ])
         let asked = Prediction(target: .destination)
         #expect(PredictKind.judge("EditorViewController", of: asked, run: run).passed)
         let wrong = PredictKind.judge("UINavigationController", of: asked, run: run)
         #expect(wrong.feedback == ["the navigation ended on EditorViewController"])
         let lines = RunRenderer(style: Style(enabled: false)).lines(run, output: "")
-        #expect(lines.last == "Final screen: EditorViewController (in a UINavigationController presented over ShelfViewController)")
+        #expect(
+            lines.last
+                == "Final screen: EditorViewController (in a UINavigationController presented over ShelfViewController)"
+        )
     }
 
     /// In French, the final screen's frame and a crash's kind are French; class names are not.
     @Test func theFinalScreenAndACrashsKindFollowTheLanguage() {
         let french = Catalog(language: "fr")
         let shelf = ControllerNode(className: "SegueLabApp.ShelfViewController")
-        let editor = ControllerNode(className: "UINavigationController", container: .navigation,
-                                    children: [ControllerNode(className: "EditorViewController")])
-        let presenting = ControllerNode(className: "UINavigationController", container: .navigation, children: [shelf], presented: editor)
-        #expect(RunRenderer.finalScreen(HierarchySnapshot(root: presenting), catalog: french)
+        let editor = ControllerNode(
+            className: "UINavigationController", container: .navigation,
+            children: [ControllerNode(className: "EditorViewController")])
+        let presenting = ControllerNode(
+            className: "UINavigationController", container: .navigation, children: [shelf], presented: editor)
+        #expect(
+            RunRenderer.finalScreen(HierarchySnapshot(root: presenting), catalog: french)
                 == "EditorViewController (dans un UINavigationController présenté par-dessus ShelfViewController)")
         let renderer = RunRenderer(style: Style(enabled: false), catalog: french)
         let fatal = CrashReport(kind: .fatalError, message: "boom")
-        #expect(renderer.ending(crash: fatal, termination: .signaled(4), stopReason: nil) == ["Le programme a planté (erreur fatale)\u{00A0}: boom"])
-        let exception = CrashReport(kind: .uikitException, message: "no segue", exceptionName: "NSInvalidArgumentException")
-        #expect(renderer.ending(crash: exception, termination: .signaled(6), stopReason: nil)
+        #expect(
+            renderer.ending(crash: fatal, termination: .signaled(4), stopReason: nil) == [
+                "Le programme a planté (erreur fatale)\u{00A0}: boom"
+            ])
+        let exception = CrashReport(
+            kind: .uikitException, message: "no segue", exceptionName: "NSInvalidArgumentException")
+        #expect(
+            renderer.ending(crash: exception, termination: .signaled(6), stopReason: nil)
                 == ["Le programme a planté (NSInvalidArgumentException)\u{00A0}: no segue"])
     }
 
@@ -170,11 +225,19 @@ import SourceText
     @Test func aCrashIsOneSentence() {
         let renderer = RunRenderer(style: Style(enabled: false))
         let trap = CrashReport(kind: .other, message: "Trapped")
-        #expect(renderer.ending(crash: trap, termination: .signaled(5), stopReason: nil) == ["The program crashed: Trapped"])
-        let unwrap = CrashReport(kind: .forceUnwrapNil, message: "Unexpectedly found nil", location: SourceLocation(file: "main.swift", line: 4, column: 7))
-        #expect(renderer.ending(crash: unwrap, termination: .signaled(4), stopReason: nil)
+        #expect(
+            renderer.ending(crash: trap, termination: .signaled(5), stopReason: nil) == ["The program crashed: Trapped"]
+        )
+        let unwrap = CrashReport(
+            kind: .forceUnwrapNil, message: "Unexpectedly found nil",
+            location: SourceLocation(file: "main.swift", line: 4, column: 7))
+        #expect(
+            renderer.ending(crash: unwrap, termination: .signaled(4), stopReason: nil)
                 == ["The program crashed (force-unwrap of nil): Unexpectedly found nil", "  at main.swift:4:7"])
-        #expect(renderer.ending(crash: nil, termination: .exited(3), stopReason: nil) == ["The program exited with status 3."])
+        #expect(
+            renderer.ending(crash: nil, termination: .exited(3), stopReason: nil) == [
+                "The program exited with status 3."
+            ])
     }
 
     /// A quoted source line wider than the terminal is broken like code, never respaced, and
@@ -182,16 +245,18 @@ import SourceText
     @Test func aWideSourceLineKeepsItsCaretUnderTheColumn() {
         let source = "shelf.performSegue(withIdentifier: ShelfViewController.SegueIdentifier.showBasket, sender: nil)"
         let column = (source.range(of: "ShelfViewController.")!.lowerBound.utf16Offset(in: source)) + 1
-        let diagnostic = Diagnostic(file: "prompt.swift", line: 1, column: column, severity: .error,
-                                    message: "cannot convert value")
+        let diagnostic = Diagnostic(
+            file: "prompt.swift", line: 1, column: column, severity: .error,
+            message: "cannot convert value")
         let lines = RunRenderer(style: Style(enabled: false), width: 60).render(diagnostic, source: source)
-        #expect(lines == [
-            "prompt.swift:1:\(column): error: cannot convert value",
-            "    shelf.performSegue(withIdentifier:",
-            "  ↪     ShelfViewController.SegueIdentifier.showBasket,",
-            "        ^",
-            "  ↪     sender: nil)",
-        ])
+        #expect(
+            lines == [
+                "prompt.swift:1:\(column): error: cannot convert value",
+                "    shelf.performSegue(withIdentifier:",
+                "  ↪     ShelfViewController.SegueIdentifier.showBasket,",
+                "        ^",
+                "  ↪     sender: nil)"
+            ])
         // As wide as it is when it fits.
         let wide = RunRenderer(style: Style(enabled: false), width: 200).render(diagnostic, source: source)
         #expect(wide.last == "    " + String(repeating: " ", count: column - 1) + "^")
@@ -208,7 +273,9 @@ import SourceText
         let long = "shelf.performSegue(withIdentifier: \"Étagère → Livre\", sender: \"é\" + ShelfViewController.title)"
         let inContinuation = long.utf8.count - "ShelfViewController.title)".utf8.count + 1
         let wrapped = RunRenderer(style: Style(enabled: false), width: 60)
-            .render(Diagnostic(file: "prompt.swift", line: 1, column: inContinuation, severity: .error, message: "no"), source: long)
+            .render(
+                Diagnostic(file: "prompt.swift", line: 1, column: inContinuation, severity: .error, message: "no"),
+                source: long)
         let caret = try #require(wrapped.firstIndex { $0.hasSuffix("^") })
         let above = Array(wrapped[caret - 1])
         #expect(String(above[(wrapped[caret].count - 1)...]).hasPrefix("ShelfViewController"), "\(wrapped)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Lessons 1–3 of the built-in course, done in a real terminal of 80×24 and of 110×35 with the
 /// answers of their walkthroughs (wrong first, then right; `edit` through an editor): every line
@@ -16,7 +16,8 @@ import TestSupport
 /// continuation marked `↪` (see `ShellOutput.code`).
 @Suite(.serialized) struct SmallTerminalCourseTests {
     /// The English walkthroughs of the course's first three lessons.
-    static let scripts: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: CourseWalkthroughTests.walkthroughs.path)) ?? [])
+    static let scripts: [String] =
+        ((try? FileManager.default.contentsOfDirectory(atPath: CourseWalkthroughTests.walkthroughs.path)) ?? [])
         .filter { name in name.hasSuffix(".en.txt") && ["01-", "02-", "03-"].contains { name.hasPrefix($0) } }
         .sorted()
 
@@ -27,7 +28,8 @@ import TestSupport
     }
 
     @Test(arguments: scripts) func aLessonFitsSmallTerminals(_ script: String) throws {
-        let text = try String(contentsOf: CourseWalkthroughTests.walkthroughs.appendingPathComponent(script), encoding: .utf8)
+        let text = try String(
+            contentsOf: CourseWalkthroughTests.walkthroughs.appendingPathComponent(script), encoding: .utf8)
         let inputs = WalkthroughInputs(script: text)
         // The reference and the small terminals run side by side: the machine's two cores.
         let terminals = [(UInt16(400), UInt16(2000))] + Self.sizes
@@ -48,7 +50,9 @@ import TestSupport
             guard let small = transcripts[index + 1] else { continue }
             let name = "\(script) at \(size.columns)×\(size.rows)"
             // The same session, judged the same: nothing was lost or answered differently.
-            #expect(small.lines.filter(WalkthroughScript.isVerdict).count == verdicts, "\(name): verdicts differ from the wide terminal's")
+            #expect(
+                small.lines.filter(WalkthroughScript.isVerdict).count == verdicts,
+                "\(name): verdicts differ from the wide terminal's")
             for problem in small.problems(columns: Int(size.columns), rows: Int(size.rows), reference: reference) {
                 Issue.record("\(name): \(problem)")
             }
@@ -59,21 +63,30 @@ import TestSupport
     @Test func theChecksFindWhatTheyLookFor() {
         let reference = ScreenTranscript(lines: ["seguelab> next", "The storyboard names each segue.", "Type `next`."])
         let cut = ScreenTranscript(lines: ["seguelab> next", "The storyboard names each se", "gue.", "Type `next`."])
-        #expect(cut.problems(columns: 30, rows: 24, reference: reference)
-            == ["a word is cut at a line's end: 'The storyboard names each se' / 'gue.'"])
+        #expect(
+            cut.problems(columns: 30, rows: 24, reference: reference)
+                == ["a word is cut at a line's end: 'The storyboard names each se' / 'gue.'"])
         let between = ScreenTranscript(lines: ["seguelab> next", "The storyboard names", "each segue.", "Type `next`."])
         #expect(between.problems(columns: 30, rows: 24, reference: reference).isEmpty)
         let wide = ScreenTranscript(lines: ["seguelab> next", "The storyboard names each segue.", "Type `next`."])
-        #expect(wide.problems(columns: 20, rows: 24, reference: reference) == ["a line of 32 columns: 'The storyboard names each segue.'"])
-        let tall = ScreenTranscript(lines: ["seguelab> next", "── Step 1/2: A", "a", "b", "c", "d", "e", "seguelab:a> "])
-        #expect(tall.problems(columns: 30, rows: 4, reference: tall)
-            == ["a step's first screen is 6 lines, taller than the window: ── Step 1/2: A"])
+        #expect(
+            wide.problems(columns: 20, rows: 24, reference: reference) == [
+                "a line of 32 columns: 'The storyboard names each segue.'"
+            ])
+        let tall = ScreenTranscript(lines: ["seguelab> next", "── Step 1/2: A", "a", "b", "c", "d", "e", "seguelab:a> "]
+        )
+        #expect(
+            tall.problems(columns: 30, rows: 4, reference: tall)
+                == ["a step's first screen is 6 lines, taller than the window: ── Step 1/2: A"])
         // Up to two lines over the window scroll rather than wait at the pager; before it, none.
         let nearly = ScreenTranscript(lines: ["seguelab> next", "── Step 1/2: A", "a", "b", "c", "d", "seguelab:a> "])
         #expect(nearly.problems(columns: 30, rows: 4, reference: nearly).isEmpty)
-        let paged = ScreenTranscript(lines: ["seguelab> next", "── Step 1/2: A", "a", "b", "c", "-- 2 more lines: Enter --"])
-        #expect(paged.problems(columns: 30, rows: 4, reference: paged)
-            == ["a step's first screen is 4 lines, taller than the window: ── Step 1/2: A"])
+        let paged = ScreenTranscript(lines: [
+            "seguelab> next", "── Step 1/2: A", "a", "b", "c", "-- 2 more lines: Enter --"
+        ])
+        #expect(
+            paged.problems(columns: 30, rows: 4, reference: paged)
+                == ["a step's first screen is 4 lines, taller than the window: ── Step 1/2: A"])
     }
 
     // MARK: - Driving the shell
@@ -85,7 +98,9 @@ import TestSupport
         let editor = try inputs.editor(in: home.appendingPathComponent("editor"))
         let terminal = try PseudoTerminal(
             executable: SeguelabBinary.path,
-            arguments: ["--pack", CourseWalkthroughTests.packageRoot.appendingPathComponent("Lessons").path, "--no-color"],
+            arguments: [
+                "--pack", CourseWalkthroughTests.packageRoot.appendingPathComponent("Lessons").path, "--no-color"
+            ],
             environment: SeguelabBinary.environment(home: home, extra: ["EDITOR": editor]),
             columns: columns, rows: rows)
         var waiting = try waitForInput(terminal, after: 0)
@@ -112,10 +127,14 @@ import TestSupport
         try terminal.waitUntilQuiet { transcript in
             let new = String(decoding: transcript.utf8.dropFirst(offset), as: UTF8.self)
             guard offset == 0 || new.unicodeScalars.contains("\n"),
-                  let tail = ScreenTranscript.rawLines(new).last else { return false }
+                let tail = ScreenTranscript.rawLines(new).last
+            else { return false }
             // The last line holds only a prompt or a question: nothing typed, nothing printed after.
             let last = ScreenTranscript.visible(tail)
-            if ScreenTranscript.isPager(last) { waiting = .pager; return true }
+            if ScreenTranscript.isPager(last) {
+                waiting = .pager
+                return true
+            }
             waiting = .prompt
             return last.firstMatch(of: /^(seguelab(:[^\s>]+)?|\.\.\.)> $/) != nil || last.hasSuffix("[y/N] ")
         }
@@ -133,7 +152,13 @@ struct WalkthroughInputs {
         var code: [String]?
         for line in script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if var body = code {
-                if line == "." { edits.append(body.joined(separator: "\n") + "\n"); code = nil } else { body.append(line); code = body }
+                if line == "." {
+                    edits.append(body.joined(separator: "\n") + "\n")
+                    code = nil
+                } else {
+                    body.append(line)
+                    code = body
+                }
                 continue
             }
             if line.hasPrefix("#") || line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
@@ -146,17 +171,18 @@ struct WalkthroughInputs {
     func editor(in directory: URL) throws -> String {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (index, code) in edits.enumerated() {
-            try code.write(to: directory.appendingPathComponent("edit-\(index).swift"), atomically: true, encoding: .utf8)
+            try code.write(
+                to: directory.appendingPathComponent("edit-\(index).swift"), atomically: true, encoding: .utf8)
         }
         try "0".write(to: directory.appendingPathComponent("next"), atomically: true, encoding: .utf8)
         let script = directory.appendingPathComponent("editor.sh")
         try """
-            #!/bin/sh
-            n=$(cat '\(directory.path)/next')
-            cp '\(directory.path)/edit-'"$n"'.swift' "$1"
-            echo $((n + 1)) > '\(directory.path)/next'
+        #!/bin/sh
+        n=$(cat '\(directory.path)/next')
+        cp '\(directory.path)/edit-'"$n"'.swift' "$1"
+        echo $((n + 1)) > '\(directory.path)/next'
 
-            """.write(to: script, atomically: true, encoding: .utf8)
+        """.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         return script.path
     }
@@ -177,7 +203,9 @@ struct ScreenTranscript {
 
     /// Split at line feeds, by scalar: to Swift, a "\r\n" is one character.
     static func rawLines(_ raw: String) -> [String] {
-        raw.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+        raw.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
     }
 
     /// A line as last written: after a carriage return the line is written over.
@@ -216,8 +244,9 @@ struct ScreenTranscript {
         let joined = "\u{1}" + referenceWords.joined(separator: "\u{1}") + "\u{1}"
         for (first, second) in zip(output, output.dropFirst()) where second.index == first.index + 1 {
             guard let end = Self.words(first.line).last, let start = Self.words(second.line).first,
-                  !neighbours.contains("\(end) \(start)"), !end.hasSuffix("-"), !end.hasSuffix("/"),
-                  joined.contains(end + start) else { continue }
+                !neighbours.contains("\(end) \(start)"), !end.hasSuffix("-"), !end.hasSuffix("/"),
+                joined.contains(end + start)
+            else { continue }
             problems.append("a word is cut at a line's end: '\(first.line)' / '\(second.line)'")
         }
         // Each screenful between two waits for the keyboard: a step's first one, and the pager's.
@@ -226,7 +255,10 @@ struct ScreenTranscript {
         var screen: [String] = []
         var afterPager = false
         for line in lines {
-            guard Self.isPrompt(line) || Self.isPager(line) else { screen.append(line); continue }
+            guard Self.isPrompt(line) || Self.isPager(line) else {
+                screen.append(line)
+                continue
+            }
             let showsStep = screen.first { $0.hasPrefix("── Step ") || $0.hasPrefix("━━ ") }
             let tallest = Self.isPager(line) ? rows - 1 : rows + 1
             if let title = showsStep ?? (afterPager ? "(the pager's next screen)" : nil), screen.count > tallest {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The `swift` prompt's first entry, when SegueKit has never been compiled: the wait is
 /// announced as `run` announces it, fitted to an 80-column terminal, and the entry then runs.
@@ -10,9 +10,10 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: home) }
         // A cache of its own: SegueKit is compiled here, by this entry.
         let cache = home.appendingPathComponent("cache")
-        let terminal = try PseudoTerminal(executable: SeguelabBinary.path, arguments: ["--no-color"],
-                                          environment: SeguelabBinary.environment(home: home, extra: ["XDG_CACHE_HOME": cache.path]),
-                                          columns: 80, rows: 24)
+        let terminal = try PseudoTerminal(
+            executable: SeguelabBinary.path, arguments: ["--no-color"],
+            environment: SeguelabBinary.environment(home: home, extra: ["XDG_CACHE_HOME": cache.path]),
+            columns: 80, rows: 24)
         try terminal.waitForPrompt()
         terminal.type("swift\r")
         let mode = try terminal.waitForPrompt("swift> ")

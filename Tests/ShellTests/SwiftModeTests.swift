@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `swift` mode knows UIKit as lessons do, and what `:save` writes runs as it ran.
 @Suite(.serialized) struct SwiftModeTests {
@@ -17,7 +17,9 @@ import TestSupport
             """
         let result = try SeguelabBinary.runPiped(script + "\n", arguments: ["--no-pack"], home: home)
         #expect(result.status == 0, "stderr:\n\(result.stderr)")
-        #expect(result.stdout.components(separatedBy: "made UIViewController").count == 3, "printed in the mode and by `run`:\n\(result.stdout)")
+        #expect(
+            result.stdout.components(separatedBy: "made UIViewController").count == 3,
+            "printed in the mode and by `run`:\n\(result.stdout)")
         #expect(result.stdout.contains("`run \(file)` runs it, here or as `seguelab run \(file)`"))
         #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("import UIKit\n"))
     }
@@ -33,9 +35,12 @@ import TestSupport
             :quit
             run \(file)
             """
-        let result = try SeguelabBinary.runPiped(script + "\n", arguments: ["--pack", LessonSessionTests.pack], home: home)
+        let result = try SeguelabBinary.runPiped(
+            script + "\n", arguments: ["--pack", LessonSessionTests.pack], home: home)
         #expect(result.status == 0, "stderr:\n\(result.stderr)")
-        #expect(result.stdout.components(separatedBy: "top: ListViewController").count == 3, "printed in the mode and by `run`:\n\(result.stdout)")
+        #expect(
+            result.stdout.components(separatedBy: "top: ListViewController").count == 3,
+            "printed in the mode and by `run`:\n\(result.stdout)")
         #expect(result.stdout.contains("runs it in this shell, with the pack's support code and storyboards"))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What a learner sees in a real terminal: every line fits the window (broken between words,
 /// following resizes), a tall step comes a screenful at a time, Enter moves on from a finished
@@ -8,11 +8,13 @@ import TestSupport
 @Suite(.serialized) struct TerminalLayoutTests {
     static let lessons = CourseWalkthroughTests.packageRoot.appendingPathComponent("Lessons").path
 
-    func start(columns: UInt16, rows: UInt16, arguments: [String] = ["--pack", lessons]) throws -> (PseudoTerminal, URL) {
+    func start(columns: UInt16, rows: UInt16, arguments: [String] = ["--pack", lessons]) throws -> (PseudoTerminal, URL)
+    {
         let home = try SeguelabBinary.makeHome()
-        let terminal = try PseudoTerminal(executable: SeguelabBinary.path, arguments: arguments,
-                                          environment: SeguelabBinary.environment(home: home),
-                                          columns: columns, rows: rows)
+        let terminal = try PseudoTerminal(
+            executable: SeguelabBinary.path, arguments: arguments,
+            environment: SeguelabBinary.environment(home: home),
+            columns: columns, rows: rows)
         return (terminal, home)
     }
 
@@ -28,8 +30,10 @@ import TestSupport
         let (terminal, _) = try start(columns: 80, rows: 200)
         try terminal.waitForPrompt()
         // The lesson's introduction with its diagram, a prose step, an example, errors, help.
-        let steps = [("next", "shop"), ("next", "primer"), ("next", "first-run"), ("help", "first-run"), ("answer", "first-run"),
-                     ("zzz", "first-run"), ("hint", "first-run"), ("next", "why-cast")]
+        let steps = [
+            ("next", "shop"), ("next", "primer"), ("next", "first-run"), ("help", "first-run"), ("answer", "first-run"),
+            ("zzz", "first-run"), ("hint", "first-run"), ("next", "why-cast")
+        ]
         for (command, step) in steps {
             let before = terminal.screen.endIndex
             terminal.type(command + "\r")
@@ -37,13 +41,18 @@ import TestSupport
         }
         // Code and diagrams keep their alignment.
         #expect(terminal.screen.contains("    └─ root: ShelfViewController  (title \"Shelf\")"))
-        #expect(terminal.screen.contains("       ├─ showAuthor  (show)         → AuthorViewController  var author: Author?"))
-        #expect(overflowing(terminal, columns: 80).isEmpty, "lines wider than 80 columns:\n\(overflowing(terminal, columns: 80).joined(separator: "\n"))")
+        #expect(
+            terminal.screen.contains("       ├─ showAuthor  (show)         → AuthorViewController  var author: Author?")
+        )
+        #expect(
+            overflowing(terminal, columns: 80).isEmpty,
+            "lines wider than 80 columns:\n\(overflowing(terminal, columns: 80).joined(separator: "\n"))")
         terminal.resize(columns: 50, rows: 200)
         Thread.sleep(forTimeInterval: 0.3)
         let resized = terminal.screen.endIndex
         terminal.type("help\r")
-        try terminal.waitForPrompt("seguelab:why-cast> ", after: try terminal.waitFor("Type `help COMMAND`", after: resized))
+        try terminal.waitForPrompt(
+            "seguelab:why-cast> ", after: try terminal.waitFor("Type `help COMMAND`", after: resized))
         let wide = overflowing(terminal, from: resized, columns: 50)
         #expect(wide.isEmpty, "after the resize, lines wider than 50 columns:\n\(wide.joined(separator: "\n"))")
         #expect(terminal.screen[resized...].contains("Commands"))
@@ -60,7 +69,9 @@ import TestSupport
         let column = rows[long].distance(from: rows[long].startIndex, to: titleColumn.lowerBound)
         // The rest of the title goes on the next line, starting in the title's column.
         let next = rows[long + 1]
-        #expect(next.prefix(column).allSatisfy { $0 == " " } && next.dropFirst(column).first?.isLetter == true, "\(rows[long])\n\(next)")
+        #expect(
+            next.prefix(column).allSatisfy { $0 == " " } && next.dropFirst(column).first?.isLetter == true,
+            "\(rows[long])\n\(next)")
         #expect((rows[long] + " " + next.trimmingCharacters(in: .whitespaces)).contains("0/18"))
         #expect(!terminal.screen.contains("dispa…"))
         #expect(rows[long...].prefix(2).joined().contains("dispatch"))

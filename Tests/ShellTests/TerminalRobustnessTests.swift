@@ -1,18 +1,22 @@
 import Foundation
-import Testing
 import Playground
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The shell survives what a real terminal sends: resizes while typing, very long lines, pasted
 /// blocks, bytes that are not UTF-8.
 @Suite(.serialized) struct TerminalRobustnessTests {
-    func start(_ arguments: [String] = ["--no-pack"], prompt: String = "seguelab> ", home: URL? = nil) throws -> PseudoTerminal {
+    func start(_ arguments: [String] = ["--no-pack"], prompt: String = "seguelab> ", home: URL? = nil) throws
+        -> PseudoTerminal
+    {
         let home = try home ?? SeguelabBinary.makeHome()
-        let terminal = try PseudoTerminal(executable: SeguelabBinary.path, arguments: arguments,
-                                          environment: SeguelabBinary.environment(home: home))
+        let terminal = try PseudoTerminal(
+            executable: SeguelabBinary.path, arguments: arguments,
+            environment: SeguelabBinary.environment(home: home))
         try terminal.waitForPrompt(prompt)
         return terminal
     }
@@ -43,7 +47,8 @@ import Glibc
         try terminal.waitForPrompt(after: answered)
         terminal.type("history 2\r")
         let listed = try terminal.waitFor("END", after: answered)
-        let unwrapped = terminal.screen[answered..<listed].replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: " ", with: "")
+        let unwrapped = terminal.screen[answered..<listed].replacingOccurrences(of: "\n", with: "")
+            .replacingOccurrences(of: " ", with: "")
         #expect(unwrapped.contains("help\(word)"))
         try terminal.waitForPrompt(after: listed)
         terminal.type("help history\r")
@@ -57,8 +62,11 @@ import Glibc
         try terminal.waitForPrompt("swift> ")
         // 200 lines, most of them complete on their own; only the last print shows the total.
         let calls = (1...194).map { "counter.add(\($0))" }
-        let block = ["struct Counter {", "    var total = 0", "    mutating func add(_ n: Int) { total += n }", "}",
-                     "var counter = Counter()"] + calls + ["print(\"total \\(counter.total)\")"]
+        let block =
+            [
+                "struct Counter {", "    var total = 0", "    mutating func add(_ n: Int) { total += n }", "}",
+                "var counter = Counter()"
+            ] + calls + ["print(\"total \\(counter.total)\")"]
         #expect(block.count == 200)
         terminal.paste(block.joined(separator: "\n") + "\n")
         try terminal.waitFor("counter.add(194)")
@@ -79,13 +87,18 @@ import Glibc
 
     @Test func aPastedProgramIsJudgedOnceOnAnExerciseStep() throws {
         let prompt = "seguelab:fix> "
-        let terminal = try start(["--pack", LessonSessionTests.pack, "--lesson", "identifiers", "--step", "fix"], prompt: prompt)
+        let terminal = try start(
+            ["--pack", LessonSessionTests.pack, "--lesson", "identifiers", "--step", "fix"], prompt: prompt)
         let middle = (1...193).map { _ in "visits += 1" }
-        let program = ["import UIKit", "// Each line is whole on its own; don't judge the first alone.",
-                       "let navigation = launchApp()", "var visits = 0"] + middle + [
-                       "navigation.topViewController?.performSegue(withIdentifier: \"showDetail\", sender: nil)",
-                       "print(\"Top is \\(type(of: navigation.topViewController!))\")",
-                       "print(\"visits \\(visits)\")"]
+        let program =
+            [
+                "import UIKit", "// Each line is whole on its own; don't judge the first alone.",
+                "let navigation = launchApp()", "var visits = 0"
+            ] + middle + [
+                "navigation.topViewController?.performSegue(withIdentifier: \"showDetail\", sender: nil)",
+                "print(\"Top is \\(type(of: navigation.topViewController!))\")",
+                "print(\"visits \\(visits)\")"
+            ]
         #expect(program.count == 200)
         terminal.paste(program.joined(separator: "\n"))
         try terminal.waitFor("print(\"visits")
@@ -210,12 +223,19 @@ import Glibc
         let home = try SeguelabBinary.makeHome()
         let huge = "help " + String(repeating: "x", count: 2_000_000)
         let whole = "help " + String(repeating: "y", count: 900_000) + "END"
-        let result = try SeguelabBinary.runPiped("help history\n\(huge)\n\(whole)\nnosuch\n", arguments: ["--no-pack"], home: home)
+        let result = try SeguelabBinary.runPiped(
+            "help history\n\(huge)\n\(whole)\nnosuch\n", arguments: ["--no-pack"], home: home)
         let errors = result.stderr.split(separator: "\n").map(String.init)
         #expect(errors.count == 3)
-        #expect(errors[0] == "<stdin>:2: error: the line is 2000005 bytes long, over the limit of 1048576; it was skipped, and the entry holding it was not run")
+        #expect(
+            errors[0]
+                == "<stdin>:2: error: the line is 2000005 bytes long, over the limit of 1048576; it was skipped, and the entry holding it was not run"
+        )
         // A line just under the limit is read whole (its error names its first 30 characters).
-        #expect(errors[1] == "<stdin>:3: error: unknown command '\(String(repeating: "y", count: 30))…'; type 'help' for the list")
+        #expect(
+            errors[1]
+                == "<stdin>:3: error: unknown command '\(String(repeating: "y", count: 30))…'; type 'help' for the list"
+        )
         #expect(errors[2].hasPrefix("<stdin>:4: error: unknown command 'nosuch'"))
         #expect(result.stdout.contains("History is kept"))
         #expect(result.status == 1)
@@ -226,8 +246,11 @@ import Glibc
     @Test(.timeLimit(.minutes(1))) func aLongUnfinishedEntryEndsWithItsLocation() throws {
         let home = try SeguelabBinary.makeHome()
         let body = (1...50_000).map { "line \($0) of a string never closed" }.joined(separator: "\n")
-        let result = try SeguelabBinary.runPiped("help quit\nswift let s = \"\"\"\n\(body)\n", arguments: ["--no-pack"], home: home)
-        #expect(result.stderr == "<stdin>:2: error: input ended inside an open '\"\"\"'; the entry starting here was not run\n")
+        let result = try SeguelabBinary.runPiped(
+            "help quit\nswift let s = \"\"\"\n\(body)\n", arguments: ["--no-pack"], home: home)
+        #expect(
+            result.stderr
+                == "<stdin>:2: error: input ended inside an open '\"\"\"'; the entry starting here was not run\n")
         #expect(result.status == 1)
     }
 
@@ -235,12 +258,17 @@ import Glibc
         let home = try SeguelabBinary.makeHome()
         var input = Data("goto identifiers/method\n".utf8)
         input += Data("prepare(for:sender:)".utf8) + Data([0xFF]) + Data("\n".utf8)  // an answer
-        input += Data("help hist".utf8) + Data([0xC3]) + Data("ory\n".utf8)          // a command
+        input += Data("help hist".utf8) + Data([0xC3]) + Data("ory\n".utf8)  // a command
         input += Data("progress\n".utf8)
-        let result = try SeguelabBinary.runPiped(bytes: input, arguments: ["--pack", LessonSessionTests.pack], home: home)
+        let result = try SeguelabBinary.runPiped(
+            bytes: input, arguments: ["--pack", LessonSessionTests.pack], home: home)
         let errors = result.stderr.split(separator: "\n").map(String.init)
-        #expect(errors.first == "<stdin>:2:21: error: invalid UTF-8 (byte 0xFF); the line was read with U+FFFD in its place")
-        #expect(errors.contains("<stdin>:3:10: error: invalid UTF-8 (byte 0xC3); the line was read with U+FFFD in its place"))
+        #expect(
+            errors.first == "<stdin>:2:21: error: invalid UTF-8 (byte 0xFF); the line was read with U+FFFD in its place"
+        )
+        #expect(
+            errors.contains(
+                "<stdin>:3:10: error: invalid UTF-8 (byte 0xC3); the line was read with U+FFFD in its place"))
         // The answer was judged (once, with U+FFFD in it), the command ran, the session went on.
         #expect(result.stdout.contains("Attempts: 1,"))
         #expect(result.stderr.contains("<stdin>:3: error: unknown command 'hist\u{FFFD}ory'"))
@@ -257,7 +285,9 @@ import Glibc
     }
 
     func start(home: URL) throws -> PseudoTerminal {
-        try PseudoTerminal(executable: SeguelabBinary.path, arguments: ["--no-pack"], environment: SeguelabBinary.environment(home: home))
+        try PseudoTerminal(
+            executable: SeguelabBinary.path, arguments: ["--no-pack"],
+            environment: SeguelabBinary.environment(home: home))
     }
 
     /// A FIFO would block reading before the first prompt; /dev/zero would never end.
@@ -265,7 +295,9 @@ import Glibc
     func aHistoryFileThatIsNotAFileIsIgnored(_ kind: String) throws {
         let home = try SeguelabBinary.makeHome()
         let history = try historyFile(in: home)
-        if kind == "fifo" { #expect(mkfifo(history.path, 0o600) == 0) } else {
+        if kind == "fifo" {
+            #expect(mkfifo(history.path, 0o600) == 0)
+        } else {
             try FileManager.default.createSymbolicLink(atPath: history.path, withDestinationPath: kind)
         }
         let terminal = try start(home: home)
@@ -296,8 +328,9 @@ import Glibc
     /// taking each failure for Ctrl-C for ever.
     @Test func aShellInTheBackgroundOfItsTerminalStopsWithAMessage() throws {
         let home = try SeguelabBinary.makeHome()
-        let terminal = try PseudoTerminal(executable: "/bin/sh", arguments: ["-c", "timeout 120 '\(SeguelabBinary.path)' --no-pack; echo ended $?"],
-                                          environment: SeguelabBinary.environment(home: home))
+        let terminal = try PseudoTerminal(
+            executable: "/bin/sh", arguments: ["-c", "timeout 120 '\(SeguelabBinary.path)' --no-pack; echo ended $?"],
+            environment: SeguelabBinary.environment(home: home))
         try terminal.waitForPrompt()
         terminal.type("x")
         let said = try terminal.waitFor("another program controls it")
@@ -345,7 +378,8 @@ import Glibc
         try Self.tamperer.write(to: file, atomically: true, encoding: .utf8)
         var environment = SeguelabBinary.environment(home: home)
         if !sandbox { environment["SEGUELAB_SANDBOX"] = "off" }
-        let terminal = try PseudoTerminal(executable: SeguelabBinary.path, arguments: ["--no-pack"], environment: environment)
+        let terminal = try PseudoTerminal(
+            executable: SeguelabBinary.path, arguments: ["--no-pack"], environment: environment)
         let prompt = try terminal.waitForPrompt()
         terminal.type("run \(file.path)\r")
         let ran = try terminal.waitFor("terminal ", after: prompt, timeout: 600)
@@ -366,8 +400,10 @@ import Glibc
         try terminal.waitFor("History is kept across sessions")
     }
 
-    @Test(.enabled(if: Containment.current != .landlock && Containment.current != .supervisorOnly,
-                   "bubblewrap cannot make a sandbox on this machine (seguelab doctor says why)"))
+    @Test(
+        .enabled(
+            if: Containment.current != .landlock && Containment.current != .supervisorOnly,
+            "bubblewrap cannot make a sandbox on this machine (seguelab doctor says why)"))
     func inASandboxAProgramCannotReachTheTerminal() throws {
         let (terminal, said) = try runTamperer(sandbox: true)
         #expect(said.hasPrefix("out of reach"), "\(said)")

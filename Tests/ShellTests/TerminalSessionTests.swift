@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The shell in a real pseudo-terminal: libedit, keys, signals, history on disk.
 @Suite(.serialized) struct TerminalSessionTests {
     func start(home: URL, extra: [String: String] = [:]) throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal(executable: SeguelabBinary.path, arguments: ["--no-pack"],
-                                          environment: SeguelabBinary.environment(home: home, extra: extra))
+        let terminal = try PseudoTerminal(
+            executable: SeguelabBinary.path, arguments: ["--no-pack"],
+            environment: SeguelabBinary.environment(home: home, extra: extra))
         try terminal.waitForPrompt()
         return terminal
     }
@@ -91,8 +92,9 @@ import TestSupport
         let home = try SeguelabBinary.makeHome()
         let loop = home.appendingPathComponent("Loop.swift")
         try "print(\"started\")\nwhile true {}\n".write(to: loop, atomically: true, encoding: .utf8)
-        let terminal = try PseudoTerminal(executable: SeguelabBinary.path, arguments: ["--no-pack"],
-                                          environment: SeguelabBinary.environment(home: home))
+        let terminal = try PseudoTerminal(
+            executable: SeguelabBinary.path, arguments: ["--no-pack"],
+            environment: SeguelabBinary.environment(home: home))
         try terminal.waitForPrompt()
         // Warm up: the first run may compile SegueKit into the shared cache.
         let warm = home.appendingPathComponent("Warm.swift")
@@ -115,7 +117,8 @@ import TestSupport
         let home = try SeguelabBinary.makeHome()
         let editor = home.appendingPathComponent("fake-editor")
         // An "editor" that writes the fixed program, as a learner would.
-        try ExecutableScript.write("""
+        try ExecutableScript.write(
+            """
             #!/bin/sh
             cat > "$1" <<'SWIFT'
             import UIKit
@@ -125,7 +128,8 @@ import TestSupport
             SWIFT
             """, to: editor)
         let terminal = try PseudoTerminal(
-            executable: SeguelabBinary.path, arguments: ["--pack", LessonSessionTests.pack, "--lesson", "identifiers", "--step", "fix"],
+            executable: SeguelabBinary.path,
+            arguments: ["--pack", LessonSessionTests.pack, "--lesson", "identifiers", "--step", "fix"],
             environment: SeguelabBinary.environment(home: home, extra: ["EDITOR": editor.path]))
         try terminal.waitForPrompt("seguelab:fix> ")
         terminal.type("edit\r")

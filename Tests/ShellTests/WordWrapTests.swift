@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Shell
 
 /// Very long lines (a pasted 800 KB line, a program's output without newlines): wrapped whole,
@@ -37,7 +38,8 @@ import TestSupport
         let result = try SeguelabBinary.runPiped(typed + "\n", home: home)
         let errors = result.stderr.split(separator: "\n")
         #expect(errors.count == 1, "\(result.stderr.prefix(500))")
-        #expect(errors.first?.contains("unknown command '\(typed.prefix(30))…'") == true, "\(result.stderr.prefix(500))")
+        #expect(
+            errors.first?.contains("unknown command '\(typed.prefix(30))…'") == true, "\(result.stderr.prefix(500))")
         #expect(result.stderr.count < 200)
     }
 }

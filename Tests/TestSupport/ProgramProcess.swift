@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A process a learner's program started, as the program saw it: its pid in the program's PID
@@ -39,13 +40,18 @@ package struct ProgramProcess: Sendable, CustomStringConvertible {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         for name in entries where name.first?.isNumber == true {
             guard Self.namespace(of: name) == namespace,
-                  let status = try? String(contentsOfFile: "/proc/\(name)/status", encoding: .utf8) else { continue }
-            let fields = Dictionary(status.split(separator: "\n").compactMap { line -> (String, String)? in
-                guard let colon = line.firstIndex(of: ":") else { return nil }
-                return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-            }, uniquingKeysWith: { first, _ in first })
+                let status = try? String(contentsOfFile: "/proc/\(name)/status", encoding: .utf8)
+            else { continue }
+            let fields = Dictionary(
+                status.split(separator: "\n").compactMap { line -> (String, String)? in
+                    guard let colon = line.firstIndex(of: ":") else { return nil }
+                    return (
+                        String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    )
+                }, uniquingKeysWith: { first, _ in first })
             guard let nested = fields["NSpid"]?.split(whereSeparator: \.isWhitespace).last, pid_t(nested) == pid,
-                  fields["State"]?.hasPrefix("Z") != true else { continue }
+                fields["State"]?.hasPrefix("Z") != true
+            else { continue }
             return pid_t(name)
         }
         return nil

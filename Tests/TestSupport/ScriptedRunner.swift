@@ -20,7 +20,8 @@ package final class ScriptedRunner: ProgramRunner, @unchecked Sendable {
     }
 
     package var requests: [RunRequest] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return received
     }
 
@@ -38,15 +39,20 @@ extension RunRequest {
 extension RunResult {
     /// A program that compiled and exited with `status`, having printed `stdout` and caused `trace`,
     /// ending with `endState` on screen.
-    package static func ran(_ stdout: String = "", status: Int32 = 0, trace: [TraceEvent] = [], endState: EndState? = nil) -> RunResult {
+    package static func ran(
+        _ stdout: String = "", status: Int32 = 0, trace: [TraceEvent] = [], endState: EndState? = nil
+    ) -> RunResult {
         var events = trace
         if let endState { events.append(TraceEvent(event: .snapshot, snapshot: HierarchySnapshot(showing: endState))) }
         let encoder = JSONEncoder()
         let lines = events.map { String(decoding: try! encoder.encode($0), as: UTF8.self) }
-        return RunResult(compile: .succeeded(warnings: []), termination: .exited(status), stdout: stdout, traceLines: lines)
+        return RunResult(
+            compile: .succeeded(warnings: []), termination: .exited(status), stdout: stdout, traceLines: lines)
     }
 
-    package static func rejected(_ message: String, file: String = "main.swift", line: Int = 1, column: Int = 1) -> RunResult {
+    package static func rejected(_ message: String, file: String = "main.swift", line: Int = 1, column: Int = 1)
+        -> RunResult
+    {
         rejected([Diagnostic(file: file, line: line, column: column, severity: .error, message: message)])
     }
 
@@ -56,7 +62,8 @@ extension RunResult {
 
     /// A program that compiled and crashed: `kind` is a UIKit exception's name or "fatal error".
     package static func crashed(_ kind: String, _ message: String, stdout: String = "") -> RunResult {
-        let crash = kind.hasPrefix("NS")
+        let crash =
+            kind.hasPrefix("NS")
             ? CrashReport(kind: .uikitException, message: message, exceptionName: kind)
             : CrashReport(kind: .fatalError, message: message)
         return RunResult(compile: .succeeded(warnings: []), termination: .signaled(4), stdout: stdout, crash: crash)
@@ -72,8 +79,10 @@ extension HierarchySnapshot {
         var shown: ControllerNode?
         for name in state.presented.reversed() { shown = ControllerNode(className: name, presented: shown) }
         if let top = state.topOfStack {
-            self.init(root: ControllerNode(className: "UINavigationController", container: .navigation,
-                                           children: [ControllerNode(className: top, presented: shown)]))
+            self.init(
+                root: ControllerNode(
+                    className: "UINavigationController", container: .navigation,
+                    children: [ControllerNode(className: top, presented: shown)]))
         } else {
             self.init(root: shown)
         }

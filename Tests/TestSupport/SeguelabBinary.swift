@@ -11,7 +11,7 @@ package enum SeguelabBinary {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent()
         ]
         for directory in candidates {
             let binary = directory.appendingPathComponent("seguelab").path
@@ -23,13 +23,15 @@ package enum SeguelabBinary {
     /// A fresh home directory with XDG directories inside it.
     package static func makeHome() throws -> URL {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("seguelab-home-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("pids"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent("pids"), withIntermediateDirectories: true)
         return home
     }
 
     /// One SegueKit build for every test that runs Swift (building it is the slow part). The
     /// cache is keyed by toolchain and SegueKit's sources, so reusing it across runs is safe.
-    package static let sharedCache = FileManager.default.temporaryDirectory.appendingPathComponent("seguelab-test-cache")
+    package static let sharedCache = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "seguelab-test-cache")
 
     package static func environment(home: URL, extra: [String: String] = [:]) -> [String: String] {
         var environment = [
@@ -42,7 +44,7 @@ package enum SeguelabBinary {
             "LANG": "C.UTF-8",
             // Test programs report the processes they leave behind there (they may write
             // nowhere else but their own folder).
-            "SEGUELAB_WRITABLE": home.appendingPathComponent("pids").path,
+            "SEGUELAB_WRITABLE": home.appendingPathComponent("pids").path
         ]
         environment.merge(extra) { $1 }
         return environment
@@ -59,26 +61,35 @@ package enum SeguelabBinary {
     /// Runs the binary with piped standard input, as a scripted session would.
     /// `hangGuard` seconds after it starts, a program still running is killed and the result says
     /// so (`hung`): a test of a defence against hanging fails instead of hanging itself.
-    package static func runPiped(_ input: String, arguments: [String] = [], home: URL, extra: [String: String] = [:],
-                         hangGuard: TimeInterval = 600) throws -> Result {
+    package static func runPiped(
+        _ input: String, arguments: [String] = [], home: URL, extra: [String: String] = [:],
+        hangGuard: TimeInterval = 600
+    ) throws -> Result {
         try runPiped(bytes: Data(input.utf8), arguments: arguments, home: home, extra: extra, hangGuard: hangGuard)
     }
 
     /// Runs the binary with these exact bytes (valid UTF-8 or not) on its standard input.
-    package static func runPiped(bytes input: Data, arguments: [String] = [], home: URL, extra: [String: String] = [:],
-                         hangGuard: TimeInterval = 600) throws -> Result {
+    package static func runPiped(
+        bytes input: Data, arguments: [String] = [], home: URL, extra: [String: String] = [:],
+        hangGuard: TimeInterval = 600
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = environment(home: home, extra: extra)
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
         nonisolated(unsafe) var hung = false
         let guardTimer = DispatchWorkItem { [process] in
-            if process.isRunning { hung = true; kill(process.processIdentifier, SIGKILL) }
+            if process.isRunning {
+                hung = true
+                kill(process.processIdentifier, SIGKILL)
+            }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + hangGuard, execute: guardTimer)
         defer { guardTimer.cancel() }
@@ -94,13 +105,17 @@ package enum SeguelabBinary {
         }
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async { errData = stderr.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errData = stderr.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         let outData = stdout.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
         guardTimer.cancel()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), hung: hung)
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self), hung: hung)
     }
 }

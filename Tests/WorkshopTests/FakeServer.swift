@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A misbehaving "workshop server" on loopback, for the learner's side: one that accepts and
@@ -35,8 +36,11 @@ final class FakeServer: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0,
-                                                                        socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(
+                    listener, $0,
+                    socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(listener, 64) == 0 else { throw Failure("the fake server could not listen") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -93,12 +97,16 @@ final class FakeServer: @unchecked Sendable {
         while true {
             if let end = data.range(of: Data("\r\n\r\n".utf8)) {
                 let head = String(decoding: data[..<end.lowerBound], as: UTF8.self)
-                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                let length =
+                    head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
                 if data.count - end.upperBound >= length { break }
             }
             let count = recv(fd, &buffer, buffer.count, 0)
-            if count <= 0 { finish(fd); return }
+            if count <= 0 {
+                finish(fd)
+                return
+            }
             data.append(contentsOf: buffer[0..<count])
         }
         lock.withLock { captured.append(String(decoding: data, as: UTF8.self)) }
@@ -127,8 +135,11 @@ final class FakeServer: @unchecked Sendable {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count,
-                                                                        Int32(MSG_NOSIGNAL)) }
+            let count = bytes[offset...].withUnsafeBufferPointer {
+                send(
+                    fd, $0.baseAddress, $0.count,
+                    Int32(MSG_NOSIGNAL))
+            }
             if count <= 0 { return false }
             offset += count
         }
@@ -146,25 +157,37 @@ enum PacedLearner {
         var stderr: String
     }
 
-    static func run(_ lines: [String], arguments: [String], pack: URL, home: URL, pause: TimeInterval = 0.8,
-                    watch: (Int32) -> Void = { _ in }) throws -> Result {
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("pids"),
-                                                withIntermediateDirectories: true)
+    static func run(
+        _ lines: [String], arguments: [String], pack: URL, home: URL, pause: TimeInterval = 0.8,
+        watch: (Int32) -> Void = { _ in }
+    ) throws -> Result {
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent("pids"),
+            withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SeguelabBinary.path)
         process.arguments = ["--pack", pack.path] + arguments
         process.environment = SeguelabBinary.environment(home: home)
-        let input = Pipe(), output = Pipe(), errors = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        nonisolated(unsafe) var out = Data(), err = Data()
+        nonisolated(unsafe) var out = Data()
+        nonisolated(unsafe) var err = Data()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { out = output.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            out = output.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { err = errors.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            err = errors.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         for line in lines {
             Thread.sleep(forTimeInterval: pause)
             try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
@@ -174,14 +197,15 @@ enum PacedLearner {
         try? input.fileHandleForWriting.close()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                      stderr: String(decoding: err, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
     }
 
     /// CPU seconds (user + system) the process has used so far.
     static func cpuSeconds(_ pid: Int32) -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")")
+            let close = stat.lastIndex(of: ")")
         else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // After the name: state is field 3; utime and stime are fields 14 and 15.
@@ -192,8 +216,8 @@ enum PacedLearner {
     /// The process's peak resident memory, in bytes.
     static func peakMemory(_ pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
         else { return nil }
         return kilobytes * 1024
     }

@@ -1,16 +1,19 @@
 import Foundation
 import LessonKit
-import Testing
 import TestSupport
+import Testing
 import Workshop
+
 @testable import WorkshopServer
 
 /// Two learners whose names look alike are told apart on the dashboard by their join number
 /// (given by the server, not chosen), and exports carry each learner's id.
 @Suite struct LearnerNameTests {
-    static let names = [("learner-0001", "Ada"), ("learner-0002", "ada"), ("learner-0003", "Ben"),
-                        ("learner-0004", "Ａda"), ("learner-0005", "Ada #1"), ("learner-0006", "A\u{200B}da"),
-                        ("learner-0007", "Cy")]
+    static let names = [
+        ("learner-0001", "Ada"), ("learner-0002", "ada"), ("learner-0003", "Ben"),
+        ("learner-0004", "Ａda"), ("learner-0005", "Ada #1"), ("learner-0006", "A\u{200B}da"),
+        ("learner-0007", "Cy")
+    ]
 
     static func room() async throws -> Room {
         let room = try await RoomQuotaTests.room(MemoryStore(), RoomQuotas())

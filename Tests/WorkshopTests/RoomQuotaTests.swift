@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import LessonKit
-import Testing
 import TestSupport
+import Testing
 import Workshop
+
 @testable import WorkshopServer
 
 /// What one learner, and one room, may store: the learner cap holds under concurrent joins,
@@ -13,13 +14,15 @@ import Workshop
     static func room(_ store: any WorkshopStore, _ quotas: RoomQuotas) async throws -> Room {
         let home = try SeguelabBinary.makeHome()
         let loaded = PackLoader.load(from: try WorkshopFixture.makePack(in: home))
-        return try await Room(outline: RoomOutline(pack: try #require(loaded.usablePack)), store: store,
-                              learnerRate: 1000, quotas: quotas)
+        return try await Room(
+            outline: RoomOutline(pack: try #require(loaded.usablePack)), store: store,
+            learnerRate: 1000, quotas: quotas)
     }
 
     static func batch(_ room: Room, _ learner: String, _ events: [WorkshopEvent]) async -> EventBatch {
-        EventBatch(code: await room.record.joinCode, learner: learner, key: String(repeating: "5e", count: 24),
-                   name: learner, seenBroadcast: 0, events: events)
+        EventBatch(
+            code: await room.record.joinCode, learner: learner, key: String(repeating: "5e", count: 24),
+            name: learner, seenBroadcast: 0, events: events)
     }
 
     static func sqliteStore() throws -> (SQLiteWorkshopStore, String) {
@@ -32,8 +35,10 @@ import Workshop
         let room = try await Self.room(try Self.sqliteStore().0, RoomQuotas(learners: 10))
         var batches: [EventBatch] = []
         for index in 0..<40 {
-            batches.append(await Self.batch(room, String(format: "learner-%04d", index),
-                                            [WorkshopEvent(kind: .entered, step: "a/which")]))
+            batches.append(
+                await Self.batch(
+                    room, String(format: "learner-%04d", index),
+                    [WorkshopEvent(kind: .entered, step: "a/which")]))
         }
         let statuses = await withTaskGroup(of: Int.self) { group in
             for batch in batches {
@@ -63,7 +68,8 @@ import Workshop
         let more = try await room.submit(await Self.batch(room, "learner-0001", Array(events.suffix(5))))
         #expect(more.acknowledged == events[3..<5].map(\.id))
         #expect(more.refused?.map(\.id) == events[5...].map(\.id))
-        #expect(more.refused?.first?.reason
+        #expect(
+            more.refused?.first?.reason
                 == "events[2]: this learner has stored 5 events, the most the room keeps for one")
         #expect(await room.snapshot().learners.first?.steps["a/which"]?.hints == 5)
         // Another learner is not held by the first one's quota.
@@ -74,19 +80,26 @@ import Workshop
     @Test func aFullRoomRefusesEventsAndSaysSo() async throws {
         let room = try await Self.room(MemoryStore(), RoomQuotas(roomBytes: 40_000))
         let code = String(repeating: "x", count: 15_000)
-        let first = try await room.submit(await Self.batch(room, "learner-0001", [
-            WorkshopEvent(id: "event-0001", kind: .wrong, step: "a/which", code: code),
-            WorkshopEvent(id: "event-0002", kind: .wrong, step: "b/ask", code: code),
-            WorkshopEvent(id: "event-0003", kind: .wrong, step: "b/intro", code: code),
-        ]))
+        let first = try await room.submit(
+            await Self.batch(
+                room, "learner-0001",
+                [
+                    WorkshopEvent(id: "event-0001", kind: .wrong, step: "a/which", code: code),
+                    WorkshopEvent(id: "event-0002", kind: .wrong, step: "b/ask", code: code),
+                    WorkshopEvent(id: "event-0003", kind: .wrong, step: "b/intro", code: code)
+                ]))
         #expect(first.acknowledged == ["event-0001", "event-0002"])
-        #expect(first.refused?.first?.reason.contains("the room's storage is full") == true,
-                "\(String(describing: first.refused))")
+        #expect(
+            first.refused?.first?.reason.contains("the room's storage is full") == true,
+            "\(String(describing: first.refused))")
         // A new version of code already kept replaces it: it fits; new code elsewhere does not.
-        let again = try await room.submit(await Self.batch(room, "learner-0001", [
-            WorkshopEvent(id: "event-0004", kind: .right, step: "a/which", code: code),
-            WorkshopEvent(id: "event-0005", kind: .wrong, step: "b/intro", code: code),
-        ]))
+        let again = try await room.submit(
+            await Self.batch(
+                room, "learner-0001",
+                [
+                    WorkshopEvent(id: "event-0004", kind: .right, step: "a/which", code: code),
+                    WorkshopEvent(id: "event-0005", kind: .wrong, step: "b/intro", code: code)
+                ]))
         #expect(again.acknowledged == ["event-0004"])
         #expect(again.refused?.map(\.id) == ["event-0005"])
     }
@@ -97,14 +110,21 @@ import Workshop
         let (store, path) = try Self.sqliteStore()
         let room = try await Self.room(store, RoomQuotas())
         for version in 0..<10 {
-            _ = try await room.submit(await Self.batch(room, "learner-0001", [
-                WorkshopEvent(id: String(format: "event-%04d", version), kind: .wrong, step: "a/which",
-                              code: "version \(version) " + String(repeating: "c", count: 10_000)),
-            ]))
+            _ = try await room.submit(
+                await Self.batch(
+                    room, "learner-0001",
+                    [
+                        WorkshopEvent(
+                            id: String(format: "event-%04d", version), kind: .wrong, step: "a/which",
+                            code: "version \(version) " + String(repeating: "c", count: 10_000))
+                    ]))
         }
-        _ = try await room.submit(await Self.batch(room, "learner-0001", [
-            WorkshopEvent(id: "event-other", kind: .wrong, step: "b/ask", code: "other"),
-        ]))
+        _ = try await room.submit(
+            await Self.batch(
+                room, "learner-0001",
+                [
+                    WorkshopEvent(id: "event-other", kind: .wrong, step: "b/ask", code: "other")
+                ]))
         let database = try DatabaseQueue(path: path)
         let withCode = try await database.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM event WHERE json_extract(json, '$.code') IS NOT NULL")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import WorkshopServer
 
 /// What stops a second server: the same data file (refused, naming the process that serves
@@ -23,8 +24,10 @@ struct ServerStartTests {
             process.waitUntilExit()
             return (-1, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         }
-        return (process.terminationStatus,
-                String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        return (
+            process.terminationStatus,
+            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        )
     }
 
     @Test func aSecondServerOnTheSameDataFileIsRefused() async throws {
@@ -35,8 +38,9 @@ struct ServerStartTests {
         defer { first.stop() }
         let second = try Self.refused(["--pack", pack.path, "--host", "127.0.0.1", "--port", "0", "--data", data.path])
         #expect(second.status != 0 && second.status != -1, "the second server kept running: \(second.output)")
-        #expect(second.output.contains("another workshop server (process \(first.process.processIdentifier))"),
-                "\(second.output)")
+        #expect(
+            second.output.contains("another workshop server (process \(first.process.processIdentifier))"),
+            "\(second.output)")
         #expect(second.output.contains(data.path), "\(second.output)")
         #expect(try await first.room().learners.isEmpty)
 
@@ -50,14 +54,18 @@ struct ServerStartTests {
     @Test func aTakenPortIsSaidPlainly() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let first = try ServerProcess(pack: pack, data: home.appendingPathComponent("a.sqlite"),
-                                      log: home.appendingPathComponent("first.log"))
+        let first = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("a.sqlite"),
+            log: home.appendingPathComponent("first.log"))
         defer { first.stop() }
-        let second = try Self.refused(["--pack", pack.path, "--host", "127.0.0.1", "--port", String(first.port),
-                                       "--data", home.appendingPathComponent("b.sqlite").path])
+        let second = try Self.refused([
+            "--pack", pack.path, "--host", "127.0.0.1", "--port", String(first.port),
+            "--data", home.appendingPathComponent("b.sqlite").path
+        ])
         #expect(second.status != 0 && second.status != -1, "\(second.output)")
-        #expect(second.output.contains("port \(first.port) on 127.0.0.1 is already in use by another program"),
-                "\(second.output)")
+        #expect(
+            second.output.contains("port \(first.port) on 127.0.0.1 is already in use by another program"),
+            "\(second.output)")
         #expect(!second.output.contains("errno"), "\(second.output)")
         #expect(try await first.room().learners.isEmpty)
     }
@@ -67,15 +75,19 @@ struct ServerStartTests {
     @Test func aServerOpenToTheNetworkWarnsThatItIsPlainHTTP() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let open = try ServerProcess(pack: pack, data: home.appendingPathComponent("a.sqlite"),
-                                     log: home.appendingPathComponent("open.log"), extra: ["--host", "0.0.0.0"])
+        let open = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("a.sqlite"),
+            log: home.appendingPathComponent("open.log"), extra: ["--host", "0.0.0.0"])
         defer { open.stop() }
         let said = try String(contentsOf: open.log, encoding: .utf8)
-        #expect(said.contains("Plain HTTP, no TLS: anyone on this network can read what passes, "
-                              + "the dashboard token included."), "\(said)")
+        #expect(
+            said.contains(
+                "Plain HTTP, no TLS: anyone on this network can read what passes, "
+                    + "the dashboard token included."), "\(said)")
         #expect(said.contains("Open the dashboard on this machine (http://127.0.0.1:\(open.port)/dashboard"), "\(said)")
-        let local = try ServerProcess(pack: pack, data: home.appendingPathComponent("b.sqlite"),
-                                      log: home.appendingPathComponent("local.log"))
+        let local = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("b.sqlite"),
+            log: home.appendingPathComponent("local.log"))
         defer { local.stop() }
         #expect(!(try String(contentsOf: local.log, encoding: .utf8)).contains("no TLS"))
     }

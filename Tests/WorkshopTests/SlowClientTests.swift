@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Testing
 import TestSupport
+import Testing
+
 @testable import WorkshopServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Clients that open connections and never finish a request: they are closed after the idle
 /// timeout, one address holds only so many at once, and the dashboard keeps answering.
@@ -66,8 +68,9 @@ struct SlowClientTests {
     static func startServer(_ extra: [String] = [], fileLimit: Int? = nil) throws -> ServerProcess {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        return try ServerProcess(pack: pack, data: home.appendingPathComponent("room.sqlite"),
-                                 log: home.appendingPathComponent("server.log"), extra: extra, fileLimit: fileLimit)
+        return try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"), extra: extra, fileLimit: fileLimit)
     }
 
     /// Asks for the room: seconds taken, or nil when no answer came within `timeout`.
@@ -77,7 +80,8 @@ struct SlowClientTests {
         request.timeoutInterval = timeout
         let start = Date()
         guard let (_, response) = try? await URLSession.shared.data(for: request),
-              (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
+            (response as? HTTPURLResponse)?.statusCode == 200
+        else { return nil }
         return Date().timeIntervalSince(start)
     }
 
@@ -133,8 +137,9 @@ struct SlowClientTests {
         let server = try Self.startServer(["--idle-timeout", "3", "--body-timeout", "2"])
         defer { server.stop() }
         let connection = try #require(Connection(from: "127.0.0.1", to: server.port))
-        connection.send("POST /api/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                        + "Content-Length: 1000\r\n\r\n{")
+        connection.send(
+            "POST /api/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 1000\r\n\r\n{")
         let start = Date()
         var reply = ""
         while Date().timeIntervalSince(start) < 10, !reply.contains("\r\n\r\n") {

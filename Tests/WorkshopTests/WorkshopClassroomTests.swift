@@ -1,19 +1,24 @@
 import Foundation
 import LessonKit
-import Testing
 import TestSupport
+import Testing
 import Workshop
+
 @testable import WorkshopServer
 
 /// The instructor's controls hold and the learner's side is honest, on a real server with
 /// real `seguelab` learners where the behaviour is theirs.
 @Suite(.serialized)
 struct WorkshopClassroomTests {
-    static func batch(_ code: String, _ learner: String, name: String = "Ada",
-                      _ events: [WorkshopEvent]) throws -> Data {
-        try JSONEncoder().encode(EventBatch(code: code, learner: learner, key: String(repeating: "7c", count: 24),
-                                            name: name,
-                                            seenBroadcast: 0, events: events))
+    static func batch(
+        _ code: String, _ learner: String, name: String = "Ada",
+        _ events: [WorkshopEvent]
+    ) throws -> Data {
+        try JSONEncoder().encode(
+            EventBatch(
+                code: code, learner: learner, key: String(repeating: "7c", count: 24),
+                name: name,
+                seenBroadcast: 0, events: events))
     }
 
     static func post(_ server: ServerProcess, _ path: String, _ json: String) async throws {
@@ -27,13 +32,15 @@ struct WorkshopClassroomTests {
         let root = home.appendingPathComponent(extraStep ? "old-pack" : "pack", isDirectory: true)
         var files = WorkshopFixture.files
         let lastHintGivesItAway = "hints: [A type., \"Type `enum`.\"]"
-        files["lessons/02-b.md"] = files["lessons/02-b.md"]!.replacingOccurrences(of: "hints: [A type.]",
-                                                                                 with: lastHintGivesItAway)
+        files["lessons/02-b.md"] = files["lessons/02-b.md"]!.replacingOccurrences(
+            of: "hints: [A type.]",
+            with: lastHintGivesItAway)
         if extraStep { files["lessons/01-a.md"]! += "\n## Extra {#extra}\n\nA step renamed since.\n" }
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return root
@@ -42,27 +49,33 @@ struct WorkshopClassroomTests {
     @Test func heldSolutionsHoldSkipsAnswerAndAGivingAwayLastHint() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try Self.variantPack(in: home, extraStep: false)
-        let server = try ServerProcess(pack: pack, data: home.appendingPathComponent("room.sqlite"),
-                                       log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"))
         defer { server.stop() }
         try await Self.post(server, "api/pacing", #"{"solutionsHeld":true}"#)
         let learnerHome = home.appendingPathComponent("learner")
         // Held from the first prompt: `join` waits (briefly) for the room's pacing.
-        let joined = try WorkshopFixture.learner(["next", "next", "solution yes"],
-                                                 arguments: ["--join", server.link.description, "--name", "Cleo"],
-                                                 pack: pack, home: home.appendingPathComponent("first-prompt"))
+        let joined = try WorkshopFixture.learner(
+            ["next", "next", "solution yes"],
+            arguments: ["--join", server.link.description, "--name", "Cleo"],
+            pack: pack, home: home.appendingPathComponent("first-prompt"))
         #expect(joined.stdout.contains("Joined the workshop"), "\(joined.stdout)")
-        #expect(joined.stdout.contains("holding solutions back") && !joined.stdout.contains("prepare(for:sender:)"),
-                "\(joined.stdout)")
-        _ = try WorkshopFixture.learner(["step"], arguments: ["--join", server.link.description, "--name", "Cleo"],
-                                        pack: pack, home: learnerHome)
-        let held = try WorkshopFixture.learner(["next", "next", "skip", "next", "hint", "hint"], arguments: [],
-                                               pack: pack, home: learnerHome)
+        #expect(
+            joined.stdout.contains("holding solutions back") && !joined.stdout.contains("prepare(for:sender:)"),
+            "\(joined.stdout)")
+        _ = try WorkshopFixture.learner(
+            ["step"], arguments: ["--join", server.link.description, "--name", "Cleo"],
+            pack: pack, home: learnerHome)
+        let held = try WorkshopFixture.learner(
+            ["next", "next", "skip", "next", "hint", "hint"], arguments: [],
+            pack: pack, home: learnerHome)
         #expect(held.stdout.contains("holding solutions back: the answer is not shown"), "\(held.stdout)")
         #expect(!held.stdout.contains("prepare(for:sender:)"), "skip showed the answer: \(held.stdout)")
         #expect(held.stdout.contains("A type."), "\(held.stdout)")
-        #expect(!held.stdout.contains("Type `enum`") && !held.stdout.contains("Type enum"),
-                "the last hint gave it away: \(held.stdout)")
+        #expect(
+            !held.stdout.contains("Type `enum`") && !held.stdout.contains("Type enum"),
+            "the last hint gave it away: \(held.stdout)")
         #expect(held.stdout.contains("the last hint gives the answer"), "\(held.stdout)")
 
         // Released: the same hint is shown.
@@ -74,8 +87,9 @@ struct WorkshopClassroomTests {
     @Test func withdrawnBroadcastsAndGatheringsDoNotReachALateJoiner() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(pack: pack, data: home.appendingPathComponent("room.sqlite"),
-                                       log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"))
         defer { server.stop() }
         try await Self.post(server, "api/broadcast", #"{"text":"Wrong room, sorry"}"#)
         try await Self.post(server, "api/broadcast", #"{"text":"Lunch at noon"}"#)
@@ -84,17 +98,24 @@ struct WorkshopClassroomTests {
         try await Self.post(server, "api/pacing", #"{"gather":null}"#)
 
         // The server's own answer to a newcomer: only what still stands.
-        let reply = try await server.request("POST", "api/events", body: try Self.batch(server.link.code,
-                                                                                        "late-joiner-1", []))
+        let reply = try await server.request(
+            "POST", "api/events",
+            body: try Self.batch(
+                server.link.code,
+                "late-joiner-1", []))
         let answer = try JSONDecoder().decode(BatchReply.self, from: reply.body)
         #expect(answer.broadcasts.map(\.text) == ["Lunch at noon"])
         #expect(answer.pacing.gathering == nil)
         #expect(try await server.room().broadcasts.map(\.text) == ["Lunch at noon"])
 
         // A real late joiner sees the standing message, with nothing of the withdrawn ones.
-        let late = try PacedLearner.run(["step", "step", "step"], arguments: ["--join", server.link.description,
-                                                                              "--name", "Late"],
-                                        pack: pack, home: home.appendingPathComponent("late"))
+        let late = try PacedLearner.run(
+            ["step", "step", "step"],
+            arguments: [
+                "--join", server.link.description,
+                "--name", "Late"
+            ],
+            pack: pack, home: home.appendingPathComponent("late"))
         // "Instructor: …", or "Instructor, 1 minute ago: …" on a slow machine.
         #expect(late.stdout.contains("Instructor") && late.stdout.contains(": Lunch at noon"), "\(late.stdout)")
         #expect(!late.stdout.contains("Wrong room"), "\(late.stdout)")
@@ -102,8 +123,9 @@ struct WorkshopClassroomTests {
 
         // A new "go to step" after a withdrawn one still reaches everyone (its id is new).
         try await Self.post(server, "api/pacing", #"{"gather":"b/intro"}"#)
-        let again = try PacedLearner.run(["step", "step", "step"], arguments: [], pack: pack,
-                                         home: home.appendingPathComponent("late"))
+        let again = try PacedLearner.run(
+            ["step", "step", "step"], arguments: [], pack: pack,
+            home: home.appendingPathComponent("late"))
         #expect(again.stdout.contains("goto b/intro"), "\(again.stdout)")
         #expect((try await server.room()).pacing.gathering?.id == 2)
     }
@@ -112,16 +134,23 @@ struct WorkshopClassroomTests {
         let home = try SeguelabBinary.makeHome()
         let served = try Self.variantPack(in: home, extraStep: false)
         let older = try Self.variantPack(in: home, extraStep: true)
-        let server = try ServerProcess(pack: served, data: home.appendingPathComponent("room.sqlite"),
-                                       log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(
+            pack: served, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"))
         defer { server.stop() }
         let learnerHome = home.appendingPathComponent("learner")
-        let result = try PacedLearner.run(["next", "next", "prepare(for:sender:)", "next", "next", "next", "step",
-                                           "step"],
-                                          arguments: ["--join", server.link.description, "--name",
-                                                      "Dev"], pack: older, home: learnerHome)
-        #expect(result.stdout.components(separatedBy: "the server refused an event").count == 2,
-                "said once: \(result.stdout)")
+        let result = try PacedLearner.run(
+            [
+                "next", "next", "prepare(for:sender:)", "next", "next", "next", "step",
+                "step"
+            ],
+            arguments: [
+                "--join", server.link.description, "--name",
+                "Dev"
+            ], pack: older, home: learnerHome)
+        #expect(
+            result.stdout.components(separatedBy: "the server refused an event").count == 2,
+            "said once: \(result.stdout)")
         #expect(result.stdout.contains("'a/extra' is not a step of this pack"), "\(result.stdout)")
         let room = try await server.room { $0.learners.first?.current == "b/ask" }
         let dev = try #require(room.learners.first)
@@ -136,14 +165,17 @@ struct WorkshopClassroomTests {
     @Test func aWrongJoinCodeIsSaidAtJoin() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(pack: pack, data: home.appendingPathComponent("room.sqlite"),
-                                       log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"))
         defer { server.stop() }
         let wrong = server.link.server.absoluteString + "/join/WRONG234"
-        let result = try WorkshopFixture.learner(["step"], arguments: ["--join", wrong, "--name", "Eve"], pack: pack,
-                                                 home: home.appendingPathComponent("learner"))
-        #expect((result.stdout + result.stderr).contains("does not know the join code WRONG234 — check the link"),
-                "\(result.stdout) \(result.stderr)")
+        let result = try WorkshopFixture.learner(
+            ["step"], arguments: ["--join", wrong, "--name", "Eve"], pack: pack,
+            home: home.appendingPathComponent("learner"))
+        #expect(
+            (result.stdout + result.stderr).contains("does not know the join code WRONG234 — check the link"),
+            "\(result.stdout) \(result.stderr)")
         #expect(!result.stdout.contains("Joined the workshop"))
         #expect(!result.stdout.contains("cannot be reached"))
         #expect(try await server.room().learners.isEmpty)
@@ -159,22 +191,34 @@ struct WorkshopClassroomTests {
         func hand(_ id: String, at: Date, step: String? = "a/which") -> WorkshopEvent {
             WorkshopEvent(id: id, at: at, kind: .hand, step: step)
         }
-        _ = try await server.request("POST", "api/events", body: try Self.batch(code, "learner-hands", [
-            .init(id: "enter-0001", at: now, kind: .entered, step: "a/which"), hand("hand-00001", at: now),
-        ]))
+        _ = try await server.request(
+            "POST", "api/events",
+            body: try Self.batch(
+                code, "learner-hands",
+                [
+                    .init(id: "enter-0001", at: now, kind: .entered, step: "a/which"), hand("hand-00001", at: now)
+                ]))
         let learner = try #require(try await server.room().learners.first)
         #expect(learner.handRaised != nil && learner.handStep == "a/which")
         try await Self.post(server, "api/hands/clear", #"{"learner":"learner-hands"}"#)
         // Right after the clear, from a clock two minutes slow: the hand is up.
-        _ = try await server.request("POST", "api/events", body: try Self.batch(code, "learner-hands", [
-            hand("hand-00002", at: now.addingTimeInterval(-120)),
-        ]))
+        _ = try await server.request(
+            "POST", "api/events",
+            body: try Self.batch(
+                code, "learner-hands",
+                [
+                    hand("hand-00002", at: now.addingTimeInterval(-120))
+                ]))
         #expect(try await server.room().learners.first?.handRaised != nil, "a hand raised after a clear stays up")
         // A clock an hour fast, cleared, and the server restarted: the hand stays down.
-        _ = try await server.request("POST", "api/events", body: try Self.batch(code, "learner-hands", [
-            .init(id: "enter-0002", at: now, kind: .entered, step: "b/intro"),
-            hand("hand-00003", at: now.addingTimeInterval(3600), step: "b/intro"),
-        ]))
+        _ = try await server.request(
+            "POST", "api/events",
+            body: try Self.batch(
+                code, "learner-hands",
+                [
+                    .init(id: "enter-0002", at: now, kind: .entered, step: "b/intro"),
+                    hand("hand-00003", at: now.addingTimeInterval(3600), step: "b/intro")
+                ]))
         #expect(try await server.room().learners.first?.handStep == "b/intro")
         try await Self.post(server, "api/hands/clear", #"{"learner":"learner-hands"}"#)
         server.kill9()
@@ -191,16 +235,30 @@ struct WorkshopClassroomTests {
         var server = try ServerProcess(pack: pack, data: data, log: home.appendingPathComponent("server1.log"))
         let code = server.link.code
         // The same person twice (left and joined again), and someone else.
-        _ = try await server.request("POST", "api/events", body: try Self.batch(code, "ada-first-1", name: "Ada", [
-            .init(kind: .entered, step: "a/which"), .init(kind: .right, step: "a/which", code: "first code"),
-        ]))
-        _ = try await server.request("POST", "api/events", body: try Self.batch(code, "ada-second-1", name: "Ada", [
-            .init(kind: .entered, step: "b/intro"), .init(kind: .entered, step: "b/ask"),
-            .init(kind: .wrong, step: "b/ask", feedback: "Not a type.", code: "struct X {}"),
-        ]))
-        _ = try await server.request("POST", "api/events", body: try Self.batch(code, "ben-only-01", name: "Ben",
-                                                                                [.init(kind: .entered,
-                                                                                       step: "a/welcome")]))
+        _ = try await server.request(
+            "POST", "api/events",
+            body: try Self.batch(
+                code, "ada-first-1", name: "Ada",
+                [
+                    .init(kind: .entered, step: "a/which"), .init(kind: .right, step: "a/which", code: "first code")
+                ]))
+        _ = try await server.request(
+            "POST", "api/events",
+            body: try Self.batch(
+                code, "ada-second-1", name: "Ada",
+                [
+                    .init(kind: .entered, step: "b/intro"), .init(kind: .entered, step: "b/ask"),
+                    .init(kind: .wrong, step: "b/ask", feedback: "Not a type.", code: "struct X {}")
+                ]))
+        _ = try await server.request(
+            "POST", "api/events",
+            body: try Self.batch(
+                code, "ben-only-01", name: "Ben",
+                [
+                    .init(
+                        kind: .entered,
+                        step: "a/welcome")
+                ]))
         #expect(try await server.room().learners.count == 3)
 
         try await Self.post(server, "api/learners/merge", #"{"learner":"ada-second-1","into":"ada-first-1"}"#)
@@ -210,8 +268,11 @@ struct WorkshopClassroomTests {
         #expect(ada.id == "ada-first-1" && ada.current == "b/ask" && ada.steps["a/which"]?.status == "passed")
         #expect(ada.lastWrong?.step == "b/ask")
         // The merged row's later events go to the row it was merged into.
-        _ = try await server.request("POST", "api/events", body: try Self.batch(code, "ada-second-1", name: "Ada",
-                                                                                [.init(kind: .right, step: "b/ask")]))
+        _ = try await server.request(
+            "POST", "api/events",
+            body: try Self.batch(
+                code, "ada-second-1", name: "Ada",
+                [.init(kind: .right, step: "b/ask")]))
         room = try await server.room()
         #expect(room.learners.first?.steps["b/ask"]?.status == "passed")
         #expect(room.learners.first?.lastWrong == nil, "a passed step's wrong answer is cleared")
@@ -233,9 +294,15 @@ struct WorkshopClassroomTests {
         #expect(FileManager.default.fileExists(atPath: archive))
         #expect(created["joinCode"] != code)
         #expect(try await server.request("GET", "api/room", contentType: nil, token: server.token).status == 401)
-        let old = try await server.request("POST", "api/events", body: try Self.batch(code, "ada-first-1",
-                                                                                      [.init(kind: .entered,
-                                                                                             step: "a/which")]))
+        let old = try await server.request(
+            "POST", "api/events",
+            body: try Self.batch(
+                code, "ada-first-1",
+                [
+                    .init(
+                        kind: .entered,
+                        step: "a/which")
+                ]))
         #expect(old.status == 403 && old.text.contains("unknown-join-code"), "\(old.text)")
         let newToken = try #require(created["token"])
         let empty = try await server.request("GET", "api/room", contentType: nil, token: newToken)
@@ -243,8 +310,9 @@ struct WorkshopClassroomTests {
 
         // `--new` on the command line does the same at start.
         server.stop()
-        server = try ServerProcess(pack: pack, data: data, log: home.appendingPathComponent("server2.log"),
-                                   extra: ["--new"])
+        server = try ServerProcess(
+            pack: pack, data: data, log: home.appendingPathComponent("server2.log"),
+            extra: ["--new"])
         defer { server.stop() }
         #expect(server.link.code != created["joinCode"])
         let log = try String(contentsOf: home.appendingPathComponent("server2.log"), encoding: .utf8)
@@ -253,14 +321,16 @@ struct WorkshopClassroomTests {
 
     /// The join card's link is the one learners use, and its QR code is qrencode's drawing of it.
     @Test func theJoinCardShowsTheLinkAndItsQRCode() async throws {
-        let qrencode = try #require(["/usr/bin/qrencode", "/usr/local/bin/qrencode"].first {
-                                        FileManager.default.isExecutableFile(atPath: $0)
-                                    },
-                                    "Debian's qrencode is needed (scripts/test installs it)")
+        let qrencode = try #require(
+            ["/usr/bin/qrencode", "/usr/local/bin/qrencode"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            },
+            "Debian's qrencode is needed (scripts/test installs it)")
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(pack: pack, data: home.appendingPathComponent("room.sqlite"),
-                                       log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"))
         defer { server.stop() }
         let join = try await server.request("GET", "api/join", contentType: nil, token: server.token)
         let card = try JSONDecoder().decode([String: String].self, from: join.body)
@@ -290,14 +360,16 @@ struct WorkshopClassroomTests {
         try hostname.run()
         let listed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         hostname.waitUntilExit()
-        let addresses = Set(listed.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .filter { $0.contains(".") && !$0.hasPrefix("127.") })
+        let addresses = Set(
+            listed.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .filter { $0.contains(".") && !$0.hasPrefix("127.") })
         try #require(!addresses.isEmpty, "this machine has no network address besides loopback to test with")
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(pack: pack, data: home.appendingPathComponent("room.sqlite"),
-                                       log: home.appendingPathComponent("server.log"),
-                                       extra: ["--host", "0.0.0.0"])
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"),
+            extra: ["--host", "0.0.0.0"])
         defer { server.stop() }
         let host = try #require(server.link.server.host)
         #expect(addresses.contains(host), "the join command names \(host); hostname -I: \(addresses)")
@@ -311,8 +383,9 @@ struct WorkshopClassroomTests {
         let help = try SeguelabBinary.runPiped("", arguments: ["workshop", "serve", "--help"], home: home)
         #expect(help.stdout.contains("--learner-rate"), "\(help.stdout)")
         #expect(help.stdout.contains("--new"), "\(help.stdout)")
-        let wrong = try SeguelabBinary.runPiped("", arguments: ["workshop", "serve", "--learner-rate", "fast"],
-                                                home: home)
+        let wrong = try SeguelabBinary.runPiped(
+            "", arguments: ["workshop", "serve", "--learner-rate", "fast"],
+            home: home)
         #expect(wrong.status != 0 && wrong.stderr.contains("learner-rate"), "\(wrong.stderr)")
     }
 
@@ -320,24 +393,42 @@ struct WorkshopClassroomTests {
         let store = MemoryStore()
         let home = try SeguelabBinary.makeHome()
         let loaded = PackLoader.load(from: try WorkshopFixture.makePack(in: home))
-        let room = try await Room(outline: RoomOutline(pack: try #require(loaded.usablePack)), store: store,
-                                  learnerRate: 1000)
+        let room = try await Room(
+            outline: RoomOutline(pack: try #require(loaded.usablePack)), store: store,
+            learnerRate: 1000)
         let code = await room.record.joinCode
         func send(_ learner: String, _ events: [WorkshopEvent], at now: Double) async throws {
-            _ = try await room.submit(EventBatch(code: code, learner: learner, key: String(repeating: "7c", count: 24),
-                                                 name: learner,
-                                                 seenBroadcast: 0, events: events), now: now)
+            _ = try await room.submit(
+                EventBatch(
+                    code: code, learner: learner, key: String(repeating: "7c", count: 24),
+                    name: learner,
+                    seenBroadcast: 0, events: events), now: now)
         }
         let start = 1_800_000_000.0
-        func wrong(_ step: String, _ words: String) -> WorkshopEvent { .init(kind: .wrong, step: step,
-                                                                             feedback: words) }
+        func wrong(_ step: String, _ words: String) -> WorkshopEvent {
+            .init(
+                kind: .wrong, step: step,
+                feedback: words)
+        }
         // Five wrong answers from three learners on a/which: "A" three times, "B" twice.
-        try await send("learner-one", [.init(kind: .entered, step: "a/which"), wrong("a/which", "A"),
-                                       wrong("a/which", "A"), wrong("a/which", "A")], at: start)
-        try await send("learner-two", [.init(kind: .entered, step: "a/which"), wrong("a/which", "B"),
-                                       .init(kind: .hand, step: "a/which")], at: start + 1)
-        try await send("learner-six", [.init(kind: .entered, step: "a/which"), wrong("a/which", "B"),
-                                       wrong("b/ask", "P")], at: start + 2)
+        try await send(
+            "learner-one",
+            [
+                .init(kind: .entered, step: "a/which"), wrong("a/which", "A"),
+                wrong("a/which", "A"), wrong("a/which", "A")
+            ], at: start)
+        try await send(
+            "learner-two",
+            [
+                .init(kind: .entered, step: "a/which"), wrong("a/which", "B"),
+                .init(kind: .hand, step: "a/which")
+            ], at: start + 1)
+        try await send(
+            "learner-six",
+            [
+                .init(kind: .entered, step: "a/which"), wrong("a/which", "B"),
+                wrong("b/ask", "P")
+            ], at: start + 2)
         try await send("learner-two", [wrong("b/ask", "Q"), .init(kind: .entered, step: "b/intro")], at: start + 3)
         var snapshot = await room.snapshot(now: start + 10)
         #expect(snapshot.steps["a/which"]?.commonWrong == "A" && snapshot.steps["a/which"]?.commonWrongCount == 3)

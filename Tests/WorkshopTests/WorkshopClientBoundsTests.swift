@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Workshop
 
 /// The learner's side against servers that misbehave: a silent one costs no CPU, an endless
@@ -14,14 +14,20 @@ struct WorkshopClientBoundsTests {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
         var samples: [Double] = []
-        let result = try PacedLearner.run(Array(repeating: "step", count: 12), arguments: ["--join", server.link(),
-                                                                                           "--name", "Ada"],
-                                          pack: pack, home: home.appendingPathComponent("learner")) { pid in
+        let result = try PacedLearner.run(
+            Array(repeating: "step", count: 12),
+            arguments: [
+                "--join", server.link(),
+                "--name", "Ada"
+            ],
+            pack: pack, home: home.appendingPathComponent("learner")
+        ) { pid in
             if let cpu = PacedLearner.cpuSeconds(pid) { samples.append(cpu) }
         }
         #expect(result.stdout.contains("no answer from 127.0.0.1:\(server.port) within 5 s"), "\(result.stdout)")
         #expect(!result.stdout.contains("NSURLErrorDomain"), "\(result.stdout)")
-        let first = try #require(samples.first), last = try #require(samples.last)
+        let first = try #require(samples.first)
+        let last = try #require(samples.last)
         // Eleven pauses of 0.8 s waiting on a server that says nothing: sleeping, not spinning.
         #expect(last - first < 0.6, "CPU while waiting: \(last - first) s (samples \(samples))")
         #expect(!server.requests.isEmpty, "the learner did try the server")
@@ -33,9 +39,14 @@ struct WorkshopClientBoundsTests {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
         var peak = 0
-        let result = try PacedLearner.run(["step", "next", "step", "step"], arguments: ["--join", server.link(),
-                                                                                        "--name", "Ada"],
-                                          pack: pack, home: home.appendingPathComponent("learner"), pause: 1.5) { pid in
+        let result = try PacedLearner.run(
+            ["step", "next", "step", "step"],
+            arguments: [
+                "--join", server.link(),
+                "--name", "Ada"
+            ],
+            pack: pack, home: home.appendingPathComponent("learner"), pause: 1.5
+        ) { pid in
             peak = max(peak, PacedLearner.peakMemory(pid) ?? 0)
         }
         let said = "the answer from 127.0.0.1:\(server.port) is larger than 1024 KiB"
@@ -46,15 +57,20 @@ struct WorkshopClientBoundsTests {
     }
 
     @Test func onlyTheListedHeadersAreSentAndBroadcastsAreNeutralised() async throws {
-        let reply = #"{"acknowledged":[],"broadcasts":[{"id":1,"text":"Hi \u202Eereht\nnext line"}],"#
+        let reply =
+            #"{"acknowledged":[],"broadcasts":[{"id":1,"text":"Hi \u202Eereht\nnext line"}],"#
             + #""pacing":{"solutionsHeld":false}}"#
         let server = try FakeServer(.answer(reply))
         defer { server.stop() }
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let result = try PacedLearner.run(["step", "step", "step"], arguments: ["--join", server.link(), "--name",
-                                                                                "Ada"],
-                                          pack: pack, home: home.appendingPathComponent("learner"))
+        let result = try PacedLearner.run(
+            ["step", "step", "step"],
+            arguments: [
+                "--join", server.link(), "--name",
+                "Ada"
+            ],
+            pack: pack, home: home.appendingPathComponent("learner"))
         #expect(result.stdout.contains("Instructor: Hi ereht next line"), "\(result.stdout)")
         #expect(!result.stdout.unicodeScalars.contains("\u{202E}"))
 
@@ -65,10 +81,14 @@ struct WorkshopClientBoundsTests {
         #expect(head.contains("User-Agent: seguelab"))
         // The README's "what is sent" names each of them.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root
-            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
-        for header in ["Host", "User-Agent: seguelab", "Content-Type: application/json", "Content-Length",
-                       "Connection: close"] {
+        let readme = try String(
+            contentsOf:
+                root
+                .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        for header in [
+            "Host", "User-Agent: seguelab", "Content-Type: application/json", "Content-Length",
+            "Connection: close"
+        ] {
             #expect(readme.contains("`\(header)"), "README lists \(header)")
         }
         let get = try #require(server.requests.first { $0.hasPrefix("GET /join/ABCDEFGH ") })
@@ -80,12 +100,15 @@ struct WorkshopClientBoundsTests {
         defer { server.stop() }
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        for (index, (name, said)) in [("Ada\nLovelace", "a name is one line"),
-                                      ("Ada\u{202E}ecalevol", "characters that change the direction"),
-                                      ("Ada\u{1B}[2J", "control characters")].enumerated() {
-            let result = try WorkshopFixture.learner(["step"], arguments: ["--join", server.link(), "--name", name],
-                                                     pack: pack,
-                                                     home: home.appendingPathComponent("learner\(index)"))
+        for (index, (name, said)) in [
+            ("Ada\nLovelace", "a name is one line"),
+            ("Ada\u{202E}ecalevol", "characters that change the direction"),
+            ("Ada\u{1B}[2J", "control characters")
+        ].enumerated() {
+            let result = try WorkshopFixture.learner(
+                ["step"], arguments: ["--join", server.link(), "--name", name],
+                pack: pack,
+                home: home.appendingPathComponent("learner\(index)"))
             #expect((result.stdout + result.stderr).contains(said), "\(name): \(result.stdout) \(result.stderr)")
             #expect(!result.stdout.contains("Joined the workshop"))
         }

@@ -1,8 +1,9 @@
 import Foundation
 import LessonKit
-import Testing
 import TestSupport
+import Testing
 import Workshop
+
 @testable import WorkshopServer
 
 /// A real server and real `seguelab` learners (piped scripts) on loopback: what the dashboard
@@ -12,7 +13,9 @@ struct WorkshopEndToEndTests {
     @Test func dashboardShowsWhatEachLearnerDid() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(pack: pack, data: home.appendingPathComponent("room.sqlite"), log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"), log: home.appendingPathComponent("server.log")
+        )
         defer { server.stop() }
         let join = ["--join", server.link.description]
 
@@ -20,13 +23,14 @@ struct WorkshopEndToEndTests {
         let scripts: [(name: String, lines: [String])] = [
             ("Ada", ["next", "next", "viewDidLoad()", "hint", "prepare(for:sender:)", "next", "next"]),
             ("Ben", ["next", "next", "viewWillAppear", "segue please", "help me"]),
-            ("<script>alert(1)</script>", ["next", "next", "skip"]),
+            ("<script>alert(1)</script>", ["next", "next", "skip"])
         ]
         let results = try await withThrowingTaskGroup(of: (String, SeguelabBinary.Result).self) { group in
             for (index, script) in scripts.enumerated() {
                 group.addTask {
-                    let result = try WorkshopFixture.learner(script.lines, arguments: join + ["--name", script.name], pack: pack,
-                                                             home: home.appendingPathComponent("learner\(index)"))
+                    let result = try WorkshopFixture.learner(
+                        script.lines, arguments: join + ["--name", script.name], pack: pack,
+                        home: home.appendingPathComponent("learner\(index)"))
                     return (script.name, result)
                 }
             }
@@ -36,7 +40,9 @@ struct WorkshopEndToEndTests {
         }
         for (name, result) in results {
             #expect(result.status == 0, "\(name): \(result.stdout)\n\(result.stderr)")
-            #expect(result.stdout.contains("Joined the workshop at \(server.link.server.absoluteString) as \(name)."), "\(result.stdout)")
+            #expect(
+                result.stdout.contains("Joined the workshop at \(server.link.server.absoluteString) as \(name)."),
+                "\(result.stdout)")
             #expect(!result.stdout.contains("cannot be reached"), "\(result.stdout)")
         }
         #expect(results["Ben"]!.stdout.contains("Your hand is up"))
@@ -52,8 +58,11 @@ struct WorkshopEndToEndTests {
 
         let ada = try #require(byName["Ada"])
         #expect(ada.current == "b/ask")
-        #expect(ada.steps["a/which"] == LearnerState.StepState(status: "passed", attempts: 2, wrong: 1, hints: 1, solution: false,
-                                                                 seconds: ada.steps["a/which"]!.seconds))
+        #expect(
+            ada.steps["a/which"]
+                == LearnerState.StepState(
+                    status: "passed", attempts: 2, wrong: 1, hints: 1, solution: false,
+                    seconds: ada.steps["a/which"]!.seconds))
         #expect(ada.steps["b/intro"]?.status == "seen")
         // Her wrong answer on a/which is cleared: she passed it since.
         #expect(ada.lastWrong == nil)
@@ -84,19 +93,23 @@ struct WorkshopEndToEndTests {
         decoder.dateDecodingStrategy = .iso8601
         let reports = try decoder.decode([ProgressExport.Report].self, from: json.body)
         #expect(reports.map(\.learner) == room.learners.map(\.name))
-        let adaRow = try #require(reports.first { $0.learner == "Ada" }?.steps.first { $0.lesson == "a" && $0.step == "which" })
+        let adaRow = try #require(
+            reports.first { $0.learner == "Ada" }?.steps.first { $0.lesson == "a" && $0.step == "which" })
         #expect(adaRow.status == "passed" && adaRow.attempts == 2 && adaRow.hintsUsed == 1 && !adaRow.solutionShown)
         #expect(reports.allSatisfy { $0.pack == "demo" && $0.steps.count == 4 })
 
         let csv = try await server.request("GET", "api/export.csv", contentType: nil, token: server.token)
         let lines = csv.text.split(separator: "\n").map(String.init)
         #expect(lines.first == "learner,learner_id," + ProgressExport.csvHeader)
-        #expect(lines.contains {
-            $0.hasPrefix("Ada,\(ada.id),a,Identifiers,which,Which,text,passed,2,1,no,") }, "\(csv.text)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("Ada,\(ada.id),a,Identifiers,which,Which,text,passed,2,1,no,")
+            }, "\(csv.text)")
         #expect(lines.count == 1 + 3 * 4)
 
         // The hand stays until the instructor clears it.
-        let cleared = try await server.request("POST", "api/hands/clear", body: Data(#"{"learner":"\#(ben.id)"}"#.utf8), token: server.token)
+        let cleared = try await server.request(
+            "POST", "api/hands/clear", body: Data(#"{"learner":"\#(ben.id)"}"#.utf8), token: server.token)
         #expect(cleared.status == 200)
         #expect(try await server.room().learners.first { $0.name == "Ben" }?.handRaised == nil)
     }
@@ -105,21 +118,28 @@ struct WorkshopEndToEndTests {
     @Test func broadcastAndPacingReachTheLearner() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(pack: pack, data: home.appendingPathComponent("room.sqlite"), log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"), log: home.appendingPathComponent("server.log")
+        )
         defer { server.stop() }
         let learnerHome = home.appendingPathComponent("learner")
-        let first = try WorkshopFixture.learner(["next", "next"], arguments: ["--join", server.link.description, "--name", "Cleo"], pack: pack, home: learnerHome)
+        let first = try WorkshopFixture.learner(
+            ["next", "next"], arguments: ["--join", server.link.description, "--name", "Cleo"], pack: pack,
+            home: learnerHome)
         #expect(first.status == 0, "\(first.stderr)")
 
-        for (path, body) in [("api/broadcast", #"{"text":"Break until 11:00"}"#),
-                             ("api/pacing", #"{"solutionsHeld":true,"openThrough":"a","gather":"a/which"}"#)] {
+        for (path, body) in [
+            ("api/broadcast", #"{"text":"Break until 11:00"}"#),
+            ("api/pacing", #"{"solutionsHeld":true,"openThrough":"a","gather":"a/which"}"#)
+        ] {
             let reply = try await server.request("POST", path, body: Data(body.utf8), token: server.token)
             #expect(reply.status == 200, "\(path): \(reply.text)")
         }
         // A later session of the same learner (no --join: it resumes) hears the news once.
         let second = try WorkshopFixture.learner(["step"], arguments: [], pack: pack, home: learnerHome)
         // "Instructor: …", with its age when it is more than a minute old (a slow machine).
-        #expect(second.stdout.contains("Instructor") && second.stdout.contains(": Break until 11:00"), "\(second.stdout)")
+        #expect(
+            second.stdout.contains("Instructor") && second.stdout.contains(": Break until 11:00"), "\(second.stdout)")
         #expect(second.stdout.contains("type `goto a/which` to go there"), "\(second.stdout)")
         let third = try WorkshopFixture.learner(["solution yes", "next"], arguments: [], pack: pack, home: learnerHome)
         #expect(third.stdout.contains("holding solutions back"), "\(third.stdout)")
@@ -145,9 +165,13 @@ struct WorkshopEndToEndTests {
         let data = home.appendingPathComponent("room.sqlite")
         var server = try ServerProcess(pack: pack, data: data, log: home.appendingPathComponent("server1.log"))
         let link = server.link!
-        let dana = home.appendingPathComponent("dana"), eli = home.appendingPathComponent("eli")
-        _ = try WorkshopFixture.learner(["next", "next", "nope", "prepare(for:sender:)"], arguments: ["--join", link.description, "--name", "Dana"], pack: pack, home: dana)
-        _ = try WorkshopFixture.learner(["next"], arguments: ["--join", link.description, "--name", "Eli"], pack: pack, home: eli)
+        let dana = home.appendingPathComponent("dana")
+        let eli = home.appendingPathComponent("eli")
+        _ = try WorkshopFixture.learner(
+            ["next", "next", "nope", "prepare(for:sender:)"], arguments: ["--join", link.description, "--name", "Dana"],
+            pack: pack, home: dana)
+        _ = try WorkshopFixture.learner(
+            ["next"], arguments: ["--join", link.description, "--name", "Eli"], pack: pack, home: eli)
         let before = try await server.room { room in
             room.learners.count == 2 && room.learners.first { $0.name == "Dana" }?.steps["a/which"]?.status == "passed"
         }
@@ -155,20 +179,28 @@ struct WorkshopEndToEndTests {
         server.kill9()
 
         // Eli does a whole lesson with the server down: one quiet line, nothing lost.
-        let offline = try WorkshopFixture.learner(["next", "wrong", "hint", "prepare(for:sender:)", "next", "next", "enum"], arguments: [], pack: pack, home: eli)
+        let offline = try WorkshopFixture.learner(
+            ["next", "wrong", "hint", "prepare(for:sender:)", "next", "next", "enum"], arguments: [], pack: pack,
+            home: eli)
         #expect(offline.status == 0, "\(offline.stderr)")
-        #expect(offline.stdout.components(separatedBy: "the server cannot be reached").count == 2, "one line: \(offline.stdout)")
+        #expect(
+            offline.stdout.components(separatedBy: "the server cannot be reached").count == 2,
+            "one line: \(offline.stdout)")
         #expect(offline.stdout.contains("✔ Correct."))
 
-        server = try ServerProcess(pack: pack, data: data, port: link.server.port!, log: home.appendingPathComponent("server2.log"))
+        server = try ServerProcess(
+            pack: pack, data: data, port: link.server.port!, log: home.appendingPathComponent("server2.log"))
         defer { server.stop() }
         #expect(server.link == link, "a restarted server keeps its join code")
         let restarted = try await server.room()
-        #expect(restarted.learners.first { $0.name == "Dana" }?.steps == before.learners.first { $0.name == "Dana" }?.steps)
+        #expect(
+            restarted.learners.first { $0.name == "Dana" }?.steps == before.learners.first { $0.name == "Dana" }?.steps)
 
         // Eli's next session sends the queue.
         _ = try WorkshopFixture.learner(["step"], arguments: [], pack: pack, home: eli)
-        let after = try await server.room { room in room.learners.first { $0.name == "Eli" }?.steps["b/ask"]?.status == "passed" }
+        let after = try await server.room { room in
+            room.learners.first { $0.name == "Eli" }?.steps["b/ask"]?.status == "passed"
+        }
         let eliState = try #require(after.learners.first { $0.name == "Eli" })
         #expect(eliState.steps["a/which"]?.status == "passed")
         #expect(eliState.steps["a/which"]?.wrong == 1)

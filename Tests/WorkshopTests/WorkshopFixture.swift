@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TestSupport
 import Workshop
+
 @testable import WorkshopServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A real `seguelab-workshop` process on loopback, as an instructor starts it, with the join
 /// link and dashboard token it printed.
@@ -16,15 +18,20 @@ final class ServerProcess {
     private(set) var port = 0
 
     static var binary: String {
-        URL(fileURLWithPath: SeguelabBinary.path).deletingLastPathComponent().appendingPathComponent("seguelab-workshop").path
+        URL(fileURLWithPath: SeguelabBinary.path).deletingLastPathComponent().appendingPathComponent(
+            "seguelab-workshop"
+        ).path
     }
 
     /// `fileLimit`: the server runs with at most this many open files (`ulimit -n`).
     init(pack: URL, data: URL, port: Int = 0, log: URL, extra: [String] = [], fileLimit: Int? = nil) throws {
         self.log = log
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let arguments = ["--pack", pack.path, "--host", "127.0.0.1", "--port", String(port),
-                         "--data", data.path] + extra
+        let arguments =
+            [
+                "--pack", pack.path, "--host", "127.0.0.1", "--port", String(port),
+                "--data", data.path
+            ] + extra
         if let fileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Self.binary] + arguments
@@ -41,7 +48,8 @@ final class ServerProcess {
         while Date() < deadline, process.isRunning {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             if let joinLine = text.split(separator: "\n").first(where: { $0.contains("seguelab --join ") }),
-               let tokenLine = text.split(separator: "\n").first(where: { $0.contains("/dashboard#token=") }) {
+                let tokenLine = text.split(separator: "\n").first(where: { $0.contains("/dashboard#token=") })
+            {
                 let words = joinLine.split(separator: " ")
                 link = JoinLink(String(words[words.firstIndex(of: "--join")! + 1]))
                 token = String(tokenLine.split(separator: "=").last!)
@@ -75,8 +83,10 @@ final class ServerProcess {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    func request(_ method: String, _ path: String, body: Data? = nil, contentType: String? = "application/json",
-                 token: String? = nil, headers: [String: String] = [:]) async throws -> Reply {
+    func request(
+        _ method: String, _ path: String, body: Data? = nil, contentType: String? = "application/json",
+        token: String? = nil, headers: [String: String] = [:]
+    ) async throws -> Reply {
         var request = URLRequest(url: link.server.appendingPathComponent(path))
         if path.contains("?") { request.url = URL(string: link.server.absoluteString + "/" + path) }
         request.httpMethod = method
@@ -117,51 +127,52 @@ enum WorkshopFixture {
     static let files: [String: String] = [
         "pack.yaml": "id: demo\ntitle: Demo course\nversion: 1.0.0\nformat: 1\nlessons: [01-a, 02-b]\n",
         "lessons/01-a.md": """
-            ---
-            id: a
-            title: Identifiers
-            ---
+        ---
+        id: a
+        title: Identifiers
+        ---
 
-            ## Welcome {#welcome}
+        ## Welcome {#welcome}
 
-            Hello.
+        Hello.
 
-            ## Which {#which}
+        ## Which {#which}
 
-            ```step
-            kind: text
-            question: Which method runs before a segue performs?
-            accept: ["prepare(for:sender:)"]
-            hints: [It prepares.]
-            ```
+        ```step
+        kind: text
+        question: Which method runs before a segue performs?
+        accept: ["prepare(for:sender:)"]
+        hints: [It prepares.]
+        ```
 
-            """,
+        """,
         "lessons/02-b.md": """
-            ---
-            id: b
-            title: Enums
-            ---
+        ---
+        id: b
+        title: Enums
+        ---
 
-            ## Intro {#intro}
+        ## Intro {#intro}
 
-            Enums.
+        Enums.
 
-            ## Ask {#ask}
+        ## Ask {#ask}
 
-            ```step
-            kind: text
-            accept: ["enum"]
-            hints: [A type.]
-            ```
+        ```step
+        kind: text
+        accept: ["enum"]
+        hints: [A type.]
+        ```
 
-            """,
+        """
     ]
 
     static func makePack(in home: URL) throws -> URL {
         let root = home.appendingPathComponent("pack", isDirectory: true)
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return root
@@ -169,7 +180,9 @@ enum WorkshopFixture {
 
     /// A learner: the real `seguelab` on the pack with piped input, its own home.
     static func learner(_ script: [String], arguments: [String], pack: URL, home: URL) throws -> SeguelabBinary.Result {
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("pids"), withIntermediateDirectories: true)
-        return try SeguelabBinary.runPiped(script.joined(separator: "\n") + "\n", arguments: ["--pack", pack.path] + arguments, home: home)
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent("pids"), withIntermediateDirectories: true)
+        return try SeguelabBinary.runPiped(
+            script.joined(separator: "\n") + "\n", arguments: ["--pack", pack.path] + arguments, home: home)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Workshop
 
 /// Which workshop server `seguelab workshop serve` runs: the one beside seguelab, or one built
@@ -31,8 +32,9 @@ import Testing
 
     @Test func withoutSourcesOrServerTheFailureSaysWhereItLooked() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let failure = WorkshopServerLauncher.Failure("the workshop server (seguelab-workshop) is not next to seguelab, "
-            + "and the sources to build it are not at \(sources.path)")
+        let failure = WorkshopServerLauncher.Failure(
+            "the workshop server (seguelab-workshop) is not next to seguelab, "
+                + "and the sources to build it are not at \(sources.path)")
         #expect(throws: failure) { try WorkshopServerLauncher.choose(executableDirectory: bin, sources: sources) }
     }
 

@@ -14,7 +14,7 @@ enum AnswerEquivalence {
 
     private static let declarationWords: Set<String> = [
         "func", "public", "private", "fileprivate", "internal", "open", "override", "required",
-        "convenience", "static", "class", "final", "mutating", "@objc", "@discardableResult",
+        "convenience", "static", "class", "final", "mutating", "@objc", "@discardableResult"
     ]
 
     /// The name a function or initializer is referred to by: `prepare(for:sender:)` for
@@ -24,17 +24,24 @@ enum AnswerEquivalence {
         var words = TextMatching.collapse(text).split(separator: " ").map(String.init)
         while let first = words.first, declarationWords.contains(first) { words.removeFirst() }
         let rest = words.joined(separator: " ")
-        guard let open = rest.firstIndex(of: "("), let close = matchingParenthesis(in: rest, from: open) else { return nil }
+        guard let open = rest.firstIndex(of: "("), let close = matchingParenthesis(in: rest, from: open) else {
+            return nil
+        }
         var name = rest[..<open].trimmingCharacters(in: .whitespaces)
         while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
         guard let head = name.first, head.isLetter || head == "_",
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+        else { return nil }
         // After the parameters only effects and a return type may follow.
         let tail = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
-        guard tail.isEmpty || tail.hasPrefix("->") || tail.hasPrefix("throws") || tail.hasPrefix("async") || tail.hasPrefix("rethrows") else { return nil }
+        guard
+            tail.isEmpty || tail.hasPrefix("->") || tail.hasPrefix("throws") || tail.hasPrefix("async")
+                || tail.hasPrefix("rethrows")
+        else { return nil }
         let inside = rest[rest.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
         // A name as referred to, `prepare(for:sender:)`: labels each end in a colon.
-        let parameters = inside.hasSuffix(":") && !inside.contains(",")
+        let parameters =
+            inside.hasSuffix(":") && !inside.contains(",")
             ? inside.split(separator: ":").map { String($0) + ":" }
             : splitTopLevel(inside)
         var labels: [String] = []
@@ -42,7 +49,9 @@ enum AnswerEquivalence {
             let trimmed = parameter.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             let beforeColon = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            guard let label = beforeColon.split(separator: " ").first, label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            guard let label = beforeColon.split(separator: " ").first,
+                label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            else { return nil }
             labels.append(label + ":")
         }
         return name + "(" + labels.joined() + ")"
@@ -53,7 +62,10 @@ enum AnswerEquivalence {
         var index = open
         while index < text.endIndex {
             if text[index] == "(" { depth += 1 }
-            if text[index] == ")" { depth -= 1; if depth == 0 { return index } }
+            if text[index] == ")" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
             index = text.index(after: index)
         }
         return nil
@@ -61,7 +73,9 @@ enum AnswerEquivalence {
 
     /// Splits on commas outside brackets: `a: [String: Int], b: (Int, Int)` is two parameters.
     private static func splitTopLevel(_ text: String) -> [String] {
-        var parts: [String] = [], current = "", depth = 0
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
         for character in text {
             switch character {
             case "(", "[", "<": depth += 1
@@ -86,10 +100,12 @@ enum AnswerEquivalence {
     /// final period dropped, typography made plain. `\n` typed by the learner is a line break
     /// like any space.
     static func predictionWords(_ text: String) -> [String] {
-        var words = TextMatching.collapse(TextMatching.plainTypography(text.replacingOccurrences(of: "\\n", with: "\n")))
-            .split(separator: " ")
-            .map { $0.trimmingCharacters(in: quotationMarks) }
-            .filter { !$0.isEmpty }
+        var words = TextMatching.collapse(
+            TextMatching.plainTypography(text.replacingOccurrences(of: "\\n", with: "\n"))
+        )
+        .split(separator: " ")
+        .map { $0.trimmingCharacters(in: quotationMarks) }
+        .filter { !$0.isEmpty }
         if var last = words.popLast() {
             while last.count > 1 && last.hasSuffix(".") { last.removeLast() }
             words.append(last)
@@ -109,13 +125,17 @@ enum AnswerEquivalence {
     /// Where a prediction departs from the output, without giving the rest of the output away.
     /// Nil when they are equivalent.
     static func predictionDifference(predicted: String, actual: String, catalog: Catalog = .english) -> String? {
-        let mine = predictionWords(predicted), real = predictionWords(actual)
+        let mine = predictionWords(predicted)
+        let real = predictionWords(actual)
         if mine.count == real.count && zip(mine, real).allSatisfy(sameWord) { return nil }
-        func quote(_ words: ArraySlice<String>) -> String { catalog.text("quote", ["text": words.joined(separator: " ")]) }
+        func quote(_ words: ArraySlice<String>) -> String {
+            catalog.text("quote", ["text": words.joined(separator: " ")])
+        }
         if mine.isEmpty { return catalog.text("predict.empty") }
         if mine.map({ $0.lowercased() }) == real.map({ $0.lowercased() }) {
             let index = firstDifference(mine, real) ?? 0
-            return catalog.text("predict.case", ["yours": quote(mine[index...index]), "printed": quote(real[index...index])])
+            return catalog.text(
+                "predict.case", ["yours": quote(mine[index...index]), "printed": quote(real[index...index])])
         }
         let index = firstDifference(mine, real) ?? min(mine.count, real.count)
         let before = mine[max(0, index - 3)..<index]
@@ -124,7 +144,8 @@ enum AnswerEquivalence {
             return catalog.text("predict.short", ["after": after])
         }
         if index == real.count {
-            return catalog.text("predict.long", ["after": after, "words": quote(mine[index..<min(mine.count, index + 3)])])
+            return catalog.text(
+                "predict.long", ["after": after, "words": quote(mine[index..<min(mine.count, index + 3)])])
         }
         if mine[index].lowercased() == real[index].lowercased() {
             return catalog.text("predict.departs.case", ["word": quote(mine[index...index]), "after": after])

@@ -14,8 +14,10 @@ package struct TracePattern: Sendable, Hashable {
     /// Property values the event must carry (e.g. the destination's `product` after `prepare`).
     package var properties: [String: String]
 
-    package init(kind: TraceEvent.Kind? = nil, identifier: String? = nil, source: String? = nil,
-                destination: String? = nil, properties: [String: String] = [:]) {
+    package init(
+        kind: TraceEvent.Kind? = nil, identifier: String? = nil, source: String? = nil,
+        destination: String? = nil, properties: [String: String] = [:]
+    ) {
         self.kind = kind
         self.identifier = identifier
         self.source = source
@@ -65,7 +67,8 @@ package enum Check: Sendable, Hashable {
         case .outputMatches(let pattern): "output matches /\(pattern)/"
         case .trace(let pattern): "navigation includes \(pattern.summary)"
         case .noTrace(let pattern): "navigation never does \(pattern.summary)"
-        case .traceOrder(let patterns): "navigation does, in order: " + patterns.map(\.summary).joined(separator: ", then ")
+        case .traceOrder(let patterns):
+            "navigation does, in order: " + patterns.map(\.summary).joined(separator: ", then ")
         case .topOfStack(let name): "\(name) is on top of the navigation stack"
         case .presented(let name): "\(name) is presented"
         case .compiles: "the code compiles"
@@ -73,8 +76,10 @@ package enum Check: Sendable, Hashable {
         case .exitStatus(let status): "the program exits with status \(status)"
         case .crash(let kind, let message):
             "the program crashes" + (kind.map { " with \($0)" } ?? "") + (message.map { " /\($0)/" } ?? "")
-        case .harness(let names): names.isEmpty ? "the lesson's checks pass" : "checks \(names.joined(separator: ", ")) pass"
-        case .releaseBuild(let crashes): crashes ? "an optimised (-O) build crashes" : "an optimised (-O) build runs to the end"
+        case .harness(let names):
+            names.isEmpty ? "the lesson's checks pass" : "checks \(names.joined(separator: ", ")) pass"
+        case .releaseBuild(let crashes):
+            crashes ? "an optimised (-O) build crashes" : "an optimised (-O) build runs to the end"
         }
     }
 

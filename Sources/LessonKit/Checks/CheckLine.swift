@@ -21,9 +21,11 @@ package enum CheckLine {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix(prefix) else { return nil }
         let rest = trimmed.dropFirst(prefix.count)
-        for status in [CheckResult.Status.pass, .fail, .error] where rest.hasPrefix(status.rawValue.uppercased() + " ") {
+        for status in [CheckResult.Status.pass, .fail, .error] where rest.hasPrefix(status.rawValue.uppercased() + " ")
+        {
             let body = rest.dropFirst(status.rawValue.count + 1)
-            let name: Substring, message: Substring
+            let name: Substring
+            let message: Substring
             if let colon = body.firstIndex(of: ":") {
                 name = body[..<colon]
                 message = body[body.index(after: colon)...]
@@ -33,7 +35,8 @@ package enum CheckLine {
             }
             let cleanName = name.trimmingCharacters(in: .whitespaces)
             guard !cleanName.isEmpty else { return nil }
-            return CheckResult(summary: cleanName, status: status, message: message.trimmingCharacters(in: .whitespaces))
+            return CheckResult(
+                summary: cleanName, status: status, message: message.trimmingCharacters(in: .whitespaces))
         }
         return nil
     }
@@ -59,33 +62,35 @@ package enum HarnessSupport {
     package static func helperSource(catalog: Catalog) -> String {
         let conditionFalse = swiftLiteral(catalog.text("check.helper.condition_false"))
         // Placeholders become interpolations: the values are only known when the check runs.
-        let notEqual = swiftLiteral(catalog.text("check.helper.not_equal", ["expected": "\u{E000}expected", "actual": "\u{E000}actual"]))
-            .replacingOccurrences(of: "\u{E000}expected", with: "\\(expected)")
-            .replacingOccurrences(of: "\u{E000}actual", with: "\\(actual)")
+        let notEqual = swiftLiteral(
+            catalog.text("check.helper.not_equal", ["expected": "\u{E000}expected", "actual": "\u{E000}actual"])
+        )
+        .replacingOccurrences(of: "\u{E000}expected", with: "\\(expected)")
+        .replacingOccurrences(of: "\u{E000}actual", with: "\\(actual)")
         return """
-        import SegueKit
+            import SegueKit
 
-        // Marks where the learner's program ends and the checks begin, so the navigation the
-        // checks cause (a probe app they open, the taps they make) is shown apart from the learner's.
-        func \(beginFunction)() { SegueTrace.note("lesson checks begin", ["\(markerKey)": "checks"]) }
+            // Marks where the learner's program ends and the checks begin, so the navigation the
+            // checks cause (a probe app they open, the taps they make) is shown apart from the learner's.
+            func \(beginFunction)() { SegueTrace.note("lesson checks begin", ["\(markerKey)": "checks"]) }
 
-        // Verdict helpers for lesson checks: each call prints one CHECK line.
-        func lessonCheck(_ name: String, _ condition: @autoclosure () -> Bool,
-                         _ message: @autoclosure () -> String = "") {
-            if condition() {
-                print("CHECK PASS \\(name)")
-            } else {
-                let text = message()
-                let oneLine = text.split(separator: "\\n").joined(separator: " ")
-                print("CHECK FAIL \\(name): \\(oneLine.isEmpty ? \(conditionFalse) : oneLine)")
+            // Verdict helpers for lesson checks: each call prints one CHECK line.
+            func lessonCheck(_ name: String, _ condition: @autoclosure () -> Bool,
+                             _ message: @autoclosure () -> String = "") {
+                if condition() {
+                    print("CHECK PASS \\(name)")
+                } else {
+                    let text = message()
+                    let oneLine = text.split(separator: "\\n").joined(separator: " ")
+                    print("CHECK FAIL \\(name): \\(oneLine.isEmpty ? \(conditionFalse) : oneLine)")
+                }
             }
-        }
 
-        func lessonCheckEqual<T: Equatable>(_ name: String, _ actual: T, _ expected: T) {
-            lessonCheck(name, actual == expected, \(notEqual))
-        }
+            func lessonCheckEqual<T: Equatable>(_ name: String, _ actual: T, _ expected: T) {
+                lessonCheck(name, actual == expected, \(notEqual))
+            }
 
-        """
+            """
     }
 
     /// `text` as a Swift string literal.

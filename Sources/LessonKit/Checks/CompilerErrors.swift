@@ -29,14 +29,20 @@ enum CompilerErrors {
         return syntaxPrefixes.contains { text.hasPrefix($0) } || syntaxPhrases.contains { text.contains($0) }
     }
 
-    private static let syntaxPrefixes = ["expected ", "unexpected ", "extraneous ", "unterminated ", "unbalanced ", "invalid character"]
-    private static let syntaxPhrases = ["consecutive statements on a line", "consecutive declarations on a line",
-                                        "must be separated by ';'", "is not a valid digit", "editor placeholder in source file"]
+    private static let syntaxPrefixes = [
+        "expected ", "unexpected ", "extraneous ", "unterminated ", "unbalanced ", "invalid character"
+    ]
+    private static let syntaxPhrases = [
+        "consecutive statements on a line", "consecutive declarations on a line",
+        "must be separated by ';'", "is not a valid digit", "editor placeholder in source file"
+    ]
 
     /// A compiler message as the learner reads it in feedback: position, severity and text,
     /// exactly as Swift prints them.
     static func quoted(_ diagnostic: Diagnostic) -> String {
-        let place = diagnostic.inHiddenCode ? "(the lesson's hidden code)" : "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column)"
+        let place =
+            diagnostic.inHiddenCode
+            ? "(the lesson's hidden code)" : "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column)"
         return "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message)"
     }
 }

@@ -40,7 +40,9 @@ enum TextMatching {
 
     static func bareClassName(_ name: String) -> String {
         var text = name.trimmingCharacters(in: .whitespaces)
-        if text.hasPrefix("<"), let colon = text.firstIndex(of: ":") { text = String(text[text.index(after: text.startIndex)..<colon]) }
+        if text.hasPrefix("<"), let colon = text.firstIndex(of: ":") {
+            text = String(text[text.index(after: text.startIndex)..<colon])
+        }
         return text.split(separator: ".").last.map(String.init) ?? text
     }
 

@@ -16,10 +16,12 @@ package struct PackWorkflow: Sendable {
     package var progress: @Sendable (String) -> Void
     package var makeRunner: RunnerMaker
 
-    package init(context: PackLocation.Context = PackLocation.Context(),
-                 print: @escaping @Sendable (String) -> Void = { Swift.print($0) },
-                 progress: @escaping @Sendable (String) -> Void = StandardError.line,
-                 makeRunner: @escaping RunnerMaker = { try Playground(progress: $0) }) {
+    package init(
+        context: PackLocation.Context = PackLocation.Context(),
+        print: @escaping @Sendable (String) -> Void = { Swift.print($0) },
+        progress: @escaping @Sendable (String) -> Void = StandardError.line,
+        makeRunner: @escaping RunnerMaker = { try Playground(progress: $0) }
+    ) {
         self.context = context
         self.print = print
         self.progress = progress
@@ -29,8 +31,10 @@ package struct PackWorkflow: Sendable {
     /// `pack check`: every problem as `file:line:col: severity: message`, then a summary.
     /// `language`: check the lessons as learners in it see them (else every language).
     /// `showsProgress`: a line per lesson on `progress`. Returns false when there is an error.
-    package func check(_ argument: String, language: String?, staticOnly: Bool,
-                       showsProgress: Bool) async throws(CommandFailure) -> Bool {
+    package func check(
+        _ argument: String, language: String?, staticOnly: Bool,
+        showsProgress: Bool
+    ) async throws(CommandFailure) -> Bool {
         let location = try LoadedPack.locate(argument, context: context)
         let loaded = PackChecker.checkStatically(at: location.root)
         var diagnostics = loaded.diagnostics
@@ -41,8 +45,9 @@ package struct PackWorkflow: Sendable {
         }
         if let language {
             guard pack.manifest.languages.contains(language) else {
-                throw CommandFailure("--lang \(language): the pack '\(pack.id)' is written in "
-                    + pack.manifest.languages.joined(separator: ", "))
+                throw CommandFailure(
+                    "--lang \(language): the pack '\(pack.id)' is written in "
+                        + pack.manifest.languages.joined(separator: ", "))
             }
             pack.lessons = pack.lessons(in: language)
             pack.translations = [:]
@@ -58,8 +63,9 @@ package struct PackWorkflow: Sendable {
 
     /// Runs every example and proves every exercise (what `--static-only` leaves out).
     package func checkDynamically(_ pack: Pack, showsProgress: Bool) async throws(CommandFailure) -> [Diagnostic] {
-        let report = PackCheckProgress(enabled: showsProgress, labels: PackCheckProgress.labels(of: pack),
-                                       write: progress)
+        let report = PackCheckProgress(
+            enabled: showsProgress, labels: PackCheckProgress.labels(of: pack),
+            write: progress)
         let runner: any ProgramRunner
         do {
             runner = try makeRunner { event in
@@ -100,8 +106,9 @@ package struct PackWorkflow: Sendable {
         }
         // The same proof as `pack check`: a learner must never meet an exercise that cannot pass.
         if staticOnly {
-            print("note: the pack's code was not run (--static-only): its examples, starters and solutions are "
-                + "unchecked; `seguelab pack check \(source)` runs them")
+            print(
+                "note: the pack's code was not run (--static-only): its examples, starters and solutions are "
+                    + "unchecked; `seguelab pack check \(source)` runs them")
         } else {
             let dynamic = try await checkDynamically(pack, showsProgress: showsProgress)
             for diagnostic in dynamic { print(diagnostic.description) }
@@ -138,8 +145,9 @@ package struct PackWorkflow: Sendable {
     package func list() {
         let ids = PackLocation.installedIDs(context: context)
         guard !ids.isEmpty else {
-            print("No packs are installed in \(context.installedPacks.path); "
-                + "install one with: seguelab pack install ARCHIVE|DIR")
+            print(
+                "No packs are installed in \(context.installedPacks.path); "
+                    + "install one with: seguelab pack install ARCHIVE|DIR")
             return
         }
         let width = ids.map(\.count).max() ?? 0
@@ -167,13 +175,14 @@ package struct PackWorkflow: Sendable {
         }
         print("Created the pack '\(id ?? url.lastPathComponent)' in \(folder):")
         for file in written { print("  \(folder)/\(file.path.dropFirst(url.path.count + 1))") }
-        print("""
+        print(
+            """
 
-        Next:
-          seguelab pack check \(folder)       validate it and run all its code
-          seguelab --pack \(folder)           take the lessons as a learner would
-        Edit \(folder)/lessons/01-first-segue.md; `seguelab help authoring` prints the guide to the format.
-        """)
+            Next:
+              seguelab pack check \(folder)       validate it and run all its code
+              seguelab --pack \(folder)           take the lessons as a learner would
+            Edit \(folder)/lessons/01-first-segue.md; `seguelab help authoring` prints the guide to the format.
+            """)
     }
 
     /// `1 lesson`, `3 lessons`, `0 errors`.

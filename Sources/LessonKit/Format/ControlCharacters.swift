@@ -24,7 +24,11 @@ package enum ControlCharacters {
     package static func visible(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
-            if isControl(scalar) || scalar == "\n" || scalar == "\r" { result += caret(scalar) } else { result.unicodeScalars.append(scalar) }
+            if isControl(scalar) || scalar == "\n" || scalar == "\r" {
+                result += caret(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
         return result
     }

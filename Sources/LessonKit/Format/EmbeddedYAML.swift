@@ -1,7 +1,7 @@
 import Foundation
 import Playground
-import Yams
 import SourceText
+import Yams
 
 /// A YAML text that sits at a known place in a file (the manifest, a lesson's front matter,
 /// a ```step block), so that every position Yams reports maps back to the original file.
@@ -50,7 +50,9 @@ struct EmbeddedYAML {
         let before = sink.diagnostics.count
         guard let node = compose(into: sink) else {
             // Nothing but blank lines or comments: Yams gives no node and no error.
-            if sink.diagnostics.count == before { sink.error("\(what) is empty; it needs `key: value` lines", at: anchor) }
+            if sink.diagnostics.count == before {
+                sink.error("\(what) is empty; it needs `key: value` lines", at: anchor)
+            }
             return nil
         }
         guard let mapping = node.mapping else {
@@ -62,25 +64,26 @@ struct EmbeddedYAML {
 
     private func report(_ error: YamlError, into sink: DiagnosticSink) {
         switch error {
-        case let .scanner(context, problem, mark, _),
-             let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+        case .scanner(let context, let problem, let mark, _),
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             // libyaml's own wording names its C API; say what it means.
-            let problem = problem.hasPrefix("Maximum nesting level reached") ? "lists or mappings are nested too deeply" : problem
+            let problem =
+                problem.hasPrefix("Maximum nesting level reached") ? "lists or mappings are nested too deeply" : problem
             var message = "invalid YAML: \(problem)"
             if let context {
-                let where_ = location(context.mark)
-                message += " (\(context.text) at line \(where_.line), column \(where_.column))"
+                let place = location(context.mark)
+                message += " (\(context.text) at line \(place.line), column \(place.column))"
             }
             if problem.hasPrefix("mapping values are not allowed"), let quoted = quotedValue(atLine: mark.line) {
                 message += "; a value holding `: ` must be quoted: \(quoted)"
             }
             sink.error(message, at: location(mark))
-        case let .duplicatedKeysInMapping(duplicates, context):
+        case .duplicatedKeysInMapping(let duplicates, let context):
             let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
             let second = duplicates.first.flatMap { secondOccurrence(of: $0, inMappingAt: context.mark) }
             sink.error("duplicate key \(names) in the same mapping", at: second ?? location(context.mark))
-        case let .reader(problem, offset, _, _):
+        case .reader(let problem, let offset, _, _):
             sink.error("unreadable YAML: \(problem)", at: offset.map(locationOfOffset) ?? anchor)
         default:
             sink.error("invalid YAML: \(error)", at: anchor)
@@ -125,7 +128,9 @@ struct EmbeddedYAML {
     private func locationOfOffset(_ offset: Int) -> SourceLocation {
         let prefix = text.prefix(offset)
         let line = prefix.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-        let column = prefix.count - (prefix.lastIndex(of: "\n").map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0)
+        let column =
+            prefix.count
+            - (prefix.lastIndex(of: "\n").map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0)
         return SourceLocation(file: file, line: firstLine + line, column: column + 1)
     }
 }
@@ -168,10 +173,13 @@ struct YAMLMap {
     func rejectUnknownKeys(_ allowed: [String], in what: String) {
         for (k, _) in mapping {
             guard let name = k.string, !allowed.contains(name) else { continue }
-            let suggestion = allowed.first { $0.lowercased() == name.lowercased() || $0.hasPrefix(name) || name.hasPrefix($0) }
+            let suggestion = allowed.first {
+                $0.lowercased() == name.lowercased() || $0.hasPrefix(name) || name.hasPrefix($0)
+            }
             let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-            sink.error("unknown key '\(name)' in \(what)\(hint); expected one of: \(allowed.joined(separator: ", "))",
-                       at: source.location(k.mark))
+            sink.error(
+                "unknown key '\(name)' in \(what)\(hint); expected one of: \(allowed.joined(separator: ", "))",
+                at: source.location(k.mark))
         }
     }
 

@@ -14,12 +14,14 @@ public enum FuzzingEntry {
     /// Parses bytes as a lesson file (`PackLoader.parseLesson`).
     public static func parseLesson(_ data: Data) -> Outcome {
         let (lesson, diagnostics) = PackLoader.parseLesson(data, file: "fuzz.md")
-        return Outcome(parsed: lesson != nil, hasErrors: diagnostics.hasErrors, diagnostics: diagnostics.map(\.description))
+        return Outcome(
+            parsed: lesson != nil, hasErrors: diagnostics.hasErrors, diagnostics: diagnostics.map(\.description))
     }
 
     /// Parses bytes as a pack manifest (`PackLoader.parseManifest`).
     public static func parseManifest(_ data: Data) -> Outcome {
         let (manifest, diagnostics) = PackLoader.parseManifest(data, file: "pack.yaml")
-        return Outcome(parsed: manifest != nil, hasErrors: diagnostics.hasErrors, diagnostics: diagnostics.map(\.description))
+        return Outcome(
+            parsed: manifest != nil, hasErrors: diagnostics.hasErrors, diagnostics: diagnostics.map(\.description))
     }
 }

@@ -23,8 +23,9 @@ struct LessonParser {
 
     func parse(_ text: String) -> Lesson? {
         if text.allSatisfy(\.isWhitespace) {
-            sink.error("lesson file is empty; it starts with front matter: a '---' line, then id, title and goal, then '---'",
-                       at: SourceLocation(file: file, line: 1, column: 1))
+            sink.error(
+                "lesson file is empty; it starts with front matter: a '---' line, then id, title and goal, then '---'",
+                at: SourceLocation(file: file, line: 1, column: 1))
             return nil
         }
         let lines = Self.lines(text)
@@ -63,8 +64,9 @@ struct LessonParser {
             }
             if line.hasPrefix("## ") {
                 if builders.count == Self.maximumSteps {
-                    sink.error("a lesson may have at most \(Self.maximumSteps) steps; split it into several lessons",
-                               at: SourceLocation(file: file, line: lineNumber, column: 1))
+                    sink.error(
+                        "a lesson may have at most \(Self.maximumSteps) steps; split it into several lessons",
+                        at: SourceLocation(file: file, line: lineNumber, column: 1))
                     return nil
                 }
                 builders.append(heading(line, lineNumber: lineNumber, firstLines: &firstLines))
@@ -73,13 +75,15 @@ struct LessonParser {
             if builders.isEmpty { intro.append(line) } else { builders[builders.count - 1].prose.append(line) }
         }
         if let open = fence {
-            sink.error("code block opened here is never closed (add a line with \(String(repeating: open.marker, count: open.length)))",
-                       at: SourceLocation(file: file, line: open.line, column: 1))
+            sink.error(
+                "code block opened here is never closed (add a line with \(String(repeating: open.marker, count: open.length)))",
+                at: SourceLocation(file: file, line: open.line, column: 1))
             handle(open, builders: &builders, intro: &intro)
         }
         if builders.isEmpty {
-            sink.error("lesson has no steps; start each step with a heading like `## Title {#step-id}`",
-                       at: SourceLocation(file: file, line: front.bodyStart + 1, column: 1))
+            sink.error(
+                "lesson has no steps; start each step with a heading like `## Title {#step-id}`",
+                at: SourceLocation(file: file, line: front.bodyStart + 1, column: 1))
         }
 
         let decoder = StepDecoder(file: file, sink: sink)
@@ -89,8 +93,9 @@ struct LessonParser {
             return step
         }
         guard let id = front.id, let title = front.title else { return nil }
-        var lesson = Lesson(id: id, title: title, goal: front.goal, intro: Self.trimBlankLines(intro),
-                            steps: steps, language: language, file: file)
+        var lesson = Lesson(
+            id: id, title: title, goal: front.goal, intro: Self.trimBlankLines(intro),
+            steps: steps, language: language, file: file)
         lesson.idLocation = front.idLocation
         return lesson
     }
@@ -99,7 +104,9 @@ struct LessonParser {
     /// the lesson list needs. Errors in either are reported as `parse` reports them; everything
     /// else (step settings, code blocks, fences) is left to `parse`, which `steps` runs when the
     /// lesson is opened and `pack check` runs for every lesson.
-    func outline(_ text: String) -> (id: String, title: String, goal: String?, idLocation: SourceLocation?, stepIDs: [String])? {
+    func outline(_ text: String) -> (
+        id: String, title: String, goal: String?, idLocation: SourceLocation?, stepIDs: [String]
+    )? {
         // Only lines that can be front matter, a heading or a fence become Strings: prose and
         // code lines are passed over by their first byte.
         var front: [String] = []
@@ -113,17 +120,24 @@ struct LessonParser {
             var frontOpen = true
             while start <= end {
                 number += 1
-                let found = memchr(start, Int32(UInt8(ascii: "\n")), end - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) }
+                let found = memchr(start, Int32(UInt8(ascii: "\n")), end - start).map {
+                    UnsafePointer($0.assumingMemoryBound(to: UInt8.self))
+                }
                 let newline = found ?? end
                 var lineEnd = newline
                 if lineEnd > start, (lineEnd - 1).pointee == UInt8(ascii: "\r") { lineEnd -= 1 }
                 // Headings start with '#', fences (indented or not) and their ends with '`' or '~';
                 // a byte above 0x7F may be white space that `trimmed` removes.
                 var visible = start
-                while visible < lineEnd, visible.pointee == UInt8(ascii: " ") || visible.pointee == UInt8(ascii: "\t") { visible += 1 }
+                while visible < lineEnd, visible.pointee == UInt8(ascii: " ") || visible.pointee == UInt8(ascii: "\t") {
+                    visible += 1
+                }
                 let first = visible < lineEnd ? visible.pointee : 0
-                if frontOpen || first == UInt8(ascii: "#") || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") || first >= 0x80 {
-                    let line = String(decoding: UnsafeBufferPointer(start: start, count: lineEnd - start), as: UTF8.self)
+                if frontOpen || first == UInt8(ascii: "#") || first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+                    || first >= 0x80
+                {
+                    let line = String(
+                        decoding: UnsafeBufferPointer(start: start, count: lineEnd - start), as: UTF8.self)
                     if frontOpen {
                         front.append(line)
                         if front.count > 1 && Self.trimmed(line) == "---" { frontOpen = false }
@@ -149,11 +163,15 @@ struct LessonParser {
                 if closes(line, open) { fence = nil }
                 continue
             }
-            if let opened = opensFence(line, lineNumber: number) { fence = opened; continue }
+            if let opened = opensFence(line, lineNumber: number) {
+                fence = opened
+                continue
+            }
             guard line.hasPrefix("## ") else { continue }
             if headings == Self.maximumSteps {
-                sink.error("a lesson may have at most \(Self.maximumSteps) steps; split it into several lessons",
-                           at: SourceLocation(file: file, line: number, column: 1))
+                sink.error(
+                    "a lesson may have at most \(Self.maximumSteps) steps; split it into several lessons",
+                    at: SourceLocation(file: file, line: number, column: 1))
                 return nil
             }
             headings += 1
@@ -161,8 +179,9 @@ struct LessonParser {
             if step.valid { ids.append(step.id) }
         }
         if headings == 0 {
-            sink.error("lesson has no steps; start each step with a heading like `## Title {#step-id}`",
-                       at: SourceLocation(file: file, line: matter.bodyStart + 1, column: 1))
+            sink.error(
+                "lesson has no steps; start each step with a heading like `## Title {#step-id}`",
+                at: SourceLocation(file: file, line: matter.bodyStart + 1, column: 1))
         }
         guard let id = matter.id, let title = matter.title else { return nil }
         return (id, title, matter.goal, matter.idLocation, ids)
@@ -181,7 +200,8 @@ struct LessonParser {
     private func parseFrontMatter(_ lines: [String]) -> FrontMatter? {
         let start = SourceLocation(file: file, line: 1, column: 1)
         guard lines.first.map(Self.trimmed) == "---" else {
-            sink.error("a lesson file starts with front matter: a '---' line, then id, title and goal, then '---'", at: start)
+            sink.error(
+                "a lesson file starts with front matter: a '---' line, then id, title and goal, then '---'", at: start)
             return nil
         }
         guard let close = lines.indices.dropFirst().first(where: { Self.trimmed(lines[$0]) == "---" }) else {
@@ -195,7 +215,9 @@ struct LessonParser {
         front.id = map.string("id", required: "front matter")
         front.idLocation = map.node("id").map { map.location(of: $0) }
         if let id = front.id, !Identifier.isValid(id) {
-            sink.error("lesson id '\(id)' may only contain letters, digits, '-', '_' and '.'", at: map.location(of: map.node("id")!))
+            sink.error(
+                "lesson id '\(id)' may only contain letters, digits, '-', '_' and '.'",
+                at: map.location(of: map.node("id")!))
         }
         front.title = map.string("title", required: "front matter")
         front.goal = map.string("goal")
@@ -213,20 +235,26 @@ struct LessonParser {
         let trimmed = Self.trimmed(String(body))
         let headingLocation = SourceLocation(file: file, line: lineNumber, column: 1)
         guard trimmed.hasSuffix("}"), let open = Self.lastIDOpening(in: trimmed) else {
-            sink.error("step heading has no id; write it as `## \(trimmed) {#step-id}` so progress survives edits", at: headingLocation)
+            sink.error(
+                "step heading has no id; write it as `## \(trimmed) {#step-id}` so progress survives edits",
+                at: headingLocation)
             return StepBuilder(id: "", title: trimmed, location: headingLocation, valid: false)
         }
         let id = String(trimmed[open.upperBound..<trimmed.index(before: trimmed.endIndex)])
         let title = Self.trimmed(String(trimmed[..<open.lowerBound]))
-        let idColumn = (Self.firstIndex(of: "{#" + id + "}", in: line).map { line.distance(from: line.startIndex, to: $0) } ?? 0) + 3
+        let idColumn =
+            (Self.firstIndex(of: "{#" + id + "}", in: line).map { line.distance(from: line.startIndex, to: $0) } ?? 0)
+            + 3
         var valid = true
         if !Identifier.isValid(id) {
-            sink.error("step id '\(id)' may only contain letters, digits, '-', '_' and '.'",
-                       at: SourceLocation(file: file, line: lineNumber, column: idColumn))
+            sink.error(
+                "step id '\(id)' may only contain letters, digits, '-', '_' and '.'",
+                at: SourceLocation(file: file, line: lineNumber, column: idColumn))
             valid = false
         } else if let first = firstLines[id] {
-            sink.error("duplicate step id '\(id)' (first used at line \(first))",
-                       at: SourceLocation(file: file, line: lineNumber, column: idColumn))
+            sink.error(
+                "duplicate step id '\(id)' (first used at line \(first))",
+                at: SourceLocation(file: file, line: lineNumber, column: idColumn))
             valid = false
         } else {
             firstLines[id] = lineNumber
@@ -239,28 +267,33 @@ struct LessonParser {
 
     private func opensFence(_ line: String, lineNumber: Int) -> Fence? {
         // Most lines are prose: their first byte already says they open nothing.
-        guard let first = line.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
+        guard let first = line.utf8.first,
+            first == UInt8(ascii: " ") || first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+        else { return nil }
         // An ASCII line is measured in bytes; other lines by Character, where a combining mark
         // joins the character before it (a backtick with an accent is no backtick).
-        let shape: (indent: Int, length: Int, infoStart: Int)? = line.utf8.withContiguousStorageIfAvailable { bytes in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            var index = 0
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
-            let indent = index
-            guard index < bytes.count else { return (indent, 0, 0) }
-            let marker = bytes[index]
-            while index < bytes.count, bytes[index] == marker { index += 1 }
-            let length = marker == UInt8(ascii: "`") || marker == UInt8(ascii: "~") ? index - indent : 0
-            let afterMarker = index
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
-            return (indent, length, index - afterMarker)
-        } ?? nil
+        let shape: (indent: Int, length: Int, infoStart: Int)? =
+            line.utf8.withContiguousStorageIfAvailable { bytes in
+                guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+                var index = 0
+                while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+                let indent = index
+                guard index < bytes.count else { return (indent, 0, 0) }
+                let marker = bytes[index]
+                while index < bytes.count, bytes[index] == marker { index += 1 }
+                let length = marker == UInt8(ascii: "`") || marker == UInt8(ascii: "~") ? index - indent : 0
+                let afterMarker = index
+                while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+                return (indent, length, index - afterMarker)
+            } ?? nil
         if let shape {
             guard shape.indent <= 3, shape.length >= 3 else { return nil }
-            let marker = Character(Unicode.Scalar(line.utf8[line.utf8.index(line.utf8.startIndex, offsetBy: shape.indent)]))
+            let marker = Character(
+                Unicode.Scalar(line.utf8[line.utf8.index(line.utf8.startIndex, offsetBy: shape.indent)]))
             let info = Self.trimmed(String(line.utf8.dropFirst(shape.indent + shape.length))!)
-            return Fence(marker: marker, length: shape.length, info: info,
-                         infoColumn: shape.indent + shape.length + shape.infoStart + 1, line: lineNumber, rawLines: [line])
+            return Fence(
+                marker: marker, length: shape.length, info: info,
+                infoColumn: shape.indent + shape.length + shape.infoStart + 1, line: lineNumber, rawLines: [line])
         }
         let indent = line.prefix { $0 == " " }.count
         guard indent <= 3 else { return nil }
@@ -271,14 +304,16 @@ struct LessonParser {
         let afterMarker = rest.dropFirst(length)
         let infoStart = afterMarker.prefix { $0 == " " }.count
         let info = Self.trimmed(String(afterMarker))
-        return Fence(marker: marker, length: length, info: info,
-                     infoColumn: indent + length + infoStart + 1, line: lineNumber, rawLines: [line])
+        return Fence(
+            marker: marker, length: length, info: info,
+            infoColumn: indent + length + infoStart + 1, line: lineNumber, rawLines: [line])
     }
 
     private func closes(_ line: String, _ fence: Fence) -> Bool {
         // Code lines rarely start with the fence's marker: one byte settles most of them.
         guard let first = line.utf8.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-              first >= 0x80 || first == fence.marker.asciiValue else { return false }
+            first >= 0x80 || first == fence.marker.asciiValue
+        else { return false }
         let trimmed = Self.trimmed(line)
         return trimmed.count >= fence.length && trimmed.allSatisfy { $0 == fence.marker }
     }
@@ -295,31 +330,42 @@ struct LessonParser {
                 return
             }
             if let previous = builders[builders.count - 1].settings {
-                sink.error("step '\(builders[builders.count - 1].id)' already has a ```step block at line \(previous.firstLine - 1)", at: infoLocation)
+                sink.error(
+                    "step '\(builders[builders.count - 1].id)' already has a ```step block at line \(previous.firstLine - 1)",
+                    at: infoLocation)
                 return
             }
             builders[builders.count - 1].settings = EmbeddedYAML(
-                text: fence.content.joined(separator: "\n"), file: file, firstLine: fence.line + 1, anchor: infoLocation)
+                text: fence.content.joined(separator: "\n"), file: file, firstLine: fence.line + 1, anchor: infoLocation
+            )
             return
         }
         if language == "swift", words.count >= 2 {
             let roleName = words[1]
-            let roleColumn = fence.infoColumn + (fence.info.range(of: roleName).map { fence.info.distance(from: fence.info.startIndex, to: $0.lowerBound) } ?? 0)
+            let roleColumn =
+                fence.infoColumn
+                + (fence.info.range(of: roleName).map {
+                    fence.info.distance(from: fence.info.startIndex, to: $0.lowerBound)
+                } ?? 0)
             guard let role = CodeRole(rawValue: roleName) else {
-                sink.error("unknown code role '\(roleName)'; expected one of: \(CodeRole.allCases.map(\.rawValue).joined(separator: ", "))",
-                           at: SourceLocation(file: file, line: fence.line, column: roleColumn))
+                sink.error(
+                    "unknown code role '\(roleName)'; expected one of: \(CodeRole.allCases.map(\.rawValue).joined(separator: ", "))",
+                    at: SourceLocation(file: file, line: fence.line, column: roleColumn))
                 return
             }
             guard !builders.isEmpty else {
-                sink.error("a ```swift \(roleName) block must come after a step heading (`## Title {#id}`)", at: infoLocation)
+                sink.error(
+                    "a ```swift \(roleName) block must come after a step heading (`## Title {#id}`)", at: infoLocation)
                 return
             }
             if let previous = builders[builders.count - 1].code[role] {
-                sink.error("step '\(builders[builders.count - 1].id)' already has a '\(roleName)' block at line \(previous.location.line - 1)",
-                           at: SourceLocation(file: file, line: fence.line, column: roleColumn))
+                sink.error(
+                    "step '\(builders[builders.count - 1].id)' already has a '\(roleName)' block at line \(previous.location.line - 1)",
+                    at: SourceLocation(file: file, line: fence.line, column: roleColumn))
                 return
             }
-            builders[builders.count - 1].code[role] = CodeBlock(role: role, code: fence.content.joined(separator: "\n"), location: contentLocation)
+            builders[builders.count - 1].code[role] = CodeBlock(
+                role: role, code: fence.content.joined(separator: "\n"), location: contentLocation)
             builders[builders.count - 1].codeOrder.append(role)
             return
         }
@@ -329,8 +375,10 @@ struct LessonParser {
                 return
             }
             // Kept in the prose: the shell shows the command's real output in its place.
-            if let command = ShownCommand.parse(fence.content, block: fence.rawLines.joined(separator: "\n"),
-                                                location: contentLocation, sink: sink) {
+            if let command = ShownCommand.parse(
+                fence.content, block: fence.rawLines.joined(separator: "\n"),
+                location: contentLocation, sink: sink)
+            {
                 builders[builders.count - 1].shownCommands.append(command)
             }
             builders[builders.count - 1].prose.append(contentsOf: fence.rawLines)
@@ -338,7 +386,11 @@ struct LessonParser {
         }
         // Any other fenced block is part of the prose (shown, never run).
         if language == nil || language == "text" { warnAboutWideLines(fence) }
-        if builders.isEmpty { intro.append(contentsOf: fence.rawLines) } else { builders[builders.count - 1].prose.append(contentsOf: fence.rawLines) }
+        if builders.isEmpty {
+            intro.append(contentsOf: fence.rawLines)
+        } else {
+            builders[builders.count - 1].prose.append(contentsOf: fence.rawLines)
+        }
     }
 
     /// The shell shows a fenced block 4 columns in: a diagram line wider than the rest of an
@@ -347,8 +399,9 @@ struct LessonParser {
 
     private func warnAboutWideLines(_ fence: Fence) {
         for (offset, line) in fence.content.enumerated() where line.count > Self.widestDiagramLine {
-            sink.warning("line is wider than an 80-column terminal shows: \(line.count + 4) columns with the shell's 4-column indent; keep text block lines to \(Self.widestDiagramLine)",
-                         at: SourceLocation(file: file, line: fence.line + 1 + offset, column: Self.widestDiagramLine + 1))
+            sink.warning(
+                "line is wider than an 80-column terminal shows: \(line.count + 4) columns with the shell's 4-column indent; keep text block lines to \(Self.widestDiagramLine)",
+                at: SourceLocation(file: file, line: fence.line + 1 + offset, column: Self.widestDiagramLine + 1))
         }
     }
 
@@ -396,17 +449,20 @@ struct LessonParser {
         }
         let scalars = line.unicodeScalars
         guard let start = scalars.firstIndex(where: { !isSpace($0) }),
-              let end = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+            let end = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(scalars[start...end])
     }
 
     /// Where `needle` first occurs in `text`, by a byte search; `needle` starts with an ASCII
     /// character, so the index found is a character boundary.
     static func firstIndex(of needle: String, in text: String) -> String.Index? {
-        var text = text, needle = needle
+        var text = text
+        var needle = needle
         let offset: Int? = text.withUTF8 { haystack in
             needle.withUTF8 { pattern in
-                guard let base = haystack.baseAddress, let start = pattern.baseAddress, pattern.count <= haystack.count else { return nil }
+                guard let base = haystack.baseAddress, let start = pattern.baseAddress, pattern.count <= haystack.count
+                else { return nil }
                 let end = base + haystack.count - pattern.count
                 var at = base
                 while at <= end, let found = memchr(at, Int32(start.pointee), end - at + 1) {
@@ -427,7 +483,9 @@ struct LessonParser {
         var index = utf8.endIndex
         while index > utf8.startIndex {
             let before = utf8.index(before: index)
-            if utf8[before] == UInt8(ascii: "#"), before > utf8.startIndex, utf8[utf8.index(before: before)] == UInt8(ascii: "{") {
+            if utf8[before] == UInt8(ascii: "#"), before > utf8.startIndex,
+                utf8[utf8.index(before: before)] == UInt8(ascii: "{")
+            {
                 return utf8.index(before: before)..<index
             }
             index = before

@@ -11,7 +11,8 @@ enum NearMiss {
 
     /// Levenshtein distance: insertions, deletions and substitutions.
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty else { return b.count }
         var previous = Array(0...b.count)
         for i in 1...a.count {

@@ -41,14 +41,16 @@ enum PackText {
             let line = valid.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
             let column = valid[lineStart...].count + 1
             let byte = String(bytes[bad], radix: 16, uppercase: true)
-            sink.error("file is not valid UTF-8 text (byte 0x\(byte.count == 1 ? "0" + byte : byte) here); save it as UTF-8",
-                       at: SourceLocation(file: file, line: line, column: column))
+            sink.error(
+                "file is not valid UTF-8 text (byte 0x\(byte.count == 1 ? "0" + byte : byte) here); save it as UTF-8",
+                at: SourceLocation(file: file, line: line, column: column))
             return nil
         }
         let text = String(decoding: bytes, as: UTF8.self)
         if let (line, column, scalar) = firstControlCharacter(text) {
-            sink.error("control character \(ControlCharacters.caret(scalar)) (U+\(String(format: "%04X", scalar.value))) here: a pack's text may not contain control characters, which would act on the learner's terminal",
-                       at: SourceLocation(file: file, line: line, column: column))
+            sink.error(
+                "control character \(ControlCharacters.caret(scalar)) (U+\(String(format: "%04X", scalar.value))) here: a pack's text may not contain control characters, which would act on the learner's terminal",
+                at: SourceLocation(file: file, line: line, column: column))
             return nil
         }
         return text
@@ -67,7 +69,8 @@ enum PackText {
         return terminated.withUnsafeBufferPointer { buffer -> String? in
             buffer.withMemoryRebound(to: CChar.self) { chars -> String? in
                 guard let start = chars.baseAddress, strcspn(start, asciiControls) == bytes.count,
-                      let text = String(validatingCString: start) else { return nil }
+                    let text = String(validatingCString: start)
+                else { return nil }
                 // C1 controls (U+0080–U+009F) are the two-byte sequences C2 80 to C2 9F.
                 var from = UnsafeRawPointer(start)
                 let end = from + bytes.count
@@ -84,10 +87,16 @@ enum PackText {
     /// Line and column (in characters, as elsewhere) of the first control character.
     static func firstControlCharacter(_ text: String) -> (Int, Int, Unicode.Scalar)? {
         guard text.unicodeScalars.contains(where: ControlCharacters.isControl) else { return nil }
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for scalar in text.unicodeScalars {
             if ControlCharacters.isControl(scalar) { return (line, column, scalar) }
-            if scalar == "\n" { line += 1; column = 1 } else if scalar != "\r" { column += 1 }
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else if scalar != "\r" {
+                column += 1
+            }
         }
         return nil
     }

@@ -1,8 +1,8 @@
 import Foundation
 import Playground
 import SegueKit
-import Yams
 import SourceText
+import Yams
 
 /// Turns a collected step (prose, ```step settings, code blocks) into a `Step`,
 /// checking that it has what its kind needs.
@@ -13,9 +13,11 @@ struct StepDecoder {
     /// Every key of a ```step block, as listed to authors: the common ones and the kinds' own
     /// (a kind's keys not listed here are added at the end).
     static let keys: [String] = {
-        let listed = ["kind", "question", "choices", "multiple", "accept", "pattern", "predict", "answer",
-                      "checks", "hints", "explanation", "storyboard", "continues", "expect", "diagnostic",
-                      "swift-version", "optimize", "file", "wrong-answers", "right-answers"]
+        let listed = [
+            "kind", "question", "choices", "multiple", "accept", "pattern", "predict", "answer",
+            "checks", "hints", "explanation", "storyboard", "continues", "expect", "diagnostic",
+            "swift-version", "optimize", "file", "wrong-answers", "right-answers"
+        ]
         var added: [String] = []
         for key in StepKind.allCases.flatMap(\.allowedKeys) where !listed.contains(key) && !added.contains(key) {
             added.append(key)
@@ -24,18 +26,22 @@ struct StepDecoder {
     }()
 
     func decode(_ builder: StepBuilder) -> Step? {
-        var step = Step(id: builder.id, title: builder.title, prose: LessonParser.trimBlankLines(builder.prose),
-                        body: .prose, location: builder.location)
+        var step = Step(
+            id: builder.id, title: builder.title, prose: LessonParser.trimBlankLines(builder.prose),
+            body: .prose, location: builder.location)
         step.code = builder.code
         step.shownCommands = builder.shownCommands
         let what = "step '\(builder.id)'"
 
         guard let settings = builder.settings else {
-            if builder.code[.example] != nil && builder.code.count == builder.code.filter({ [.example, .prelude].contains($0.key) }).count {
+            if builder.code[.example] != nil
+                && builder.code.count == builder.code.filter({ [.example, .prelude].contains($0.key) }).count
+            {
                 step.body = .example
             } else if let first = builder.codeOrder.first {
-                sink.error("\(what) has a '\(first.rawValue)' code block but no ```step block saying its kind",
-                           at: builder.code[first]!.location.previousLine)
+                sink.error(
+                    "\(what) has a '\(first.rawValue)' code block but no ```step block saying its kind",
+                    at: builder.code[first]!.location.previousLine)
                 return nil
             }
             return step
@@ -44,8 +50,9 @@ struct StepDecoder {
         map.rejectUnknownKeys(Self.keys, in: "a ```step block")
         guard let kindName = map.string("kind", required: "the ```step block of \(what)") else { return nil }
         guard let kind = StepKind(rawValue: kindName) else {
-            sink.error("unknown step kind '\(kindName)'; expected one of: \(StepKind.allCases.map(\.rawValue).joined(separator: ", "))",
-                       at: map.location(of: map.node("kind")!))
+            sink.error(
+                "unknown step kind '\(kindName)'; expected one of: \(StepKind.allCases.map(\.rawValue).joined(separator: ", "))",
+                at: map.location(of: map.node("kind")!))
             return nil
         }
         step.question = map.string("question")
@@ -58,12 +65,16 @@ struct StepDecoder {
         step.continuesLocation = map.node("continues").map { map.location(of: $0) }
         step.fileName = map.string("file")
         if let mode = map.int("swift-version") {
-            if let mode = SwiftLanguageMode(rawValue: String(mode)) { step.swiftLanguageMode = mode } else {
+            if let mode = SwiftLanguageMode(rawValue: String(mode)) {
+                step.swiftLanguageMode = mode
+            } else {
                 sink.error("swift-version must be 5 or 6", at: map.keyLocation("swift-version"))
             }
         }
         if let optimize = map.string("optimize") {
-            if let mode = Optimization(rawValue: optimize) { step.optimization = mode } else {
+            if let mode = Optimization(rawValue: optimize) {
+                step.optimization = mode
+            } else {
                 sink.error("optimize must be 'debug' or 'release'", at: map.keyLocation("optimize"))
             }
         }
@@ -95,8 +106,9 @@ struct StepDecoder {
     /// A prompt or exercise needs checks or a harness: without them no answer could fail.
     static func requireChecks(_ map: YAMLMap, step: Step, sink: DiagnosticSink) {
         if step.checks.isEmpty && step.code[.harness] == nil && map.node("checks") == nil {
-            sink.error("step '\(step.id)' needs 'checks' or a ```swift harness block, or no answer could ever fail",
-                       at: map.location)
+            sink.error(
+                "step '\(step.id)' needs 'checks' or a ```swift harness block, or no answer could ever fail",
+                at: map.location)
         }
     }
 
@@ -116,18 +128,23 @@ struct StepDecoder {
             } else if kind.answersWithCode, let edit = map.map(node, what: "an answer in '\(key)'") {
                 edit.rejectUnknownKeys(["replace", "with", "in"], in: "an edit in '\(key)'")
                 guard let replace = edit.string("replace", required: "an edit in '\(key)'"),
-                      let with = edit.string("with", required: "an edit in '\(key)'") else { continue }
+                    let with = edit.string("with", required: "an edit in '\(key)'")
+                else { continue }
                 var base = CodeRole.solution
                 if let named = edit.string("in") {
                     guard named == "starter" || named == "solution", kind.codeRoles.allowed.contains(.starter) else {
-                        sink.error("'in' names the code an edit starts from: `solution` (the default) or `starter`", at: edit.keyLocation("in"))
+                        sink.error(
+                            "'in' names the code an edit starts from: `solution` (the default) or `starter`",
+                            at: edit.keyLocation("in"))
                         continue
                     }
                     base = named == "starter" ? .starter : .solution
                 }
                 answers.append(ListedAnswer(.edit(replace: replace, with: with, in: base), at: location))
             } else {
-                sink.error("each item of '\(key)' is an answer as the learner types it" + (kind.answersWithCode ? ", or `{replace: TEXT, with: TEXT}`" : ""), at: location)
+                sink.error(
+                    "each item of '\(key)' is an answer as the learner types it"
+                        + (kind.answersWithCode ? ", or `{replace: TEXT, with: TEXT}`" : ""), at: location)
             }
         }
         return answers
@@ -149,14 +166,16 @@ struct StepDecoder {
                 continue
             }
             if let first = seen[hint] {
-                sink.error("this hint repeats hint \(first + 1) of the step; "
-                           + "a learner asking again would learn nothing new", at: location)
+                sink.error(
+                    "this hint repeats hint \(first + 1) of the step; "
+                        + "a learner asking again would learn nothing new", at: location)
                 continue
             }
             seen[hint] = index
             if !answer.isEmpty && hint.contains(answer) {
-                sink.warning("a hint that gives the whole answer: it repeats the step's solution verbatim; "
-                             + "point the learner towards it instead", at: location)
+                sink.warning(
+                    "a hint that gives the whole answer: it repeats the step's solution verbatim; "
+                        + "point the learner towards it instead", at: location)
             }
         }
     }
@@ -166,7 +185,9 @@ struct StepDecoder {
         // A step that continues an earlier one starts from that step's code.
         if continues { required.removeAll { $0 == .starter } }
         for role in builder.codeOrder where !allowed.contains(role) {
-            sink.error("a \(kind.rawValue) step has no use for a '\(role.rawValue)' code block", at: builder.code[role]!.location.previousLine)
+            sink.error(
+                "a \(kind.rawValue) step has no use for a '\(role.rawValue)' code block",
+                at: builder.code[role]!.location.previousLine)
         }
         for role in required where builder.code[role] == nil {
             sink.error("\(what) (\(kind.rawValue)) needs a ```swift \(role.rawValue) block", at: builder.location)
@@ -175,7 +196,9 @@ struct StepDecoder {
 
     private func decodeCheck(_ node: Node, map: YAMLMap) -> CheckSpec? {
         let location = map.location(of: node)
-        guard let mapping = node.mapping, mapping.count == 1, let (keyNode, value) = mapping.first, let key = keyNode.string else {
+        guard let mapping = node.mapping, mapping.count == 1, let (keyNode, value) = mapping.first,
+            let key = keyNode.string
+        else {
             sink.error("each check is one `name: value` pair, e.g. `- output-contains: Hello`", at: location)
             return nil
         }
@@ -210,8 +233,9 @@ struct StepDecoder {
         case "output-matches":
             check = pattern().flatMap { pattern in
                 guard TextMatching.matchesAnything(pattern) else { return Check.outputMatches(pattern) }
-                sink.error("/\(pattern)/ matches any output, even none, so this check can never fail; "
-                           + "match something only a right answer prints", at: valueLocation)
+                sink.error(
+                    "/\(pattern)/ matches any output, even none, so this check can never fail; "
+                        + "match something only a right answer prints", at: valueLocation)
                 return nil
             }
         case "trace": check = tracePattern(value, map: map).map(Check.trace)
@@ -220,13 +244,19 @@ struct StepDecoder {
         case "top": check = text().map(Check.topOfStack)
         case "presented": check = text().map(Check.presented)
         case "compiles":
-            if value.bool == true { check = .compiles } else {
-                sink.error("'compiles' takes `true`; to expect a compiler error use `fails-to-compile: PATTERN`", at: valueLocation)
+            if value.bool == true {
+                check = .compiles
+            } else {
+                sink.error(
+                    "'compiles' takes `true`; to expect a compiler error use `fails-to-compile: PATTERN`",
+                    at: valueLocation)
                 check = nil
             }
         case "fails-to-compile": check = pattern().map { Check.failsToCompile(diagnosticPattern: $0) }
         case "exit":
-            if let status = value.int, let status32 = Int32(exactly: status) { check = .exitStatus(status32) } else {
+            if let status = value.int, let status32 = Int32(exactly: status) {
+                check = .exitStatus(status32)
+            } else {
                 sink.error("'exit' takes a whole number (the exit status)", at: valueLocation)
                 check = nil
             }
@@ -236,16 +266,23 @@ struct StepDecoder {
             case "crashes"?: check = .releaseBuild(crashes: true)
             case "runs"?: check = .releaseBuild(crashes: false)
             default:
-                sink.error("'release-build' takes `runs` (an -O build must not crash) or `crashes` (it must)", at: valueLocation)
+                sink.error(
+                    "'release-build' takes `runs` (an -O build must not crash) or `crashes` (it must)",
+                    at: valueLocation)
                 check = nil
             }
         case "harness":
-            if value.bool == true { check = .harness(required: []) } else {
-                check = YAMLMap.strings(from: value, key: "harness", source: map.source, sink: sink).map { Check.harness(required: $0) }
+            if value.bool == true {
+                check = .harness(required: [])
+            } else {
+                check = YAMLMap.strings(from: value, key: "harness", source: map.source, sink: sink).map {
+                    Check.harness(required: $0)
+                }
             }
         default:
-            sink.error("unknown check '\(key)'; expected one of: output, output-contains, output-matches, trace, no-trace, trace-order, top, presented, compiles, fails-to-compile, exit, crash, release-build, harness",
-                       at: map.location(of: keyNode))
+            sink.error(
+                "unknown check '\(key)'; expected one of: output, output-contains, output-matches, trace, no-trace, trace-order, top, presented, compiles, fails-to-compile, exit, crash, release-build, harness",
+                at: map.location(of: keyNode))
             check = nil
         }
         return check.map { CheckSpec($0, at: location) }
@@ -259,8 +296,9 @@ struct StepDecoder {
             guard let known = TraceEvent.Kind(rawValue: name), Self.traceKinds.contains(known) else {
                 let names = Self.traceKinds.map(\.rawValue)
                 let hint = NearMiss.suggestion(for: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-                sink.error("unknown trace kind '\(name)'\(hint); expected one of: \(names.joined(separator: ", "))",
-                           at: fields.location(of: fields.node("kind")!))
+                sink.error(
+                    "unknown trace kind '\(name)'\(hint); expected one of: \(names.joined(separator: ", "))",
+                    at: fields.location(of: fields.node("kind")!))
                 return nil
             }
             kind = known
@@ -268,23 +306,29 @@ struct StepDecoder {
         func named(_ key: String) -> String? {
             guard let name = fields.string(key) else { return nil }
             if TextMatching.collapse(name).isEmpty {
-                sink.error("an empty '\(key)' in a trace check names no event; name one, or leave '\(key)' out",
-                           at: fields.location(of: fields.node(key)!))
+                sink.error(
+                    "an empty '\(key)' in a trace check names no event; name one, or leave '\(key)' out",
+                    at: fields.location(of: fields.node(key)!))
             }
             return name
         }
-        var pattern = TracePattern(kind: kind, identifier: named("identifier"),
-                                   source: named("source"), destination: named("destination"))
+        var pattern = TracePattern(
+            kind: kind, identifier: named("identifier"),
+            source: named("source"), destination: named("destination"))
         if let properties = fields.node("properties") {
             guard let propertyMap = fields.map(properties, what: "'properties'") else { return nil }
             for (key, value) in propertyMap.mapping {
-                if let name = key.string, let text = value.scalar?.string { pattern.properties[name] = text } else {
+                if let name = key.string, let text = value.scalar?.string {
+                    pattern.properties[name] = text
+                } else {
                     sink.error("each property is `name: value`", at: map.location(of: key))
                 }
             }
         }
         if pattern == TracePattern() {
-            sink.error("a trace check needs at least one of kind, identifier, source, destination, properties", at: map.location(of: node))
+            sink.error(
+                "a trace check needs at least one of kind, identifier, source, destination, properties",
+                at: map.location(of: node))
             return nil
         }
         return pattern
@@ -297,8 +341,9 @@ struct StepDecoder {
     /// `trace-order: [{kind: prepare}, {kind: unwindAction}, {kind: dismiss}]`: two or more patterns.
     private func traceOrder(_ node: Node, map: YAMLMap) -> Check? {
         guard let items = node.sequence, items.count >= 2 else {
-            sink.error("'trace-order' takes a list of two or more trace patterns, e.g. `[{ kind: prepare }, { kind: dismiss }]`",
-                       at: map.location(of: node))
+            sink.error(
+                "'trace-order' takes a list of two or more trace patterns, e.g. `[{ kind: prepare }, { kind: dismiss }]`",
+                at: map.location(of: node))
             return nil
         }
         let patterns = items.compactMap { tracePattern($0, map: map) }

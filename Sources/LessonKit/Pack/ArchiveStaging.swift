@@ -40,7 +40,8 @@ final class StagingWriter {
     func validate(_ name: String) throws -> String {
         entries += 1
         if entries > limits.maximumEntries {
-            throw fail(nil, "more than \(limits.maximumEntries) entries; a pack may have at most \(limits.maximumEntries)")
+            throw fail(
+                nil, "more than \(limits.maximumEntries) entries; a pack may have at most \(limits.maximumEntries)")
         }
         guard !name.contains("\0") else { throw fail(name, "the path contains a NUL character") }
         guard !name.hasPrefix("/") else { throw fail(name, "absolute paths are not allowed") }
@@ -67,10 +68,12 @@ final class StagingWriter {
     func file(_ path: String, produce: ((Data) throws -> Void) throws -> Void) throws {
         guard path != "." else { throw fail(path, "a file entry with an empty path") }
         let destination = url(path)
-        try directory((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
-        try? fileManager.removeItem(at: destination) // a later entry of the same name wins
+        try directory(
+            (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+        try? fileManager.removeItem(at: destination)  // a later entry of the same name wins
         guard fileManager.createFile(atPath: destination.path, contents: nil),
-              let handle = try? FileHandle(forWritingTo: destination) else {
+            let handle = try? FileHandle(forWritingTo: destination)
+        else {
             throw fail(path, "cannot create the file")
         }
         defer { try? handle.close() }
@@ -89,7 +92,9 @@ final class StagingWriter {
     func link(_ path: String, target: String, hard: Bool) throws {
         guard path != "." else { throw fail(path, "a link entry with an empty path") }
         guard !target.isEmpty, !target.contains("\0") else { throw fail(path, "link with an empty or invalid target") }
-        guard !target.hasPrefix("/") else { throw fail(path, "link to the absolute path '\(target)' points outside the pack") }
+        guard !target.hasPrefix("/") else {
+            throw fail(path, "link to the absolute path '\(target)' points outside the pack")
+        }
         let base = hard ? [] : path.split(separator: "/").dropLast().map(String.init)
         var resolved: [String] = base
         for component in target.split(separator: "/") where component != "." {
@@ -113,7 +118,9 @@ final class StagingWriter {
     func finish() throws {
         for link in links {
             let destination = url(link.path)
-            try directory((link.path as NSString).deletingLastPathComponent.isEmpty ? "." : (link.path as NSString).deletingLastPathComponent)
+            try directory(
+                (link.path as NSString).deletingLastPathComponent.isEmpty
+                    ? "." : (link.path as NSString).deletingLastPathComponent)
             try? fileManager.removeItem(at: destination)
             do {
                 if link.hard {

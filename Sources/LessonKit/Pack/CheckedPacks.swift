@@ -31,7 +31,9 @@ package struct CheckedPacks: Sendable {
             var info = stat()
             guard lstat(rootPath + "/" + relative, &info) == 0 else { return nil }
             guard (info.st_mode & S_IFMT) != S_IFDIR else { continue }
-            lines.append("\(relative)\t\(info.st_size)\t\(info.st_ino)\t\(Self.nanoseconds(info.st_mtim))\t\(Self.nanoseconds(info.st_ctim))")
+            lines.append(
+                "\(relative)\t\(info.st_size)\t\(info.st_ino)\t\(Self.nanoseconds(info.st_mtim))\t\(Self.nanoseconds(info.st_ctim))"
+            )
         }
         lines[1...].sort()
         return lines.joined(separator: "\n") + "\n"

@@ -22,7 +22,8 @@ package struct Lesson: Sendable {
     var idLocation: SourceLocation?
     private var body: LessonBody
 
-    package init(id: String, title: String, goal: String?, intro: String, steps: [Step], language: String, file: String) {
+    package init(id: String, title: String, goal: String?, intro: String, steps: [Step], language: String, file: String)
+    {
         self.id = id
         self.title = title
         self.goal = goal
@@ -33,8 +34,10 @@ package struct Lesson: Sendable {
     }
 
     /// A lesson whose intro and steps `load` reads when first asked for.
-    init(id: String, title: String, goal: String?, stepIDs: [String], language: String, file: String,
-         load: @escaping @Sendable () -> (intro: String, steps: [Step])) {
+    init(
+        id: String, title: String, goal: String?, stepIDs: [String], language: String, file: String,
+        load: @escaping @Sendable () -> (intro: String, steps: [Step])
+    ) {
         self.id = id
         self.title = title
         self.goal = goal

@@ -34,9 +34,11 @@ package struct Manifest: Sendable, Hashable {
     /// Where each manifest entry was written, to point diagnostics about it (key, or `lessons.N`).
     var locations: [String: SourceLocation] = [:]
 
-    static let keys = ["id", "title", "titles", "version", "format", "authors", "description", "languages",
-                       "default-language", "lessons", "minimum-seguelab", "support", "storyboards",
-                       "swift-version"]
+    static let keys = [
+        "id", "title", "titles", "version", "format", "authors", "description", "languages",
+        "default-language", "lessons", "minimum-seguelab", "support", "storyboards",
+        "swift-version"
+    ]
 
     /// Parses a manifest, reporting every problem found.
     static func parse(_ text: String, file: String, sink: DiagnosticSink) -> Manifest? {
@@ -47,24 +49,31 @@ package struct Manifest: Sendable, Hashable {
         let what = "pack.yaml"
         let id = map.string("id", required: what)
         if let id, !Identifier.isValid(id) {
-            sink.error("pack id '\(id)' may only contain letters, digits, '-', '_' and '.'", at: map.location(of: map.node("id")!))
+            sink.error(
+                "pack id '\(id)' may only contain letters, digits, '-', '_' and '.'",
+                at: map.location(of: map.node("id")!))
         } else if let id, id.hasPrefix(".") {
             // The id names the installed pack's folder: `..` or `.x` would escape it or hide it.
-            sink.error("pack id '\(id)' must not start with '.' (it names the folder the pack is installed in)", at: map.location(of: map.node("id")!))
+            sink.error(
+                "pack id '\(id)' must not start with '.' (it names the folder the pack is installed in)",
+                at: map.location(of: map.node("id")!))
         }
         let title = map.string("title", required: what)
         let version = map.string("version", required: what)
         let format = map.int("format", required: what)
         if let format, format > supportedFormat {
-            sink.error("pack format \(format) is newer than this seguelab understands (\(supportedFormat)); update seguelab",
-                       at: map.location(of: map.node("format")!))
+            sink.error(
+                "pack format \(format) is newer than this seguelab understands (\(supportedFormat)); update seguelab",
+                at: map.location(of: map.node("format")!))
         } else if let format, format < 1 {
             sink.error("pack format must be 1 or more", at: map.location(of: map.node("format")!))
         }
         let defaultLanguage = map.string("default-language") ?? "en"
         var languages = map.strings("languages") ?? [defaultLanguage]
         if !languages.contains(defaultLanguage) {
-            sink.error("default-language '\(defaultLanguage)' is not listed in 'languages'", at: map.keyLocation(map.node("default-language") == nil ? "languages" : "default-language"))
+            sink.error(
+                "default-language '\(defaultLanguage)' is not listed in 'languages'",
+                at: map.keyLocation(map.node("default-language") == nil ? "languages" : "default-language"))
             languages.insert(defaultLanguage, at: 0)
         }
         let lessons = map.strings("lessons", required: what) ?? []
@@ -83,7 +92,8 @@ package struct Manifest: Sendable, Hashable {
         }
         let minimum = map.string("minimum-seguelab")
         if let minimum, SemanticVersion(minimum) == nil {
-            sink.error("minimum-seguelab '\(minimum)' is not a version like 1.2.0", at: map.keyLocation("minimum-seguelab"))
+            sink.error(
+                "minimum-seguelab '\(minimum)' is not a version like 1.2.0", at: map.keyLocation("minimum-seguelab"))
         }
 
         var titles: [String: String] = [:]
@@ -93,16 +103,22 @@ package struct Manifest: Sendable, Hashable {
                 if languages.contains(language) {
                     titles[language] = text
                 } else {
-                    sink.error("'titles' names '\(language)', which is not one of the pack's languages (\(languages.joined(separator: ", ")))",
-                               at: translated.keyLocation(language))
+                    sink.error(
+                        "'titles' names '\(language)', which is not one of the pack's languages (\(languages.joined(separator: ", ")))",
+                        at: translated.keyLocation(language))
                 }
             }
         }
 
         var locations: [String: SourceLocation] = [:]
         for key in map.keys { locations[key] = map.keyLocation(key) }
-        for (listKey, nodes) in [("lessons", map.sequence("lessons")), ("support", map.sequence("support")), ("storyboards", map.sequence("storyboards"))] {
-            for (index, node) in (nodes ?? []).enumerated() { locations["\(listKey).\(index)"] = map.location(of: node) }
+        for (listKey, nodes) in [
+            ("lessons", map.sequence("lessons")), ("support", map.sequence("support")),
+            ("storyboards", map.sequence("storyboards"))
+        ] {
+            for (index, node) in (nodes ?? []).enumerated() {
+                locations["\(listKey).\(index)"] = map.location(of: node)
+            }
         }
 
         guard let id, let title, let version, let format else { return nil }
@@ -125,9 +141,11 @@ extension Manifest {
 /// Ids authors give packs, lessons and steps.
 enum Identifier {
     static func isValid(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)
-        }
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "-_.".unicodeScalars.contains($0)
+            }
     }
 }
 

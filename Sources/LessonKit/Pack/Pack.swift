@@ -24,8 +24,10 @@ package struct Pack: Sendable {
 
     package var id: String { manifest.id }
 
-    package init(root: URL, manifest: Manifest, lessons: [Lesson], translations: [String: [String: Lesson]] = [:],
-                supportSources: [SourceFile] = [], storyboardDirectories: [URL] = []) {
+    package init(
+        root: URL, manifest: Manifest, lessons: [Lesson], translations: [String: [String: Lesson]] = [:],
+        supportSources: [SourceFile] = [], storyboardDirectories: [URL] = []
+    ) {
         self.root = root
         self.manifest = manifest
         self.lessons = lessons
@@ -70,8 +72,11 @@ package struct Pack: Sendable {
 
     /// Picks the language to teach in: an explicit choice (`--lang`), else `LANG`
     /// (`fr_FR.UTF-8` → `fr`), when the pack offers it; otherwise the default language.
-    package func language(preferred: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        Catalog.language(among: manifest.languages, preferred: preferred, environment: environment) ?? manifest.defaultLanguage
+    package func language(preferred: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
+        Catalog.language(among: manifest.languages, preferred: preferred, environment: environment)
+            ?? manifest.defaultLanguage
     }
 }
 

@@ -34,7 +34,13 @@ package enum PackArchive {
         /// By file name: `.zip`, `.tar.gz`, `.tgz`.
         package init?(fileName: String) {
             let name = fileName.lowercased()
-            if name.hasSuffix(".zip") { self = .zip } else if name.hasSuffix(".tar.gz") || name.hasSuffix(".tgz") { self = .tarGzip } else { return nil }
+            if name.hasSuffix(".zip") {
+                self = .zip
+            } else if name.hasSuffix(".tar.gz") || name.hasSuffix(".tgz") {
+                self = .tarGzip
+            } else {
+                return nil
+            }
         }
     }
 
@@ -91,7 +97,8 @@ package enum PackArchive {
         }
         let parent = destination.deletingLastPathComponent()
         try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-        let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).partial-\(UUID().uuidString)", isDirectory: true)
+        let staging = parent.appendingPathComponent(
+            ".\(destination.lastPathComponent).partial-\(UUID().uuidString)", isDirectory: true)
         try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
         defer { try? fileManager.removeItem(at: staging) }
 
@@ -104,7 +111,9 @@ package enum PackArchive {
 
         let packRoot = try findPackRoot(in: staging, archive: name)
         guard rename(packRoot.path, destination.path) == 0 else {
-            throw Failure(archive: name, reason: "cannot move the pack to \(destination.path): \(String(cString: strerror(errno)))")
+            throw Failure(
+                archive: name,
+                reason: "cannot move the pack to \(destination.path): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -117,12 +126,15 @@ package enum PackArchive {
             let folder = staging.appendingPathComponent(top[0], isDirectory: true)
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(atPath: folder.appendingPathComponent(Manifest.fileName).path),
-               fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue,
-               (try? fileManager.destinationOfSymbolicLink(atPath: folder.path)) == nil {
+                fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue,
+                (try? fileManager.destinationOfSymbolicLink(atPath: folder.path)) == nil
+            {
                 return folder
             }
         }
-        throw Failure(archive: archive, reason: "no \(Manifest.fileName) at the top of the archive or in its single top-level folder")
+        throw Failure(
+            archive: archive,
+            reason: "no \(Manifest.fileName) at the top of the archive or in its single top-level folder")
     }
 
     /// Archives made on a Mac carry `__MACOSX/` folders and `._NAME` files (Finder metadata):
@@ -143,7 +155,8 @@ package enum PackArchive {
         }
         // Counts and declared sizes first, so an absurd archive is refused before any write.
         let entries = Array(archive)
-        try writer.checkDeclared(entryCount: entries.count, totalBytes: entries.reduce(0) { $0 + Int64($1.uncompressedSize) })
+        try writer.checkDeclared(
+            entryCount: entries.count, totalBytes: entries.reduce(0) { $0 + Int64($1.uncompressedSize) })
         for entry in entries {
             let path = try writer.validate(entry.path)
             if isFinderMetadata(path) { continue }
@@ -180,7 +193,8 @@ package enum PackArchive {
             case .file: try writer.file(path) { write in try write(contents) }
             case .symlink: try writer.link(path, target: entry.linkTarget, hard: false)
             case .hardlink: try writer.link(path, target: entry.linkTarget, hard: true)
-            case .special(let what): throw Failure(archive: name, entry: entry.path, reason: "\(what) not allowed in a pack")
+            case .special(let what):
+                throw Failure(archive: name, entry: entry.path, reason: "\(what) not allowed in a pack")
             }
         }
     }
@@ -191,18 +205,20 @@ enum Gzip {
     static func decompress(_ data: Data, archive: String, maximumBytes: Int64, limitText: String) throws -> [UInt8] {
         func fail(_ reason: String) -> PackArchive.Failure { PackArchive.Failure(archive: archive, reason: reason) }
         let bytes = [UInt8](data.prefix(16 * 1024))
-        guard bytes.count >= 18, bytes[0] == 0x1f, bytes[1] == 0x8b, bytes[2] == 8 else { throw fail("not a gzip file") }
+        guard bytes.count >= 18, bytes[0] == 0x1f, bytes[1] == 0x8b, bytes[2] == 8 else {
+            throw fail("not a gzip file")
+        }
         let flags = bytes[3]
         var offset = 10
-        if flags & 0x04 != 0 { // FEXTRA
+        if flags & 0x04 != 0 {  // FEXTRA
             guard bytes.count >= offset + 2 else { throw fail("truncated gzip header") }
             offset += 2 + Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
         }
-        for flag: UInt8 in [0x08, 0x10] where flags & flag != 0 { // FNAME, FCOMMENT: NUL-terminated
+        for flag: UInt8 in [0x08, 0x10] where flags & flag != 0 {  // FNAME, FCOMMENT: NUL-terminated
             while offset < bytes.count, bytes[offset] != 0 { offset += 1 }
             offset += 1
         }
-        if flags & 0x02 != 0 { offset += 2 } // FHCRC
+        if flags & 0x02 != 0 { offset += 2 }  // FHCRC
         guard offset < data.count - 8 else { throw fail("truncated gzip header") }
 
         let start = data.startIndex + offset
@@ -210,24 +226,27 @@ enum Gzip {
         var output: [UInt8] = []
         let checksum: CRC32
         do {
-            checksum = try Data.decompress(size: Int64(deflated), bufferSize: 64 * 1024, skipCRC32: false,
-                                           provider: { position, size in
-                                               // Inflate asks for whole buffers; the last one is short.
-                                               let lower = min(start + Int(position), start + deflated)
-                                               return data.subdata(in: lower..<min(lower + size, start + deflated))
-                                           },
-                                           consumer: { chunk in
-                                               if Int64(output.count + chunk.count) > maximumBytes { throw TooLarge() }
-                                               output.append(contentsOf: chunk)
-                                           })
+            checksum = try Data.decompress(
+                size: Int64(deflated), bufferSize: 64 * 1024, skipCRC32: false,
+                provider: { position, size in
+                    // Inflate asks for whole buffers; the last one is short.
+                    let lower = min(start + Int(position), start + deflated)
+                    return data.subdata(in: lower..<min(lower + size, start + deflated))
+                },
+                consumer: { chunk in
+                    if Int64(output.count + chunk.count) > maximumBytes { throw TooLarge() }
+                    output.append(contentsOf: chunk)
+                })
         } catch is TooLarge {
             throw fail("uncompressed contents are larger than the limit of \(limitText)")
         } catch {
             throw fail("corrupt gzip data (\(error))")
         }
         let trailer = [UInt8](data.suffix(8))
-        let expectedCRC = UInt32(trailer[0]) | UInt32(trailer[1]) << 8 | UInt32(trailer[2]) << 16 | UInt32(trailer[3]) << 24
-        let expectedSize = UInt32(trailer[4]) | UInt32(trailer[5]) << 8 | UInt32(trailer[6]) << 16 | UInt32(trailer[7]) << 24
+        let expectedCRC =
+            UInt32(trailer[0]) | UInt32(trailer[1]) << 8 | UInt32(trailer[2]) << 16 | UInt32(trailer[3]) << 24
+        let expectedSize =
+            UInt32(trailer[4]) | UInt32(trailer[5]) << 8 | UInt32(trailer[6]) << 16 | UInt32(trailer[7]) << 24
         guard checksum == expectedCRC, UInt32(truncatingIfNeeded: output.count) == expectedSize else {
             throw fail("corrupt gzip data (checksum or length mismatch)")
         }

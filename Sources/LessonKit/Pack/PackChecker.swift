@@ -8,7 +8,9 @@ package enum PackChecker {
     /// Parses and validates the pack in `root`; all problems, errors and warnings.
     /// The ```seguelab blocks are run here too (they read storyboards, no code): a storyboard the
     /// shell could not show is found by `--static-only` as well.
-    package static func checkStatically(at root: URL, seguelabVersion: String = SeguelabVersion.current) -> PackLoadResult {
+    package static func checkStatically(at root: URL, seguelabVersion: String = SeguelabVersion.current)
+        -> PackLoadResult
+    {
         var result = PackLoader.load(from: root, seguelabVersion: seguelabVersion)
         guard let pack = result.pack else { return result }
         var lessons = pack.lessons
@@ -30,8 +32,10 @@ package enum PackChecker {
     /// every translation's steps too. Diagnostics point at the step or code block at fault.
     ///
     /// `progress` is told each step as it is checked (for a progress line).
-    package static func checkDynamically(_ pack: Pack, runner: any ProgramRunner,
-                                        progress: (@Sendable (StepRef) -> Void)? = nil) async -> [Diagnostic] {
+    package static func checkDynamically(
+        _ pack: Pack, runner: any ProgramRunner,
+        progress: (@Sendable (StepRef) -> Void)? = nil
+    ) async -> [Diagnostic] {
         let judge = AnswerJudge(pack: pack, runner: runner)
         var diagnostics: [Diagnostic] = []
         var lessons = pack.lessons
@@ -51,7 +55,10 @@ package enum PackChecker {
     /// Every ```seguelab block of the step runs: its storyboard loads, the step it compares exists.
     static func shownCommandErrors(_ step: Step, in lesson: Lesson, pack: Pack) -> [Diagnostic] {
         step.shownCommands.compactMap { command in
-            do { _ = try command.run(in: pack, lesson: lesson); return nil } catch {
+            do {
+                _ = try command.run(in: pack, lesson: lesson)
+                return nil
+            } catch {
                 return Diagnostic(.error, "this ```seguelab block cannot run: \(error)", at: command.location)
             }
         }
@@ -77,26 +84,35 @@ package enum PackChecker {
     /// A code step (prompt, exercise, compiler): the code the learner starts from fails, the
     /// solution passes (and compiles, unless the step wants a compiler error), and the listed
     /// answers are judged as listed. `judging` is the kind's own judgement of code.
-    static func proveCode(of step: Step, in lesson: Lesson, startingWith starter: String, startingWhat: String,
-                          judge: AnswerJudge, solutionMayNotCompile: Bool = false,
-                          judging: (String) async -> Verdict) async -> [Diagnostic] {
+    static func proveCode(
+        of step: Step, in lesson: Lesson, startingWith starter: String, startingWhat: String,
+        judge: AnswerJudge, solutionMayNotCompile: Bool = false,
+        judging: (String) async -> Verdict
+    ) async -> [Diagnostic] {
         var found: [Diagnostic] = []
         let starterVerdict = await judging(starter)
         if starterVerdict.status == .error {
-            found.append(error("checks of '\(step.id)' could not judge the starter: \(describe(starterVerdict))",
-                               of: step))
+            found.append(
+                error(
+                    "checks of '\(step.id)' could not judge the starter: \(describe(starterVerdict))",
+                    of: step))
         } else if starterVerdict.passed {
-            found.append(error("\(startingWhat) already passes: the \(step.kind.rawValue) '\(step.id)' cannot fail",
-                               of: step, at: step.code[.starter]?.location))
+            found.append(
+                error(
+                    "\(startingWhat) already passes: the \(step.kind.rawValue) '\(step.id)' cannot fail",
+                    of: step, at: step.code[.starter]?.location))
         }
         let solutionVerdict = await judging(step.code(.solution) ?? "")
         if !solutionMayNotCompile { found += compilerErrors(in: solutionVerdict, of: step, learnerRole: .solution) }
         if !solutionVerdict.passed {
             let failure = solutionVerdict.firstFailure
-            let location = failure?.location != nil && failure?.location != step.location
+            let location =
+                failure?.location != nil && failure?.location != step.location
                 ? failure?.location : step.code[.solution]?.location
-            found.append(error("the solution of '\(step.id)' does not pass: \(describe(solutionVerdict))",
-                               of: step, at: location))
+            found.append(
+                error(
+                    "the solution of '\(step.id)' does not pass: \(describe(solutionVerdict))",
+                    of: step, at: location))
         }
         return found + (await listedAnswers(of: step, in: lesson, judge: judge))
     }
@@ -109,8 +125,10 @@ package enum PackChecker {
 
     /// Proves the author's `wrong-answers` are rejected and `right-answers` accepted, each
     /// reported at its own line. A typed answer is read as the learner's would be.
-    static func listedAnswers(of step: Step, in lesson: Lesson,
-                              judging: (Answer) async -> Verdict) async -> [Diagnostic] {
+    static func listedAnswers(
+        of step: Step, in lesson: Lesson,
+        judging: (Answer) async -> Verdict
+    ) async -> [Diagnostic] {
         var found: [Diagnostic] = []
         for (listed, shouldPass) in step.wrongAnswers.map({ ($0, false) }) + step.rightAnswers.map({ ($0, true) }) {
             let what = shouldPass ? "right answer '\(listed.label)'" : "wrong answer '\(listed.label)'"
@@ -125,7 +143,10 @@ package enum PackChecker {
             case .edit(let replace, let with, let role):
                 let base = role == .starter ? startingCode(of: step, in: lesson) : step.code(.solution) ?? ""
                 guard let range = base.range(of: replace) else {
-                    found.append(Diagnostic(.error, "\(what): the \(role.rawValue) has no '\(replace)' to replace", at: listed.location))
+                    found.append(
+                        Diagnostic(
+                            .error, "\(what): the \(role.rawValue) has no '\(replace)' to replace", at: listed.location)
+                    )
                     continue
                 }
                 answer = .code(base.replacingCharacters(in: range, with: with))
@@ -134,8 +155,14 @@ package enum PackChecker {
             let reason = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message } ?? ""
             switch (verdict.status, shouldPass) {
             case (.pass, false): found.append(Diagnostic(.error, "\(what) is judged right", at: listed.location))
-            case (.error, _): found.append(Diagnostic(.error, "\(what) could not be judged: \(TextMatching.collapse(reason))", at: listed.location))
-            case (.fail, true): found.append(Diagnostic(.error, "\(what) is judged wrong: \(TextMatching.collapse(reason))", at: listed.location))
+            case (.error, _):
+                found.append(
+                    Diagnostic(
+                        .error, "\(what) could not be judged: \(TextMatching.collapse(reason))", at: listed.location))
+            case (.fail, true):
+                found.append(
+                    Diagnostic(.error, "\(what) is judged wrong: \(TextMatching.collapse(reason))", at: listed.location)
+                )
             default: break
             }
         }
@@ -148,17 +175,22 @@ package enum PackChecker {
         guard let outcome = verdict.run else { return [] }
         let learnerFile = ProgramBuilder.learnerFileName(for: step)
         return outcome.compile.errors.map { error in
-            let block: CodeBlock? = switch error.file {
-            case "prelude": step.code[.prelude]
-            case "harness": step.code[.harness]
-            case learnerFile: step.code[learnerRole]
-            default: nil
-            }
+            let block: CodeBlock? =
+                switch error.file {
+                case "prelude": step.code[.prelude]
+                case "harness": step.code[.harness]
+                case learnerFile: step.code[learnerRole]
+                default: nil
+                }
             guard let block else {
-                return Diagnostic(.error, "compiler: \(error.file):\(error.line):\(error.column): \(error.message)", at: step.location)
+                return Diagnostic(
+                    .error, "compiler: \(error.file):\(error.line):\(error.column): \(error.message)", at: step.location
+                )
             }
-            let location = SourceLocation(file: block.location.file, line: block.location.line + error.line - 1, column: error.column)
-            return Diagnostic(.error, "compiler: \(error.message) (in the \(block.role.rawValue) of '\(step.id)')", at: location)
+            let location = SourceLocation(
+                file: block.location.file, line: block.location.line + error.line - 1, column: error.column)
+            return Diagnostic(
+                .error, "compiler: \(error.message) (in the \(block.role.rawValue) of '\(step.id)')", at: location)
         }
     }
 

@@ -33,7 +33,9 @@ package enum PackInstaller {
     /// one. What an interrupted install left beside it (`.incoming-*`, `.old-*`) is cleared by the
     /// next install; an `.old-*` copy whose pack has no copy in place is put back first.
     package static func install(_ pack: Pack, from root: URL, into installed: URL) throws -> Installed {
-        guard !pack.id.hasPrefix(".") else { throw Refused(description: "pack id '\(pack.id)' cannot be installed: it must not start with '.'") }
+        guard !pack.id.hasPrefix(".") else {
+            throw Refused(description: "pack id '\(pack.id)' cannot be installed: it must not start with '.'")
+        }
         do {
             return try replace(pack, from: root, into: installed)
         } catch let refused as Refused {
@@ -89,7 +91,8 @@ package enum PackInstaller {
         for name in names.sorted() where name.hasPrefix(".old-") {
             let old = installed.appendingPathComponent(name, isDirectory: true)
             if let id = PackLoader.load(from: old).pack?.id, !id.hasPrefix("."),
-               !fileManager.fileExists(atPath: installed.appendingPathComponent(id).path) {
+                !fileManager.fileExists(atPath: installed.appendingPathComponent(id).path)
+            {
                 try? fileManager.moveItem(at: old, to: installed.appendingPathComponent(id, isDirectory: true))
             } else {
                 try? fileManager.removeItem(at: old)

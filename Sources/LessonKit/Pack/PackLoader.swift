@@ -56,7 +56,9 @@ package enum PackLoader {
     /// manifest, support files or storyboard folders prevent loading; a lesson with errors is
     /// left out of `usablePack` (listed in its `brokenLessons` with its diagnostics) and the
     /// others load.
-    package static func load(from root: URL, seguelabVersion: String = SeguelabVersion.current, steps: Steps = .now) -> PackLoadResult {
+    package static func load(from root: URL, seguelabVersion: String = SeguelabVersion.current, steps: Steps = .now)
+        -> PackLoadResult
+    {
         var loader = Loader(root: root.standardizedFileURL, seguelabVersion: seguelabVersion, steps: steps)
         var usable = loader.run()
         let diagnostics = loader.sink.diagnostics.sortedByLocation()
@@ -72,13 +74,19 @@ package enum PackLoader {
         guard let fingerprint = checked.fingerprint(of: root) else { return load(from: root) }
         if checked.isClean(root, fingerprint: fingerprint) { return load(from: root, steps: .checkedBefore) }
         let result = load(from: root)
-        if result.diagnostics.hasErrors { checked.forget(root) } else { checked.markClean(root, fingerprint: fingerprint) }
+        if result.diagnostics.hasErrors {
+            checked.forget(root)
+        } else {
+            checked.markClean(root, fingerprint: fingerprint)
+        }
         return result
     }
 
     /// Parses one lesson file's bytes as `load` does (size, encoding, front matter, steps),
     /// without the pack around it: for tools and fuzzing.
-    package static func parseLesson(_ data: Data, file: String, language: String = "en") -> (lesson: Lesson?, diagnostics: [Diagnostic]) {
+    package static func parseLesson(_ data: Data, file: String, language: String = "en") -> (
+        lesson: Lesson?, diagnostics: [Diagnostic]
+    ) {
         let sink = DiagnosticSink()
         let lesson = PackText.decode(data, file: file, sink: sink).flatMap {
             LessonParser(file: file, language: language, sink: sink).parse($0)
@@ -89,7 +97,9 @@ package enum PackLoader {
     /// Parses a manifest's bytes as `load` does.
     package static func parseManifest(_ data: Data, file: String) -> (manifest: Manifest?, diagnostics: [Diagnostic]) {
         let sink = DiagnosticSink()
-        let manifest = PackText.decode(data, file: file, sink: sink).flatMap { Manifest.parse($0, file: file, sink: sink) }
+        let manifest = PackText.decode(data, file: file, sink: sink).flatMap {
+            Manifest.parse($0, file: file, sink: sink)
+        }
         return (sink.diagnostics.hasErrors ? nil : manifest, sink.diagnostics.sortedByLocation())
     }
 }
@@ -125,10 +135,14 @@ private struct Loader {
         guard steps != .now else { return LessonParser(file: file, language: language, sink: sink).parse(text) }
         guard let outline = LessonParser(file: file, language: language, sink: sink).outline(text) else { return nil }
         let checkedText = steps == .checkedBefore ? text : nil
-        var lesson = Lesson(id: outline.id, title: outline.title, goal: outline.goal, stepIDs: outline.stepIDs,
-                            language: language, file: file) {
+        var lesson = Lesson(
+            id: outline.id, title: outline.title, goal: outline.goal, stepIDs: outline.stepIDs,
+            language: language, file: file
+        ) {
             let sink = DiagnosticSink()
-            let full = (checkedText ?? PackText.read(url, file: file, sink: sink)).flatMap { LessonParser(file: file, language: language, sink: sink).parse($0) }
+            let full = (checkedText ?? PackText.read(url, file: file, sink: sink)).flatMap {
+                LessonParser(file: file, language: language, sink: sink).parse($0)
+            }
             return (full?.intro ?? "", full?.steps ?? [])
         }
         lesson.idLocation = outline.idLocation
@@ -166,7 +180,8 @@ private struct Loader {
             let target = (try? fileManager.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
             let resolved = url.resolvingSymlinksInPath().path
             guard resolved != resolvedRoot, !resolved.hasPrefix(resolvedRoot + "/") else { continue }
-            sink.error("\(display(url)): link to '\(ControlCharacters.visible(target))' points outside the pack", at: nil)
+            sink.error(
+                "\(display(url)): link to '\(ControlCharacters.visible(target))' points outside the pack", at: nil)
         }
     }
 
@@ -179,7 +194,8 @@ private struct Loader {
             return nil
         }
         guard let text = read(manifestURL, into: sink),
-              let manifest = Manifest.parse(text, file: display(manifestURL), sink: sink) else { return nil }
+            let manifest = Manifest.parse(text, file: display(manifestURL), sink: sink)
+        else { return nil }
         let manifestFile = display(manifestURL)
         reportLinksLeavingThePack(into: sink)
         func at(_ key: String) -> SourceLocation {
@@ -187,9 +203,11 @@ private struct Loader {
         }
 
         if let minimum = manifest.minimumSeguelabVersion.flatMap(SemanticVersion.init),
-           let current = SemanticVersion(seguelabVersion), current < minimum {
-            sink.error("this pack needs seguelab \(manifest.minimumSeguelabVersion!) or newer; this is \(seguelabVersion)",
-                       at: at("minimum-seguelab"))
+            let current = SemanticVersion(seguelabVersion), current < minimum
+        {
+            sink.error(
+                "this pack needs seguelab \(manifest.minimumSeguelabVersion!) or newer; this is \(seguelabVersion)",
+                at: at("minimum-seguelab"))
         }
 
         // Support sources and storyboards.
@@ -209,19 +227,24 @@ private struct Loader {
                 continue
             }
             let reserved = ["main.swift", HarnessSupport.helperFileName]
-            if reserved.contains(url.lastPathComponent) || support.contains(where: { $0.name == url.lastPathComponent }) {
-                sink.error("support file name '\(url.lastPathComponent)' is taken; rename it (main.swift and \(HarnessSupport.helperFileName) are reserved, and names must be unique)",
-                           at: at("support.\(index)"))
+            if reserved.contains(url.lastPathComponent) || support.contains(where: { $0.name == url.lastPathComponent })
+            {
+                sink.error(
+                    "support file name '\(url.lastPathComponent)' is taken; rename it (main.swift and \(HarnessSupport.helperFileName) are reserved, and names must be unique)",
+                    at: at("support.\(index)"))
                 continue
             }
-            if let text = read(url, into: sink) { support.append(SourceFile(name: url.lastPathComponent, text: text, origin: .hidden)) }
+            if let text = read(url, into: sink) {
+                support.append(SourceFile(name: url.lastPathComponent, text: text, origin: .hidden))
+            }
         }
         var storyboardDirs: [URL] = []
         for (index, path) in manifest.storyboardDirectories.enumerated() {
             let url = root.appendingPathComponent(path, isDirectory: true)
             if let reason = leavesThePack(path) {
-                sink.error("storyboard folder '\(ControlCharacters.visible(path))' \(reason)",
-                           at: at("storyboards.\(index)"))
+                sink.error(
+                    "storyboard folder '\(ControlCharacters.visible(path))' \(reason)",
+                    at: at("storyboards.\(index)"))
                 continue
             }
             var isDirectory: ObjCBool = false
@@ -235,12 +258,14 @@ private struct Loader {
         // Lesson files: default language, translations, orphans.
         let files = LessonFiles.scan(root: root, manifest: manifest, fileManager: fileManager)
         for orphan in files.orphans {
-            sink.warning("lesson file is not listed in pack.yaml 'lessons', so learners never see it",
-                         at: SourceLocation(file: display(orphan), line: 1, column: 1))
+            sink.warning(
+                "lesson file is not listed in pack.yaml 'lessons', so learners never see it",
+                at: SourceLocation(file: display(orphan), line: 1, column: 1))
         }
         for (url, language) in files.unknownLanguages {
-            sink.warning("translation language '\(language)' is not listed in pack.yaml 'languages'",
-                         at: SourceLocation(file: display(url), line: 1, column: 1))
+            sink.warning(
+                "translation language '\(language)' is not listed in pack.yaml 'languages'",
+                at: SourceLocation(file: display(url), line: 1, column: 1))
         }
 
         var lessons: [Lesson] = []
@@ -257,8 +282,9 @@ private struct Loader {
             }
             if let found = lesson {
                 if let first = lessonIDs[found.id] {
-                    lessonSink.error("lesson id '\(found.id)' is already used by \(first)",
-                                     at: found.idLocation ?? SourceLocation(file: found.file, line: 1, column: 1))
+                    lessonSink.error(
+                        "lesson id '\(found.id)' is already used by \(first)",
+                        at: found.idLocation ?? SourceLocation(file: found.file, line: 1, column: 1))
                 } else {
                     lessonIDs[found.id] = found.file
                     // Storyboards and `continues` are named in step settings: checked with the steps.
@@ -270,8 +296,10 @@ private struct Loader {
                 lessons.append(found)
                 lessonsByName[name] = found
             } else {
-                broken.append(BrokenLesson(name: name, id: lesson?.id, language: manifest.defaultLanguage,
-                                           diagnostics: lessonSink.diagnostics.sortedByLocation()))
+                broken.append(
+                    BrokenLesson(
+                        name: name, id: lesson?.id, language: manifest.defaultLanguage,
+                        diagnostics: lessonSink.diagnostics.sortedByLocation()))
             }
         }
 
@@ -281,9 +309,13 @@ private struct Loader {
                 let lessonSink = DiagnosticSink()
                 defer { self.sink.append(contentsOf: lessonSink.diagnostics) }
                 guard let translated = lesson(at: url, language: language, into: lessonSink),
-                      let original = lessonsByName[name] else {
+                    let original = lessonsByName[name]
+                else {
                     if lessonSink.diagnostics.hasErrors {
-                        broken.append(BrokenLesson(name: name, id: nil, language: language, diagnostics: lessonSink.diagnostics.sortedByLocation()))
+                        broken.append(
+                            BrokenLesson(
+                                name: name, id: nil, language: language,
+                                diagnostics: lessonSink.diagnostics.sortedByLocation()))
                     }
                     continue
                 }
@@ -292,16 +324,19 @@ private struct Loader {
                     checkReferences(translated, storyboardDirs: storyboardDirs, sink: lessonSink)
                 }
                 if lessonSink.diagnostics.hasErrors {
-                    broken.append(BrokenLesson(name: name, id: translated.id, language: language,
-                                               diagnostics: lessonSink.diagnostics.sortedByLocation()))
+                    broken.append(
+                        BrokenLesson(
+                            name: name, id: translated.id, language: language,
+                            diagnostics: lessonSink.diagnostics.sortedByLocation()))
                 } else {
                     translations[language, default: [:]][original.id] = translated
                 }
             }
         }
 
-        var pack = Pack(root: root, manifest: manifest, lessons: lessons, translations: translations,
-                        supportSources: support, storyboardDirectories: storyboardDirs)
+        var pack = Pack(
+            root: root, manifest: manifest, lessons: lessons, translations: translations,
+            supportSources: support, storyboardDirectories: storyboardDirs)
         pack.brokenLessons = broken
         pack.messages = messages(languages: manifest.languages)
         return pack
@@ -318,8 +353,9 @@ private struct Loader {
             let file = display(url)
             let language = String(name.dropLast(".yaml".count))
             if !languages.contains(language) {
-                sink.warning("messages for '\(language)', a language not listed in pack.yaml 'languages': learners never see them",
-                             at: SourceLocation(file: file, line: 1, column: 1))
+                sink.warning(
+                    "messages for '\(language)', a language not listed in pack.yaml 'languages': learners never see them",
+                    at: SourceLocation(file: file, line: 1, column: 1))
             }
             guard let text = read(url, into: sink) else { continue }
             let entries: [Catalog.Entry]
@@ -334,7 +370,11 @@ private struct Loader {
             for problem in Catalog.problems(in: entries) {
                 rejected.insert(problem.line)
                 let location = SourceLocation(file: file, line: problem.line, column: problem.column)
-                if problem.isError { sink.error(problem.message, at: location) } else { sink.warning(problem.message, at: location) }
+                if problem.isError {
+                    sink.error(problem.message, at: location)
+                } else {
+                    sink.warning(problem.message, at: location)
+                }
             }
             for entry in entries where !rejected.contains(entry.line) {
                 messages[language, default: [:]][entry.key] = entry.template
@@ -348,23 +388,35 @@ private struct Loader {
         for (index, step) in lesson.steps.enumerated() {
             if let name = step.storyboard {
                 if let reason = Pack.storyboardNameProblem(name) {
-                    sink.error("storyboard '\(ControlCharacters.visible(name))' \(reason)",
-                               at: step.storyboardLocation ?? step.location)
+                    sink.error(
+                        "storyboard '\(ControlCharacters.visible(name))' \(reason)",
+                        at: step.storyboardLocation ?? step.location)
                     continue
                 }
-                let found = storyboardDirs.contains { fileManager.fileExists(atPath: $0.appendingPathComponent(name + ".storyboard").path) }
+                let found = storyboardDirs.contains {
+                    fileManager.fileExists(atPath: $0.appendingPathComponent(name + ".storyboard").path)
+                }
                 if !found {
-                    let folders = storyboardDirs.isEmpty ? "(the pack has no storyboard folder)" : storyboardDirs.map { display($0) }.joined(separator: ", ")
-                    sink.error("storyboard '\(name)' not found: no \(name).storyboard in \(folders)", at: step.storyboardLocation ?? step.location)
+                    let folders =
+                        storyboardDirs.isEmpty
+                        ? "(the pack has no storyboard folder)"
+                        : storyboardDirs.map { display($0) }.joined(separator: ", ")
+                    sink.error(
+                        "storyboard '\(name)' not found: no \(name).storyboard in \(folders)",
+                        at: step.storyboardLocation ?? step.location)
                 }
             }
             if let previous = step.continuesFrom {
                 guard let earlier = lesson.steps[..<index].first(where: { $0.id == previous }) else {
-                    sink.error("'continues: \(previous)' must name an earlier step of this lesson", at: step.continuesLocation ?? step.location)
+                    sink.error(
+                        "'continues: \(previous)' must name an earlier step of this lesson",
+                        at: step.continuesLocation ?? step.location)
                     continue
                 }
                 if earlier.code[.starter] == nil && earlier.code[.solution] == nil {
-                    sink.error("'continues: \(previous)' names a step with no code to continue from", at: step.continuesLocation ?? step.location)
+                    sink.error(
+                        "'continues: \(previous)' names a step with no code to continue from",
+                        at: step.continuesLocation ?? step.location)
                 }
             }
         }
@@ -390,10 +442,13 @@ struct LessonFiles {
             guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 let language = entry
-                let inner = ((try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []).sorted().filter { $0.hasSuffix(".md") }
+                let inner = ((try? fileManager.contentsOfDirectory(atPath: url.path)) ?? []).sorted().filter {
+                    $0.hasSuffix(".md")
+                }
                 for file in inner {
-                    result.addTranslation(name: String(file.dropLast(3)), language: language, url: url.appendingPathComponent(file),
-                                          listed: listed, manifest: manifest)
+                    result.addTranslation(
+                        name: String(file.dropLast(3)), language: language, url: url.appendingPathComponent(file),
+                        listed: listed, manifest: manifest)
                 }
                 continue
             }
@@ -403,7 +458,8 @@ struct LessonFiles {
                 result.primary[stem] = url
             } else if let dot = stem.lastIndex(of: "."), listed.contains(String(stem[..<dot])) {
                 let language = String(stem[stem.index(after: dot)...])
-                result.addTranslation(name: String(stem[..<dot]), language: language, url: url, listed: listed, manifest: manifest)
+                result.addTranslation(
+                    name: String(stem[..<dot]), language: language, url: url, listed: listed, manifest: manifest)
             } else {
                 result.orphans.append(url)
             }
@@ -411,10 +467,21 @@ struct LessonFiles {
         return result
     }
 
-    private mutating func addTranslation(name: String, language: String, url: URL, listed: Set<String>, manifest: Manifest) {
-        guard listed.contains(name) else { orphans.append(url); return }
-        guard manifest.languages.contains(language) else { unknownLanguages.append((url, language)); return }
-        if language == manifest.defaultLanguage, primary[name] != nil { orphans.append(url); return }
+    private mutating func addTranslation(
+        name: String, language: String, url: URL, listed: Set<String>, manifest: Manifest
+    ) {
+        guard listed.contains(name) else {
+            orphans.append(url)
+            return
+        }
+        guard manifest.languages.contains(language) else {
+            unknownLanguages.append((url, language))
+            return
+        }
+        if language == manifest.defaultLanguage, primary[name] != nil {
+            orphans.append(url)
+            return
+        }
         translations[language, default: [:]][name] = url
     }
 }

@@ -42,9 +42,11 @@ package struct PackLocation: Sendable, Hashable {
         /// The checkout's `Lessons/` (derived from this file's path at build time).
         package var checkoutLessons: URL
 
-        package init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                    executable: URL? = PackLocation.runningExecutable,
-                    checkoutLessons: URL = PackLocation.checkoutLessons) {
+        package init(
+            environment: [String: String] = ProcessInfo.processInfo.environment,
+            executable: URL? = PackLocation.runningExecutable,
+            checkoutLessons: URL = PackLocation.checkoutLessons
+        ) {
             self.environment = environment
             self.executable = executable
             self.checkoutLessons = checkoutLessons
@@ -64,7 +66,10 @@ package struct PackLocation: Sendable, Hashable {
 
         /// `$XDG_CACHE_HOME/seguelab/checked-packs`: packs that loaded without an error.
         package var checkedPacks: CheckedPacks {
-            CheckedPacks(directory: URL(fileURLWithPath: XDGDirectories(environment: environment).seguelabCache, isDirectory: true)
+            CheckedPacks(
+                directory: URL(
+                    fileURLWithPath: XDGDirectories(environment: environment).seguelabCache, isDirectory: true
+                )
                 .appendingPathComponent("checked-packs", isDirectory: true))
         }
     }
@@ -105,10 +110,14 @@ package struct PackLocation: Sendable, Hashable {
     /// The built-in pack; every place tried is named when none holds it.
     package static func builtIn(context: Context = Context()) throws -> PackLocation {
         let fileManager = FileManager.default
-        func isPack(_ url: URL) -> Bool { fileManager.fileExists(atPath: url.appendingPathComponent(Manifest.fileName).path) }
+        func isPack(_ url: URL) -> Bool {
+            fileManager.fileExists(atPath: url.appendingPathComponent(Manifest.fileName).path)
+        }
         if let explicit = context.environment["SEGUELAB_LESSONS"], !explicit.isEmpty {
             let url = URL(fileURLWithPath: explicit, isDirectory: true).standardizedFileURL
-            guard isPack(url) else { throw Failure("SEGUELAB_LESSONS=\(explicit) is not a lesson pack: it has no \(Manifest.fileName)") }
+            guard isPack(url) else {
+                throw Failure("SEGUELAB_LESSONS=\(explicit) is not a lesson pack: it has no \(Manifest.fileName)")
+            }
             return PackLocation(root: url, source: .environment)
         }
         var tried: [String] = []
@@ -118,9 +127,13 @@ package struct PackLocation: Sendable, Hashable {
             if isPack(installed) { return PackLocation(root: installed, source: .installedLayout) }
             tried.append(installed.path)
         }
-        if isPack(context.checkoutLessons) { return PackLocation(root: context.checkoutLessons.standardizedFileURL, source: .checkout) }
+        if isPack(context.checkoutLessons) {
+            return PackLocation(root: context.checkoutLessons.standardizedFileURL, source: .checkout)
+        }
         tried.append(context.checkoutLessons.path)
-        throw Failure("cannot find the built-in lessons (tried \(tried.joined(separator: ", "))); set SEGUELAB_LESSONS or use --pack")
+        throw Failure(
+            "cannot find the built-in lessons (tried \(tried.joined(separator: ", "))); set SEGUELAB_LESSONS or use --pack"
+        )
     }
 
     /// Ids of packs installed with `seguelab pack install`, sorted.
@@ -128,7 +141,9 @@ package struct PackLocation: Sendable, Hashable {
         let folder = context.installedPacks
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return entries.filter {
-            !$0.hasPrefix(".") && FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).appendingPathComponent(Manifest.fileName).path)
+            !$0.hasPrefix(".")
+                && FileManager.default.fileExists(
+                    atPath: folder.appendingPathComponent($0).appendingPathComponent(Manifest.fileName).path)
         }.sorted()
     }
 
@@ -138,12 +153,16 @@ package struct PackLocation: Sendable, Hashable {
         let name = PackArchive.baseName(of: archive)
         let safeName = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
         let destination = context.extractedArchives.appendingPathComponent("\(safeName)-\(hash)", isDirectory: true)
-        if FileManager.default.fileExists(atPath: destination.appendingPathComponent(Manifest.fileName).path) { return destination }
+        if FileManager.default.fileExists(atPath: destination.appendingPathComponent(Manifest.fileName).path) {
+            return destination
+        }
         do {
             try PackArchive.extract(archive, to: destination)
         } catch let failure as PackArchive.Failure {
             // Another process may have extracted the same archive at the same moment.
-            if FileManager.default.fileExists(atPath: destination.appendingPathComponent(Manifest.fileName).path) { return destination }
+            if FileManager.default.fileExists(atPath: destination.appendingPathComponent(Manifest.fileName).path) {
+                return destination
+            }
             throw failure
         }
         return destination

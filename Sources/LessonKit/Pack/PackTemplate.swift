@@ -42,7 +42,9 @@ package enum PackTemplate {
     /// and crash once the build tree is gone.)
     static func starterPack() throws -> URL {
         let beside = Bundle.main.bundleURL
-        for bundle in ["seguelab_LessonKit.resources", "seguelab_LessonKit.bundle", "seguelab_LessonKit.bundle/Contents/Resources"] {
+        for bundle in [
+            "seguelab_LessonKit.resources", "seguelab_LessonKit.bundle", "seguelab_LessonKit.bundle/Contents/Resources"
+        ] {
             let url = beside.appendingPathComponent(bundle).appendingPathComponent("StarterPack")
             if FileManager.default.fileExists(atPath: url.appendingPathComponent(Manifest.fileName).path) { return url }
         }

@@ -25,11 +25,12 @@ struct TarReader {
 
     func forEach(_ body: (Entry, Data) throws -> Void) throws {
         var offset = 0
-        var longName: String?, longLink: String?
+        var longName: String?
+        var longLink: String?
         var pax: [String: String] = [:]
         while offset + 512 <= bytes.count {
             let header = bytes[offset..<(offset + 512)]
-            if header.allSatisfy({ $0 == 0 }) { return } // end of archive
+            if header.allSatisfy({ $0 == 0 }) { return }  // end of archive
             guard Self.checksumMatches(header) else { throw fail("corrupt tar header at byte \(offset)") }
             let typeFlag = header[header.startIndex + 156]
             var size = try Self.number(header, 124, 12).map(Int.init) ?? 0
@@ -51,7 +52,7 @@ struct TarReader {
                 pax = Self.paxRecords(contents[...])
                 continue
             case UInt8(ascii: "g"):
-                continue // global pax header: nothing in it matters here
+                continue  // global pax header: nothing in it matters here
             default:
                 break
             }
@@ -63,20 +64,26 @@ struct TarReader {
                 if !prefix.isEmpty { path = prefix + "/" + path }
             }
             path = pax["path"] ?? longName ?? path
-            let link = pax["linkpath"] ?? longLink ?? Self.string(header[(header.startIndex + 157)..<(header.startIndex + 257)])
-            longName = nil; longLink = nil; pax = [:]
+            let link =
+                pax["linkpath"] ?? longLink
+                ?? Self.string(header[(header.startIndex + 157)..<(header.startIndex + 257)])
+            longName = nil
+            longLink = nil
+            pax = [:]
 
-            let type: Entry.EntryType = switch typeFlag {
-            case 0, UInt8(ascii: "0"), UInt8(ascii: "7"): .file
-            case UInt8(ascii: "5"): .directory
-            case UInt8(ascii: "1"): .hardlink
-            case UInt8(ascii: "2"): .symlink
-            case UInt8(ascii: "3"): .special("a character device file is")
-            case UInt8(ascii: "4"): .special("a block device file is")
-            case UInt8(ascii: "6"): .special("a FIFO is")
-            default: .special("tar entry type '\(Character(UnicodeScalar(typeFlag)))' is")
-            }
-            try body(Entry(path: path, type: type, linkTarget: link, size: size), type == .file ? Data(contents) : Data())
+            let type: Entry.EntryType =
+                switch typeFlag {
+                case 0, UInt8(ascii: "0"), UInt8(ascii: "7"): .file
+                case UInt8(ascii: "5"): .directory
+                case UInt8(ascii: "1"): .hardlink
+                case UInt8(ascii: "2"): .symlink
+                case UInt8(ascii: "3"): .special("a character device file is")
+                case UInt8(ascii: "4"): .special("a block device file is")
+                case UInt8(ascii: "6"): .special("a FIFO is")
+                default: .special("tar entry type '\(Character(UnicodeScalar(typeFlag)))' is")
+                }
+            try body(
+                Entry(path: path, type: type, linkTarget: link, size: size), type == .file ? Data(contents) : Data())
         }
         if offset < bytes.count { throw fail("truncated tar header at byte \(offset)") }
     }
@@ -90,7 +97,7 @@ struct TarReader {
     static func number(_ header: ArraySlice<UInt8>, _ start: Int, _ length: Int) throws -> Int64? {
         let field = header[(header.startIndex + start)..<(header.startIndex + start + length)]
         if let first = field.first, first & 0x80 != 0 {
-            guard first == 0x80 else { return -1 } // negative base-256: refused by the caller
+            guard first == 0x80 else { return -1 }  // negative base-256: refused by the caller
             var value: Int64 = 0
             for byte in field.dropFirst() {
                 guard value < Int64.max >> 8 else { return Int64.max }
@@ -116,8 +123,9 @@ struct TarReader {
         var records: [String: String] = [:]
         var rest = contents
         while let space = rest.firstIndex(of: UInt8(ascii: " ")),
-              let length = Int(String(decoding: rest[rest.startIndex..<space], as: UTF8.self)),
-              length > 0, rest.startIndex + length <= rest.endIndex {
+            let length = Int(String(decoding: rest[rest.startIndex..<space], as: UTF8.self)),
+            length > 0, rest.startIndex + length <= rest.endIndex
+        {
             let record = rest[(space + 1)..<(rest.startIndex + length)]
             let text = String(decoding: record, as: UTF8.self)
             if let equals = text.firstIndex(of: "=") {

@@ -144,9 +144,9 @@ package struct PackChanges: Sendable, Hashable {
     /// True when the saved position no longer exists and the learner was moved.
     package var positionMoved = false
 
-
     package var isEmpty: Bool {
-        removedSteps.isEmpty && removedLessons.isEmpty && addedSteps.isEmpty && addedLessons.isEmpty && oldVersion == newVersion
+        removedSteps.isEmpty && removedLessons.isEmpty && addedSteps.isEmpty && addedLessons.isEmpty
+            && oldVersion == newVersion
             && setAside.isEmpty && restored.isEmpty
     }
 
@@ -154,17 +154,28 @@ package struct PackChanges: Sendable, Hashable {
     package func summaryLines(_ catalog: Catalog) -> [String] {
         var lines: [String] = []
         let steps = { (refs: [StepRef]) in refs.map(\.description).joined(separator: ", ") }
-        if oldVersion != newVersion { lines.append(catalog.text("changes.version", ["old": oldVersion, "new": newVersion])) }
-        if !addedLessons.isEmpty { lines.append(catalog.text("changes.added_lessons", ["list": addedLessons.joined(separator: ", ")])) }
+        if oldVersion != newVersion {
+            lines.append(catalog.text("changes.version", ["old": oldVersion, "new": newVersion]))
+        }
+        if !addedLessons.isEmpty {
+            lines.append(catalog.text("changes.added_lessons", ["list": addedLessons.joined(separator: ", ")]))
+        }
         if !addedSteps.isEmpty { lines.append(catalog.text("changes.added_steps", ["list": steps(addedSteps)])) }
-        if !removedLessons.isEmpty { lines.append(catalog.text("changes.removed_lessons", ["list": removedLessons.joined(separator: ", ")])) }
+        if !removedLessons.isEmpty {
+            lines.append(catalog.text("changes.removed_lessons", ["list": removedLessons.joined(separator: ", ")]))
+        }
         if !removedSteps.isEmpty { lines.append(catalog.text("changes.removed_steps", ["list": steps(removedSteps)])) }
         if !setAside.isEmpty {
-            lines.append(setAside.count == 1 ? catalog.text("changes.set_aside.one") : catalog.text("changes.set_aside", ["count": setAside.count]))
+            lines.append(
+                setAside.count == 1
+                    ? catalog.text("changes.set_aside.one")
+                    : catalog.text("changes.set_aside", ["count": setAside.count]))
         }
         if !restored.isEmpty {
-            lines.append(restored.count == 1 ? catalog.text("changes.restored.one", ["list": steps(restored)])
-                         : catalog.text("changes.restored", ["count": restored.count, "list": steps(restored)]))
+            lines.append(
+                restored.count == 1
+                    ? catalog.text("changes.restored.one", ["list": steps(restored)])
+                    : catalog.text("changes.restored", ["count": restored.count, "list": steps(restored)]))
         }
         if positionMoved { lines.append(catalog.text("changes.position_moved")) }
         return lines
@@ -183,23 +194,32 @@ extension PackProgress {
         let broken = pack.brokenLessons.filter { $0.language == pack.manifest.defaultLanguage }
         let brokenIDs = Set(broken.compactMap(\.id))
         let keepAllMissing = broken.contains { $0.id == nil }
-        for (lessonID, stepIDs) in previous where current[lessonID] == nil && (keepAllMissing || brokenIDs.contains(lessonID)) {
+        for (lessonID, stepIDs) in previous
+        where current[lessonID] == nil && (keepAllMissing || brokenIDs.contains(lessonID)) {
             current[lessonID] = stepIDs
         }
-        for lessonID in lessons.keys where current[lessonID] == nil && (keepAllMissing || brokenIDs.contains(lessonID)) {
+        for lessonID in lessons.keys where current[lessonID] == nil && (keepAllMissing || brokenIDs.contains(lessonID))
+        {
             current[lessonID] = previous[lessonID] ?? Array(lessons[lessonID]!.steps.keys).sorted()
         }
 
         for (lessonID, stepIDs) in previous.sorted(by: { $0.key < $1.key }) {
-            guard let now = current[lessonID] else { changes.removedLessons.append(lessonID); continue }
-            for id in stepIDs where !now.contains(id) { changes.removedSteps.append(StepRef(lesson: lessonID, step: id)) }
+            guard let now = current[lessonID] else {
+                changes.removedLessons.append(lessonID)
+                continue
+            }
+            for id in stepIDs where !now.contains(id) {
+                changes.removedSteps.append(StepRef(lesson: lessonID, step: id))
+            }
         }
         for lesson in pack.lessons {
             guard let before = previous[lesson.id] else {
                 if !previous.isEmpty { changes.addedLessons.append(lesson.id) }
                 continue
             }
-            for stepID in lesson.stepIDs where !before.contains(stepID) { changes.addedSteps.append(StepRef(lesson: lesson.id, step: stepID)) }
+            for stepID in lesson.stepIDs where !before.contains(stepID) {
+                changes.addedSteps.append(StepRef(lesson: lesson.id, step: stepID))
+            }
         }
         // Progress on things that are gone, even if the outline did not list them, is set
         // aside, never dropped: a lesson may come back, or be this one renamed.
@@ -256,7 +276,9 @@ extension PackProgress {
     /// version of the pack), step by step where the step ids match; steps with progress of
     /// their own keep it. Returns the steps restored.
     package mutating func restore(lesson oldID: String, as newID: String, in pack: Pack) -> [StepRef] {
-        guard let lesson = pack.lessons.first(where: { $0.id == newID }), var kept = unclaimed?[oldID] else { return [] }
+        guard let lesson = pack.lessons.first(where: { $0.id == newID }), var kept = unclaimed?[oldID] else {
+            return []
+        }
         var restored: [StepRef] = []
         for step in lesson.steps {
             let ref = StepRef(lesson: newID, step: step.id)

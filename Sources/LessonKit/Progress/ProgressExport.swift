@@ -16,8 +16,10 @@ package enum ProgressExport {
         package var solutionShown: Bool
         package var secondsSpent: Int
 
-        package init(lesson: String, lessonTitle: String, step: String, stepTitle: String, kind: String, status: String,
-                    attempts: Int, hintsUsed: Int, solutionShown: Bool, secondsSpent: Int) {
+        package init(
+            lesson: String, lessonTitle: String, step: String, stepTitle: String, kind: String, status: String,
+            attempts: Int, hintsUsed: Int, solutionShown: Bool, secondsSpent: Int
+        ) {
             self.lesson = lesson
             self.lessonTitle = lessonTitle
             self.step = step
@@ -40,8 +42,10 @@ package enum ProgressExport {
         package var position: String?
         package var steps: [Row]
 
-        package init(pack: String, packTitle: String, packVersion: String, learner: String?, exported: Date,
-                    position: String?, steps: [Row]) {
+        package init(
+            pack: String, packTitle: String, packVersion: String, learner: String?, exported: Date,
+            position: String?, steps: [Row]
+        ) {
             self.pack = pack
             self.packTitle = packTitle
             self.packVersion = packVersion
@@ -57,26 +61,31 @@ package enum ProgressExport {
         pack.lessons.flatMap { lesson in
             lesson.steps.map { step in
                 let record = progress[StepRef(lesson: lesson.id, step: step.id)]
-                return Row(lesson: lesson.id, lessonTitle: lesson.title, step: step.id, stepTitle: step.title,
-                           kind: step.kind.rawValue, status: record?.status.rawValue ?? "unseen",
-                           attempts: record?.attempts ?? 0, hintsUsed: record?.hintsUsed ?? 0,
-                           solutionShown: record?.solutionShown ?? false,
-                           secondsSpent: Int((record?.secondsSpent ?? 0).rounded()))
+                return Row(
+                    lesson: lesson.id, lessonTitle: lesson.title, step: step.id, stepTitle: step.title,
+                    kind: step.kind.rawValue, status: record?.status.rawValue ?? "unseen",
+                    attempts: record?.attempts ?? 0, hintsUsed: record?.hintsUsed ?? 0,
+                    solutionShown: record?.solutionShown ?? false,
+                    secondsSpent: Int((record?.secondsSpent ?? 0).rounded()))
             }
         }
     }
 
-    package static func json(for progress: PackProgress, pack: Pack, learner: String? = nil, now: Date = Date()) throws -> Data {
-        let report = Report(pack: pack.id, packTitle: pack.manifest.title, packVersion: pack.manifest.version,
-                            learner: learner, exported: now, position: progress.position?.description,
-                            steps: rows(for: progress, pack: pack))
+    package static func json(for progress: PackProgress, pack: Pack, learner: String? = nil, now: Date = Date()) throws
+        -> Data
+    {
+        let report = Report(
+            pack: pack.id, packTitle: pack.manifest.title, packVersion: pack.manifest.version,
+            learner: learner, exported: now, position: progress.position?.description,
+            steps: rows(for: progress, pack: pack))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
         return try encoder.encode(report)
     }
 
-    package static let csvHeader = "lesson,lesson_title,step,step_title,kind,status,attempts,hints_used,solution_shown,seconds_spent"
+    package static let csvHeader =
+        "lesson,lesson_title,step,step_title,kind,status,attempts,hints_used,solution_shown,seconds_spent"
 
     /// RFC 4180 CSV with a header line.
     package static func csv(for progress: PackProgress, pack: Pack) -> String {
@@ -89,8 +98,10 @@ package enum ProgressExport {
 
     /// A row's fields in `csvHeader`'s order.
     package static func csvFields(_ row: Row) -> [String] {
-        [row.lesson, row.lessonTitle, row.step, row.stepTitle, row.kind, row.status,
-         String(row.attempts), String(row.hintsUsed), row.solutionShown ? "yes" : "no", String(row.secondsSpent)]
+        [
+            row.lesson, row.lessonTitle, row.step, row.stepTitle, row.kind, row.status,
+            String(row.attempts), String(row.hintsUsed), row.solutionShown ? "yes" : "no", String(row.secondsSpent)
+        ]
     }
 
     /// One CSV line, each field quoted when it must be.

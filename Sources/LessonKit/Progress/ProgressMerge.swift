@@ -15,7 +15,9 @@ enum ProgressMerge {
                 .union(base?.lessons[lessonID]?.steps.keys ?? [:].keys)
             for stepID in stepIDs {
                 let ref = StepRef(lesson: lessonID, step: stepID)
-                let original = base?[ref], own = mine[ref], other = theirs[ref]
+                let original = base?[ref]
+                let own = mine[ref]
+                let other = theirs[ref]
                 if own == original {
                     merged[ref] = other
                 } else if let own, let other, other != original {
@@ -24,12 +26,16 @@ enum ProgressMerge {
                     merged[ref] = own
                 }
             }
-            if merged.lessons[lessonID]?.steps.isEmpty == true, mine.lessons[lessonID] == nil { merged.lessons[lessonID] = nil }
+            if merged.lessons[lessonID]?.steps.isEmpty == true, mine.lessons[lessonID] == nil {
+                merged.lessons[lessonID] = nil
+            }
         }
         // Progress another process set aside is kept too, unless this one holds the step.
         for (lessonID, kept) in theirs.unclaimed ?? [:] {
-            for (stepID, step) in kept.steps where merged[StepRef(lesson: lessonID, step: stepID)] == nil
-                && merged.unclaimed?[lessonID]?.steps[stepID] == nil {
+            for (stepID, step) in kept.steps
+            where merged[StepRef(lesson: lessonID, step: stepID)] == nil
+                && merged.unclaimed?[lessonID]?.steps[stepID] == nil
+            {
                 var lessons = merged.unclaimed ?? [:]
                 lessons[lessonID, default: LessonProgress()].steps[stepID] = step
                 merged.unclaimed = lessons
@@ -46,9 +52,12 @@ enum ProgressMerge {
     /// Status first (passed > skipped > attempted > seen), then the record with more work in it;
     /// counters never go backwards.
     static func moreAdvanced(_ a: StepProgress, _ b: StepProgress) -> StepProgress {
-        var winner = a.status != b.status ? (a.status > b.status ? a : b)
-                                          : (a.attempts != b.attempts ? (a.attempts > b.attempts ? a : b)
-                                                                      : ((a.completed ?? .distantPast) >= (b.completed ?? .distantPast) ? a : b))
+        var winner =
+            a.status != b.status
+            ? (a.status > b.status ? a : b)
+            : (a.attempts != b.attempts
+                ? (a.attempts > b.attempts ? a : b)
+                : ((a.completed ?? .distantPast) >= (b.completed ?? .distantPast) ? a : b))
         winner.attempts = max(a.attempts, b.attempts)
         winner.hintsUsed = max(a.hintsUsed, b.hintsUsed)
         winner.solutionShown = a.solutionShown || b.solutionShown

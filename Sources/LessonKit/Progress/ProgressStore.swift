@@ -28,7 +28,8 @@ package struct ProgressStore: Sendable {
 
     /// `progress/` in seguelab's state directory.
     package static func directory(in directories: XDGDirectories) -> URL {
-        URL(fileURLWithPath: directories.seguelabState, isDirectory: true).appendingPathComponent("progress", isDirectory: true)
+        URL(fileURLWithPath: directories.seguelabState, isDirectory: true).appendingPathComponent(
+            "progress", isDirectory: true)
     }
 
     /// The pack's id (made safe as a file name): progress follows the pack, not where it lies,
@@ -53,7 +54,9 @@ package struct ProgressStore: Sendable {
     /// the pack's progress (renamed, so nothing is copied twice; the others stay where they are).
     private func adoptLegacyProgress(for pack: Pack, at url: URL) {
         let newest = legacyFiles(for: pack).max { a, b in
-            let dates = [a, b].map { (try? $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast }
+            let dates = [a, b].map {
+                (try? $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+            }
             return dates[0] < dates[1]
         }
         // Another process may adopt it at the same moment: whoever renames first wins, the
@@ -70,8 +73,10 @@ package struct ProgressStore: Sendable {
         let shared = directory.appendingPathComponent(Self.key(for: pack) + ".json")
         var url = shared
         if let data = FileManager.default.contents(atPath: shared.path), let saved = try? Self.decode(data),
-           Self.isAnotherPack(saved, than: pack) {
-            url = directory.appendingPathComponent(Self.key(for: pack) + ".from-\(Self.hash(pack.root.standardizedFileURL.path)).json")
+            Self.isAnotherPack(saved, than: pack)
+        {
+            url = directory.appendingPathComponent(
+                Self.key(for: pack) + ".from-\(Self.hash(pack.root.standardizedFileURL.path)).json")
         }
         origins[pack.root.path] = url
         return url
@@ -79,7 +84,9 @@ package struct ProgressStore: Sendable {
 
     /// Saved elsewhere, and not one lesson in common: not a version of this pack.
     static func isAnotherPack(_ saved: PackProgress, than pack: Pack) -> Bool {
-        guard URL(fileURLWithPath: saved.packPath).standardizedFileURL.path != pack.root.standardizedFileURL.path else { return false }
+        guard URL(fileURLWithPath: saved.packPath).standardizedFileURL.path != pack.root.standardizedFileURL.path else {
+            return false
+        }
         let savedLessons = Set(saved.outline.keys).union(saved.lessons.keys).union(saved.unclaimed?.keys ?? [:].keys)
         let lessons = Set(pack.lessons.map(\.id)).union(pack.brokenLessons.compactMap(\.id))
         return !savedLessons.isEmpty && savedLessons.isDisjoint(with: lessons)
@@ -87,8 +94,8 @@ package struct ProgressStore: Sendable {
 
     /// FNV-1a, 10 hex digits: stable across runs and platforms (Hasher is seeded per process).
     static func hash(_ text: String) -> String {
-        var value: UInt64 = 0xcbf29ce484222325
-        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100000001b3 }
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return String(String(value, radix: 16).suffix(10)).leftPadded(to: 10)
     }
 
@@ -112,7 +119,8 @@ package struct ProgressStore: Sendable {
         if let code = Self.accessProblem(url) {
             withheld[url] = true
             let reason = ProgressStoreError(path: url.path, errno: code).reason
-            let warning = "Progress file \(url.path) cannot be read (\(reason)); this session starts without it and "
+            let warning =
+                "Progress file \(url.path) cannot be read (\(reason)); this session starts without it and "
                 + "does not save over it. Give it back its permissions (chmod u+rw) and start seguelab again."
             return Loaded(progress: PackProgress(pack: pack, now: now), changes: nil, warnings: [warning], isNew: true)
         }
@@ -133,16 +141,21 @@ package struct ProgressStore: Sendable {
                 // Nothing is dropped, but the file is about to change shape: keep it as it was.
                 do {
                     let backup = try saveBackup(before, for: pack, now: now)
-                    warnings.append("Your progress as it was before this version of the pack is also kept in \(backup.path).")
+                    warnings.append(
+                        "Your progress as it was before this version of the pack is also kept in \(backup.path).")
                 } catch {
-                    warnings.append("Your progress as it was before this version of the pack could not be backed up (\(FileErrorWords.describe(error))).")
+                    warnings.append(
+                        "Your progress as it was before this version of the pack could not be backed up (\(FileErrorWords.describe(error)))."
+                    )
                 }
             }
-            return Loaded(progress: progress, changes: changes.isEmpty ? nil : changes, warnings: warnings, isNew: false)
+            return Loaded(
+                progress: progress, changes: changes.isEmpty ? nil : changes, warnings: warnings, isNew: false)
         } catch {
             let backup = url.appendingPathExtension("corrupt-\(Self.timestamp(now))")
             try FileManager.default.moveItem(at: url, to: backup)
-            let warning = "Progress file \(url.path) could not be read (\(Self.describe(error))); it was moved to \(backup.path) and you start afresh."
+            let warning =
+                "Progress file \(url.path) could not be read (\(Self.describe(error))); it was moved to \(backup.path) and you start afresh."
             return Loaded(progress: PackProgress(pack: pack, now: now), changes: nil, warnings: [warning], isNew: true)
         }
     }
@@ -152,17 +165,23 @@ package struct ProgressStore: Sendable {
     /// progress and a warning saying why (only `load`, for the shell, moves it aside).
     package func peek(for pack: Pack, now: Date = Date()) -> (progress: PackProgress, warning: String?) {
         let url = fileURL(for: pack)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return (PackProgress(pack: pack, now: now), nil) }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return (PackProgress(pack: pack, now: now), nil)
+        }
         do {
             var progress = try Self.decode(data)
             _ = progress.reconcile(with: pack)
             return (progress, nil)
         } catch let newer as UnsupportedFormat {
-            return (PackProgress(pack: pack, now: now),
-                    "progress file \(url.path) was written by a newer seguelab (format \(newer.found)); showing no progress")
+            return (
+                PackProgress(pack: pack, now: now),
+                "progress file \(url.path) was written by a newer seguelab (format \(newer.found)); showing no progress"
+            )
         } catch {
-            return (PackProgress(pack: pack, now: now),
-                    "progress file \(url.path) cannot be read (it is not valid progress JSON); showing no progress")
+            return (
+                PackProgress(pack: pack, now: now),
+                "progress file \(url.path) cannot be read (it is not valid progress JSON); showing no progress"
+            )
         }
     }
 
@@ -175,8 +194,9 @@ package struct ProgressStore: Sendable {
     package func save(_ progress: PackProgress, for pack: Pack) throws -> PackProgress {
         let url = fileURL(for: pack)
         if withheld[url] == true {
-            throw ProgressStoreError(path: url.path,
-                                     reason: "it could not be read when the session started, so it is not saved over")
+            throw ProgressStoreError(
+                path: url.path,
+                reason: "it could not be read when the session started, so it is not saved over")
         }
         try createDirectory()
         let lock = try FileLock(directory.appendingPathComponent("." + Self.key(for: pack) + ".lock"))
@@ -204,7 +224,9 @@ package struct ProgressStore: Sendable {
 
     struct UnsupportedFormat: Error, CustomStringConvertible {
         var found: Int
-        var description: String { "progress format \(found) is newer than this seguelab reads (\(PackProgress.currentFormat))" }
+        var description: String {
+            "progress format \(found) is newer than this seguelab reads (\(PackProgress.currentFormat))"
+        }
     }
 
     static func encode(_ progress: PackProgress) throws -> Data {
@@ -219,7 +241,9 @@ package struct ProgressStore: Sendable {
         decoder.dateDecodingStrategy = .iso8601
         struct Header: Decodable { var formatVersion: Int }
         let header = try decoder.decode(Header.self, from: data)
-        guard header.formatVersion <= PackProgress.currentFormat else { throw UnsupportedFormat(found: header.formatVersion) }
+        guard header.formatVersion <= PackProgress.currentFormat else {
+            throw UnsupportedFormat(found: header.formatVersion)
+        }
         return try decoder.decode(PackProgress.self, from: data)
     }
 
@@ -248,7 +272,8 @@ package struct ProgressStore: Sendable {
     private func write(_ data: Data, to link: URL) throws {
         try createDirectory()
         let url = Self.followingLinks(link)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ProgressStoreError(path: url.path, errno: errno) }
         var failure: Int32 = 0
@@ -294,9 +319,13 @@ package struct ProgressStore: Sendable {
     static func followingLinks(_ url: URL) -> URL {
         var current = url
         for _ in 0..<40 {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { return current }
-            current = target.hasPrefix("/") ? URL(fileURLWithPath: target)
-                                            : current.deletingLastPathComponent().appendingPathComponent(target)
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
+                return current
+            }
+            current =
+                target.hasPrefix("/")
+                ? URL(fileURLWithPath: target)
+                : current.deletingLastPathComponent().appendingPathComponent(target)
         }
         return current
     }
@@ -340,12 +369,13 @@ package struct ProgressStoreError: Error, LocalizedError, CustomStringConvertibl
     }
 
     init(path: String, errno code: Int32) {
-        let reason = switch code {
-        case EROFS: "the file system is read-only"
-        case EACCES, EPERM: "permission denied"
-        case ENOSPC, EDQUOT: "the disk is full"
-        default: String(cString: strerror(code))
-        }
+        let reason =
+            switch code {
+            case EROFS: "the file system is read-only"
+            case EACCES, EPERM: "permission denied"
+            case ENOSPC, EDQUOT: "the disk is full"
+            default: String(cString: strerror(code))
+            }
         self.init(path: path, reason: reason)
     }
 
@@ -376,8 +406,8 @@ private struct FileLock {
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
 
 /// A dictionary shared by copies of the store, behind a lock.

@@ -7,8 +7,10 @@ package struct StoredProgress: Sendable {
     /// Where a file that cannot be read is reported.
     package var warn: @Sendable (String) -> Void
 
-    package init(store: ProgressStore = ProgressStore(directory: ProgressStore.defaultDirectory()),
-                 warn: @escaping @Sendable (String) -> Void = StandardError.line) {
+    package init(
+        store: ProgressStore = ProgressStore(directory: ProgressStore.defaultDirectory()),
+        warn: @escaping @Sendable (String) -> Void = StandardError.line
+    ) {
         self.store = store
         self.warn = warn
     }
@@ -31,13 +33,15 @@ package struct StoredProgress: Sendable {
     package func restore(lesson oldID: String, as newID: String, in pack: Pack) throws -> String {
         var progress = try store.load(for: pack).progress
         guard pack.lessons.contains(where: { $0.id == newID }) else {
-            throw Refusal("the pack has no lesson '\(newID)'; its lessons: "
-                + pack.lessons.map(\.id).joined(separator: ", "))
+            throw Refusal(
+                "the pack has no lesson '\(newID)'; its lessons: "
+                    + pack.lessons.map(\.id).joined(separator: ", "))
         }
         guard progress.unclaimed?[oldID] != nil else {
             let kept = (progress.unclaimed ?? [:]).keys.sorted()
-            throw Refusal("no progress is kept for a lesson '\(oldID)'"
-                + (kept.isEmpty ? "" : "; kept: \(kept.joined(separator: ", "))"))
+            throw Refusal(
+                "no progress is kept for a lesson '\(oldID)'"
+                    + (kept.isEmpty ? "" : "; kept: \(kept.joined(separator: ", "))"))
         }
         let restored = progress.restore(lesson: oldID, as: newID, in: pack)
         _ = try store.save(progress, for: pack)

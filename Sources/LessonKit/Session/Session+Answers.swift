@@ -40,9 +40,10 @@ extension Session {
         progress[ref] = record
         touch()
         let isCode = step.kind.answersWithCode
-        return SolutionReveal(code: isCode ? step.code(.solution) : nil,
-                              answer: isCode ? nil : step.referenceAnswer,
-                              explanation: step.explanation)
+        return SolutionReveal(
+            code: isCode ? step.code(.solution) : nil,
+            answer: isCode ? nil : step.referenceAnswer,
+            explanation: step.explanation)
     }
 
     /// Skips the current step: the reference answer is filled in (later steps that continue
@@ -69,7 +70,9 @@ extension Session {
 
     /// Starts over: the whole pack, or one lesson. Returns the progress as it was, for the
     /// caller to keep as a backup (`ProgressStore.saveBackup`).
-    package mutating func restart(lesson lessonID: String? = nil) throws(SessionError) -> (backup: PackProgress, move: Move) {
+    package mutating func restart(lesson lessonID: String? = nil) throws(SessionError) -> (
+        backup: PackProgress, move: Move
+    ) {
         let backup = progress
         finishVisit()
         if let lessonID {
@@ -101,7 +104,8 @@ extension Session {
         // Continuing: the learner's own code from that step (the solution after a skip),
         // or the reference solution when they never wrote any.
         if let previousID = step.continuesFrom, let lesson = pack.lesson(id: lessonID, language: language),
-           let previous = lesson.step(id: previousID) {
+            let previous = lesson.step(id: previousID)
+        {
             return progress[StepRef(lesson: lessonID, step: previousID)]?.draft ?? previous.code(.solution)
         }
         return step.code(.starter)
@@ -120,7 +124,8 @@ extension Session {
     package mutating func submit(_ answer: Answer, runner: any ProgramRunner) async throws(SessionError) -> Verdict {
         guard let ref = position, let step = currentStep else { throw .noCurrentStep }
         guard step.kind.needsAnswer else { throw .nothingToAnswer(step.kind) }
-        let verdict = await AnswerJudge(pack: pack, runner: runner, catalog: pack.catalog(language: language)).judge(answer, for: step)
+        let verdict = await AnswerJudge(pack: pack, runner: runner, catalog: pack.catalog(language: language)).judge(
+            answer, for: step)
         record(verdict, answer: answer, at: ref)
         return verdict
     }
@@ -152,7 +157,8 @@ extension Session {
         }
         let source = code ?? (step.kind.runsExample ? step.code(.example) : draft) ?? ""
         let catalog = pack.catalog(language: language)
-        let result = await AnswerJudge(pack: pack, runner: runner, catalog: catalog).run(source, for: step, judging: false)
+        let result = await AnswerJudge(pack: pack, runner: runner, catalog: catalog).run(
+            source, for: step, judging: false)
         if let outcome = result.value { return outcome }
         throw .runnerFailed(result.failure?.firstFailure?.message ?? catalog.text("run.could_not_run"))
     }

@@ -19,7 +19,9 @@ package struct Session: Sendable {
     static let maximumVisitSeconds: Double = 30 * 60
     static let historyLimit = 200
 
-    package init(pack: Pack, progress: PackProgress, language: String? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
+    package init(
+        pack: Pack, progress: PackProgress, language: String? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.pack = pack
         self.progress = progress
         self.language = language ?? pack.manifest.defaultLanguage
@@ -43,7 +45,9 @@ package struct Session: Sendable {
 
     /// 1-based number of the current step in its lesson, and the lesson's step count.
     package var stepNumber: (index: Int, count: Int)? {
-        guard let lesson = currentLesson, let ref = position, let index = lesson.index(ofStep: ref.step) else { return nil }
+        guard let lesson = currentLesson, let ref = position, let index = lesson.index(ofStep: ref.step) else {
+            return nil
+        }
         return (index + 1, lesson.steps.count)
     }
 
@@ -74,20 +78,26 @@ package struct Session: Sendable {
             enteredAt = clock()
             return Move(kind: .enteredLesson, position: position)
         }
-        guard let first = pack.lessons.first, let step = first.steps.first else { return Move(kind: .atStart, position: nil) }
+        guard let first = pack.lessons.first, let step = first.steps.first else {
+            return Move(kind: .atStart, position: nil)
+        }
         return go(to: StepRef(lesson: first.id, step: step.id), remember: false)
     }
 
     /// Starts a lesson at its first step.
     package mutating func start(lesson id: String) throws(SessionError) -> Move {
-        guard let lesson = pack.lesson(id: id, language: language) else { throw .unknownLesson(id, known: pack.lessons.map(\.id)) }
+        guard let lesson = pack.lesson(id: id, language: language) else {
+            throw .unknownLesson(id, known: pack.lessons.map(\.id))
+        }
         guard let first = lesson.steps.first else { throw .unknownLesson(id, known: pack.lessons.map(\.id)) }
         return go(to: StepRef(lesson: id, step: first.id), remember: true)
     }
 
     /// The next step (into the next lesson at a lesson's end). Never blocked; see the type's note.
     package mutating func next() -> Move {
-        guard let ref = position, let lessonIndex = pack.lessons.firstIndex(where: { $0.id == ref.lesson }) else { return resume() }
+        guard let ref = position, let lessonIndex = pack.lessons.firstIndex(where: { $0.id == ref.lesson }) else {
+            return resume()
+        }
         let lesson = pack.lessons[lessonIndex]
         let unfinished = isUnfinished(ref) ? ref : nil
         if let index = lesson.index(ofStep: ref.step), index + 1 < lesson.steps.count {
@@ -119,7 +129,9 @@ package struct Session: Sendable {
             guard let lesson = pack.lesson(id: parts[0], language: language) else {
                 throw .unknownLesson(parts[0], known: pack.lessons.map(\.id))
             }
-            guard lesson.step(id: parts[1]) != nil else { throw .unknownStep(parts[1], lesson: lesson.id, known: lesson.steps.map(\.id)) }
+            guard lesson.step(id: parts[1]) != nil else {
+                throw .unknownStep(parts[1], lesson: lesson.id, known: lesson.steps.map(\.id))
+            }
             return go(to: StepRef(lesson: lesson.id, step: parts[1]), remember: true)
         }
         if pack.lesson(id: target, language: language) != nil { return try start(lesson: target) }
@@ -135,7 +147,9 @@ package struct Session: Sendable {
         finishVisit()
         if remember, let previous, previous != ref {
             progress.history.append(previous)
-            if progress.history.count > Self.historyLimit { progress.history.removeFirst(progress.history.count - Self.historyLimit) }
+            if progress.history.count > Self.historyLimit {
+                progress.history.removeFirst(progress.history.count - Self.historyLimit)
+            }
         }
         progress.position = ref
         var record = progress[ref] ?? StepProgress()

@@ -14,7 +14,8 @@ package enum SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .unknownLesson(let id, let known): "no lesson '\(id)'; lessons: \(known.joined(separator: ", "))"
-        case .unknownStep(let id, let lesson, let known): "lesson '\(lesson)' has no step '\(id)'; steps: \(known.joined(separator: ", "))"
+        case .unknownStep(let id, let lesson, let known):
+            "lesson '\(lesson)' has no step '\(id)'; steps: \(known.joined(separator: ", "))"
         case .unknownTarget(let target): "no lesson or step '\(target)' (use LESSON or LESSON/STEP)"
         case .noCurrentStep: "no lesson started yet"
         case .nothingToAnswer(let kind): "this is a \(kind.rawValue) step: there is nothing to answer"

@@ -2,7 +2,11 @@ import Foundation
 
 /// A lesson as listed by the `lessons` command.
 package struct LessonMenuEntry: Sendable, Hashable {
-    package enum State: String, Sendable, Hashable { case notStarted = "not started", inProgress = "in progress", completed }
+    package enum State: String, Sendable, Hashable {
+        case notStarted = "not started"
+        case inProgress = "in progress"
+        case completed
+    }
 
     package var id: String
     package var title: String
@@ -31,26 +35,38 @@ extension Session {
     /// Lessons with the learner's progress, in order.
     package var lessonsMenu: [LessonMenuEntry] {
         pack.lessons(in: language).map { lesson in
-            var completed = 0, skipped = 0, unfinished = 0, touched = false
+            var completed = 0
+            var skipped = 0
+            var unfinished = 0
+            var touched = false
             // A step's kind decides whether its record completes it, so only a lesson with
             // progress has its steps parsed: listing untouched lessons reads no step settings.
             for step in progress.lessons[lesson.id] == nil ? [] : lesson.steps {
                 guard let record = progress[StepRef(lesson: lesson.id, step: step.id)] else { continue }
                 touched = true
-                if record.isComplete(kind: step.kind) { completed += 1 } else if step.kind.needsAnswer { unfinished += 1 }
+                if record.isComplete(kind: step.kind) {
+                    completed += 1
+                } else if step.kind.needsAnswer {
+                    unfinished += 1
+                }
                 if record.status == .skipped { skipped += 1 }
             }
-            let state: LessonMenuEntry.State = completed == lesson.stepIDs.count ? .completed : touched ? .inProgress : .notStarted
-            return LessonMenuEntry(id: lesson.id, title: lesson.title, goal: lesson.goal, stepCount: lesson.stepIDs.count,
-                                   completedSteps: completed, skippedSteps: skipped, unfinishedSeenSteps: unfinished,
-                                   state: state, isCurrent: position?.lesson == lesson.id)
+            let state: LessonMenuEntry.State =
+                completed == lesson.stepIDs.count ? .completed : touched ? .inProgress : .notStarted
+            return LessonMenuEntry(
+                id: lesson.id, title: lesson.title, goal: lesson.goal, stepCount: lesson.stepIDs.count,
+                completedSteps: completed, skippedSteps: skipped, unfinishedSeenSteps: unfinished,
+                state: state, isCurrent: position?.lesson == lesson.id)
         }
     }
 
     /// The whole pack's progress in numbers.
     package func summary() -> ProgressSummary {
         let menu = lessonsMenu
-        var attempts = 0, hints = 0, solutions = 0, seconds = 0.0
+        var attempts = 0
+        var hints = 0
+        var solutions = 0
+        var seconds = 0.0
         for lesson in pack.lessons {
             for step in lesson.steps {
                 guard let record = progress[StepRef(lesson: lesson.id, step: step.id)] else { continue }
@@ -60,8 +76,9 @@ extension Session {
                 seconds += record.secondsSpent
             }
         }
-        return ProgressSummary(lessons: menu, totalSteps: menu.reduce(0) { $0 + $1.stepCount },
-                               completedSteps: menu.reduce(0) { $0 + $1.completedSteps },
-                               attempts: attempts, hintsUsed: hints, solutionsShown: solutions, secondsSpent: seconds)
+        return ProgressSummary(
+            lessons: menu, totalSteps: menu.reduce(0) { $0 + $1.stepCount },
+            completedSteps: menu.reduce(0) { $0 + $1.completedSteps },
+            attempts: attempts, hintsUsed: hints, solutionsShown: solutions, secondsSpent: seconds)
     }
 }

@@ -26,7 +26,8 @@ package enum Answer: Sendable, Hashable {
         for token in tokens.map({ $0.hasSuffix(")") || $0.hasSuffix(".") ? $0.dropLast() : $0 }) {
             if let number = Int(token), (1...count).contains(number) {
                 indices.append(number - 1)
-            } else if token.count == 1, let index = (0..<count).first(where: { Choice.label(for: $0) == String(token) }) {
+            } else if token.count == 1, let index = (0..<count).first(where: { Choice.label(for: $0) == String(token) })
+            {
                 indices.append(index)
             } else {
                 return nil

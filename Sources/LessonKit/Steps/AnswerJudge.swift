@@ -24,8 +24,11 @@ package struct AnswerJudge: Sendable {
 
     /// The verdict on an answer of a form the step does not take.
     func notAnAnswer(for step: Step) -> Verdict {
-        Verdict(results: [CheckResult(summary: "answer", status: .error,
-                                      message: catalog.text("judge.wrong_kind", ["kind": step.kind.rawValue]))])
+        Verdict(results: [
+            CheckResult(
+                summary: "answer", status: .error,
+                message: catalog.text("judge.wrong_kind", ["kind": step.kind.rawValue]))
+        ])
     }
 
     /// Runs code for a step and judges it with the step's effective checks. A `release-build`
@@ -55,24 +58,33 @@ package struct AnswerJudge: Sendable {
     /// must be too. A pattern alone lets a change to the wrong line pass, or a misspelt new case
     /// whose note echoes the misspelling.
     func compareWithSolution(_ verdict: Verdict, code: String, solution: String, for step: Step) async -> Verdict {
-        guard let learnerOutcome = verdict.run, let got = CompilerErrors.judged(in: learnerOutcome) else { return verdict }
+        guard let learnerOutcome = verdict.run, let got = CompilerErrors.judged(in: learnerOutcome) else {
+            return verdict
+        }
         let reference = await run(solution, for: step)
         guard let referenceOutcome = reference.value, let expected = CompilerErrors.judged(in: referenceOutcome),
-              !expected.inHiddenCode, !got.inHiddenCode else { return verdict }
+            !expected.inHiddenCode, !got.inHiddenCode
+        else { return verdict }
         func lines(_ text: String) -> [String] {
             text.split(separator: "\n", omittingEmptySubsequences: false).map { TextMatching.collapse(String($0)) }
         }
-        func line(_ number: Int, of text: [String]) -> String { text.indices.contains(number - 1) ? text[number - 1] : "" }
+        func line(_ number: Int, of text: [String]) -> String {
+            text.indices.contains(number - 1) ? text[number - 1] : ""
+        }
         let starting = Set(lines(step.code(.starter) ?? ""))
-        let learnerLines = lines(code), solutionLines = lines(solution)
-        let gotLine = line(got.line, of: learnerLines), expectedLine = line(expected.line, of: solutionLines)
+        let learnerLines = lines(code)
+        let solutionLines = lines(solution)
+        let gotLine = line(got.line, of: learnerLines)
+        let expectedLine = line(expected.line, of: solutionLines)
         let rewritten = starting.subtracting(solutionLines)
-        let sameRewrite = !starting.contains(expectedLine) && !starting.contains(gotLine)
+        let sameRewrite =
+            !starting.contains(expectedLine) && !starting.contains(gotLine)
             && !rewritten.isEmpty && rewritten.isDisjoint(with: learnerLines)
         let sameMessage = TextMatching.collapse(got.message) == TextMatching.collapse(expected.message)
         // A solution that only adds code (an override, a case): the learner's addition may be
         // laid out otherwise; the same error on a line the learner added is the same change.
-        let sameAddition = rewritten.isEmpty && sameMessage
+        let sameAddition =
+            rewritten.isEmpty && sameMessage
             && !starting.contains(expectedLine) && !starting.contains(gotLine)
         var message: String?
         if gotLine != expectedLine && !sameRewrite && !sameAddition {
@@ -82,7 +94,9 @@ package struct AnswerJudge: Sendable {
             message = catalog.text("judge.compiler.other_error", ["error": CompilerErrors.quoted(got)])
         } else if sameMessage {
             let gotNotes = CompilerErrors.notes(of: got, in: learnerOutcome)
-            let expectedNotes = CompilerErrors.notes(of: expected, in: referenceOutcome).map { TextMatching.collapse($0.message) }
+            let expectedNotes = CompilerErrors.notes(of: expected, in: referenceOutcome).map {
+                TextMatching.collapse($0.message)
+            }
             if let odd = gotNotes.first(where: { !expectedNotes.contains(TextMatching.collapse($0.message)) }) {
                 message = catalog.text("judge.compiler.other_note", ["note": CompilerErrors.quoted(odd)])
             } else if gotNotes.count != expectedNotes.count {
@@ -90,16 +104,22 @@ package struct AnswerJudge: Sendable {
             }
         }
         guard let message else { return verdict }
-        let failed = CheckResult(summary: "the error this step is about", status: .fail, message: message, location: step.location)
+        let failed = CheckResult(
+            summary: "the error this step is about", status: .fail, message: message, location: step.location)
         return Verdict(results: verdict.results + [failed], feedback: [message], run: learnerOutcome)
     }
 
     /// Compiles and runs code for a step. `judging: false` leaves the harness out (a plain `run`).
-    package func run(_ code: String, for step: Step, judging: Bool = true) async -> (value: RunResult?, failure: Verdict?) {
+    package func run(_ code: String, for step: Step, judging: Bool = true) async -> (
+        value: RunResult?, failure: Verdict?
+    ) {
         do {
-            return (try await runner.run(ProgramBuilder.request(for: step, code: code, in: pack, judging: judging)), nil)
+            return (
+                try await runner.run(ProgramBuilder.request(for: step, code: code, in: pack, judging: judging)), nil
+            )
         } catch {
-            let result = CheckResult(summary: "the code runs", status: .error, message: catalog.text("judge.not_run", ["error": "\(error)"]))
+            let result = CheckResult(
+                summary: "the code runs", status: .error, message: catalog.text("judge.not_run", ["error": "\(error)"]))
             return (nil, Verdict(results: [result], feedback: [result.message]))
         }
     }

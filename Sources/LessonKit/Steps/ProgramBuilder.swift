@@ -25,12 +25,17 @@ package enum ProgramBuilder {
         sources.append(SourceFile(name: learnerFileName(for: step), text: code, origin: .learner, topLevel: true))
         let harness = step.kind.typechecksOnly || !judging ? nil : step.code(.harness)
         if let harness {
-            sources.append(SourceFile(name: "checks-begin", text: "\(HarnessSupport.beginFunction)()\n", origin: .hidden, topLevel: true))
+            sources.append(
+                SourceFile(
+                    name: "checks-begin", text: "\(HarnessSupport.beginFunction)()\n", origin: .hidden, topLevel: true))
             sources.append(SourceFile(name: "harness", text: harness, origin: .hidden, topLevel: true))
         }
         sources += pack.supportSources
         if harness != nil {
-            sources.append(SourceFile(name: HarnessSupport.helperFileName, text: HarnessSupport.helperSource(catalog: pack.catalog(language: step.language)), origin: .hidden))
+            sources.append(
+                SourceFile(
+                    name: HarnessSupport.helperFileName,
+                    text: HarnessSupport.helperSource(catalog: pack.catalog(language: step.language)), origin: .hidden))
         }
         return RunRequest(
             sources: sources,

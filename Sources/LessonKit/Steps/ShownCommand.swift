@@ -1,5 +1,5 @@
-import Localization
 import Foundation
+import Localization
 import Playground
 import SegueKit
 import SegueTools
@@ -24,17 +24,18 @@ package struct ShownCommand: Sendable, Hashable {
     package var block: String
     package var location: SourceLocation
 
-    static let usage = "a ```seguelab block holds one command: `storyboard NAME`, `storyboard NAME --enums` or "
+    static let usage =
+        "a ```seguelab block holds one command: `storyboard NAME`, `storyboard NAME --enums` or "
         + "`storyboard NAME --check-source STEP-ID` (with the storyboard command's other options)"
-
 
     /// Reads the block's one command line with the `storyboard` command's own declaration;
     /// reports what is wrong at its location.
-    static func parse(_ lines: [String], block: String, location: SourceLocation, sink: DiagnosticSink) -> ShownCommand? {
+    static func parse(_ lines: [String], block: String, location: SourceLocation, sink: DiagnosticSink) -> ShownCommand?
+    {
         let commands = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         let words = commands.first?.split(separator: " ").map(String.init) ?? []
         guard commands.count == 1, words.first == "storyboard",
-              let command = try? StoryboardCommand.reading(Array(words.dropFirst()))
+            let command = try? StoryboardCommand.reading(Array(words.dropFirst()))
         else {
             sink.error(usage, at: location)
             return nil
@@ -46,11 +47,14 @@ package struct ShownCommand: Sendable, Hashable {
 
     /// The command as a learner would type it from the pack's folder, and what it prints.
     /// Throws a sentence saying what is missing (a storyboard, a step, its code).
-    package func run(in pack: Pack, lesson: Lesson, catalog: Catalog = .english) throws -> (commandLine: String, output: [String]) {
+    package func run(in pack: Pack, lesson: Lesson, catalog: Catalog = .english) throws -> (
+        commandLine: String, output: [String]
+    ) {
         guard var command = try? StoryboardCommand.reading(arguments) else { throw ShownCommandError(Self.usage) }
         let typedFile = command.file
         guard let url = pack.storyboardURL(named: storyboard) else {
-            throw ShownCommandError("storyboard '\(storyboard)' not found: no \(storyboard).storyboard in the pack's storyboard folders")
+            throw ShownCommandError(
+                "storyboard '\(storyboard)' not found: no \(storyboard).storyboard in the pack's storyboard folders")
         }
         let path = url.standardizedFileURL.path
         let shownPath = relative(path, to: pack.root)
@@ -58,7 +62,8 @@ package struct ShownCommand: Sendable, Hashable {
         var files: [String: String] = [:]
         for id in command.checkSource {
             guard let step = lesson.step(id: id), let code = step.code(.example) ?? step.code(.solution) else {
-                throw ShownCommandError("'--check-source \(id)' must name a step of this lesson with example or solution code")
+                throw ShownCommandError(
+                    "'--check-source \(id)' must name a step of this lesson with example or solution code")
             }
             codes[id] = code
             files[id] = step.fileName ?? "\(id).swift"

@@ -58,10 +58,11 @@ package struct ListedAnswer: Sendable, Hashable {
 
     /// How the answer reads in a `pack check` message.
     package var label: String {
-        let text: String = switch form {
-        case .typed(let typed): typed
-        case .edit(let replace, let with, _): "\(replace) → \(with)"
-        }
+        let text: String =
+            switch form {
+            case .typed(let typed): typed
+            case .edit(let replace, let with, _): "\(replace) → \(with)"
+            }
         let oneLine = TextMatching.collapse(text)
         return oneLine.count > 60 ? String(oneLine.prefix(57)) + "..." : oneLine
     }

@@ -29,7 +29,8 @@ package enum CrashWording {
                 let types = classNames(inQuotes: message)
                 if types.count >= 2 {
                     let named = { (name: String) in
-                        article(name) == "an" ? catalog.text("crash.type.an", ["name": name])
+                        article(name) == "an"
+                            ? catalog.text("crash.type.an", ["name": name])
                             : catalog.text("crash.type.a", ["name": name])
                     }
                     return catalog.text("crash.cast.types", ["from": named(types[0]), "to": named(types[1])])
@@ -53,7 +54,9 @@ package enum CrashWording {
         case CrashReport.trappedMessage: catalog.text("crash.message.trapped")
         case CrashReport.segmentationFaultMessage: catalog.text("crash.message.segmentation_fault")
         case CrashReport.abortedMessage: catalog.text("crash.message.aborted")
-        default: CrashReport.terminatingSignal(in: message).map { catalog.text("crash.message.signal", ["signal": $0]) } ?? message
+        default:
+            CrashReport.terminatingSignal(in: message).map { catalog.text("crash.message.signal", ["signal": $0]) }
+                ?? message
         }
     }
 

@@ -36,7 +36,8 @@ extension BuildProgress {
         switch self {
         case .damaged(let path): catalog.text("kit.damaged", ["path": path])
         case .started(let toolchain, nil): catalog.text("kit.started", ["toolchain": toolchain])
-        case .started(let toolchain, let last?): catalog.text("kit.started.estimate", ["toolchain": toolchain, "last": last])
+        case .started(let toolchain, let last?):
+            catalog.text("kit.started.estimate", ["toolchain": toolchain, "last": last])
         case .elapsed(let seconds, nil): catalog.text("kit.elapsed", ["seconds": seconds])
         case .elapsed(let seconds, let last?): catalog.text("kit.elapsed.estimate", ["seconds": seconds, "last": last])
         case .finished(let seconds): catalog.text("kit.finished", ["seconds": seconds])

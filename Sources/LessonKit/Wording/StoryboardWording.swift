@@ -8,7 +8,9 @@ extension StoryboardWords {
         self.init(
             scenes: { catalog.text($0 == 1 ? "storyboard.scenes.one" : "storyboard.scenes.other", ["count": $0]) },
             focusedScenes: { catalog.text("storyboard.scenes.focused", ["drawn": $0, "count": $1, "start": $2]) },
-            withinSegues: { catalog.text($0 == 1 ? "storyboard.within.one" : "storyboard.within.other", ["depth": $0]) },
+            withinSegues: {
+                catalog.text($0 == 1 ? "storyboard.within.one" : "storyboard.within.other", ["depth": $0])
+            },
             initial: catalog.text("storyboard.initial"),
             from: { catalog.text("storyboard.from", ["trigger": $0]) },
             element: { element in
@@ -31,7 +33,9 @@ extension StoryboardWords {
             presentedAs: { catalog.text("storyboard.presented_as", ["style": $0]) },
             noCustomClass: { catalog.text("storyboard.no_custom_class", ["scene": $0]) },
             noSceneCalled: { catalog.text("storyboard.scene.none", ["query": $0, "storyboard": $1]) },
-            scenesCalled: { catalog.text("storyboard.scene.several", ["query": $0, "count": $1, "storyboard": $2, "list": $3]) },
+            scenesCalled: {
+                catalog.text("storyboard.scene.several", ["query": $0, "count": $1, "storyboard": $2, "list": $3])
+            },
             noInitialScene: catalog.text("storyboard.no_initial_scene"),
             cannotReadFile: catalog.text("storyboard.cannot_read"),
             auditClean: { catalog.text("storyboard.audit.clean", ["storyboard": $0]) },

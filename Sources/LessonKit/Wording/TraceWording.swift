@@ -16,4 +16,3 @@ extension TracePattern {
         return parts.joined(separator: " ")
     }
 }
-

@@ -29,21 +29,28 @@ extension ExerciseWorkspace {
 
     /// Writes `compile_commands.json` at the workspace's root; returns its URL. `preludes` holds
     /// the prelude module folders built for steps that have one, by entry path.
-    package func writeCompileCommands(_ modules: EditorModules, pack: Pack, preludes: [String: URL] = [:]) throws -> URL {
+    package func writeCompileCommands(_ modules: EditorModules, pack: Pack, preludes: [String: URL] = [:]) throws -> URL
+    {
         var commands: [CompileCommand] = []
         for entry in manifest.entries {
-            guard let step = pack.lesson(id: entry.lesson, language: manifest.language)?.step(id: entry.step) else { continue }
+            guard let step = pack.lesson(id: entry.lesson, language: manifest.language)?.step(id: entry.step) else {
+                continue
+            }
             let file = url(of: entry).path
             let mode = step.swiftLanguageMode ?? pack.manifest.swiftLanguageMode
-            commands.append(CompileCommand(directory: directory.path, file: file,
-                                           arguments: modules.exerciseArguments(file, mode: mode, prelude: preludes[entry.path])))
+            commands.append(
+                CompileCommand(
+                    directory: directory.path, file: file,
+                    arguments: modules.exerciseArguments(file, mode: mode, prelude: preludes[entry.path])))
         }
         let support = pack.supportSources.map {
             directory.appendingPathComponent("support").appendingPathComponent(Self.safeFileName($0.name)).path
         }
         for file in support {
-            commands.append(CompileCommand(directory: directory.path, file: file,
-                                           arguments: modules.supportArguments(support, mode: pack.manifest.swiftLanguageMode)))
+            commands.append(
+                CompileCommand(
+                    directory: directory.path, file: file,
+                    arguments: modules.supportArguments(support, mode: pack.manifest.swiftLanguageMode)))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

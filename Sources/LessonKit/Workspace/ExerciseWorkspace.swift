@@ -1,8 +1,8 @@
 import Foundation
 import Localization
 import Playground
-import XDGDirectories
 import SourceText
+import XDGDirectories
 
 /// A pack's exercises as files a learner opens in their own editor: `LESSON/NN-step.swift`, one
 /// per exercise (the step's number in its lesson, then its id), holding the learner's draft
@@ -97,10 +97,16 @@ package struct ExerciseWorkspace: Sendable {
         let question = (step.question ?? step.prose).trimmingCharacters(in: .whitespacesAndNewlines)
         for paragraph in (question + "\n\n" + catalog.text("workspace.header.how")).components(separatedBy: "\n") {
             let words = paragraph.split(separator: " ", omittingEmptySubsequences: true)
-            guard !words.isEmpty else { lines.append("//"); continue }
+            guard !words.isEmpty else {
+                lines.append("//")
+                continue
+            }
             var line = "//"
             for word in words {
-                if line.count + word.count + 1 > 96, line != "//" { lines.append(line); line = "//" }
+                if line.count + word.count + 1 > 96, line != "//" {
+                    lines.append(line)
+                    line = "//"
+                }
                 line += " " + word
             }
             lines.append(line)
@@ -134,11 +140,13 @@ package struct ExerciseWorkspace: Sendable {
     package static func open(_ directory: URL) throws -> ExerciseWorkspace {
         let url = manifestURL(in: directory)
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw WorkspaceError("\(directory.path) is not an exercise workspace (no \(stateFolder)/workspace.json); "
-                + "`seguelab workspace DIR` makes one")
+            throw WorkspaceError(
+                "\(directory.path) is not an exercise workspace (no \(stateFolder)/workspace.json); "
+                    + "`seguelab workspace DIR` makes one")
         }
         do {
-            return ExerciseWorkspace(directory: directory, manifest: try JSONDecoder().decode(Manifest.self, from: data))
+            return ExerciseWorkspace(
+                directory: directory, manifest: try JSONDecoder().decode(Manifest.self, from: data))
         } catch {
             throw WorkspaceError("\(url.path): not a workspace manifest (\(error))")
         }
@@ -150,27 +158,33 @@ package struct ExerciseWorkspace: Sendable {
     package static func create(at directory: URL, session: inout Session) throws -> ExerciseWorkspace {
         let pack = session.pack
         let catalog = pack.catalog(language: session.language)
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent(stateFolder),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent(stateFolder),
+            withIntermediateDirectories: true)
         let previous = try? open(directory)
         if let previous, previous.manifest.packID != pack.id {
-            throw WorkspaceError("\(directory.path) holds the exercises of the pack '\(previous.manifest.packID)'; "
-                + "choose another folder for '\(pack.id)'")
+            throw WorkspaceError(
+                "\(directory.path) holds the exercises of the pack '\(previous.manifest.packID)'; "
+                    + "choose another folder for '\(pack.id)'")
         }
         let exercises = exercises(in: pack, language: session.language)
         var workspace = ExerciseWorkspace(
             directory: directory,
-            manifest: Manifest(packID: pack.id, packPath: pack.root.path, language: session.language,
-                               entries: exercises.map(\.entry), synced: previous?.manifest.synced ?? [:]))
+            manifest: Manifest(
+                packID: pack.id, packPath: pack.root.path, language: session.language,
+                entries: exercises.map(\.entry), synced: previous?.manifest.synced ?? [:]))
         try locked(directory) {
             for (entry, lesson, step) in exercises {
                 let url = workspace.url(of: entry)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 let header = header(for: step, in: lesson, catalog: catalog)
                 if let text = try? String(contentsOf: url, encoding: .utf8) {
                     // A file saved since the last sync is the learner's latest code.
                     let code = Self.code(inFile: text).code
-                    if workspace.manifest.synced[entry.path] != hash(code), session.draft(for: step, in: lesson.id) != code {
+                    if workspace.manifest.synced[entry.path] != hash(code),
+                        session.draft(for: step, in: lesson.id) != code
+                    {
                         session.setDraft(code, at: entry.ref)
                     }
                 }
@@ -178,8 +192,9 @@ package struct ExerciseWorkspace: Sendable {
                 try write(header + code, to: url, ifDifferent: true)
                 workspace.manifest.synced[entry.path] = hash(code)
             }
-            try writeReadOnly(pack.supportSources.map { ($0.name, Data($0.text.utf8)) },
-                              into: directory.appendingPathComponent("support"))
+            try writeReadOnly(
+                pack.supportSources.map { ($0.name, Data($0.text.utf8)) },
+                into: directory.appendingPathComponent("support"))
             var storyboards: [(String, Data)] = []
             for folder in pack.storyboardDirectories {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -222,7 +237,8 @@ package struct ExerciseWorkspace: Sendable {
     /// type's note); nil when `ref` has no file here.
     package mutating func sync(_ ref: StepRef, session: inout Session) throws -> SyncOutcome? {
         guard let entry = entry(for: ref), let step = session.step(at: ref),
-              let lesson = session.pack.lesson(id: ref.lesson, language: session.language) else { return nil }
+            let lesson = session.pack.lesson(id: ref.lesson, language: session.language)
+        else { return nil }
         var outcome = SyncOutcome.unchanged
         try Self.locked(directory) {
             try reloadManifest()
@@ -241,7 +257,8 @@ package struct ExerciseWorkspace: Sendable {
                 guard code != draft else { return }
             }
             let header = Self.header(for: step, in: lesson, catalog: session.pack.catalog(language: session.language))
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Self.write(header + draft, to: url, ifDifferent: false)
             manifest.synced[entry.path] = Self.hash(draft)
             try saveManifest()
@@ -252,7 +269,8 @@ package struct ExerciseWorkspace: Sendable {
 
     private mutating func reloadManifest() throws {
         if let data = FileManager.default.contents(atPath: manifestURL.path),
-           let saved = try? JSONDecoder().decode(Manifest.self, from: data) {
+            let saved = try? JSONDecoder().decode(Manifest.self, from: data)
+        {
             manifest.synced = saved.synced
         }
     }
@@ -270,7 +288,9 @@ package struct ExerciseWorkspace: Sendable {
         guard fd >= 0 else { throw WorkspaceError("cannot open \(lockURL.path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw WorkspaceError("cannot lock \(lockURL.path): \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else {
+                throw WorkspaceError("cannot lock \(lockURL.path): \(String(cString: strerror(errno)))")
+            }
         }
         defer { flock(fd, LOCK_UN) }
         try body()
@@ -297,7 +317,8 @@ package struct ExerciseWorkspace: Sendable {
         else { return nil }
         let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !path.isEmpty, let workspace = try? open(URL(fileURLWithPath: path)),
-              workspace.manifest.packID == pack.id else { return nil }
+            workspace.manifest.packID == pack.id
+        else { return nil }
         return workspace
     }
 }

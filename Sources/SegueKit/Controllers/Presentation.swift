@@ -10,7 +10,8 @@ enum Presentation {
     /// from inside a navigation stack (only an explicit `pushViewController` raises).
     static func show(_ controller: UIViewController, from source: UIViewController, sender: Any?) {
         if !(controller is UINavigationController),
-           let navigation = source as? UINavigationController ?? source.navigationController {
+            let navigation = source as? UINavigationController ?? source.navigationController
+        {
             navigation.pushViewController(controller, animated: true)
         } else {
             source.present(controller, animated: true, completion: nil)
@@ -25,33 +26,49 @@ enum Presentation {
         }
     }
 
-    static func present(_ controller: UIViewController, from source: UIViewController, animated: Bool,
-                        completion: (() -> Void)?) {
+    static func present(
+        _ controller: UIViewController, from source: UIViewController, animated: Bool,
+        completion: (() -> Void)?
+    ) {
         let presenter = source.containmentRoot
         if controller === presenter || controller.subtreeContains(source) {
-            raiseException(.invalidArgument, "Application tried to present modally an active controller \(objectDescription(controller)).")
+            raiseException(
+                .invalidArgument,
+                "Application tried to present modally an active controller \(objectDescription(controller)).")
         }
         if let presenting = controller.presentingStorage {
-            raiseException(.invalidArgument, "Application tried to present modally a view controller \(objectDescription(controller)) that is already being presented by \(objectDescription(presenting)).")
+            raiseException(
+                .invalidArgument,
+                "Application tried to present modally a view controller \(objectDescription(controller)) that is already being presented by \(objectDescription(presenting))."
+            )
         }
         if let parent = controller.parentStorage {
-            raiseException(.invalidArgument, "Application tried to present modally a view controller \(objectDescription(controller)) that has a parent view controller \(objectDescription(parent)).")
+            raiseException(
+                .invalidArgument,
+                "Application tried to present modally a view controller \(objectDescription(controller)) that has a parent view controller \(objectDescription(parent))."
+            )
         }
         if presenter.viewIfLoaded?.window == nil {
             // UIKit's log line (UIViewController.present: the presenting controller's view must
             // be in a window, so not from `viewDidLoad`); nothing is shown and the completion
             // handler is not called.
-            let warning = "Attempt to present \(objectDescription(controller)) on \(objectDescription(presenter)) "
+            let warning =
+                "Attempt to present \(objectDescription(controller)) on \(objectDescription(presenter)) "
                 + "(from \(objectDescription(source))) whose view is not in the window hierarchy."
             writeToStandardError(warning + "\n")
-            SegueTrace.record(TraceEvent(event: .warning, source: className(source), destination: className(controller), message: warning))
+            SegueTrace.record(
+                TraceEvent(
+                    event: .warning, source: className(source), destination: className(controller), message: warning))
             return
         }
         if let current = presenter.presentedStorage {
-            let warning = "Attempt to present \(objectDescription(controller)) on \(objectDescription(presenter)) "
+            let warning =
+                "Attempt to present \(objectDescription(controller)) on \(objectDescription(presenter)) "
                 + "(from \(objectDescription(source))) which is already presenting \(objectDescription(current))."
             writeToStandardError(warning + "\n")
-            SegueTrace.record(TraceEvent(event: .warning, source: className(source), destination: className(controller), message: warning))
+            SegueTrace.record(
+                TraceEvent(
+                    event: .warning, source: className(source), destination: className(controller), message: warning))
             return
         }
         let onScreen = presenter.isInWindowHierarchy
@@ -59,8 +76,10 @@ enum Presentation {
         presenter.presentedStorage = controller
         controller.presentingStorage = presenter
         SegueRuntime.noteActive(presenter)
-        SegueTrace.record(TraceEvent(event: .present, source: className(source), destination: className(controller),
-                                     controller: className(presenter), properties: PropertyCapture.properties(of: controller)))
+        SegueTrace.record(
+            TraceEvent(
+                event: .present, source: className(source), destination: className(controller),
+                controller: className(presenter), properties: PropertyCapture.properties(of: controller)))
         controller.loadViewIfNeeded()
         controller.during(.beingPresented) {
             if onScreen {
@@ -100,8 +119,10 @@ enum Presentation {
         var chain = [dismissed]
         while let next = chain.last?.presentedStorage { chain.append(next) }
         let top = chain.last!
-        SegueTrace.record(TraceEvent(event: .dismiss, source: className(top), destination: className(presenter),
-                                     controller: className(dismissed)))
+        SegueTrace.record(
+            TraceEvent(
+                event: .dismiss, source: className(top), destination: className(presenter),
+                controller: className(dismissed)))
         let coveredPresenter = dismissed.modalPresentationStyle == .fullScreen
         top.during(.beingDismissed) {
             if onScreen {

@@ -61,8 +61,11 @@ open class UIAlertAction {
         MainRunLoop.userAction {
             guard isEnabled else { return }
             guard let alert, alert.presentingViewController != nil else {
-                SegueTrace.record(TraceEvent(event: .warning, message: "simulateTap() on the alert action "
-                    + "'\(title ?? "")': its alert is not on screen; nothing happens"))
+                SegueTrace.record(
+                    TraceEvent(
+                        event: .warning,
+                        message: "simulateTap() on the alert action "
+                            + "'\(title ?? "")': its alert is not on screen; nothing happens"))
                 return
             }
             alert.dismiss(animated: true) { self.handler?(self) }

@@ -38,14 +38,19 @@ open class UINavigationController: UIViewController {
             raiseException(.invalidArgument, "Pushing a navigation controller is not supported")
         }
         if children.contains(where: { $0 === viewController }) {
-            raiseException(.invalidArgument, "Pushing the same view controller instance more than once is not supported (\(objectDescription(viewController)))")
+            raiseException(
+                .invalidArgument,
+                "Pushing the same view controller instance more than once is not supported (\(objectDescription(viewController)))"
+            )
         }
         let previous = topViewController
         let onScreen = isInWindowHierarchy
         addChild(viewController)
         SegueRuntime.noteActive(self)
-        SegueTrace.record(TraceEvent(event: .push, source: previous.map(className), destination: className(viewController),
-                                     controller: className(self), properties: PropertyCapture.properties(of: viewController)))
+        SegueTrace.record(
+            TraceEvent(
+                event: .push, source: previous.map(className), destination: className(viewController),
+                controller: className(self), properties: PropertyCapture.properties(of: viewController)))
         viewController.loadViewIfNeeded()
         viewController.during(.movingToParent) {
             if onScreen {
@@ -81,9 +86,11 @@ open class UINavigationController: UIViewController {
         }
         let previous = topViewController
         replaceStack(with: viewControllers)
-        SegueTrace.record(TraceEvent(event: .setStack, source: previous.map(className),
-                                     destination: topViewController.map(className), controller: className(self),
-                                     message: viewControllers.map(className).joined(separator: " > ")))
+        SegueTrace.record(
+            TraceEvent(
+                event: .setStack, source: previous.map(className),
+                destination: topViewController.map(className), controller: className(self),
+                message: viewControllers.map(className).joined(separator: " > ")))
         if isViewLoaded { topViewController?.loadViewIfNeeded() }
     }
 
@@ -115,8 +122,10 @@ open class UINavigationController: UIViewController {
         let popped = Array(children[(index + 1)...])
         let onScreen = isInWindowHierarchy
         let top = popped.last!
-        SegueTrace.record(TraceEvent(event: .pop, source: className(top), destination: className(target),
-                                     controller: className(self), message: popped.map(className).joined(separator: ", ")))
+        SegueTrace.record(
+            TraceEvent(
+                event: .pop, source: className(top), destination: className(target),
+                controller: className(self), message: popped.map(className).joined(separator: ", ")))
         top.during(.movingFromParent) {
             if onScreen {
                 Appearance.begin(top, appearing: false, animated: animated)

@@ -8,7 +8,7 @@ open class UISplitViewController: UIViewController {
     public enum Column: Int, Sendable { case primary, supplementary, secondary, compact }
     public enum DisplayMode: Int, Sendable {
         case automatic, secondaryOnly, oneBesideSecondary, oneOverSecondary, twoBesideSecondary,
-             twoOverSecondary, twoDisplaceSecondary
+            twoOverSecondary, twoDisplaceSecondary
     }
 
     public let style: Style
@@ -50,7 +50,10 @@ open class UISplitViewController: UIViewController {
     /// a navigation controller in one, as UIKit does.
     open func setViewController(_ vc: UIViewController?, for column: Column) {
         guard column != .compact else { return }
-        let wrapped = vc.map { style != .unspecified && !($0 is UINavigationController) ? UINavigationController(rootViewController: $0) : $0 }
+        let wrapped = vc.map {
+            style != .unspecified && !($0 is UINavigationController)
+                ? UINavigationController(rootViewController: $0) : $0
+        }
         var slots: [Column: UIViewController] = [:]
         for candidate in [Column.primary, .supplementary, .secondary] {
             slots[candidate] = viewController(for: candidate)
@@ -69,8 +72,10 @@ open class UISplitViewController: UIViewController {
         let onScreen = isInWindowHierarchy
         replaceColumns(with: columns + [vc])
         SegueRuntime.noteActive(self)
-        SegueTrace.record(TraceEvent(event: .showDetail, source: previous.map(className), destination: className(vc),
-                                     controller: className(self), properties: PropertyCapture.properties(of: vc)))
+        SegueTrace.record(
+            TraceEvent(
+                event: .showDetail, source: previous.map(className), destination: className(vc),
+                controller: className(self), properties: PropertyCapture.properties(of: vc)))
         vc.loadViewIfNeeded()
         if onScreen {
             if let previous { Appearance.begin(previous, appearing: false, animated: true) }

@@ -26,8 +26,10 @@ open class UITabBarController: UIViewController {
             let previous = selectedViewController
             selectedStorage = newValue
             let current = children[newValue]
-            SegueTrace.record(TraceEvent(event: .selectTab, source: previous.map(className), destination: className(current),
-                                         controller: className(self), message: "\(newValue)"))
+            SegueTrace.record(
+                TraceEvent(
+                    event: .selectTab, source: previous.map(className), destination: className(current),
+                    controller: className(self), message: "\(newValue)"))
             if isInWindowHierarchy {
                 if let previous { Appearance.begin(previous, appearing: false, animated: false) }
                 Appearance.begin(current, appearing: true, animated: false)
@@ -83,7 +85,9 @@ public protocol UITabBarControllerDelegate: AnyObject {
 }
 
 extension UITabBarControllerDelegate {
-    public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+    public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
+        -> Bool
+    {
         true
     }
 

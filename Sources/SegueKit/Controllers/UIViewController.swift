@@ -2,15 +2,18 @@ import Foundation
 
 /// How a presented view controller covers the screen.
 public enum UIModalPresentationStyle: Int, Sendable {
-    case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen,
-         overCurrentContext, popover, none = -1, automatic = -2
+    case fullScreen = 0
+    case pageSheet, formSheet, currentContext, custom, overFullScreen,
+        overCurrentContext, popover
+    case none = -1
+    case automatic = -2
 
     /// The style named by a storyboard attribute (`fullScreen`, `pageSheet`, ...).
     init?(storyboardName: String) {
         let all: [String: UIModalPresentationStyle] = [
             "fullScreen": .fullScreen, "pageSheet": .pageSheet, "formSheet": .formSheet,
             "currentContext": .currentContext, "custom": .custom, "overFullScreen": .overFullScreen,
-            "overCurrentContext": .overCurrentContext, "popover": .popover, "automatic": .automatic,
+            "overCurrentContext": .overCurrentContext, "popover": .popover, "automatic": .automatic
         ]
         guard let style = all[storyboardName] else { return nil }
         self = style
@@ -18,7 +21,8 @@ public enum UIModalPresentationStyle: Int, Sendable {
 }
 
 public enum UIModalTransitionStyle: Int, Sendable {
-    case coverVertical = 0, flipHorizontal, crossDissolve, partialCurl
+    case coverVertical = 0
+    case flipHorizontal, crossDissolve, partialCurl
 }
 
 /// UIKit's view controller: view loading, containment, presentation and storyboard segues.
@@ -78,7 +82,9 @@ open class UIViewController: UIResponder {
         if let binding = (coder as? StoryboardCoder)?.binding {
             sceneBinding = binding
             title = binding.scene.controller.title
-            if let style = binding.scene.controller.modalPresentationStyle.flatMap(UIModalPresentationStyle.init(storyboardName:)) {
+            if let style = binding.scene.controller.modalPresentationStyle.flatMap(
+                UIModalPresentationStyle.init(storyboardName:))
+            {
                 modalPresentationStyle = style
             }
         }
@@ -193,7 +199,8 @@ open class UIViewController: UIResponder {
         Presentation.showDetail(vc, from: self, sender: sender)
     }
 
-    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)
+    {
         Presentation.present(viewControllerToPresent, from: self, animated: flag, completion: completion)
     }
 
@@ -212,9 +219,14 @@ open class UIViewController: UIResponder {
 
     /// The presentation controller managing this controller's presentation, made on first use.
     open var presentationController: UIPresentationController? {
-        if let existing = presentationControllerStorage, (existing is UIPopoverPresentationController)
-            == (modalPresentationStyle == .popover) { return existing }
-        let made = modalPresentationStyle == .popover
+        if let existing = presentationControllerStorage,
+            (existing is UIPopoverPresentationController)
+                == (modalPresentationStyle == .popover)
+        {
+            return existing
+        }
+        let made =
+            modalPresentationStyle == .popover
             ? UIPopoverPresentationController(presentedViewController: self, presenting: nil)
             : UIPresentationController(presentedViewController: self, presenting: nil)
         presentationControllerStorage = made
@@ -244,7 +256,9 @@ open class UIViewController: UIResponder {
 
     /// True when the receiver implements `action` (registered in `UnwindActionRegistry`)
     /// and is not the source itself.
-    open func canPerformUnwindSegueAction(_ action: Selector, from fromViewController: UIViewController, sender: Any?) -> Bool {
+    open func canPerformUnwindSegueAction(_ action: Selector, from fromViewController: UIViewController, sender: Any?)
+        -> Bool
+    {
         fromViewController !== self && UnwindActionRegistry.handler(for: action, on: self) != nil
     }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Outlets by name. On iOS the storyboard sets `@IBOutlet` properties by name while the view
 /// loads; without the Objective-C runtime each outlet is registered:
@@ -88,13 +89,17 @@ public enum SegueActionRegistry {
         _ type: Owner.Type, _ selector: String,
         _ create: @escaping @MainActor (Owner, NSCoder, Any?, String?) -> UIViewController?
     ) {
-        table.register(type, selector) { owner, context in create(owner, context.coder, context.sender, context.identifier) }
+        table.register(type, selector) { owner, context in
+            create(owner, context.coder, context.sender, context.identifier)
+        }
     }
 
     public static func removeAll() { table.removeAll() }
 
-    static func creator(for selector: String, on owner: UIViewController, sender: Any?,
-                        identifier: String?) -> ((NSCoder) -> UIViewController?)? {
+    static func creator(
+        for selector: String, on owner: UIViewController, sender: Any?,
+        identifier: String?
+    ) -> ((NSCoder) -> UIViewController?)? {
         ExportedRegistrations.loadOnce()
         guard let handler = table.handler(for: selector, on: owner) else { return nil }
         return { coder in handler((coder, sender, identifier)) }
@@ -117,8 +122,10 @@ struct ConnectionTable<Argument, Result> {
         _ type: Owner.Type, _ name: String, _ body: @escaping @MainActor (Owner, Argument) -> Result
     ) {
         SegueRuntime.noteModule(of: type)
-        entries.append(Entry(name: name, typeName: String(reflecting: type), matches: { $0 is Owner },
-                             invoke: { owner, argument in body(owner as! Owner, argument) }))
+        entries.append(
+            Entry(
+                name: name, typeName: String(reflecting: type), matches: { $0 is Owner },
+                invoke: { owner, argument in body(owner as! Owner, argument) }))
     }
 
     mutating func removeAll() { entries.removeAll() }

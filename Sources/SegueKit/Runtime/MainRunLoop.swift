@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The main run loop of a program, turned as an app's is on iOS: what the current event
 /// scheduled (`DispatchQueue.main.async`, `Task { @MainActor in … }`, `RunLoop.main` timers
@@ -40,9 +41,10 @@ enum MainRunLoop {
         while let next = runReadyWork() {
             if let lastTimerDate, next > lastTimerDate, !didWarnAboutTimer {
                 didWarnAboutTimer = true
-                writeToStandardError("SegueKit: the program's code has ended, but a repeating Timer is still "
-                    + "scheduled on the main run loop: it keeps the program running until its time limit "
-                    + "(call invalidate() on the timer to let the program end).\n")
+                writeToStandardError(
+                    "SegueKit: the program's code has ended, but a repeating Timer is still "
+                        + "scheduled on the main run loop: it keeps the program running until its time limit "
+                        + "(call invalidate() on the timer to let the program end).\n")
             }
             lastTimerDate = next
             _ = RunLoop.main.run(mode: .default, before: next)

@@ -20,18 +20,22 @@ public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
 }
 
 /// UIKit's helpers for turning selectors into names and back.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func NSStringFromSelector(_ selector: Selector) -> String { selector.name }
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func NSSelectorFromString(_ name: String) -> Selector { Selector(name) }
 
 /// The selector of `#selector(name)`, from the Swift name written inside it: `unwindToList(_:)`
 /// gives `unwindToList:`, `ListViewController.buy(sender:)` gives `buyWithSender:`, `getter: title`
 /// gives `title`. The Playground's rewrite of `#selector` calls it (its name keeps every column).
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func __sel__(_ swiftName: String) -> Selector {
     var text = swiftName.filter { !$0.isWhitespace }
     for accessor in ["getter:", "setter:"] where text.hasPrefix(accessor) {
         text.removeFirst(accessor.count)
         let property = String(text.split(separator: ".").last ?? "")
-        return Selector(accessor == "getter:" ? property : "set" + property.prefix(1).uppercased() + property.dropFirst() + ":")
+        return Selector(
+            accessor == "getter:" ? property : "set" + property.prefix(1).uppercased() + property.dropFirst() + ":")
     }
     let open = text.firstIndex(of: "(")
     let path = open.map { String(text[..<$0]) } ?? text
@@ -73,7 +77,7 @@ enum ObjCSelectorName {
     private static let prepositions: Set<String> = [
         "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from",
         "given", "in", "including", "inside", "into", "matching", "of", "on", "passing", "preceding", "since", "to",
-        "until", "using", "via", "when", "with", "within",
+        "until", "using", "via", "when", "with", "within"
     ]
 }
 

@@ -4,7 +4,8 @@ extension UIViewController {
     /// `performSegue(withIdentifier:sender:)`: looks the identifier up in the scene, no asking.
     func performStoryboardSegue(identifier: String?, sender: Any?) {
         guard let binding = sceneBinding, let identifier,
-              let segue = binding.scene.controller.segues.first(where: { $0.identifier == identifier && $0.isPerformable })
+            let segue = binding.scene.controller.segues.first(where: { $0.identifier == identifier && $0.isPerformable }
+            )
         else {
             raiseException(.invalidArgument, Self.noSegueReason(receiver: self, identifier: identifier))
         }
@@ -19,8 +20,10 @@ extension UIViewController {
     func triggerStoryboardSegue(_ segue: SegueDefinition, sender: Any?) {
         guard let binding = sceneBinding else { return }
         let answer = shouldPerformSegue(withIdentifier: segue.identifier ?? "", sender: sender)
-        SegueTrace.record(TraceEvent(event: .shouldPerform, identifier: segue.identifier, segueKind: segue.kind,
-                                     source: className(self), answer: answer))
+        SegueTrace.record(
+            TraceEvent(
+                event: .shouldPerform, identifier: segue.identifier, segueKind: segue.kind,
+                source: className(self), answer: answer))
         guard answer else { return }
         runStoryboardSegue(segue, binding: binding, sender: sender)
     }
@@ -42,12 +45,16 @@ extension UIViewController {
             destination.modalPresentationStyle = .popover
         }
         let segue = SegueFactory.make(definition, source: self, destination: destination)
-        SegueTrace.record(TraceEvent(event: .prepare, identifier: definition.identifier, segueKind: definition.kind,
-                                     source: className(self), destination: className(destination)))
+        SegueTrace.record(
+            TraceEvent(
+                event: .prepare, identifier: definition.identifier, segueKind: definition.kind,
+                source: className(self), destination: className(destination)))
         prepare(for: segue, sender: sender)
-        SegueTrace.record(TraceEvent(event: .perform, identifier: definition.identifier, segueKind: definition.kind,
-                                     source: className(self), destination: className(destination),
-                                     segueClass: className(segue), properties: PropertyCapture.properties(of: destination)))
+        SegueTrace.record(
+            TraceEvent(
+                event: .perform, identifier: definition.identifier, segueKind: definition.kind,
+                source: className(self), destination: className(destination),
+                segueClass: className(segue), properties: PropertyCapture.properties(of: destination)))
         segue.perform()
     }
 
@@ -55,11 +62,15 @@ extension UIViewController {
     /// in the trace and the storyboard creates the destination.
     func destinationCreator(_ definition: SegueDefinition, sender: Any?) -> ((NSCoder) -> UIViewController?)? {
         guard let selector = definition.destinationCreationSelector else { return nil }
-        if let creator = SegueActionRegistry.creator(for: selector, on: self, sender: sender, identifier: definition.identifier) {
+        if let creator = SegueActionRegistry.creator(
+            for: selector, on: self, sender: sender, identifier: definition.identifier)
+        {
             return creator
         }
-        SegueTrace.record(TraceEvent(event: .warning, identifier: definition.identifier, source: className(self), action: selector,
-                                     message: "no registered segue action \(selector) on \(className(self))"))
+        SegueTrace.record(
+            TraceEvent(
+                event: .warning, identifier: definition.identifier, source: className(self), action: selector,
+                message: "no registered segue action \(selector) on \(className(self))"))
         return nil
     }
 
@@ -73,14 +84,18 @@ extension UIViewController {
             let containerView = sceneViews[containerID] ?? viewIfLoaded
             let segue = SegueFactory.make(definition, source: self, destination: destination) { [unowned self] in
                 addChild(destination)
-                SegueTrace.record(TraceEvent(event: .embed, identifier: definition.identifier, segueKind: .embed,
-                                             source: className(self), destination: className(destination),
-                                             properties: PropertyCapture.properties(of: destination)))
+                SegueTrace.record(
+                    TraceEvent(
+                        event: .embed, identifier: definition.identifier, segueKind: .embed,
+                        source: className(self), destination: className(destination),
+                        properties: PropertyCapture.properties(of: destination)))
                 containerView?.addSubview(destination.view)
                 destination.didMove(toParent: self)
             }
-            SegueTrace.record(TraceEvent(event: .prepare, identifier: definition.identifier, segueKind: .embed,
-                                         source: className(self), destination: className(destination)))
+            SegueTrace.record(
+                TraceEvent(
+                    event: .prepare, identifier: definition.identifier, segueKind: .embed,
+                    source: className(self), destination: className(destination)))
             prepare(for: segue, sender: nil)
             segue.perform()
         }
@@ -96,11 +111,15 @@ extension SegueDefinition {
 /// `UIStoryboardSegue` whose perform handler does what the kind means.
 @MainActor
 enum SegueFactory {
-    static func make(_ definition: SegueDefinition, source: UIViewController, destination: UIViewController,
-                     transition: (() -> Void)? = nil) -> UIStoryboardSegue {
+    static func make(
+        _ definition: SegueDefinition, source: UIViewController, destination: UIViewController,
+        transition: (() -> Void)? = nil
+    ) -> UIStoryboardSegue {
         let transition = transition ?? { Transitions.perform(definition.kind, from: source, to: destination) }
         if let customClass = definition.customClass {
-            if let type = ClassResolver.resolve(customClass, module: definition.customModule, as: UIStoryboardSegue.self) {
+            if let type = ClassResolver.resolve(
+                customClass, module: definition.customModule, as: UIStoryboardSegue.self)
+            {
                 let segue = type.init(identifier: definition.identifier, source: source, destination: destination)
                 if definition.kind != .custom { segue.performHandler = transition }
                 return segue
@@ -110,8 +129,9 @@ enum SegueFactory {
         if definition.kind == .custom {
             return UIStoryboardSegue(identifier: definition.identifier, source: source, destination: destination)
         }
-        return UIStoryboardSegue(identifier: definition.identifier, source: source, destination: destination,
-                                 performHandler: transition)
+        return UIStoryboardSegue(
+            identifier: definition.identifier, source: source, destination: destination,
+            performHandler: transition)
     }
 }
 
@@ -128,7 +148,10 @@ enum Transitions {
             source.present(destination, animated: true, completion: nil)
         case .push:
             guard let navigation = source.navigationController else {
-                raiseException(.generic, "Push segues can only be used when the source controller is managed by an instance of UINavigationController.")
+                raiseException(
+                    .generic,
+                    "Push segues can only be used when the source controller is managed by an instance of UINavigationController."
+                )
             }
             navigation.pushViewController(destination, animated: true)
         case .embed:

@@ -21,15 +21,18 @@ open class UIStoryboardSegue {
         destinationStorage = destination
     }
 
-    public convenience init(identifier: String?, source: UIViewController, destination: UIViewController,
-                            performHandler: @escaping () -> Void) {
+    public convenience init(
+        identifier: String?, source: UIViewController, destination: UIViewController,
+        performHandler: @escaping () -> Void
+    ) {
         self.init(identifier: identifier, source: source, destination: destination)
         self.performHandler = performHandler
     }
 
     open func perform() {
         guard let handler = performHandler else {
-            raiseException(.internalInconsistency, "A segue must either have a performHandler or it must override -perform.")
+            raiseException(
+                .internalInconsistency, "A segue must either have a performHandler or it must override -perform.")
         }
         handler()
     }

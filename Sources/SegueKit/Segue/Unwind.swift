@@ -9,14 +9,16 @@ enum Unwinder {
         let unwindSource = UIStoryboardUnwindSegueSource(source: source, unwindAction: action, sender: sender)
         var asked: [UIViewController] = []
         guard let destination = findDestination(for: unwindSource, asked: &asked),
-              let handler = UnwindActionRegistry.handler(for: action, on: destination)
+            let handler = UnwindActionRegistry.handler(for: action, on: destination)
         else {
             // UIKit gives up without a word when nothing handles the action; the trace says
             // whom it asked, so that the learner can see where the search went.
-            SegueTrace.record(TraceEvent(event: .unwind, identifier: definition.identifier, segueKind: .unwind,
-                                         source: className(source), action: action.name,
-                                         properties: [TraceEvent.unwindAskedProperty: asked.map(className).joined(separator: ", ")],
-                                         message: failureMessage(action, source: source, asked: asked)))
+            SegueTrace.record(
+                TraceEvent(
+                    event: .unwind, identifier: definition.identifier, segueKind: .unwind,
+                    source: className(source), action: action.name,
+                    properties: [TraceEvent.unwindAskedProperty: asked.map(className).joined(separator: ", ")],
+                    message: failureMessage(action, source: source, asked: asked)))
             return
         }
         // The containers on the way are handed this very segue (`unwind(for:towards:)`).
@@ -26,14 +28,20 @@ enum Unwinder {
         }
         performing = segue
         defer { performing = nil }
-        SegueTrace.record(TraceEvent(event: .prepare, identifier: definition.identifier, segueKind: .unwind,
-                                     source: className(source), destination: className(destination)))
+        SegueTrace.record(
+            TraceEvent(
+                event: .prepare, identifier: definition.identifier, segueKind: .unwind,
+                source: className(source), destination: className(destination)))
         source.prepare(for: segue, sender: sender)
-        SegueTrace.record(TraceEvent(event: .unwindAction, identifier: definition.identifier, segueKind: .unwind,
-                                     source: className(source), destination: className(destination), action: action.name))
+        SegueTrace.record(
+            TraceEvent(
+                event: .unwindAction, identifier: definition.identifier, segueKind: .unwind,
+                source: className(source), destination: className(destination), action: action.name))
         handler(segue)
-        SegueTrace.record(TraceEvent(event: .unwind, identifier: definition.identifier, segueKind: .unwind,
-                                     source: className(source), destination: className(destination), action: action.name))
+        SegueTrace.record(
+            TraceEvent(
+                event: .unwind, identifier: definition.identifier, segueKind: .unwind,
+                source: className(source), destination: className(destination), action: action.name))
         segue.perform()
     }
 
@@ -46,7 +54,9 @@ enum Unwinder {
 
     /// The same search, collecting in `asked` each controller whose
     /// `canPerformUnwindSegueAction(_:from:sender:)` was called, in order.
-    static func findDestination(for unwindSource: UIStoryboardUnwindSegueSource, asked: inout [UIViewController]) -> UIViewController? {
+    static func findDestination(for unwindSource: UIStoryboardUnwindSegueSource, asked: inout [UIViewController])
+        -> UIViewController?
+    {
         var node = unwindSource.source
         while let next = node.parentStorage ?? node.presentingStorage {
             if let found = search(next, for: unwindSource, asked: &asked) { return found }
@@ -55,27 +65,34 @@ enum Unwinder {
         return nil
     }
 
-    private static func search(_ controller: UIViewController, for unwindSource: UIStoryboardUnwindSegueSource,
-                               asked: inout [UIViewController]) -> UIViewController? {
+    private static func search(
+        _ controller: UIViewController, for unwindSource: UIStoryboardUnwindSegueSource,
+        asked: inout [UIViewController]
+    ) -> UIViewController? {
         for child in controller.allowedChildrenForUnwinding(from: unwindSource) where child !== unwindSource.source {
             if let found = search(child, for: unwindSource, asked: &asked) { return found }
         }
         asked.append(controller)
-        let canPerform = controller.canPerformUnwindSegueAction(unwindSource.unwindAction, from: unwindSource.source,
-                                                                sender: unwindSource.sender)
+        let canPerform = controller.canPerformUnwindSegueAction(
+            unwindSource.unwindAction, from: unwindSource.source,
+            sender: unwindSource.sender)
         return canPerform ? controller : nil
     }
 
     /// `no view controller handles unwindToList: (asked, above the source EditorViewController: UINavigationController, ListViewController)`.
     static func failureMessage(_ action: Selector, source: UIViewController, asked: [UIViewController]) -> String {
-        let names = asked.isEmpty ? "nobody: the source has no parent or presenter" : asked.map(className).joined(separator: ", ")
+        let names =
+            asked.isEmpty
+            ? "nobody: the source has no parent or presenter" : asked.map(className).joined(separator: ", ")
         return "no view controller handles \(action.name) (asked, above the source \(className(source)): \(names))"
     }
 
     /// Dismisses what is presented above the destination, then lets each container on the
     /// way up make the destination visible.
-    static func transition(from source: UIViewController, to destination: UIViewController,
-                           segue unwindSegue: UIStoryboardSegue? = nil) {
+    static func transition(
+        from source: UIViewController, to destination: UIViewController,
+        segue unwindSegue: UIStoryboardSegue? = nil
+    ) {
         let root = destination.containmentRoot
         if root.presentedStorage != nil {
             Presentation.dismiss(from: root, animated: true, completion: nil)

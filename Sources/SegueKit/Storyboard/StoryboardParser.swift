@@ -7,8 +7,9 @@ extension StoryboardDocument {
         do {
             data = try StoryboardFile.read(url.path)
         } catch let problem as StoryboardFile.Problem {
-            throw StoryboardError(location: StoryboardLocation(file: url.path, line: 1, column: 1),
-                                  message: "cannot read storyboard: \(problem.reason)")
+            throw StoryboardError(
+                location: StoryboardLocation(file: url.path, line: 1, column: 1),
+                message: "cannot read storyboard: \(problem.reason)")
         }
         return try parse(data, path: url.path)
     }
@@ -91,11 +92,11 @@ struct StoryboardParser {
     private static let controllerElements: Set<String> = [
         "viewController", "navigationController", "tableViewController", "splitViewController",
         "tabBarController", "collectionViewController", "pageViewController", "viewControllerPlaceholder",
-        "hostingController", "avPlayerViewController", "glkViewController",
+        "hostingController", "avPlayerViewController", "glkViewController"
     ]
     private static let controlElements: Set<String> = [
         "button", "switch", "segmentedControl", "slider", "stepper", "textField", "datePicker",
-        "pageControl", "colorWell", "control",
+        "pageControl", "colorWell", "control"
     ]
 
     func location(_ element: IBElement) -> StoryboardLocation {
@@ -115,17 +116,21 @@ struct StoryboardParser {
             scenes.append(try scene(from: sceneElement))
         }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let document = StoryboardDocument(name: name, path: path, initialViewControllerID: root["initialViewController"],
-                                          scenes: scenes)
+        let document = StoryboardDocument(
+            name: name, path: path, initialViewControllerID: root["initialViewController"],
+            scenes: scenes)
         try validate(document, root: root)
         return document
     }
 
     private func scene(from element: IBElement) throws -> SceneDefinition {
         guard let sceneID = element["sceneID"] else { throw fail(element, "<scene> has no sceneID attribute") }
-        guard let objects = element.child(named: "objects") else { throw fail(element, "scene '\(sceneID)' has no <objects>") }
+        guard let objects = element.child(named: "objects") else {
+            throw fail(element, "scene '\(sceneID)' has no <objects>")
+        }
         let candidates = objects.children.filter {
-            $0["sceneMemberID"] == "viewController" || ($0["sceneMemberID"] == nil && Self.controllerElements.contains($0.name))
+            $0["sceneMemberID"] == "viewController"
+                || ($0["sceneMemberID"] == nil && Self.controllerElements.contains($0.name))
         }
         guard let controllerElement = candidates.first else {
             throw fail(element, "scene '\(sceneID)' has no view controller")
@@ -133,7 +138,8 @@ struct StoryboardParser {
         let exits = objects.children(named: "exit").compactMap { $0["id"] }
         // Gesture recognizers sit beside the controller in <objects>; their segues are the scene's.
         let siblings = objects.children.filter { $0 !== controllerElement && $0.name != "exit" }
-        return SceneDefinition(sceneID: sceneID, controller: try controller(from: controllerElement, siblings: siblings), exitIDs: exits)
+        return SceneDefinition(
+            sceneID: sceneID, controller: try controller(from: controllerElement, siblings: siblings), exitIDs: exits)
     }
 
     private func controller(from element: IBElement, siblings: [IBElement] = []) throws -> ControllerDefinition {
@@ -143,7 +149,8 @@ struct StoryboardParser {
             guard let storyboardName = element["storyboardName"] else {
                 throw fail(element, "storyboard reference '\(objectID)' has no storyboardName")
             }
-            reference = StoryboardReference(storyboardName: storyboardName, referencedIdentifier: element["referencedIdentifier"])
+            reference = StoryboardReference(
+                storyboardName: storyboardName, referencedIdentifier: element["referencedIdentifier"])
         }
         var segues: [SegueDefinition] = []
         try collectSegues(in: element, controller: element, into: &segues)
@@ -157,11 +164,14 @@ struct StoryboardParser {
             customModule: element["customModule"], customModuleProvider: element["customModuleProvider"],
             storyboardIdentifier: element["storyboardIdentifier"], title: element["title"],
             modalPresentationStyle: element["modalPresentationStyle"], reference: reference,
-            segues: segues, outlets: outlets, actions: actions, rootView: rootView, navigationItem: element.child(withKey: "navigationItem").map(navigationItem(from:)),
+            segues: segues, outlets: outlets, actions: actions, rootView: rootView,
+            navigationItem: element.child(withKey: "navigationItem").map(navigationItem(from:)),
             location: location(element))
     }
 
-    private func collectSegues(in element: IBElement, controller: IBElement, into segues: inout [SegueDefinition]) throws {
+    private func collectSegues(in element: IBElement, controller: IBElement, into segues: inout [SegueDefinition])
+        throws
+    {
         for child in element.children {
             if child.name == "connections" {
                 for segueElement in child.children(named: "segue") {
@@ -177,8 +187,10 @@ struct StoryboardParser {
     private func outlets(of element: IBElement) -> [OutletDefinition] {
         (element.child(named: "connections")?.children ?? []).compactMap { outlet in
             guard outlet.name == "outlet" || outlet.name == "outletCollection",
-                  let property = outlet["property"], let destination = outlet["destination"] else { return nil }
-            return OutletDefinition(property: property, destination: destination, isCollection: outlet.name == "outletCollection")
+                let property = outlet["property"], let destination = outlet["destination"]
+            else { return nil }
+            return OutletDefinition(
+                property: property, destination: destination, isCollection: outlet.name == "outletCollection")
         }
     }
 
@@ -188,7 +200,8 @@ struct StoryboardParser {
             if child.name == "connections", let ownerID = element["id"] {
                 for action in child.children(named: "action") where action["destination"] == controllerID {
                     guard let selector = action["selector"] else { continue }
-                    actions.append(ActionDefinition(selector: selector, sourceObjectID: ownerID, eventType: action["eventType"]))
+                    actions.append(
+                        ActionDefinition(selector: selector, sourceObjectID: ownerID, eventType: action["eventType"]))
                 }
             } else {
                 collectActions(in: child, controllerID: controllerID, into: &actions)
@@ -197,10 +210,15 @@ struct StoryboardParser {
     }
 
     private func segue(from element: IBElement, owner: IBElement, controller: IBElement) throws -> SegueDefinition {
-        guard let destination = element["destination"] else { throw fail(element, "<segue> has no destination attribute") }
+        guard let destination = element["destination"] else {
+            throw fail(element, "<segue> has no destination attribute")
+        }
         guard let kindName = element["kind"] else { throw fail(element, "<segue> has no kind attribute") }
         guard let kind = SegueKind(rawValue: kindName) else {
-            throw fail(element, "unknown segue kind '\(kindName)' (expected one of \(SegueKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw fail(
+                element,
+                "unknown segue kind '\(kindName)' (expected one of \(SegueKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
         if kind == .unwind && element["unwindAction"] == nil {
             throw fail(element, "unwind segue has no unwindAction attribute")
@@ -224,7 +242,8 @@ struct StoryboardParser {
     /// Interface Builder's outline (`userLabel`), in quotes; else its system item or image.
     static func visibleLabel(of element: IBElement) -> String? {
         func text(_ element: IBElement) -> String? {
-            let value = element.children(named: "state").first { $0["key"] == "normal" }?["title"]
+            let value =
+                element.children(named: "state").first { $0["key"] == "normal" }?["title"]
                 ?? element["title"] ?? element["text"] ?? element["placeholder"] ?? element["content"]
             guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
             return value.split(whereSeparator: \.isNewline).joined(separator: " ")
@@ -277,15 +296,18 @@ struct StoryboardParser {
 
     private func navigationItem(from element: IBElement) -> NavigationItemDefinition {
         func items(_ single: String, _ list: String) -> [BarButtonItemDefinition] {
-            let elements = (element.child(withKey: single).map { [$0] } ?? [])
+            let elements =
+                (element.child(withKey: single).map { [$0] } ?? [])
                 + (element.child(withKey: list)?.children(named: "barButtonItem") ?? [])
             return elements.map {
-                BarButtonItemDefinition(objectID: $0["id"] ?? "", title: $0["title"], systemItem: $0["systemItem"],
-                                        tag: Int($0["tag"] ?? "") ?? 0)
+                BarButtonItemDefinition(
+                    objectID: $0["id"] ?? "", title: $0["title"], systemItem: $0["systemItem"],
+                    tag: Int($0["tag"] ?? "") ?? 0)
             }
         }
-        return NavigationItemDefinition(title: element["title"], leftItems: items("leftBarButtonItem", "leftBarButtonItems"),
-                                        rightItems: items("rightBarButtonItem", "rightBarButtonItems"))
+        return NavigationItemDefinition(
+            title: element["title"], leftItems: items("leftBarButtonItem", "leftBarButtonItems"),
+            rightItems: items("rightBarButtonItem", "rightBarButtonItems"))
     }
 
     /// Every segue must lead to a scene (or, for unwinds, an exit of its own scene).
@@ -296,11 +318,16 @@ struct StoryboardParser {
         }
         for scene in document.scenes {
             for segue in scene.controller.segues {
-                let valid = segue.kind == .unwind ? scene.exitIDs.contains(segue.destination) || controllerIDs.contains(segue.destination)
-                                                  : controllerIDs.contains(segue.destination)
+                let valid =
+                    segue.kind == .unwind
+                    ? scene.exitIDs.contains(segue.destination) || controllerIDs.contains(segue.destination)
+                    : controllerIDs.contains(segue.destination)
                 if !valid {
-                    throw StoryboardError(location: segue.location,
-                                          message: "segue '\(segue.identifier ?? segue.objectID)' leads to '\(segue.destination)', which is not \(segue.kind == .unwind ? "an exit of its scene" : "a view controller") in this storyboard")
+                    throw StoryboardError(
+                        location: segue.location,
+                        message:
+                            "segue '\(segue.identifier ?? segue.objectID)' leads to '\(segue.destination)', which is not \(segue.kind == .unwind ? "an exit of its scene" : "a view controller") in this storyboard"
+                    )
                 }
             }
         }

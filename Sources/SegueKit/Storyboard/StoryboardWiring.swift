@@ -4,15 +4,18 @@ import Foundation
 /// root, tabs, split columns) and the navigation item's bar button items.
 @MainActor
 enum StoryboardWiring {
-    static func applyRelationships(of scene: SceneDefinition, to controller: UIViewController, storyboard: UIStoryboard) {
+    static func applyRelationships(of scene: SceneDefinition, to controller: UIViewController, storyboard: UIStoryboard)
+    {
         let relationships = scene.controller.segues.filter { $0.kind == .relationship }
         guard !relationships.isEmpty else { return }
         func instantiate(_ segues: [SegueDefinition]) -> [UIViewController] {
             segues.map { segue in
                 let child = storyboard.instantiateController(objectID: segue.destination)
-                SegueTrace.record(TraceEvent(event: .relationship, identifier: segue.identifier, segueKind: .relationship,
-                                             source: className(controller), destination: className(child),
-                                             message: segue.relationship))
+                SegueTrace.record(
+                    TraceEvent(
+                        event: .relationship, identifier: segue.identifier, segueKind: .relationship,
+                        source: className(controller), destination: className(child),
+                        message: segue.relationship))
                 return child
             }
         }
@@ -25,7 +28,8 @@ enum StoryboardWiring {
         case let tabs as UITabBarController:
             tabs.setViewControllers(instantiate(named(["viewControllers"])), animated: false)
         case let split as UISplitViewController:
-            let ordered = named(["masterViewController", "primaryViewController"])
+            let ordered =
+                named(["masterViewController", "primaryViewController"])
                 + named(["supplementaryViewController"])
                 + named(["detailViewController", "secondaryViewController"])
             split.replaceColumns(with: instantiate(ordered))
@@ -100,7 +104,7 @@ extension UIBarButtonItem {
             "done": .done, "cancel": .cancel, "edit": .edit, "save": .save, "add": .add, "compose": .compose,
             "reply": .reply, "action": .action, "organize": .organize, "bookmarks": .bookmarks, "search": .search,
             "refresh": .refresh, "stop": .stop, "camera": .camera, "trash": .trash, "play": .play, "pause": .pause,
-            "rewind": .rewind, "fastForward": .fastForward, "undo": .undo, "redo": .redo, "close": .close,
+            "rewind": .rewind, "fastForward": .fastForward, "undo": .undo, "redo": .redo, "close": .close
         ]
         systemItemStorage = all[name]
     }
@@ -136,8 +140,10 @@ struct StoryboardAction {
         if let handler = ActionRegistry.handler(for: action.selector, on: owner) {
             handler(sender)
         } else {
-            SegueTrace.record(TraceEvent(event: .warning, source: className(owner), action: action.selector,
-                                         message: "no registered action \(action.selector) on \(className(owner))"))
+            SegueTrace.record(
+                TraceEvent(
+                    event: .warning, source: className(owner), action: action.selector,
+                    message: "no registered action \(action.selector) on \(className(owner))"))
         }
     }
 }

@@ -18,7 +18,9 @@ open class UIStoryboard: CustomStringConvertible {
         SegueRuntime.bootstrap()
         guard let url = UIStoryboard.locate(name: name, bundle: storyboardBundleOrNil) else {
             let bundle = storyboardBundleOrNil ?? Bundle.main
-            raiseException(.invalidArgument, "Could not find a storyboard named '\(name)' in bundle NSBundle <\(bundle.bundlePath)> (loaded)")
+            raiseException(
+                .invalidArgument,
+                "Could not find a storyboard named '\(name)' in bundle NSBundle <\(bundle.bundlePath)> (loaded)")
         }
         let document: StoryboardDocument
         if let cached = UIStoryboard.documentCache[url.path] {
@@ -58,7 +60,8 @@ open class UIStoryboard: CustomStringConvertible {
             if let resources = bundle.resourcePath { directories.append(URL(fileURLWithPath: resources)) }
         }
         if let list = ProcessInfo.processInfo.environment["SEGUEKIT_STORYBOARD_DIRECTORIES"],
-           let paths = try? JSONDecoder().decode([String].self, from: Data(list.utf8)) {
+            let paths = try? JSONDecoder().decode([String].self, from: Data(list.utf8))
+        {
             directories += paths.map { URL(fileURLWithPath: $0) }
         }
         let searchPath = ProcessInfo.processInfo.environment["SEGUEKIT_STORYBOARD_PATH"] ?? ""
@@ -96,19 +99,28 @@ open class UIStoryboard: CustomStringConvertible {
     open func instantiateViewController<ViewController: UIViewController>(
         identifier: String, creator: ((NSCoder) -> ViewController?)? = nil
     ) -> ViewController {
-        cast(instantiateController(objectID: objectID(forIdentifier: identifier), creator: creator), identifier: identifier)
+        cast(
+            instantiateController(objectID: objectID(forIdentifier: identifier), creator: creator),
+            identifier: identifier)
     }
 
     private func objectID(forIdentifier identifier: String) -> String {
         guard let scene = document.scene(withStoryboardIdentifier: identifier) else {
-            raiseException(.invalidArgument, "Storyboard (\(description)) doesn't contain a view controller with identifier '\(identifier)'")
+            raiseException(
+                .invalidArgument,
+                "Storyboard (\(description)) doesn't contain a view controller with identifier '\(identifier)'")
         }
         return scene.controller.objectID
     }
 
-    private func cast<ViewController: UIViewController>(_ controller: UIViewController, identifier: String?) -> ViewController {
+    private func cast<ViewController: UIViewController>(_ controller: UIViewController, identifier: String?)
+        -> ViewController
+    {
         guard let typed = controller as? ViewController else {
-            raiseException(.internalInconsistency, "Storyboard (\(description)) instantiated \(objectDescription(controller)) for \(identifier.map { "identifier '\($0)'" } ?? "the initial view controller"), which is not a \(ViewController.self)")
+            raiseException(
+                .internalInconsistency,
+                "Storyboard (\(description)) instantiated \(objectDescription(controller)) for \(identifier.map { "identifier '\($0)'" } ?? "the initial view controller"), which is not a \(ViewController.self)"
+            )
         }
         return typed
     }
@@ -125,11 +137,16 @@ open class UIStoryboard: CustomStringConvertible {
         let coder = StoryboardCoder(binding: SceneBinding(storyboard: self, scene: scene))
         let made = creator?(coder) ?? ClassResolver.controllerClass(for: scene.controller).init(coder: coder)
         guard let controller = made else {
-            raiseException(.internalInconsistency, "init(coder:) of \(scene.controller.displayClassName) returned nil while loading the storyboard '\(document.name)'")
+            raiseException(
+                .internalInconsistency,
+                "init(coder:) of \(scene.controller.displayClassName) returned nil while loading the storyboard '\(document.name)'"
+            )
         }
-        SegueTrace.record(TraceEvent(event: .instantiate, destination: className(controller),
-                                     storyboardID: scene.controller.storyboardIdentifier,
-                                     message: "\(document.name).storyboard scene \(scene.sceneID)"))
+        SegueTrace.record(
+            TraceEvent(
+                event: .instantiate, destination: className(controller),
+                storyboardID: scene.controller.storyboardIdentifier,
+                message: "\(document.name).storyboard scene \(scene.sceneID)"))
         StoryboardWiring.applyNavigationItem(of: scene, to: controller)
         StoryboardWiring.applyRelationships(of: scene, to: controller, storyboard: self)
         return controller
@@ -141,7 +158,8 @@ open class UIStoryboard: CustomStringConvertible {
             return other.instantiateViewController(withIdentifier: identifier)
         }
         guard let initial = other.instantiateInitialViewController() else {
-            raiseException(.invalidArgument, "The storyboard named '\(reference.storyboardName)' has no initial view controller")
+            raiseException(
+                .invalidArgument, "The storyboard named '\(reference.storyboardName)' has no initial view controller")
         }
         return initial
     }

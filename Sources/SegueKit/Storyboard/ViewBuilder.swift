@@ -21,7 +21,9 @@ struct ViewBuilder {
 
     /// Builds the view and its subviews, collecting them by object id (`built`) so that a view's
     /// own outlets (a custom cell's labels) reach the views made for it, not another cell's.
-    private func makeView(_ definition: ViewDefinition, defaultClass: UIView.Type?, built: inout [String: UIView]) -> UIView {
+    private func makeView(_ definition: ViewDefinition, defaultClass: UIView.Type?, built: inout [String: UIView])
+        -> UIView
+    {
         let base = defaultClass ?? Self.defaultClass(forElement: definition.elementName)
         var type = base
         if let customClass = definition.customClass {
@@ -78,7 +80,9 @@ struct ViewBuilder {
             }
             if !definition.staticSections.isEmpty {
                 table.staticCells = definition.staticSections.map { section in
-                    section.map { makeView($0, defaultClass: UITableViewCell.self) as? UITableViewCell ?? UITableViewCell() }
+                    section.map {
+                        makeView($0, defaultClass: UITableViewCell.self) as? UITableViewCell ?? UITableViewCell()
+                    }
                 }
             }
         default:

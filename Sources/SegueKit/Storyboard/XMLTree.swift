@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An element of the storyboard XML with where it starts.
@@ -78,7 +79,9 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
                 let text = buffer.baseAddress! + start
                 var index = last
                 while index >= 0 {
-                    if text[index] == UInt8(ascii: "<"), memcmp(text + index, needle, needle.count) == 0 { return index + 1 }
+                    if text[index] == UInt8(ascii: "<"), memcmp(text + index, needle, needle.count) == 0 {
+                        return index + 1
+                    }
                     index -= 1
                 }
                 return nil
@@ -114,8 +117,9 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         // Foundation's XMLParser traps on names that are not UTF-8, so such a file is refused
         // here, at the first bad byte.
         if data.count > StoryboardLimits.maximumBytes {
-            throw StoryboardError(location: StoryboardLocation(file: file, line: 1, column: 1),
-                                  message: "storyboard too large: \(StoryboardFile.tooLarge(data.count))")
+            throw StoryboardError(
+                location: StoryboardLocation(file: file, line: 1, column: 1),
+                message: "storyboard too large: \(StoryboardFile.tooLarge(data.count))")
         }
         let bytes = [UInt8](data)
         try checkUTF8(bytes, file: file)
@@ -129,7 +133,8 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         if let failure = reader.failure { throw failure }
         if !parsed || reader.root == nil || !reader.stack.isEmpty {
             let error = parser.parserError.map { describe(($0 as NSError).code) } ?? "not an XML document"
-            let location = StoryboardLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
+            let location = StoryboardLocation(
+                file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
             throw StoryboardError(location: location, message: "malformed XML: \(error)")
         }
         return reader.root!
@@ -142,11 +147,15 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         let declaration = Array("<?xml".utf8)
         for index in offsets(of: UInt8(ascii: "<"), in: bytes) where index >= start && index + 1 < bytes.count {
             guard bytes[index + 1] == UInt8(ascii: "?") else { continue }
-            let isDeclaration = index == start && Self.bytes(bytes, at: index, are: declaration)
+            let isDeclaration =
+                index == start && Self.bytes(bytes, at: index, are: declaration)
                 && index + 5 < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
             if isDeclaration { continue }
-            throw StoryboardError(location: location(of: index, in: bytes, file: file),
-                                  message: "malformed XML: a processing instruction (<?…?>) is allowed only as the <?xml …?> declaration at the top")
+            throw StoryboardError(
+                location: location(of: index, in: bytes, file: file),
+                message:
+                    "malformed XML: a processing instruction (<?…?>) is allowed only as the <?xml …?> declaration at the top"
+            )
         }
     }
 
@@ -155,9 +164,13 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     /// such as a segue identifier into "". So it is refused where it starts.
     private static func checkDocumentType(_ bytes: [UInt8], file: String) throws {
         let marker = Array("<!DOCTYPE".utf8)
-        if let index = offsets(of: UInt8(ascii: "<"), in: bytes).first(where: { Self.bytes(bytes, at: $0, are: marker) }) {
-            throw StoryboardError(location: location(of: index, in: bytes, file: file),
-                                  message: "a document type declaration (<!DOCTYPE …>) is not allowed in a storyboard: its entities could stand for other files' contents or for nothing")
+        if let index = offsets(of: UInt8(ascii: "<"), in: bytes).first(where: { Self.bytes(bytes, at: $0, are: marker) }
+        ) {
+            throw StoryboardError(
+                location: location(of: index, in: bytes, file: file),
+                message:
+                    "a document type declaration (<!DOCTYPE …>) is not allowed in a storyboard: its entities could stand for other files' contents or for nothing"
+            )
         }
     }
 
@@ -175,8 +188,9 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         var iterator = bytes.makeIterator()
         var offset = 0
         while case .valid(let encoded) = parser.parseScalar(from: &iterator) { offset += encoded.count }
-        throw StoryboardError(location: location(of: offset, in: bytes, file: file),
-                              message: "storyboard is not valid UTF-8 text (byte 0x\(String(format: "%02X", bytes[offset])) here)")
+        throw StoryboardError(
+            location: location(of: offset, in: bytes, file: file),
+            message: "storyboard is not valid UTF-8 text (byte 0x\(String(format: "%02X", bytes[offset])) here)")
     }
 
     /// Readable names for the XMLParser error codes a hand-edited storyboard tends to hit.
@@ -192,7 +206,8 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         case 65: return "a space is missing here"
         case 68: return "a name is missing here"
         case 201: return "an undeclared namespace prefix"
-        case 1544, 6000...6004: return "the text cannot be decoded in the encoding its start declares or suggests (storyboards are UTF-8)"
+        case 1544, 6000...6004:
+            return "the text cannot be decoded in the encoding its start declares or suggests (storyboards are UTF-8)"
         default: return "XMLParser error \(code)"
         }
     }
@@ -213,7 +228,8 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         if code == 76, let open = stack.last { problem += " <\(open.name)>" }
         if code == 5, root != nil, stack.isEmpty { problem = "something follows the end of the root element" }
         failure = StoryboardError(
-            location: StoryboardLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)),
+            location: StoryboardLocation(
+                file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)),
             message: "malformed XML: \(problem)")
     }
 
@@ -228,17 +244,20 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         _ = stopIfFailed(parser)
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String]
+    ) {
         if stopIfFailed(parser) { return }
         let column = startColumn(of: elementName, line: parser.lineNumber, reportedColumn: parser.columnNumber)
         let element = IBElement(name: elementName, attributes: attributes, line: parser.lineNumber, column: column)
         // Walking the tree, and freeing it, go one call deeper per level: a bound keeps both
         // far from the end of the stack, whatever the file.
         if stack.count >= StoryboardLimits.maximumDepth {
-            failure = StoryboardError(location: StoryboardLocation(file: file, line: element.line, column: column),
-                                      message: "elements nested more than \(StoryboardLimits.maximumDepth) deep: "
-                                          + "a storyboard is never this deep")
+            failure = StoryboardError(
+                location: StoryboardLocation(file: file, line: element.line, column: column),
+                message: "elements nested more than \(StoryboardLimits.maximumDepth) deep: "
+                    + "a storyboard is never this deep")
             parser.abortParsing()
             return
         }

@@ -17,8 +17,10 @@ extension HierarchySnapshot {
         /// When the visible controller (or its frame) was presented: the screen it covers.
         public var covered: String?
 
-        public init(root: String?, topOfStack: String?, presented: [String], visible: String?,
-                    frame: String?, covered: String?) {
+        public init(
+            root: String?, topOfStack: String?, presented: [String], visible: String?,
+            frame: String?, covered: String?
+        ) {
             self.root = root
             self.topOfStack = topOfStack
             self.presented = presented
@@ -31,8 +33,9 @@ extension HierarchySnapshot {
     /// Follows what is visible: down through containers (a stack's top, the selected tab, a
     /// split view's last column), then into whatever one of them presents, which covers them all.
     public var screen: Screen {
-        var screen = Screen(root: root?.className, topOfStack: nil, presented: [], visible: nil, frame: nil,
-                            covered: nil)
+        var screen = Screen(
+            root: root?.className, topOfStack: nil, presented: [], visible: nil, frame: nil,
+            covered: nil)
         guard var current = root else { return screen }
         while true {
             var path = [current]

@@ -97,12 +97,13 @@ enum SnapshotBuilder {
     }
 
     static func node(for controller: UIViewController) -> ControllerNode {
-        let container: ControllerNode.Container? = switch controller {
-        case is UINavigationController: .navigation
-        case is UISplitViewController: .split
-        case is UITabBarController: .tabBar
-        default: nil
-        }
+        let container: ControllerNode.Container? =
+            switch controller {
+            case is UINavigationController: .navigation
+            case is UISplitViewController: .split
+            case is UITabBarController: .tabBar
+            default: nil
+            }
         return ControllerNode(
             className: className(controller), title: controller.title, container: container,
             children: controller.children.map(node(for:)),
@@ -119,12 +120,13 @@ enum PropertyCapture {
     /// (navigation root/top, first split column, selected tab), under `Class.property` keys.
     static func properties(of controller: UIViewController) -> [String: String]? {
         var result = ownProperties(of: controller) ?? [:]
-        let content: UIViewController? = switch controller {
-        case let navigation as UINavigationController: navigation.topViewController
-        case let split as UISplitViewController: split.viewControllers.last
-        case let tabs as UITabBarController: tabs.selectedViewController
-        default: nil
-        }
+        let content: UIViewController? =
+            switch controller {
+            case let navigation as UINavigationController: navigation.topViewController
+            case let split as UISplitViewController: split.viewControllers.last
+            case let tabs as UITabBarController: tabs.selectedViewController
+            default: nil
+            }
         if let content, let inner = ownProperties(of: content) {
             for (key, value) in inner { result["\(className(content)).\(key)"] = value }
         }

@@ -49,11 +49,13 @@ public struct TraceEvent: Codable, Sendable, Equatable {
     public var exception: String?
     public var snapshot: HierarchySnapshot?
 
-    public init(seq: Int = 0, event: Kind, identifier: String? = nil, segueKind: SegueKind? = nil,
-                source: String? = nil, destination: String? = nil, controller: String? = nil, answer: Bool? = nil,
-                action: String? = nil, segueClass: String? = nil, properties: [String: String]? = nil,
-                storyboardID: String? = nil, message: String? = nil, exception: String? = nil,
-                snapshot: HierarchySnapshot? = nil) {
+    public init(
+        seq: Int = 0, event: Kind, identifier: String? = nil, segueKind: SegueKind? = nil,
+        source: String? = nil, destination: String? = nil, controller: String? = nil, answer: Bool? = nil,
+        action: String? = nil, segueClass: String? = nil, properties: [String: String]? = nil,
+        storyboardID: String? = nil, message: String? = nil, exception: String? = nil,
+        snapshot: HierarchySnapshot? = nil
+    ) {
         self.seq = seq
         self.event = event
         self.identifier = identifier
@@ -102,8 +104,10 @@ public final class ControllerNode: Codable, Sendable, Equatable {
     public let presented: ControllerNode?
     public let properties: [String: String]?
 
-    public init(className: String, title: String? = nil, container: Container? = nil, children: [ControllerNode] = [],
-                selectedIndex: Int? = nil, presented: ControllerNode? = nil, properties: [String: String]? = nil) {
+    public init(
+        className: String, title: String? = nil, container: Container? = nil, children: [ControllerNode] = [],
+        selectedIndex: Int? = nil, presented: ControllerNode? = nil, properties: [String: String]? = nil
+    ) {
         self.className = className
         self.title = title
         self.container = container

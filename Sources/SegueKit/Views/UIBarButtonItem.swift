@@ -7,8 +7,8 @@ open class UIBarButtonItem {
     public enum Style: Int, Sendable { case plain, bordered, done }
     public enum SystemItem: Int, Sendable {
         case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action,
-             organize, bookmarks, search, refresh, stop, camera, trash, play, pause, rewind,
-             fastForward, undo, redo, close
+            organize, bookmarks, search, refresh, stop, camera, trash, play, pause, rewind,
+            fastForward, undo, redo, close
     }
 
     open var title: String?
@@ -72,9 +72,12 @@ open class UIBarButtonItem {
         for storyboardAction in storyboardActions { storyboardAction.send(from: self) }
         for trigger in storyboardTriggers { trigger.fire(sender: self) }
         if primaryAction == nil, action == nil, storyboardActions.isEmpty, storyboardTriggers.isEmpty {
-            SegueTrace.record(TraceEvent(event: .warning, message: "simulateTap() on the bar button item "
-                + "\(title.map { "'\($0)'" } ?? systemItem.map { ".\($0)" } ?? "without title"): it has no action, "
-                + "target-action or segue; nothing happens"))
+            SegueTrace.record(
+                TraceEvent(
+                    event: .warning,
+                    message: "simulateTap() on the bar button item "
+                        + "\(title.map { "'\($0)'" } ?? systemItem.map { ".\($0)" } ?? "without title"): it has no action, "
+                        + "target-action or segue; nothing happens"))
         }
     }
 }

@@ -137,6 +137,8 @@ open class UIButton: UIControl {
 @MainActor
 func noteUnhandled(_ action: Selector, target: AnyObject?) {
     let receiver = target.map(className) ?? "the responder chain"
-    SegueTrace.record(TraceEvent(event: .warning, source: target.map(className), action: action.name,
-                                 message: "no registered action \(action.name) on \(receiver)"))
+    SegueTrace.record(
+        TraceEvent(
+            event: .warning, source: target.map(className), action: action.name,
+            message: "no registered action \(action.name) on \(receiver)"))
 }

@@ -92,7 +92,8 @@ open class UITableView: UIView {
     open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
         if let shown = shownCells[indexPath] { return shown }
         guard indexPath.section < numberOfSections, indexPath.row < numberOfRows(inSection: indexPath.section),
-              let cell = dataSource?.tableView(self, cellForRowAt: indexPath) else { return nil }
+            let cell = dataSource?.tableView(self, cellForRowAt: indexPath)
+        else { return nil }
         shownCells[indexPath] = cell
         addSubview(cell)
         return cell
@@ -128,7 +129,10 @@ open class UITableView: UIView {
 
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
         guard let cell = dequeueReusableCell(withIdentifier: identifier) else {
-            raiseException(.internalInconsistency, "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
+            raiseException(
+                .internalInconsistency,
+                "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            )
         }
         return cell
     }
@@ -160,7 +164,9 @@ open class UITableView: UIView {
 @preconcurrency @MainActor
 open class UITableViewCell: UIView {
     public enum CellStyle: Int, Sendable { case `default`, value1, value2, subtitle }
-    public enum AccessoryType: Int, Sendable { case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton }
+    public enum AccessoryType: Int, Sendable {
+        case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+    }
     public enum SelectionStyle: Int, Sendable { case none, blue, gray, `default` }
 
     var reuseIdentifierStorage: String?
@@ -234,7 +240,8 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         tableView.staticCells?[section].count ?? 0
     }
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-        tableView.staticCells?[indexPath.section][indexPath.row] ?? UITableViewCell(style: .default, reuseIdentifier: nil)
+        tableView.staticCells?[indexPath.section][indexPath.row]
+            ?? UITableViewCell(style: .default, reuseIdentifier: nil)
     }
     open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
     open func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }

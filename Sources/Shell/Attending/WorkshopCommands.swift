@@ -9,31 +9,48 @@ import XDGDirectories
 enum WorkshopCommands {
     static func all(_ driver: LessonDriver, directories: XDGDirectories) -> [ShellCommand] {
         [
-            ShellCommand(name: "join", usage: "join LINK [NAME]", summary: "Join a workshop: your progress on this pack goes to the instructor's dashboard.",
-                         details: "LINK is the join link the instructor gives (http://…/join/CODE). NAME is how the dashboard shows you (default: your login name). `leave` stops.",
-                         arguments: [.text]) { context, invocation in
-                guard let text = invocation.arguments.first else { context.fail("join: which workshop? e.g. `join http://10.0.0.5:8080/join/K7QXM2PD Ada`"); return .readNext }
-                guard let link = JoinLink(text) else { context.fail("join: '\(text)' is not a join link (http://HOST:PORT/join/CODE)"); return .readNext }
+            ShellCommand(
+                name: "join", usage: "join LINK [NAME]",
+                summary: "Join a workshop: your progress on this pack goes to the instructor's dashboard.",
+                details:
+                    "LINK is the join link the instructor gives (http://…/join/CODE). NAME is how the dashboard shows you (default: your login name). `leave` stops.",
+                arguments: [.text]
+            ) { context, invocation in
+                guard let text = invocation.arguments.first else {
+                    context.fail("join: which workshop? e.g. `join http://10.0.0.5:8080/join/K7QXM2PD Ada`")
+                    return .readNext
+                }
+                guard let link = JoinLink(text) else {
+                    context.fail("join: '\(text)' is not a join link (http://HOST:PORT/join/CODE)")
+                    return .readNext
+                }
                 let name = invocation.arguments.dropFirst().joined(separator: " ")
                 join(link, name: name.isEmpty ? defaultName() : name, driver: driver, directories: directories)
                 return .readNext
             },
             ShellCommand(name: "leave", summary: "Leave the workshop: nothing more is sent.") { context, _ in
-                guard let workshop = context.workshop else { context.fail("leave: you are not in a workshop"); return .readNext }
+                guard let workshop = context.workshop else {
+                    context.fail("leave: you are not in a workshop")
+                    return .readNext
+                }
                 workshop.leave()
                 context.workshop = nil
                 context.output.line("You left the workshop; nothing more is sent. Your own progress stays here.")
                 return .readNext
             },
-            ShellCommand(name: "hand", usage: "help me", summary: "In a workshop: raise your hand; the instructor sees it on the dashboard.") { context, _ in
+            ShellCommand(
+                name: "hand", usage: "help me",
+                summary: "In a workshop: raise your hand; the instructor sees it on the dashboard."
+            ) { context, _ in
                 guard let workshop = context.workshop else {
-                    context.fail("help me: you are not in a workshop (`join LINK` joins one); `help` lists the commands")
+                    context.fail(
+                        "help me: you are not in a workshop (`join LINK` joins one); `help` lists the commands")
                     return .readNext
                 }
                 workshop.record(WorkshopEvent(kind: .hand, step: driver.session.position?.description))
                 context.output.line("✋ Your hand is up: the instructor sees it on the dashboard and will come to you.")
                 return .readNext
-            },
+            }
         ]
     }
 
@@ -45,8 +62,10 @@ enum WorkshopCommands {
         let catalog = driver.catalog
         if let problem = WorkshopLimits.nameProblem(name) {
             // Keys chosen at run time, listed for the catalog's check.
-            let catalogKeys = ["workshop.name.empty", "workshop.name.lines", "workshop.name.control",
-                               "workshop.name.direction", "workshop.name.long"]
+            let catalogKeys = [
+                "workshop.name.empty", "workshop.name.lines", "workshop.name.control",
+                "workshop.name.direction", "workshop.name.long"
+            ]
             let key = catalogKeys.first { $0.hasSuffix("." + problem.rawValue) }!
             context.fail(catalog.text(key, ["count": WorkshopLimits.name]))
             return
@@ -65,12 +84,15 @@ enum WorkshopCommands {
             driver.tellWorkshop(.entered)
             // The room's pacing (held solutions, closed lessons) holds from the first prompt.
             if check == .known { client.flush(timeout: 5) }
-            context.output.line("Joined the workshop at \(link.server.absoluteString) as \(client.name). `leave` stops sending; `help me` raises your hand.")
+            context.output.line(
+                "Joined the workshop at \(link.server.absoluteString) as \(client.name). `leave` stops sending; `help me` raises your hand."
+            )
             if case .unreachable(let detail) = check {
                 context.output.line(driver.style.dim(catalog.text("workshop.join.unreachable", ["detail": detail])))
             }
         } catch {
-            context.fail("join: could not save the workshop in \(directories.seguelabState): \(error.localizedDescription)")
+            context.fail(
+                "join: could not save the workshop in \(directories.seguelabState): \(error.localizedDescription)")
         }
     }
 
@@ -79,7 +101,10 @@ enum WorkshopCommands {
         guard let client = WorkshopClient.resume(directories: directories) else { return }
         driver.context.workshop = client
         client.start()
-        driver.context.output.line(driver.style.dim("Workshop: your progress goes to \(client.link.server.absoluteString) as \(client.name) (`leave` stops)."))
+        driver.context.output.line(
+            driver.style.dim(
+                "Workshop: your progress goes to \(client.link.server.absoluteString) as \(client.name) (`leave` stops)."
+            ))
     }
 
     /// What arrived from the workshop since the last prompt.
@@ -105,14 +130,16 @@ extension LessonDriver {
         if let verdict, kind == .wrong {
             feedback = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message }
             if let run = verdict.run {
-                problem = run.compile.errors.first { !$0.inHiddenCode }?.description
+                problem =
+                    run.compile.errors.first { !$0.inHiddenCode }?.description
                     ?? run.compile.errors.first?.description ?? run.crash?.summary
             }
         }
         let ref = step ?? session.position
         // Only a raised hand makes sense outside a step (the server refuses other events there).
         guard ref != nil || kind == .hand else { return }
-        workshop.record(WorkshopEvent(kind: kind, step: ref?.description, feedback: feedback, problem: problem, code: code))
+        workshop.record(
+            WorkshopEvent(kind: kind, step: ref?.description, feedback: feedback, problem: problem, code: code))
     }
 
     /// The instructor holds solutions back: true (and says so) when `solution` must wait.
@@ -125,8 +152,8 @@ extension LessonDriver {
     /// True when the instructor has not yet opened the lesson the learner is in.
     func isHeldBack(_ lesson: String?) -> Bool {
         guard let open = context.workshop?.pacing.openThrough, let lesson,
-              let limit = pack.lessons.firstIndex(where: { $0.id == open }),
-              let index = pack.lessons.firstIndex(where: { $0.id == lesson })
+            let limit = pack.lessons.firstIndex(where: { $0.id == open }),
+            let index = pack.lessons.firstIndex(where: { $0.id == lesson })
         else { return false }
         return index > limit
     }
@@ -145,7 +172,7 @@ extension LessonDriver {
     /// the reference answer); true, and says so.
     func nextHintHeldBack(_ step: Step) -> Bool {
         guard context.workshop?.pacing.solutionsHeld == true, let ref = session.position,
-              let reference = step.referenceAnswer, !step.hints.isEmpty
+            let reference = step.referenceAnswer, !step.hints.isEmpty
         else { return false }
         let number = min(session.stepProgress(ref).hintsUsed + 1, step.hints.count)
         guard number == step.hints.count, Self.givesAway(step.hints[number - 1], reference) else { return false }

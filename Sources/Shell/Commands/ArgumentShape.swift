@@ -76,8 +76,9 @@ struct ArgumentShape: Sendable {
             case .unexpected(let words) where words.count == 1:
                 catalog.text("argument.unexpected", ["argument": words[0]])
             case .unexpected(let words):
-                catalog.text("argument.unexpected.many",
-                             ["count": words.count, "arguments": words.joined(separator: "', '")])
+                catalog.text(
+                    "argument.unexpected.many",
+                    ["count": words.count, "arguments": words.joined(separator: "', '")])
             case .missing(let argument): catalog.text("argument.missing", ["argument": argument])
             case .invalidValue(let value, let option):
                 catalog.text("argument.invalid_value", ["value": value, "option": option, "reason": ""])
@@ -103,19 +104,29 @@ struct ArgumentShape: Sendable {
         while index < words.count {
             let word = words[index]
             index += 1
-            if terminated || !Self.looksLikeOption(word) { positionals.append(word); continue }
-            if word == "--" { terminated = true; continue }
+            if terminated || !Self.looksLikeOption(word) {
+                positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                terminated = true
+                continue
+            }
             if word == "-h" || word == "--help" { continue }
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             guard let argument = argument(spelled: parts[0]) else {
                 // Short flags may be grouped: `-Ov`.
-                let shortFlags = !word.hasPrefix("--")
+                let shortFlags =
+                    !word.hasPrefix("--")
                     && word.dropFirst().allSatisfy { argument(spelled: "-\($0)")?.kind == .flag }
                 if shortFlags { continue }
                 return (.unknownOption(parts[0], suggestion: suggestion(for: parts[0])), values)
             }
             guard argument.kind == .option else { continue }
-            if parts.count == 2 { values.append((argument, parts[1])); continue }
+            if parts.count == 2 {
+                values.append((argument, parts[1]))
+                continue
+            }
             guard index < words.count, !Self.looksLikeOption(words[index]) else {
                 return (.missingValue(option: argument.label), values)
             }

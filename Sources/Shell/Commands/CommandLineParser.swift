@@ -42,21 +42,37 @@ package enum CommandLineParser {
         var escaping = false
         for (index, c) in text.enumerated() {
             if escaping {
-                current.append(c); escaping = false; inWord = true
+                current.append(c)
+                escaping = false
+                inWord = true
                 continue
             }
             if let q = quote {
-                if c == q.char { quote = nil }
-                else if c == "\\" && q.char == "\"" { escaping = true }
-                else { current.append(c) }
+                if c == q.char {
+                    quote = nil
+                } else if c == "\\" && q.char == "\"" {
+                    escaping = true
+                } else {
+                    current.append(c)
+                }
                 continue
             }
             switch c {
-            case "\\": escaping = true; inWord = true
-            case "\"", "'": quote = (c, columnOffset + index + 1); inWord = true
+            case "\\":
+                escaping = true
+                inWord = true
+            case "\"", "'":
+                quote = (c, columnOffset + index + 1)
+                inWord = true
             case _ where c.isWhitespace:
-                if inWord { words.append(current); current = ""; inWord = false }
-            default: current.append(c); inWord = true
+                if inWord {
+                    words.append(current)
+                    current = ""
+                    inWord = false
+                }
+            default:
+                current.append(c)
+                inWord = true
             }
         }
         if let q = quote {

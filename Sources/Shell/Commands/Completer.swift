@@ -10,10 +10,12 @@ package struct Completer {
     /// Where relative paths start.
     package var currentDirectory: String
 
-    package init(registry: CommandRegistry,
-                lessonIDs: @escaping () -> [String] = { [] },
-                stepIDs: @escaping (String) -> [String] = { _ in [] },
-                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+    package init(
+        registry: CommandRegistry,
+        lessonIDs: @escaping () -> [String] = { [] },
+        stepIDs: @escaping (String) -> [String] = { _ in [] },
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
         self.registry = registry
         self.lessonIDs = lessonIDs
         self.stepIDs = stepIDs
@@ -21,7 +23,8 @@ package struct Completer {
     }
 
     package func complete(_ textBeforeCursor: String) -> Completion {
-        let words = (try? CommandLineParser.split(textBeforeCursor)) ?? textBeforeCursor.split(separator: " ").map(String.init)
+        let words =
+            (try? CommandLineParser.split(textBeforeCursor)) ?? textBeforeCursor.split(separator: " ").map(String.init)
         let endsWithSpace = textBeforeCursor.last?.isWhitespace ?? false
         let current = endsWithSpace ? "" : (words.last ?? "")
         let position = endsWithSpace ? words.count : max(words.count - 1, 0)

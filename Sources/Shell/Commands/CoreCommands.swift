@@ -6,7 +6,8 @@ enum CoreCommands {
         ShellCommand(
             name: "help", aliases: ["?"], usage: "help [COMMAND]",
             summary: "List the commands, or explain one.",
-            details: "With no argument, lists every command with one line each. With a command name, shows how to write it and what it does.",
+            details:
+                "With no argument, lists every command with one line each. With a command name, shows how to write it and what it does.",
             arguments: [.commandName]
         ) { context, invocation in
             let style = context.output.style
@@ -28,9 +29,11 @@ enum CoreCommands {
                         context.output.line("  " + style.command(padded) + summary)
                         continue
                     }
-                    WordWrap(width: columns).wrap(summary, indent: "  " + style.command(padded),
-                                                  hanging: String(repeating: " ", count: width + 2))
-                        .forEach { context.output.line($0) }
+                    WordWrap(width: columns).wrap(
+                        summary, indent: "  " + style.command(padded),
+                        hanging: String(repeating: " ", count: width + 2)
+                    )
+                    .forEach { context.output.line($0) }
                 }
                 context.output.line(context.output.catalog.text("help.more"))
                 if context.registry.command(named: "next") != nil {
@@ -53,46 +56,59 @@ enum CoreCommands {
             context.output.line("  " + command.summary(in: catalog))
             let details = command.details(in: catalog)
             if !details.isEmpty { context.output.line("  " + details) }
-            if command.help != nil { context.output.line("  " + catalog.text("help.options", ["command": command.name])) }
+            if command.help != nil {
+                context.output.line("  " + catalog.text("help.options", ["command": command.name]))
+            }
             if !command.aliases.isEmpty {
-                context.output.line("  " + context.output.catalog.text("help.aliases", ["aliases": command.aliases.joined(separator: ", ")]))
+                context.output.line(
+                    "  "
+                        + context.output.catalog.text(
+                            "help.aliases", ["aliases": command.aliases.joined(separator: ", ")]))
             }
             return .readNext
         }
     }
 
-    static var quit: ShellCommand { ShellCommand(
-        name: "quit", aliases: ["exit"], summary: "Save everything and leave the shell (Ctrl-D does the same).",
-        details: "Progress and history are saved as you go; quitting never loses work."
-    ) { _, _ in .leaveShell } }
+    static var quit: ShellCommand {
+        ShellCommand(
+            name: "quit", aliases: ["exit"], summary: "Save everything and leave the shell (Ctrl-D does the same).",
+            details: "Progress and history are saved as you go; quitting never loses work."
+        ) { _, _ in .leaveShell }
+    }
 
-    static var history: ShellCommand { ShellCommand(
-        name: "history", usage: "history [N]", summary: "Show the last N entries typed (default 20).",
-        details: "History is kept across sessions in the XDG state directory ($XDG_STATE_HOME/seguelab/history). Use the Up arrow or Ctrl-R to recall an entry.",
-        arguments: [.text]
-    ) { context, invocation in
-        var count = 20
-        if let argument = invocation.arguments.first {
-            guard let n = Int(argument), n > 0 else {
-                context.fail("history: expected a positive number, got '\(argument)'")
-                return .readNext
+    static var history: ShellCommand {
+        ShellCommand(
+            name: "history", usage: "history [N]", summary: "Show the last N entries typed (default 20).",
+            details:
+                "History is kept across sessions in the XDG state directory ($XDG_STATE_HOME/seguelab/history). Use the Up arrow or Ctrl-R to recall an entry.",
+            arguments: [.text]
+        ) { context, invocation in
+            var count = 20
+            if let argument = invocation.arguments.first {
+                guard let n = Int(argument), n > 0 else {
+                    context.fail("history: expected a positive number, got '\(argument)'")
+                    return .readNext
+                }
+                count = n
             }
-            count = n
+            let entries = context.recentEntries.suffix(count)
+            let firstNumber = context.recentEntries.count - entries.count + 1
+            for (offset, entry) in entries.enumerated() {
+                let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
+                context.output.line(
+                    "\(String(firstNumber + offset).leftPadded(to: 5))  \(lines.joined(separator: "\n       "))")
+            }
+            return .readNext
         }
-        let entries = context.recentEntries.suffix(count)
-        let firstNumber = context.recentEntries.count - entries.count + 1
-        for (offset, entry) in entries.enumerated() {
-            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
-            context.output.line("\(String(firstNumber + offset).leftPadded(to: 5))  \(lines.joined(separator: "\n       "))")
-        }
-        return .readNext
-    } }
+    }
 
     static func unknownCommandMessage(_ typed: String, context: ShellContext) -> String {
         let catalog = context.output.catalog
         // What was typed is echoed on one line, however long the line pasted was.
         let name = shortened(typed)
-        guard let suggestion = context.registry.suggestion(for: name) else { return catalog.text("command.unknown", ["name": name]) }
+        guard let suggestion = context.registry.suggestion(for: name) else {
+            return catalog.text("command.unknown", ["name": name])
+        }
         return catalog.text("command.unknown.suggestion", ["name": name, "suggestion": suggestion])
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 
 /// A command that both the command line (`seguelab NAME …`) and the shell (`NAME …` at the
 /// prompt) have, declared once with ArgumentParser: `configuration` holds its name and help,
@@ -20,9 +20,11 @@ extension ShellCommand {
     ) {
         let configuration = Declaration.configuration
         let name = configuration.commandName ?? Declaration._commandName
-        self.init(name: name, aliases: aliases,
-                  summary: configuration.abstract, details: configuration.discussion,
-                  help: { columns in Declaration.helpMessage(columns: columns) }) { context, invocation in
+        self.init(
+            name: name, aliases: aliases,
+            summary: configuration.abstract, details: configuration.discussion,
+            help: { columns in Declaration.helpMessage(columns: columns) }
+        ) { context, invocation in
             let catalog = context.output.catalog
             let fail = { (message: String) in
                 context.fail(catalog.text("argument.error", ["command": name, "message": message]))
@@ -56,8 +58,10 @@ extension ArgumentShape {
     /// A value its option's type does not accept: the option alone (with placeholders for the
     /// required arguments) parses with `0` but not with the value. A value that fails the
     /// declaration's own `validate()` is not one: it is left to the declaration's message.
-    func invalidValue<Declaration: ParsableArguments>(among values: [(Argument, String)],
-                                                     of declaration: Declaration.Type) -> Problem? {
+    func invalidValue<Declaration: ParsableArguments>(
+        among values: [(Argument, String)],
+        of declaration: Declaration.Type
+    ) -> Problem? {
         let placeholders = arguments.filter { $0.kind == .positional && !$0.isOptional }.map { _ in "x" }
         for (argument, value) in values {
             guard let spelled = (argument.preferredName ?? argument.names?.first)?.spelled else { continue }

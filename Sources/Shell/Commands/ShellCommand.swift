@@ -1,4 +1,5 @@
 import Localization
+
 /// What a command's argument is, so Tab can complete it.
 package enum ArgumentKind: Sendable, Equatable {
     /// Free text or code: nothing to complete.
@@ -130,7 +131,8 @@ package struct CommandRegistry {
 
 /// Edit distance counting a swap of two neighbours as one edit (`hlep` is one typo from `help`).
 func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
     var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)

@@ -4,10 +4,11 @@ import LessonKit
 import Localization
 import Playground
 import XDGDirectories
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `seguelab doctor`: checks that this machine can take the lessons (toolchain, libedit, the
@@ -53,17 +54,21 @@ package struct Doctor {
         let swiftc = toolchain()
         report(swiftc.finding)
         report(libedit())
-        let state = writable(directories.seguelabState, subject: "state folder", variable: "XDG_STATE_HOME",
-                             purpose: "progress, drafts and history could not be saved")
+        let state = writable(
+            directories.seguelabState, subject: "state folder", variable: "XDG_STATE_HOME",
+            purpose: "progress, drafts and history could not be saved")
         report(state)
-        let cache = writable(directories.seguelabCache, subject: "cache folder", variable: "XDG_CACHE_HOME",
-                             purpose: "SegueKit could not be compiled, so no Swift could run")
+        let cache = writable(
+            directories.seguelabCache, subject: "cache folder", variable: "XDG_CACHE_HOME",
+            purpose: "SegueKit could not be compiled, so no Swift could run")
         report(cache)
         let space = cache.level == .problem ? nil : freeSpace(directories.seguelabCache)
         if let space { report(space) }
         let temporary = URL(fileURLWithPath: NSTemporaryDirectory()).standardized.path
-        report(writable(temporary, subject: "temporary folder", variable: "TMPDIR",
-                        purpose: "no program could be compiled", create: false))
+        report(
+            writable(
+                temporary, subject: "temporary folder", variable: "TMPDIR",
+                purpose: "no program could be compiled", create: false))
         terminal().forEach(report)
         report(containment())
         if build, let path = swiftc.path, cache.level != .problem, space?.level != .problem {
@@ -73,12 +78,15 @@ package struct Doctor {
         let warnings = findings.filter { $0.level == .warning }.count
         print()
         if problems > 0 {
-            print(style.failure("Not ready: \(Self.counted(problems, "problem")) to fix (✘ above).")
-                  + " Fix \(problems == 1 ? "it" : "them") and run `seguelab doctor` again.")
+            print(
+                style.failure("Not ready: \(Self.counted(problems, "problem")) to fix (✘ above).")
+                    + " Fix \(problems == 1 ? "it" : "them") and run `seguelab doctor` again.")
             return 1
         }
         if warnings > 0 {
-            print(style.warning("Ready, with \(Self.counted(warnings, "warning")) (! above)") + ": the lessons work, but better after the fix.")
+            print(
+                style.warning("Ready, with \(Self.counted(warnings, "warning")) (! above)")
+                    + ": the lessons work, but better after the fix.")
         } else {
             print(style.success("Ready: nothing to fix."))
         }
@@ -86,11 +94,12 @@ package struct Doctor {
     }
 
     private func show(_ finding: Finding) {
-        let mark = switch finding.level {
-        case .ok: style.success("✔")
-        case .warning: style.warning("!")
-        case .problem: style.failure("✘")
-        }
+        let mark =
+            switch finding.level {
+            case .ok: style.success("✔")
+            case .warning: style.warning("!")
+            case .problem: style.failure("✘")
+            }
         print("\(mark) \(finding.subject): \(finding.text)")
         if let fix = finding.fix { print("  Fix: " + fix) }
         fflush(seguelab_stdout())
@@ -101,32 +110,38 @@ package struct Doctor {
     /// How learners' programs are contained here (`Containment.current`), and what is missing
     /// for the best level.
     func containment() -> Finding {
-        let memory = Self.hasCgroupMemoryController
+        let memory =
+            Self.hasCgroupMemoryController
             ? "" : "; the memory limit holds for each process, not for all of a program's processes together"
         switch Containment.current {
         case .sandbox(let bwrap):
-            return Finding(level: .ok, subject: "containment",
-                           text: "sandbox (\(bwrap)): each program sees only its own processes, writes only in "
-                               + "its own folder and never reaches your terminal\(memory)")
+            return Finding(
+                level: .ok, subject: "containment",
+                text: "sandbox (\(bwrap)): each program sees only its own processes, writes only in "
+                    + "its own folder and never reaches your terminal\(memory)")
         case .landlock, .supervisorOnly:
-            let level = Containment.current == .landlock
+            let level =
+                Containment.current == .landlock
                 ? "Landlock: programs write only in their own folder, but see your processes and sockets"
                 : "supervisor only: programs can write anywhere you can"
             func warning(_ text: String, fix: String) -> Finding {
                 Finding(level: .warning, subject: "containment", text: level + text + memory, fix: fix)
             }
             if let failure = Containment.bubblewrapFailure {
-                return warning("; bubblewrap is installed but cannot make a sandbox here (\(failure))",
-                               fix: "allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, "
-                                   + "or an AppArmor profile for bwrap on Ubuntu 24.04)")
+                return warning(
+                    "; bubblewrap is installed but cannot make a sandbox here (\(failure))",
+                    fix: "allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, "
+                        + "or an AppArmor profile for bwrap on Ubuntu 24.04)")
             }
             if environment["SEGUELAB_SANDBOX"] == "off", Containment.bubblewrapPath != nil {
-                return warning(" (SEGUELAB_SANDBOX=off)",
-                               fix: "unset SEGUELAB_SANDBOX to run programs in bubblewrap's sandbox")
+                return warning(
+                    " (SEGUELAB_SANDBOX=off)",
+                    fix: "unset SEGUELAB_SANDBOX to run programs in bubblewrap's sandbox")
             }
-            return warning("; bubblewrap is not installed",
-                           fix: "install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap; "
-                               + "Fedora: dnf install bubblewrap)")
+            return warning(
+                "; bubblewrap is not installed",
+                fix: "install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap; "
+                    + "Fedora: dnf install bubblewrap)")
         }
     }
 
@@ -148,35 +163,49 @@ package struct Doctor {
 
     func toolchain() -> ToolchainCheck {
         let subject = "Swift toolchain"
-        let install = "install Swift \(Self.minimumSwift.major).\(Self.minimumSwift.minor) or later (https://swift.org/install) and put its usr/bin folder on PATH (export PATH=/path/to/swift/usr/bin:$PATH), or set SWIFTC to its swiftc"
+        let install =
+            "install Swift \(Self.minimumSwift.major).\(Self.minimumSwift.minor) or later (https://swift.org/install) and put its usr/bin folder on PATH (export PATH=/path/to/swift/usr/bin:$PATH), or set SWIFTC to its swiftc"
         let swiftc: String
         do {
             swiftc = try Toolchain.locateSwiftc(environment: environment)
         } catch is Toolchain.NotFound {
-            return ToolchainCheck(finding: Finding(level: .problem, subject: subject, text: "no swiftc on PATH", fix: install))
+            return ToolchainCheck(
+                finding: Finding(level: .problem, subject: subject, text: "no swiftc on PATH", fix: install))
         } catch {
-            return ToolchainCheck(finding: Finding(level: .problem, subject: subject, text: "\(error)",
-                                                   fix: "unset SWIFTC to use swiftc from PATH, or set it to swiftc's full path"))
+            return ToolchainCheck(
+                finding: Finding(
+                    level: .problem, subject: subject, text: "\(error)",
+                    fix: "unset SWIFTC to use swiftc from PATH, or set it to swiftc's full path"))
         }
         guard let version = Self.capture(swiftc, ["--version"]) else {
-            return ToolchainCheck(finding: Finding(level: .problem, subject: subject, text: "\(swiftc) --version failed: the toolchain is broken", fix: install))
+            return ToolchainCheck(
+                finding: Finding(
+                    level: .problem, subject: subject, text: "\(swiftc) --version failed: the toolchain is broken",
+                    fix: install))
         }
         let firstLine = version.split(separator: "\n").first.map(String.init) ?? version
         guard let number = Self.swiftVersion(in: version) else {
-            return ToolchainCheck(finding: Finding(level: .warning, subject: subject, text: "cannot tell which Swift \(swiftc) is (\(firstLine))",
-                                                   fix: "make sure it is Swift \(Self.minimumSwift.major).\(Self.minimumSwift.minor) or later"),
-                                  path: swiftc)
+            return ToolchainCheck(
+                finding: Finding(
+                    level: .warning, subject: subject, text: "cannot tell which Swift \(swiftc) is (\(firstLine))",
+                    fix: "make sure it is Swift \(Self.minimumSwift.major).\(Self.minimumSwift.minor) or later"),
+                path: swiftc)
         }
         guard number >= Self.minimumSwift else {
-            return ToolchainCheck(finding: Finding(level: .problem, subject: subject,
-                                                   text: "Swift \(number.major).\(number.minor) at \(swiftc) is too old for SegueKit", fix: install))
+            return ToolchainCheck(
+                finding: Finding(
+                    level: .problem, subject: subject,
+                    text: "Swift \(number.major).\(number.minor) at \(swiftc) is too old for SegueKit", fix: install))
         }
-        return ToolchainCheck(finding: Finding(level: .ok, subject: subject, text: "\(firstLine) at \(swiftc)"), path: swiftc)
+        return ToolchainCheck(
+            finding: Finding(level: .ok, subject: subject, text: "\(firstLine) at \(swiftc)"), path: swiftc)
     }
 
     /// `(6, 3)` from `Swift version 6.3.1 (swift-6.3.1-RELEASE)`.
     static func swiftVersion(in text: String) -> (major: Int, minor: Int)? {
-        guard let match = text.firstMatch(of: /Swift version (\d+)\.(\d+)/), let major = Int(match.1), let minor = Int(match.2) else { return nil }
+        guard let match = text.firstMatch(of: /Swift version (\d+)\.(\d+)/), let major = Int(match.1),
+            let minor = Int(match.2)
+        else { return nil }
         return (major, minor)
     }
 
@@ -200,15 +229,23 @@ package struct Doctor {
     func libedit() -> Finding {
         // This program runs, so libedit's library loaded; name the file it came from.
         // (procfs files say they are empty: read to the end, not by size.)
-        let maps = FileHandle(forReadingAtPath: "/proc/self/maps").map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
-        let library = maps.split(separator: "\n").lazy.compactMap { $0.split(separator: " ").last }
+        let maps =
+            FileHandle(forReadingAtPath: "/proc/self/maps").map {
+                String(decoding: $0.readDataToEndOfFile(), as: UTF8.self)
+            } ?? ""
+        let library =
+            maps.split(separator: "\n").lazy.compactMap { $0.split(separator: " ").last }
             .first { $0.contains("/libedit.") }.map(String.init) ?? "linked"
         // Rebuilding SegueLab from source (scripts/seguelab after an update) needs its headers too.
-        let headers = FileManager.default.fileExists(atPath: "/usr/include/histedit.h")
+        let headers =
+            FileManager.default.fileExists(atPath: "/usr/include/histedit.h")
             || Self.capture("/usr/bin/pkg-config", ["--exists", "libedit"]) != nil
         guard headers else {
-            return Finding(level: .warning, subject: "libedit", text: "\(library) works, but its development files (histedit.h) are missing, so SegueLab cannot be rebuilt from source",
-                           fix: "sudo apt-get install libedit-dev (Fedora: sudo dnf install libedit-devel)")
+            return Finding(
+                level: .warning, subject: "libedit",
+                text:
+                    "\(library) works, but its development files (histedit.h) are missing, so SegueLab cannot be rebuilt from source",
+                fix: "sudo apt-get install libedit-dev (Fedora: sudo dnf install libedit-devel)")
         }
         return Finding(level: .ok, subject: "libedit", text: library)
     }
@@ -220,8 +257,10 @@ package struct Doctor {
     func writable(_ path: String, subject: String, variable: String, purpose: String, create: Bool = true) -> Finding {
         let elsewhere = "export \(variable)=/a/folder/you/can/write"
         if create, let code = Self.makeFolders(path) {
-            return Finding(level: .problem, subject: subject, text: "cannot create \(path): \(String(cString: strerror(code))); \(purpose)",
-                           fix: Self.advice(errno: code, folder: Self.deepestExisting(path), elsewhere: elsewhere))
+            return Finding(
+                level: .problem, subject: subject,
+                text: "cannot create \(path): \(String(cString: strerror(code))); \(purpose)",
+                fix: Self.advice(errno: code, folder: Self.deepestExisting(path), elsewhere: elsewhere))
         }
         let probe = path + "/.seguelab-doctor-\(getpid())"
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
@@ -237,13 +276,16 @@ package struct Doctor {
             if written == 3 { code = errno }
             unlink(probe)
         }
-        return Finding(level: .problem, subject: subject, text: "cannot write in \(path): \(String(cString: strerror(code))); \(purpose)",
-                       fix: Self.advice(errno: code, folder: path, elsewhere: elsewhere))
+        return Finding(
+            level: .problem, subject: subject,
+            text: "cannot write in \(path): \(String(cString: strerror(code))); \(purpose)",
+            fix: Self.advice(errno: code, folder: path, elsewhere: elsewhere))
     }
 
     static func advice(errno code: Int32?, folder: String, elsewhere: String) -> String {
         switch code {
-        case EROFS: return "the file system holding \(folder) is read-only: use a folder on a writable disk: \(elsewhere)"
+        case EROFS:
+            return "the file system holding \(folder) is read-only: use a folder on a writable disk: \(elsewhere)"
         case ENOSPC, EDQUOT: return "the disk holding \(folder) is full: free some space, or \(elsewhere)"
         case ENOTDIR: return "a file stands where a folder is needed in \(folder): move it away, or \(elsewhere)"
         default: return "make it yours and writable (chown $USER \(folder); chmod u+rwx \(folder)), or \(elsewhere)"
@@ -264,22 +306,27 @@ package struct Doctor {
             if mkdir(partial, 0o755) != 0 && errno != EEXIST { return errno }
         }
         var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? nil : ENOTDIR
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+            ? nil : ENOTDIR
     }
 
     func freeSpace(_ path: String) -> Finding {
         var stats = statvfs()
         guard statvfs(path, &stats) == 0 else {
-            return Finding(level: .warning, subject: "disk space", text: "cannot tell how much space is free in \(path)", fix: nil)
+            return Finding(
+                level: .warning, subject: "disk space", text: "cannot tell how much space is free in \(path)", fix: nil)
         }
         let free = Int64(stats.f_bavail) * Int64(stats.f_frsize)
         let needed = Self.neededCacheBytes
         if free < needed {
-            return Finding(level: .problem, subject: "disk space",
-                           text: "\(Limits.describe(bytes: Int(free))) free for \(path); SegueKit's build and the programs' compiles need \(Limits.describe(bytes: Int(needed)))",
-                           fix: "free some space on that disk, or export XDG_CACHE_HOME=/a/folder/on/a/larger/disk")
+            return Finding(
+                level: .problem, subject: "disk space",
+                text:
+                    "\(Limits.describe(bytes: Int(free))) free for \(path); SegueKit's build and the programs' compiles need \(Limits.describe(bytes: Int(needed)))",
+                fix: "free some space on that disk, or export XDG_CACHE_HOME=/a/folder/on/a/larger/disk")
         }
-        return Finding(level: .ok, subject: "disk space", text: "\(Limits.describe(bytes: Int(free))) free for the cache")
+        return Finding(
+            level: .ok, subject: "disk space", text: "\(Limits.describe(bytes: Int(free))) free for the cache")
     }
 
     // MARK: - Terminal
@@ -288,35 +335,51 @@ package struct Doctor {
         var findings: [Finding] = []
         let term = environment["TERM"] ?? ""
         if term.isEmpty || term == "dumb" {
-            findings.append(Finding(level: .warning, subject: "terminal",
-                                    text: term.isEmpty ? "TERM is not set: no line editing, no colour" : "TERM=dumb: no line editing, no colour",
-                                    fix: "use a terminal emulator (GNOME Terminal, Konsole, iTerm2, Windows Terminal…), or export TERM=xterm-256color if yours is one"))
+            findings.append(
+                Finding(
+                    level: .warning, subject: "terminal",
+                    text: term.isEmpty
+                        ? "TERM is not set: no line editing, no colour" : "TERM=dumb: no line editing, no colour",
+                    fix:
+                        "use a terminal emulator (GNOME Terminal, Konsole, iTerm2, Windows Terminal…), or export TERM=xterm-256color if yours is one"
+                ))
         }
         if isatty(STDOUT_FILENO) == 1 {
             var size = winsize()
             if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
                 if size.ws_col < 80 || size.ws_row < 24 {
-                    findings.append(Finding(level: .warning, subject: "window", text: "\(size.ws_col)×\(size.ws_row); lessons are laid out for 80×24 or more",
-                                            fix: "make the window larger (or the font smaller)"))
+                    findings.append(
+                        Finding(
+                            level: .warning, subject: "window",
+                            text: "\(size.ws_col)×\(size.ws_row); lessons are laid out for 80×24 or more",
+                            fix: "make the window larger (or the font smaller)"))
                 } else {
                     findings.append(Finding(level: .ok, subject: "window", text: "\(size.ws_col)×\(size.ws_row)"))
                 }
             }
         } else {
-            findings.append(Finding(level: .warning, subject: "window", text: "standard output is not a terminal, so its size is unknown",
-                                    fix: "run `seguelab doctor` in the terminal window you will use for the lessons"))
+            findings.append(
+                Finding(
+                    level: .warning, subject: "window",
+                    text: "standard output is not a terminal, so its size is unknown",
+                    fix: "run `seguelab doctor` in the terminal window you will use for the lessons"))
         }
-        let (name, locale) = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { key in
-            self.environment[key].flatMap { $0.isEmpty ? nil : (key, $0) }
-        }.first ?? ("LANG", "")
+        let (name, locale) =
+            ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { key in
+                self.environment[key].flatMap { $0.isEmpty ? nil : (key, $0) }
+            }.first ?? ("LANG", "")
         let utf8 = locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
         if !utf8 {
             let current = locale.isEmpty ? "no locale is set (LANG, LC_ALL)" : "\(name)=\(locale) is not UTF-8"
-            findings.append(Finding(level: .warning, subject: "locale", text: "\(current): ✔, → and é may show as other characters",
-                                    fix: "export LANG=C.UTF-8 (or your language's UTF-8 locale, e.g. fr_FR.UTF-8)"))
+            findings.append(
+                Finding(
+                    level: .warning, subject: "locale", text: "\(current): ✔, → and é may show as other characters",
+                    fix: "export LANG=C.UTF-8 (or your language's UTF-8 locale, e.g. fr_FR.UTF-8)"))
         } else if setlocale(LC_CTYPE, locale) == nil {
-            findings.append(Finding(level: .warning, subject: "locale", text: "\(name)=\(locale) is not installed on this machine",
-                                    fix: "export LANG=C.UTF-8, or install it (Debian: sudo dpkg-reconfigure locales)"))
+            findings.append(
+                Finding(
+                    level: .warning, subject: "locale", text: "\(name)=\(locale) is not installed on this machine",
+                    fix: "export LANG=C.UTF-8, or install it (Debian: sudo dpkg-reconfigure locales)"))
         } else {
             findings.append(Finding(level: .ok, subject: "locale", text: "\(name)=\(locale)"))
         }
@@ -333,27 +396,44 @@ package struct Doctor {
         do {
             sources = try SegueKitCache.locateSources(environment: environment)
         } catch {
-            return Finding(level: .problem, subject: subject, text: "\(error)",
-                           fix: "install SegueLab again (make install PREFIX=…), or set SEGUELAB_SEGUEKIT_SOURCES to its Sources/SegueKit folder")
+            return Finding(
+                level: .problem, subject: subject, text: "\(error)",
+                fix:
+                    "install SegueLab again (make install PREFIX=…), or set SEGUELAB_SEGUEKIT_SOURCES to its Sources/SegueKit folder"
+            )
         }
         do {
-            let playground = try Playground(configuration: Playground.Configuration(swiftc: swiftc, segueKitSources: sources),
-                                            progress: SharedPlayground.progressPrinter(style: style, catalog: .english))
+            let playground = try Playground(
+                configuration: Playground.Configuration(swiftc: swiftc, segueKitSources: sources),
+                progress: SharedPlayground.progressPrinter(style: style, catalog: .english))
             let start = Date()
             let builtNow = try await playground.prepare()
             let built = Int(Date().timeIntervalSince(start).rounded())
-            let result = try await playground.run(RunRequest(sources: [SourceFile(name: "Ready.swift", text: "import UIKit\nprint(UIViewController() is UIResponder)\n")]))
+            let result = try await playground.run(
+                RunRequest(sources: [
+                    SourceFile(name: "Ready.swift", text: "import UIKit\nprint(UIViewController() is UIResponder)\n")
+                ]))
             guard result.succeeded, result.stdout == "true\n" else {
-                let why = result.compile.errors.first.map(\.message) ?? result.stopReason?.text(.english) ?? result.crash?.summary ?? "it ended with status \(result.termination.exitStatus)"
-                return Finding(level: .problem, subject: subject, text: "a first program against SegueKit failed: \(why)",
-                               fix: "install Swift \(Self.minimumSwift.major).\(Self.minimumSwift.minor) or later from https://swift.org/install; if it persists, remove \(directories.seguelabCache) and run `seguelab doctor` again")
+                let why =
+                    result.compile.errors.first.map(\.message) ?? result.stopReason?.text(.english) ?? result.crash?
+                    .summary ?? "it ended with status \(result.termination.exitStatus)"
+                return Finding(
+                    level: .problem, subject: subject, text: "a first program against SegueKit failed: \(why)",
+                    fix:
+                        "install Swift \(Self.minimumSwift.major).\(Self.minimumSwift.minor) or later from https://swift.org/install; if it persists, remove \(directories.seguelabCache) and run `seguelab doctor` again"
+                )
             }
             let first = String(format: "%.1f", result.timings.compile + result.timings.run)
-            return Finding(level: .ok, subject: subject,
-                           text: (builtNow ? "compiled in \(built) s" : "already compiled") + "; a first program compiled and ran in \(first) s")
+            return Finding(
+                level: .ok, subject: subject,
+                text: (builtNow ? "compiled in \(built) s" : "already compiled")
+                    + "; a first program compiled and ran in \(first) s")
         } catch {
-            return Finding(level: .problem, subject: subject, text: "\(error)",
-                           fix: "install Swift \(Self.minimumSwift.major).\(Self.minimumSwift.minor) or later from https://swift.org/install; if it persists, remove \(directories.seguelabCache) and run `seguelab doctor` again")
+            return Finding(
+                level: .problem, subject: subject, text: "\(error)",
+                fix:
+                    "install Swift \(Self.minimumSwift.major).\(Self.minimumSwift.minor) or later from https://swift.org/install; if it persists, remove \(directories.seguelabCache) and run `seguelab doctor` again"
+            )
         }
     }
 }

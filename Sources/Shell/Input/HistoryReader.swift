@@ -27,7 +27,9 @@ enum HistoryReader {
         var bytes = [UInt8](repeating: 0, count: size - start)
         var filled = 0
         while filled < bytes.count {
-            let count = bytes[filled...].withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(start + filled)) }
+            let count = bytes[filled...].withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress, $0.count, off_t(start + filled))
+            }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             filled += count
@@ -58,12 +60,18 @@ enum HistoryReader {
         var i = 0
         while i < input.count {
             let b = input[i]
-            guard b == UInt8(ascii: "\\"), i + 1 < input.count else { bytes.append(b); i += 1; continue }
+            guard b == UInt8(ascii: "\\"), i + 1 < input.count else {
+                bytes.append(b)
+                i += 1
+                continue
+            }
             let next = input[i + 1]
             if (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(next), i + 3 < input.count + 0 {
                 let digits = input[(i + 1)...min(i + 3, input.count - 1)]
                 if digits.count == 3, let value = UInt8(String(decoding: digits, as: UTF8.self), radix: 8) {
-                    bytes.append(value); i += 4; continue
+                    bytes.append(value)
+                    i += 4
+                    continue
                 }
             }
             switch next {

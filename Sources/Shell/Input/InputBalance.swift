@@ -90,7 +90,10 @@ private struct Scanner {
 
     mutating func run() {
         while i < s.count {
-            if blockCommentDepth > 0 { scanBlockComment(); continue }
+            if blockCommentDepth > 0 {
+                scanBlockComment()
+                continue
+            }
             if case .string(let multiline, let hashes)? = stack.last {
                 scanString(multiline: multiline, hashes: hashes)
             } else {
@@ -100,9 +103,15 @@ private struct Scanner {
     }
 
     mutating func scanBlockComment() {
-        if s[i] == "*", at(i + 1) == "/" { blockCommentDepth -= 1; i += 2 }
-        else if s[i] == "/", at(i + 1) == "*" { blockCommentDepth += 1; i += 2 }
-        else { i += 1 }
+        if s[i] == "*", at(i + 1) == "/" {
+            blockCommentDepth -= 1
+            i += 2
+        } else if s[i] == "/", at(i + 1) == "*" {
+            blockCommentDepth += 1
+            i += 2
+        } else {
+            i += 1
+        }
     }
 
     mutating func scanString(multiline: Bool, hashes: Int) {
@@ -110,15 +119,27 @@ private struct Scanner {
         if c == "\\" {
             // With raw strings an escape needs as many `#` as the delimiter has.
             let found = min(pounds(from: i + 1), hashes)
-            guard found == hashes else { i += 1; return }
+            guard found == hashes else {
+                i += 1
+                return
+            }
             let next = i + 1 + hashes
-            if at(next) == "(" { stack.append(.interpolation); i = next + 1 } else { i = next + 1 }
+            if at(next) == "(" {
+                stack.append(.interpolation)
+                i = next + 1
+            } else {
+                i = next + 1
+            }
             return
         }
         if c == "\"" {
             let quotes = multiline ? 3 : 1
             let closes = (0..<quotes).allSatisfy { at(i + $0) == "\"" } && pounds(from: i + quotes) >= hashes
-            if closes { stack.removeLast(); i += quotes + hashes; return }
+            if closes {
+                stack.removeLast()
+                i += quotes + hashes
+                return
+            }
         }
         if c == "\n" && !multiline {
             // A single-line literal cannot span lines; leave the error to the compiler.
@@ -138,7 +159,10 @@ private struct Scanner {
         case "#", "\"":
             let hashes = pounds(from: i)
             let quote = i + hashes
-            guard at(quote) == "\"" else { i = max(quote, i + 1); return }
+            guard at(quote) == "\"" else {
+                i = max(quote, i + 1)
+                return
+            }
             let multiline = at(quote + 1) == "\"" && at(quote + 2) == "\""
             stack.append(.string(multiline: multiline, hashes: hashes))
             i = quote + (multiline ? 3 : 1)

@@ -1,9 +1,10 @@
 import CLibEdit
 import CShellSignals
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Line editing on a terminal through libedit: history kept across sessions, Tab completion,
@@ -24,7 +25,8 @@ package final class LibEditLineSource: LineSource, PagerKeySource {
         seguelab_install_signal_handlers()
         self.historyFile = historyFile
         self.complete = complete
-        editLine = el_init(CommandLine.arguments.first ?? "seguelab", seguelab_stdin(), seguelab_stdout(), seguelab_stderr())
+        editLine = el_init(
+            CommandLine.arguments.first ?? "seguelab", seguelab_stdin(), seguelab_stdout(), seguelab_stderr())
         history = history_init()
         seguelab_history_set_size(history, Int32(historyFile?.limit ?? 1000))
         seguelab_history_set_unique(history, 1)
@@ -71,7 +73,9 @@ package final class LibEditLineSource: LineSource, PagerKeySource {
         seguelab_end_reading()
         guard let raw = read else {
             if seguelab_take_terminal_lost() != 0 {
-                fputs("seguelab: cannot read the terminal: another program controls it (was seguelab started in the background, or under `timeout` without --foreground?). Leaving; your progress is saved.\n", seguelab_stderr())
+                fputs(
+                    "seguelab: cannot read the terminal: another program controls it (was seguelab started in the background, or under `timeout` without --foreground?). Leaving; your progress is saved.\n",
+                    seguelab_stderr())
                 return .endOfInput
             }
             if count == -1 || seguelab_take_sigint() != 0 {

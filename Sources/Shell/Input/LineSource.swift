@@ -96,12 +96,12 @@ package enum LineProblem: Equatable, Sendable {
     package var message: String {
         switch self {
         case .tooLong(let bytes, let limit):
-            return "the line is \(bytes) bytes long, over the limit of \(limit); it was skipped, and the entry holding it was not run"
+            return
+                "the line is \(bytes) bytes long, over the limit of \(limit); it was skipped, and the entry holding it was not run"
         case .invalidUTF8(_, let byte):
             let hex = String(byte, radix: 16, uppercase: true)
-            return "invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex)); the line was read with U+FFFD in its place"
+            return
+                "invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex)); the line was read with U+FFFD in its place"
         }
     }
 }
-
-

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads piped standard input line by line: no prompts, no escape codes, no history.
@@ -17,7 +17,8 @@ package final class PipedLineSource: LineSource {
     private var reader: LineReader
     private var problem: LineProblem?
 
-    package init(fileDescriptor: Int32 = STDIN_FILENO, maximumLineBytes: Int = PipedLineSource.defaultMaximumLineBytes) {
+    package init(fileDescriptor: Int32 = STDIN_FILENO, maximumLineBytes: Int = PipedLineSource.defaultMaximumLineBytes)
+    {
         reader = LineReader(fileDescriptor: fileDescriptor, limit: maximumLineBytes)
     }
 
@@ -101,7 +102,10 @@ private struct LineReader {
         end = 0
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-            if n > 0 { end = n; return }
+            if n > 0 {
+                end = n
+                return
+            }
             if n < 0 && errno == EINTR { continue }
             atEnd = true
             return

@@ -1,9 +1,10 @@
 import CLibEdit
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Plays an instructor's demo script (`seguelab --present demo.txt`) as if typed: before each
@@ -33,8 +34,10 @@ package final class PresenterLineSource: LineSource {
     private var savedTerminal: termios?
 
     /// `narrate` shows a comment's text (wrapped and styled by the shell's output).
-    package init(script: String, name: String, narrate: @escaping (String) -> Void,
-                typing: Bool = isatty(STDOUT_FILENO) == 1, keys: Bool = isatty(STDIN_FILENO) == 1) {
+    package init(
+        script: String, name: String, narrate: @escaping (String) -> Void,
+        typing: Bool = isatty(STDOUT_FILENO) == 1, keys: Bool = isatty(STDIN_FILENO) == 1
+    ) {
         var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
         }

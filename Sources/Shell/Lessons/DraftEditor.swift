@@ -1,7 +1,8 @@
 import CShellSignals
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Opens the learner's draft in `$VISUAL` / `$EDITOR` (falling back to `vi`), the way git
@@ -13,7 +14,8 @@ struct DraftEditor {
     var command: [String]? {
         for key in ["VISUAL", "EDITOR"] {
             if let value = environment[key]?.trimmingCharacters(in: .whitespaces), !value.isEmpty,
-               let words = try? CommandLineParser.split(value), !words.isEmpty {
+                let words = try? CommandLineParser.split(value), !words.isEmpty
+            {
                 return words
             }
         }
@@ -28,7 +30,8 @@ struct DraftEditor {
         try code.write(to: file, atomically: true, encoding: .utf8)
         let program = words.removeFirst()
         let executable = program.contains("/") ? program : try Self.locate(program)
-        let status = Self.runInForeground(executable, arguments: [program] + words + [file.path], environment: environment)
+        let status = Self.runInForeground(
+            executable, arguments: [program] + words + [file.path], environment: environment)
         guard status >= 0 else { throw EditorError.cannotStart(program, String(cString: strerror(errno))) }
         guard status == 0 else { throw EditorError.failed(program, status) }
         return try String(contentsOf: file, encoding: .utf8)
@@ -36,7 +39,9 @@ struct DraftEditor {
 
     /// The editor owns the terminal while it runs, as a shell's foreground job does (see
     /// Sources/CShellSignals/foreground_job.c); the shell's line editor gets it back after.
-    private static func runInForeground(_ executable: String, arguments: [String], environment: [String: String]) -> Int32 {
+    private static func runInForeground(_ executable: String, arguments: [String], environment: [String: String])
+        -> Int32
+    {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }

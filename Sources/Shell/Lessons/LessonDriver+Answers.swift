@@ -58,7 +58,9 @@ extension LessonDriver {
         case .finished(let (verdict, updated)):
             session = updated
             save()
-            if verdict.status != .error { tellWorkshop(verdict.passed ? .right : .wrong, verdict: verdict, code: learnerCode) }
+            if verdict.status != .error {
+                tellWorkshop(verdict.passed ? .right : .wrong, verdict: verdict, code: learnerCode)
+            }
             show(verdict, learnerCode: learnerCode)
         }
     }
@@ -68,7 +70,9 @@ extension LessonDriver {
         let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
         switch verdict.status {
         case .pass:
-            if let run = verdict.run { renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line) }
+            if let run = verdict.run {
+                renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line)
+            }
             output.line(style.success(catalog.text("verdict.correct")))
             verdict.feedback.forEach { output.line(markdown.render($0)) }
             output.line(style.dim(catalog.text("next.continue")))
@@ -78,15 +82,19 @@ extension LessonDriver {
             let failure = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message }
             if let run = verdict.run, !revealsAnswer {
                 // A verdict about the crash quotes it: the crash line would say it twice.
-                let verdictQuotesCrash = run.crash.map { !$0.message.isEmpty && failure?.contains($0.message) == true } ?? false
-                renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }, showsEnding: !verdictQuotesCrash)
-                    .forEach(output.line)
+                let verdictQuotesCrash =
+                    run.crash.map { !$0.message.isEmpty && failure?.contains($0.message) == true } ?? false
+                renderer.lines(
+                    run, output: run.learnerStdout, source: { _ in learnerCode }, showsEnding: !verdictQuotesCrash
+                )
+                .forEach(output.line)
             }
             let ref = session.position
             // A step once passed stays passed: a later wrong answer is explained, never "try again".
             let stillPassed = ref.map { session.stepProgress($0).status == .passed } ?? false
-            output.line(style.failure(catalog.text(stillPassed ? "verdict.wrong" : "verdict.not_yet"))
-                + (failure.map { catalog.text("verdict.because", ["reason": $0]) } ?? "."))
+            output.line(
+                style.failure(catalog.text(stillPassed ? "verdict.wrong" : "verdict.not_yet"))
+                    + (failure.map { catalog.text("verdict.because", ["reason": $0]) } ?? "."))
             // Feedback often restates the failure (a wrong choice's own explanation): say it once.
             verdict.feedback.filter { $0 != failure }.forEach { output.line(markdown.render($0)) }
             if stillPassed {
@@ -95,11 +103,19 @@ extension LessonDriver {
             }
             let used = ref.map { session.stepProgress($0).hintsUsed } ?? 0
             let total = session.currentStep?.hints.count ?? 0
-            output.line(style.dim(used < total ? catalog.text("verdict.again.hint", ["count": total - used])
-                : catalog.text(revealsAnswer ? "verdict.again.predict" : "verdict.again")))
+            output.line(
+                style.dim(
+                    used < total
+                        ? catalog.text("verdict.again.hint", ["count": total - used])
+                        : catalog.text(revealsAnswer ? "verdict.again.predict" : "verdict.again")))
         case .error:
-            if let run = verdict.run { renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line) }
-            context.fail(catalog.text("verdict.error", ["reason": verdict.firstFailure?.message ?? catalog.text("verdict.error.no_check")]))
+            if let run = verdict.run {
+                renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line)
+            }
+            context.fail(
+                catalog.text(
+                    "verdict.error", ["reason": verdict.firstFailure?.message ?? catalog.text("verdict.error.no_check")]
+                ))
         }
     }
 
@@ -112,8 +128,10 @@ extension LessonDriver {
         let runner = self.runner
         let code = session.currentStep?.kind.runsExample == true ? session.currentStep?.code(.example) : session.draft
         let renderer = RunRenderer(style: style, width: output.columns, catalog: catalog)
-        let shown = await ShownRun.run(in: context, interrupted: catalog.text("run.interrupted"), failed: describe,
-                                       { try await snapshot.run(runner: runner) }) { result in
+        let shown = await ShownRun.run(
+            in: context, interrupted: catalog.text("run.interrupted"), failed: describe,
+            { try await snapshot.run(runner: runner) }
+        ) { result in
             let lines = renderer.lines(result, output: result.learnerStdout, source: { _ in code })
             return lines.isEmpty ? [style.dim(catalog.text("run.nothing"))] : lines
         }
@@ -124,7 +142,10 @@ extension LessonDriver {
     // MARK: - Help
 
     func hint() {
-        guard let step = session.currentStep else { context.fail(catalog.text("no_lesson")); return }
+        guard let step = session.currentStep else {
+            context.fail(catalog.text("no_lesson"))
+            return
+        }
         guard !nextHintHeldBack(step) else { return }
         guard let reveal = session.hint() else {
             context.fail(catalog.text(step.kind.needsAnswer ? "hint.none" : "hint.no_answer"))
@@ -191,7 +212,9 @@ extension LessonDriver {
     }
 
     func restart(lesson: String?, confirmed: Bool) {
-        let question = lesson.map { catalog.text("restart.lesson.confirm", ["lesson": $0]) } ?? catalog.text("restart.pack.confirm")
+        let question =
+            lesson.map { catalog.text("restart.lesson.confirm", ["lesson": $0]) }
+            ?? catalog.text("restart.pack.confirm")
         guard confirmed || context.confirm(question) else {
             output.line(catalog.text("restart.declined"))
             return

@@ -8,19 +8,23 @@ extension LessonDriver {
     /// Syncs the current step with its exercise file, if the pack has a workspace and the step a
     /// file there; says so when the file's code became the draft.
     func syncWorkspace() {
-        guard let ref = session.position, var workspace = ExerciseWorkspace.registered(for: pack, directories: directories),
-              let entry = workspace.entry(for: ref) else { return }
+        guard let ref = session.position,
+            var workspace = ExerciseWorkspace.registered(for: pack, directories: directories),
+            let entry = workspace.entry(for: ref)
+        else { return }
         // Another shell or `seguelab watch` may have changed this draft since this shell read
         // it: every change of this shell is saved before it syncs, so a draft on disk that
         // differs from the one here is theirs, the newer.
         if unsavedDrafts.isEmpty, let saved = store.peek(for: pack).progress[ref]?.draft,
-           saved != session.progress[ref]?.draft {
+            saved != session.progress[ref]?.draft
+        {
             session.setDraft(saved, at: ref)
         }
         do {
             let outcome = try workspace.sync(ref, session: &session)
             if case .fileToDraft = outcome {
-                output.line(style.dim(catalog.text("workspace.draft_from_file", ["file": workspace.url(of: entry).path])))
+                output.line(
+                    style.dim(catalog.text("workspace.draft_from_file", ["file": workspace.url(of: entry).path])))
                 _ = try? store.save(session.progress, for: pack)
             }
         } catch {

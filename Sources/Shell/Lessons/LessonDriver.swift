@@ -25,8 +25,10 @@ final class LessonDriver {
     /// Example steps run in this shell: Enter moves on from an example only once it has run.
     var examplesRun: Set<StepRef> = []
 
-    init(pack: Pack, session: Session, store: ProgressStore, runner: any ProgramRunner,
-         playground: SharedPlayground, directories: XDGDirectories, context: ShellContext) {
+    init(
+        pack: Pack, session: Session, store: ProgressStore, runner: any ProgramRunner,
+        playground: SharedPlayground, directories: XDGDirectories, context: ShellContext
+    ) {
         self.directories = directories
         self.pack = pack
         self.session = session
@@ -37,7 +39,9 @@ final class LessonDriver {
     }
 
     /// The pack's support code, hidden from the learner, for `swift` mode and `run FILE`.
-    var supportSources: [SourceFile] { pack.supportSources.map { SourceFile(name: $0.name, text: $0.text, origin: .hidden) } }
+    var supportSources: [SourceFile] {
+        pack.supportSources.map { SourceFile(name: $0.name, text: $0.text, origin: .hidden) }
+    }
 
     var output: ShellOutput { context.output }
     var style: Style { context.output.style }
@@ -60,7 +64,9 @@ final class LessonDriver {
             lastSaveFailure = error.localizedDescription
             guard !warnedAboutSaving else { return false }
             warnedAboutSaving = true
-            output.warning(catalog.text("save.failed", ["path": store.fileURL(for: pack).path, "error": error.localizedDescription]))
+            output.warning(
+                catalog.text(
+                    "save.failed", ["path": store.fileURL(for: pack).path, "error": error.localizedDescription]))
             return false
         }
     }
@@ -90,7 +96,8 @@ final class LessonDriver {
         }
         switch move.kind {
         case .finishedPack:
-            output.line(style.success(catalog.text("move.finished_pack", ["pack": pack.manifest.title(in: session.language)])))
+            output.line(
+                style.success(catalog.text("move.finished_pack", ["pack": pack.manifest.title(in: session.language)])))
             output.line(catalog.text("move.finished_pack_after"))
         case .atStart:
             output.line(catalog.text("move.at_start"))
@@ -123,7 +130,8 @@ final class LessonDriver {
     func describe(_ error: any Error) -> String {
         guard let error = error as? SessionError else { return "\(error)" }
         return switch error {
-        case .unknownLesson(let id, let known): catalog.text("session.unknown_lesson", ["lesson": id, "known": known.joined(separator: ", ")])
+        case .unknownLesson(let id, let known):
+            catalog.text("session.unknown_lesson", ["lesson": id, "known": known.joined(separator: ", ")])
         case .unknownStep(let id, let lesson, let known):
             catalog.text("session.unknown_step", ["step": id, "lesson": lesson, "known": known.joined(separator: ", ")])
         case .unknownTarget(let target): catalog.text("session.unknown_target", ["target": target])
@@ -166,10 +174,15 @@ final class LessonDriver {
             return
         }
         let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
-        let heading = session.stepNumber.map { catalog.text("step.heading", ["index": $0.index, "count": $0.count, "title": step.title]) }
+        let heading =
+            session.stepNumber.map {
+                catalog.text("step.heading", ["index": $0.index, "count": $0.count, "title": step.title])
+            }
             ?? catalog.text("step.heading.unnumbered", ["title": step.title])
         let status = session.stepProgress(ref).status
-        let done = status == .passed ? style.success(" ✔") : status == .skipped ? style.dim(" " + catalog.text("step.skipped")) : ""
+        let done =
+            status == .passed
+            ? style.success(" ✔") : status == .skipped ? style.dim(" " + catalog.text("step.skipped")) : ""
         // The full place is here, not in the prompt (which stays short): `goto` takes it.
         output.line(style.heading(heading) + style.dim("  [\(step.kind.rawValue) · \(ref)]") + done)
         if !step.prose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {

@@ -7,7 +7,8 @@ import Localization
 /// A title too long for the width is wrapped under the title column, never cut.
 package enum LessonTable {
     /// `width` is the terminal's; nil (a pipe, a file) keeps every row on one line.
-    package static func lines(_ entries: [LessonMenuEntry], width: Int? = nil, catalog: Catalog = .english) -> [String] {
+    package static func lines(_ entries: [LessonMenuEntry], width: Int? = nil, catalog: Catalog = .english) -> [String]
+    {
         let idWidth = entries.map(\.id.count).max() ?? 0
         let counts = entries.map { "\($0.completedSteps)/\($0.stepCount)" }
         let countWidth = counts.map(\.count).max() ?? 0
@@ -30,13 +31,18 @@ package enum LessonTable {
 
     /// `in progress, 1 skipped, 2 unfinished`.
     static func state(_ entry: LessonMenuEntry, catalog: Catalog) -> String {
-        var state = switch entry.state {
-        case .notStarted: catalog.text("lessons.state.not_started")
-        case .inProgress: catalog.text("lessons.state.in_progress")
-        case .completed: catalog.text("lessons.state.completed")
+        var state =
+            switch entry.state {
+            case .notStarted: catalog.text("lessons.state.not_started")
+            case .inProgress: catalog.text("lessons.state.in_progress")
+            case .completed: catalog.text("lessons.state.completed")
+            }
+        if entry.skippedSteps > 0 {
+            state += ", " + catalog.text("lessons.state.skipped", ["count": entry.skippedSteps])
         }
-        if entry.skippedSteps > 0 { state += ", " + catalog.text("lessons.state.skipped", ["count": entry.skippedSteps]) }
-        if entry.unfinishedSeenSteps > 0 { state += ", " + catalog.text("lessons.state.unfinished", ["count": entry.unfinishedSeenSteps]) }
+        if entry.unfinishedSeenSteps > 0 {
+            state += ", " + catalog.text("lessons.state.unfinished", ["count": entry.unfinishedSeenSteps])
+        }
         return state
     }
 
@@ -47,14 +53,21 @@ package enum LessonTable {
 
 /// `seguelab progress` and the shell's `progress`: totals, then one line per lesson.
 package enum ProgressReport {
-    package static func lines(_ session: Session, pack: Pack, width: Int? = nil, catalog: Catalog = .english) -> [String] {
+    package static func lines(_ session: Session, pack: Pack, width: Int? = nil, catalog: Catalog = .english)
+        -> [String]
+    {
         let summary = session.summary()
         let percent = summary.totalSteps == 0 ? 0 : summary.completedSteps * 100 / summary.totalSteps
         var lines = [
             "\(pack.manifest.title(in: session.language)) (\(pack.id) \(pack.manifest.version))",
-            catalog.text("progress.done", ["done": summary.completedSteps, "total": summary.totalSteps, "percent": percent]),
-            catalog.text("progress.counts", ["attempts": summary.attempts, "hints": summary.hintsUsed,
-                                             "solutions": summary.solutionsShown, "time": duration(summary.secondsSpent)]),
+            catalog.text(
+                "progress.done", ["done": summary.completedSteps, "total": summary.totalSteps, "percent": percent]),
+            catalog.text(
+                "progress.counts",
+                [
+                    "attempts": summary.attempts, "hints": summary.hintsUsed,
+                    "solutions": summary.solutionsShown, "time": duration(summary.secondsSpent)
+                ])
         ]
         if let position = session.position { lines.append(catalog.text("progress.current", ["step": position])) }
         lines.append("")

@@ -19,7 +19,8 @@ struct MarkdownText {
 
         func flush() {
             guard !paragraph.isEmpty else { return }
-            let isList = paragraph[0].hasPrefix("- ") || paragraph[0].hasPrefix("* ") || paragraph[0].first?.isNumber == true
+            let isList =
+                paragraph[0].hasPrefix("- ") || paragraph[0].hasPrefix("* ") || paragraph[0].first?.isNumber == true
             if isList {
                 // Keep list items on their own lines; wrap each with a hanging indent.
                 for item in paragraph { out += wrap(inline(item), indent: "", hanging: "  ") }
@@ -42,7 +43,12 @@ struct MarkdownText {
             let leading = line.prefix { $0 == " " }.count
             if line.dropFirst(leading).hasPrefix("```") {
                 flush()
-                if fence == nil { fence = []; fenceIndent = leading } else { closeFence() }
+                if fence == nil {
+                    fence = []
+                    fenceIndent = leading
+                } else {
+                    closeFence()
+                }
                 continue
             }
             if fence != nil {
@@ -50,18 +56,27 @@ struct MarkdownText {
                 continue
             }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { flush(); if out.last != "" { out.append("") }; continue }
+            if trimmed.isEmpty {
+                flush()
+                if out.last != "" { out.append("") }
+                continue
+            }
             if trimmed.hasPrefix("#") {
                 flush()
-                out.append(style.heading(inline(String(trimmed.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces))))
+                out.append(
+                    style.heading(inline(String(trimmed.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces))))
                 continue
             }
             if trimmed.hasPrefix(">") {
                 flush()
-                out += wrap(inline(String(trimmed.dropFirst()).trimmingCharacters(in: .whitespaces)), indent: "  │ ", hanging: "  │ ")
+                out += wrap(
+                    inline(String(trimmed.dropFirst()).trimmingCharacters(in: .whitespaces)), indent: "  │ ",
+                    hanging: "  │ ")
                 continue
             }
-            let startsItem = trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") || trimmed.range(of: #"^\d+\. "#, options: .regularExpression) != nil
+            let startsItem =
+                trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ")
+                || trimmed.range(of: #"^\d+\. "#, options: .regularExpression) != nil
             if startsItem || (!paragraph.isEmpty && isListParagraph(paragraph) && !line.hasPrefix(" ")) {
                 if startsItem && !paragraph.isEmpty && !isListParagraph(paragraph) { flush() }
                 paragraph.append(trimmed.hasPrefix("* ") ? "- " + trimmed.dropFirst(2) : trimmed)
@@ -90,7 +105,8 @@ struct MarkdownText {
             let code = style.command(String(repeating: " ", count: indent) + line)
             guard breaksCode, WordWrap.visibleWidth(line) + indent > width else { return [code] }
             let own = line.prefix { $0 == " " }.count + 4
-            let continuation = style.dim(String(repeating: " ", count: max(0, indent - 2)) + "↪ ")
+            let continuation =
+                style.dim(String(repeating: " ", count: max(0, indent - 2)) + "↪ ")
                 + String(repeating: " ", count: min(own, width / 2))
             return wrap.fitCode(code, continuation: continuation)
         }
@@ -130,7 +146,8 @@ struct MarkdownText {
                 out += style.heading(bold)
                 rest = rest[end.upperBound...]
             } else if c == "<", rest.hasPrefix("<http"), let end = rest.firstIndex(of: ">"),
-                      !rest[..<end].contains(" ") {
+                !rest[..<end].contains(" ")
+            {
                 // An autolink shows as its address: the brackets are Markdown, not part of it.
                 out += rest[rest.index(after: rest.startIndex)..<end]
                 rest = rest[rest.index(after: end)...]

@@ -63,7 +63,10 @@ struct OutputExcerpt {
         var result: [String] = []
         var omitted = 0
         for (index, line) in allLines.enumerated() {
-            guard shown[index] else { omitted += 1; continue }
+            guard shown[index] else {
+                omitted += 1
+                continue
+            }
             if omitted > 0 { result.append(style.dim("… \(omitted) more lines not shown …")) }
             omitted = 0
             let text = Self.shortened(line.text)
@@ -85,7 +88,8 @@ struct OutputExcerpt {
 
     /// How many of `lines`, from the start, fit the budget (at least one).
     private static func fit<Lines: Collection<Substring>>(_ lines: Lines, _ budget: (lines: Int, bytes: Int)) -> Int {
-        var count = 0, bytes = 0
+        var count = 0
+        var bytes = 0
         for line in lines.prefix(budget.lines) {
             bytes += line.utf8.count + 1
             if count > 0 && bytes > budget.bytes { break }

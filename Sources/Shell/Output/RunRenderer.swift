@@ -22,8 +22,10 @@ struct RunRenderer {
     /// A lesson's or a file's run. `source` gives the text of a learner file by name, for the
     /// line under a diagnostic; `output` replaces stdout (a lesson's, without the harness's lines).
     /// `showsEnding` false leaves out how it ended, for a verdict that says it already.
-    func lines(_ run: RunResult, output: String? = nil, source: (String) -> String? = { _ in nil },
-               showOutput: Bool = true, showsEnding: Bool = true) -> [String] {
+    func lines(
+        _ run: RunResult, output: String? = nil, source: (String) -> String? = { _ in nil },
+        showOutput: Bool = true, showsEnding: Bool = true
+    ) -> [String] {
         var lines = diagnostics(run.compile.diagnostics, compiled: run.compile.succeeded, source: source)
         guard run.compile.succeeded else { return lines }
         if showOutput {
@@ -57,15 +59,18 @@ struct RunRenderer {
     /// `file:line:col: error: message`, then the learner's line and a caret under the column.
     /// Notes are left out once the program compiled (they explain warnings at length).
     func diagnostics(_ diagnostics: [Diagnostic], compiled: Bool, source: (String) -> String?) -> [String] {
-        diagnostics.filter { $0.severity != .note || !compiled }.flatMap { render($0, source: $0.inHiddenCode ? nil : source($0.file)) }
+        diagnostics.filter { $0.severity != .note || !compiled }.flatMap {
+            render($0, source: $0.inHiddenCode ? nil : source($0.file))
+        }
     }
 
     func render(_ d: Diagnostic, source: String?) -> [String] {
-        let label: String = switch d.severity {
-        case .error: style.failure("error:")
-        case .warning: style.warning("warning:")
-        case .note, .remark: style.dim("note:")
-        }
+        let label: String =
+            switch d.severity {
+            case .error: style.failure("error:")
+            case .warning: style.warning("warning:")
+            case .note, .remark: style.dim("note:")
+            }
         var lines = ["\(d.file):\(d.line):\(d.column): \(label) \(d.message)"]
         guard let source else { return lines }
         let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -105,8 +110,10 @@ struct RunRenderer {
         let navigation = trace.filter { $0.event != .snapshot }
         let marker = navigation.firstIndex(where: HarnessSupport.isChecksMarker) ?? navigation.endIndex
         var said: [String] = []
-        for (heading, part) in [(catalog.text("run.navigation"), navigation[..<marker]),
-                                (catalog.text("run.while_checking"), navigation[marker...].dropFirst())] {
+        for (heading, part) in [
+            (catalog.text("run.navigation"), navigation[..<marker]),
+            (catalog.text("run.while_checking"), navigation[marker...].dropFirst())
+        ] {
             let shown = Self.fromFirstTransition(Array(part)).map { "  " + Self.describe($0, catalog: catalog) }
             // Checks that drive the learner's screens the way the program did repeat it: said once.
             guard !shown.isEmpty, shown != said else { continue }
@@ -115,7 +122,9 @@ struct RunRenderer {
             // Unbounded recursion can leave tens of thousands of events: their beginning and end tell the story.
             lines += OutputExcerpt(shown.joined(separator: "\n")).lines(style: style)
         }
-        if let snapshot = trace.last(where: { $0.event == .snapshot })?.snapshot, let screen = Self.finalScreen(snapshot, catalog: catalog) {
+        if let snapshot = trace.last(where: { $0.event == .snapshot })?.snapshot,
+            let screen = Self.finalScreen(snapshot, catalog: catalog)
+        {
             // Not "On screen:", which programs print themselves (`On screen: Dune`).
             lines.append(style.dim(catalog.text("run.final_screen")) + screen)
         }
@@ -130,12 +139,19 @@ struct RunRenderer {
             let named = crash.exceptionName == nil && crash.kind == .other && !crash.message.isEmpty ? "" : " (\(kind))"
             // Where, on a line of its own: the sentence stays the one checks and lessons quote.
             let message = CrashWording.message(crash.message, catalog: catalog)
-            return [style.failure(catalog.text("run.crashed") + named) + (message.isEmpty ? "" : catalog.text("run.crash_message", ["message": message]))]
+            return [
+                style.failure(catalog.text("run.crashed") + named)
+                    + (message.isEmpty ? "" : catalog.text("run.crash_message", ["message": message]))
+            ]
                 + (crash.location.map { ["  " + catalog.text("run.crash_location", ["location": $0])] } ?? [])
         }
-        if case .signaled(let signal) = termination { return [style.failure(catalog.text("run.crashed.signal", ["signal": signal]))] }
+        if case .signaled(let signal) = termination {
+            return [style.failure(catalog.text("run.crashed.signal", ["signal": signal]))]
+        }
         if let stopReason { return [style.warning(catalog.text("run.stopped", ["reason": stopReason.text(catalog)]))] }
-        if case .exited(let code) = termination, code != 0 { return [style.warning(catalog.text("run.exited", ["code": code]))] }
+        if case .exited(let code) = termination, code != 0 {
+            return [style.warning(catalog.text("run.exited", ["code": code]))]
+        }
         return []
     }
 
@@ -153,23 +169,30 @@ struct RunRenderer {
         var text = event.event.rawValue
         if let identifier = event.identifier { text += " '\(identifier)'" }
         switch (event.subject, event.destination) {
-        case let (source?, destination?): text += " \(bare(source)) → \(bare(destination))"
-        case let (source?, nil): text += " \(bare(source))"
-        case let (nil, destination?): text += " → \(bare(destination))"
+        case (let source?, let destination?): text += " \(bare(source)) → \(bare(destination))"
+        case (let source?, nil): text += " \(bare(source))"
+        case (nil, let destination?): text += " → \(bare(destination))"
         default: break
         }
         if let answer = event.answer { text += catalog.text(answer ? "run.answer.yes" : "run.answer.no") }
         if let exception = event.exception { text += " " + exception + (event.message.map { ": " + $0 } ?? "") }
         // A warning (UIKit's console line), a program's note, a stack or a tab say what their
         // message says; other events' messages repeat their fields.
-        if [.warning, .note, .setStack, .selectTab].contains(event.event), let message = event.message, !message.isEmpty {
+        if [.warning, .note, .setStack, .selectTab].contains(event.event), let message = event.message, !message.isEmpty
+        {
             text += " " + message
         }
         // An unwind nobody handled says whom UIKit asked; other events' messages are details.
-        if event.event == .unwind, let asked = event.properties?[TraceEvent.unwindAskedProperty], let action = event.action {
-            let unhandled = asked.isEmpty
-                ? catalog.text("run.unwind.unhandled.nobody", ["action": action, "source": event.subject.map(bare) ?? "?"])
-                : catalog.text("run.unwind.unhandled", ["action": action, "source": event.subject.map(bare) ?? "?", "asked": asked])
+        if event.event == .unwind, let asked = event.properties?[TraceEvent.unwindAskedProperty],
+            let action = event.action
+        {
+            let unhandled =
+                asked.isEmpty
+                ? catalog.text(
+                    "run.unwind.unhandled.nobody", ["action": action, "source": event.subject.map(bare) ?? "?"])
+                : catalog.text(
+                    "run.unwind.unhandled", ["action": action, "source": event.subject.map(bare) ?? "?", "asked": asked]
+                )
             return text + " — " + unhandled
         }
         let values = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
@@ -189,7 +212,9 @@ struct RunRenderer {
         let over = catalog.text("run.final.presented_over", ["screen": bare(covered)])
         guard let frame = screen.frame.map(bare) else { return text + " (\(over))" }
         let an = CrashWording.article(frame) == "an"
-        let within = an ? catalog.text("run.final.in.an", ["container": frame, "over": over])
+        let within =
+            an
+            ? catalog.text("run.final.in.an", ["container": frame, "over": over])
             : catalog.text("run.final.in.a", ["container": frame, "over": over])
         return text + " (\(within))"
     }
@@ -207,19 +232,33 @@ struct RunRenderer {
 package enum RunReport {
     package enum Stream: Sendable { case output, error }
 
-    package static func pieces(of result: RunResult, sources: [SourceFile], trace: Bool, timings: Bool) -> [(Stream, String)] {
+    package static func pieces(of result: RunResult, sources: [SourceFile], trace: Bool, timings: Bool) -> [(
+        Stream, String
+    )] {
         let renderer = RunRenderer(style: Style(enabled: false), showsNavigation: trace)
         let text = { (lines: [String]) in lines.map { $0 + "\n" }.joined() }
-        var pieces: [(Stream, String)] = [(.error, text(renderer.diagnostics(
-            result.compile.diagnostics, compiled: result.compile.succeeded,
-            source: { name in sources.first { $0.name == name }?.text })))]
+        var pieces: [(Stream, String)] = [
+            (
+                .error,
+                text(
+                    renderer.diagnostics(
+                        result.compile.diagnostics, compiled: result.compile.succeeded,
+                        source: { name in sources.first { $0.name == name }?.text }))
+            )
+        ]
         // The program's own bytes, in the order they were read: colour passes, other control
         // sequences are shown, not obeyed.
-        pieces += result.programOutputInOrder.map { ($0.isError ? .error : .output, ControlCharacters.neutralised($0.text)) }
+        pieces += result.programOutputInOrder.map {
+            ($0.isError ? .error : .output, ControlCharacters.neutralised($0.text))
+        }
         pieces.append((.output, text(renderer.picture(of: result.trace))))
-        pieces.append((.error, text(renderer.ending(crash: result.crash, termination: result.termination, stopReason: nil))))
+        pieces.append(
+            (.error, text(renderer.ending(crash: result.crash, termination: result.termination, stopReason: nil))))
         if timings { pieces.append((.error, result.timings.summary + "\n")) }
-        if let reason = result.stopReason { pieces.append((.error, renderer.catalog.text("run.stopped", ["reason": reason.text(renderer.catalog)]) + "\n")) }
+        if let reason = result.stopReason {
+            pieces.append(
+                (.error, renderer.catalog.text("run.stopped", ["reason": reason.text(renderer.catalog)]) + "\n"))
+        }
         return pieces.filter { !$0.1.isEmpty }
     }
 
@@ -227,7 +266,8 @@ package enum RunReport {
     package static func lines(of entry: SwiftREPL.Response, trace: Bool) -> [String] {
         let renderer = RunRenderer(style: Style(enabled: false), showsNavigation: trace)
         return renderer.picture(of: entry.run.trace)
-            + renderer.ending(crash: entry.run.crash, termination: entry.run.termination,
-                              stopReason: entry.run.stopReason)
+            + renderer.ending(
+                crash: entry.run.crash, termination: entry.run.termination,
+                stopReason: entry.run.stopReason)
     }
 }

@@ -8,8 +8,10 @@ package enum ColorChoice: Sendable, Equatable {
     case auto, never
 
     /// Colour only on a terminal, never when NO_COLOR is set (any value, per no-color.org).
-    package func isEnabled(environment: [String: String] = ProcessInfo.processInfo.environment,
-                          stdoutIsTerminal: Bool = Terminal.isTerminal(STDOUT_FILENO)) -> Bool {
+    package func isEnabled(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        stdoutIsTerminal: Bool = Terminal.isTerminal(STDOUT_FILENO)
+    ) -> Bool {
         switch self {
         case .never: return false
         case .auto: return stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
@@ -56,9 +58,11 @@ package final class ShellOutput {
     /// The terminal's width now, or nil when output is not a terminal.
     package var columns: Int? { width() }
 
-    package init(style: Style, width: @escaping () -> Int? = { nil },
-                writeOut: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-                writeErr: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+    package init(
+        style: Style, width: @escaping () -> Int? = { nil },
+        writeOut: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+        writeErr: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) {
         self.style = style
         self.width = width
         self.writeOut = { writeOut(ControlCharacters.neutralised($0)) }
@@ -67,7 +71,10 @@ package final class ShellOutput {
 
     /// Prints text followed by a newline, each line wrapped at word boundaries to the terminal.
     package func line(_ text: String = "") {
-        if collected != nil { collected!.append(fitted(text)); return }
+        if collected != nil {
+            collected!.append(fitted(text))
+            return
+        }
         writeOut(fitted(text) + "\n")
     }
 
@@ -78,10 +85,14 @@ package final class ShellOutput {
         guard let width = width() else { return line(gutter + style.command(code)) }
         let gutterWidth = WordWrap.visibleWidth(gutter)
         let indent = code.prefix { $0 == " " }.count + 4
-        let continuation = style.dim(String(repeating: " ", count: max(0, gutterWidth - 2)) + "↪ ")
+        let continuation =
+            style.dim(String(repeating: " ", count: max(0, gutterWidth - 2)) + "↪ ")
             + String(repeating: " ", count: min(indent, max(0, width / 2 - gutterWidth)))
         let lines = WordWrap(width: width).fitCode(gutter + style.command(code), continuation: continuation)
-        if collected != nil { collected! += lines; return }
+        if collected != nil {
+            collected! += lines
+            return
+        }
         writeOut(lines.joined(separator: "\n") + "\n")
     }
 
@@ -94,15 +105,22 @@ package final class ShellOutput {
     /// Returns false when the learner stopped early.
     @discardableResult
     func paging(rows: Int?, more: (String) -> Bool, _ body: () -> Void) -> Bool {
-        guard let rows, rows > 4, width() != nil else { body(); return true }
+        guard let rows, rows > 4, width() != nil else {
+            body()
+            return true
+        }
         collected = []
         body()
-        let lines = (collected ?? []).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = (collected ?? []).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
         collected = nil
         // A page break for the last line or two would cost more than scrolling them.
         let slack = 2
         // Everything and the prompt fit, or nearly: no question.
-        guard lines.count >= rows + slack else { lines.forEach { writeOut($0 + "\n") }; return true }
+        guard lines.count >= rows + slack else {
+            lines.forEach { writeOut($0 + "\n") }
+            return true
+        }
         // The command's line and the question stay on screen with the first screenful; the
         // question is erased before the next, which takes its row.
         var screenful = rows - 2
@@ -114,7 +132,9 @@ package final class ShellOutput {
             lines[start..<end].forEach { writeOut($0 + "\n") }
             start = end
             let left = lines.count - start
-            if start < lines.count && !more(style.dim(catalog.text(left == 1 ? "paging.more.one" : "paging.more.other", ["count": left]))) {
+            if start < lines.count
+                && !more(style.dim(catalog.text(left == 1 ? "paging.more.one" : "paging.more.other", ["count": left])))
+            {
                 return false
             }
         }

@@ -8,10 +8,12 @@ enum ShownRun {
     /// `failed` words it; a run stopped part-way is shown like a finished one. `timings` reports
     /// how long it took (nil when the runner reports it itself). Returns what was shown.
     @discardableResult
-    static func run<Value: Sendable>(in context: ShellContext, interrupted: String, failed: (any Error) -> String,
-                                     timings: ((Value) -> Void)? = nil,
-                                     _ work: @escaping @Sendable () async throws -> Value,
-                                     lines: (Value) -> [String]) async -> Value? {
+    static func run<Value: Sendable>(
+        in context: ShellContext, interrupted: String, failed: (any Error) -> String,
+        timings: ((Value) -> Void)? = nil,
+        _ work: @escaping @Sendable () async throws -> Value,
+        lines: (Value) -> [String]
+    ) async -> Value? {
         let outcome = await Interruptible.run(work)
         switch outcome {
         case .interrupted(nil):

@@ -50,7 +50,9 @@ struct WordWrap {
         let plain = Self.stripped(line)
         let leading = plain.prefix { $0 == " " }.count
         var marker = 0
-        if let match = plain.dropFirst(leading).firstMatch(of: /^(?:[a-z]\) |- |\d+\. |\d+ +|[A-Za-z✘✔ ]{1,12}(?:\d+\/\d+)?: )/) {
+        if let match = plain.dropFirst(leading).firstMatch(
+            of: /^(?:[a-z]\) |- |\d+\. |\d+ +|[A-Za-z✘✔ ]{1,12}(?:\d+\/\d+)?: )/)
+        {
             marker = match.output.count
         }
         return broken(line, hanging: String(repeating: " ", count: min(leading + marker, width / 2)))
@@ -70,7 +72,8 @@ struct WordWrap {
         // Pieces: a run of non-spaces with the spaces after it (escape sequences ride along),
         // as slices of the line: nothing is copied until a line is made.
         var pieces: [(word: Substring, spaces: Substring)] = []
-        var wordStart = line.startIndex, spacesStart: String.Index?
+        var wordStart = line.startIndex
+        var spacesStart: String.Index?
         var index = line.startIndex
         while index < line.endIndex {
             if line[index] == " " {
@@ -130,8 +133,14 @@ struct WordWrap {
         var width = 0
         var inEscape = false
         for c in s.unicodeScalars {
-            if c == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if c == "m" { inEscape = false }; continue }
+            if c == "\u{1B}" {
+                inEscape = true
+                continue
+            }
+            if inEscape {
+                if c == "m" { inEscape = false }
+                continue
+            }
             width += 1
         }
         return width
@@ -141,8 +150,14 @@ struct WordWrap {
         var out = ""
         var inEscape = false
         for c in s.unicodeScalars {
-            if c == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if c == "m" { inEscape = false }; continue }
+            if c == "\u{1B}" {
+                inEscape = true
+                continue
+            }
+            if inEscape {
+                if c == "m" { inEscape = false }
+                continue
+            }
             out.unicodeScalars.append(c)
         }
         return out
@@ -159,7 +174,11 @@ struct WordWrap {
         var afterBreakable: String.Index?
         while index < s.endIndex {
             let c = s[index]
-            if c == "\u{1B}" { inEscape = true } else if inEscape { if c == "m" { inEscape = false } } else {
+            if c == "\u{1B}" {
+                inEscape = true
+            } else if inEscape {
+                if c == "m" { inEscape = false }
+            } else {
                 if count == visible { break }
                 count += 1
                 if (c == "/" || c == "-") && count > 1 && count < visible { afterBreakable = s.index(after: index) }

@@ -12,10 +12,12 @@ enum PlaygroundCommands {
             swiftMode(playground: playground, support: support, storyboards: storyboards),
             ShellCommand(StoryboardCommand.self) { context, command in
                 let printed = command.printed(words: StoryboardWords(context.output.catalog))
-                if !printed.text.isEmpty { context.output.line(String(printed.text.dropLast(printed.text.hasSuffix("\n") ? 1 : 0))) }
+                if !printed.text.isEmpty {
+                    context.output.line(String(printed.text.dropLast(printed.text.hasSuffix("\n") ? 1 : 0)))
+                }
                 if let error = printed.error { context.fail(error) }
                 return .readNext
-            },
+            }
         ]
     }
 
@@ -23,9 +25,12 @@ enum PlaygroundCommands {
     /// pack's shell the pack's support code and storyboards come too (what `swift` mode and
     /// the lessons build on, so a file saved with `:save` runs as it ran), unless the files
     /// declare the support's types themselves.
-    static func runFiles(_ command: RunCommand, context: ShellContext, playground: SharedPlayground,
-                         support: [SourceFile] = [], storyboards: [URL] = []) async {
-        var sources: [SourceFile], directories: [URL]
+    static func runFiles(
+        _ command: RunCommand, context: ShellContext, playground: SharedPlayground,
+        support: [SourceFile] = [], storyboards: [URL] = []
+    ) async {
+        var sources: [SourceFile]
+        var directories: [URL]
         do {
             (sources, directories) = try command.sources()
         } catch {
@@ -33,17 +38,23 @@ enum PlaygroundCommands {
             return
         }
         let engine: Playground
-        do { engine = try playground.get() } catch { context.fail("run: \(error)"); return }
+        do { engine = try playground.get() } catch {
+            context.fail("run: \(error)")
+            return
+        }
         if !support.isEmpty && !declaresAny(of: support, in: sources) {
             sources += support
             directories += storyboards.filter { !directories.contains($0) }
         }
         let request = command.request(sources: sources, directories: directories, limits: playground.limits)
-        let renderer = RunRenderer(style: context.output.style, showsNavigation: !command.noTrace, catalog: context.output.catalog)
+        let renderer = RunRenderer(
+            style: context.output.style, showsNavigation: !command.noTrace, catalog: context.output.catalog)
         let learnerFiles = sources.filter { $0.origin == .learner }
-        await ShownRun.run(in: context, interrupted: context.output.catalog.text("run.interrupted"),
-                           failed: { "run: \($0)" }, timings: { playground.report($0.timings) },
-                           { try await engine.run(request) }) { result in
+        await ShownRun.run(
+            in: context, interrupted: context.output.catalog.text("run.interrupted"),
+            failed: { "run: \($0)" }, timings: { playground.report($0.timings) },
+            { try await engine.run(request) }
+        ) { result in
             renderer.lines(result, source: { name in learnerFiles.first { $0.name == name }?.text })
         }
     }

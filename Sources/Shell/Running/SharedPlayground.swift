@@ -51,7 +51,9 @@ final class SharedPlayground: @unchecked Sendable {
                 fputs("\r\u{1B}[K" + style.dim(String(line.prefix(Terminal.width() - 1))), seguelab_stderr())
             } else {
                 let lines = onTerminal ? WordWrap(width: Terminal.width()).fit(line) : [line]
-                fputs((onTerminal ? "\r\u{1B}[K" : "") + lines.map(style.dim).joined(separator: "\n") + "\n", seguelab_stderr())
+                fputs(
+                    (onTerminal ? "\r\u{1B}[K" : "") + lines.map(style.dim).joined(separator: "\n") + "\n",
+                    seguelab_stderr())
             }
         }
     }

@@ -14,13 +14,20 @@ extension PlaygroundCommands {
         ShellCommand(
             name: "swift", usage: "swift [CODE]",
             summary: "Type Swift line by line against SegueKit (`:help` inside for its commands).",
-            details: "Each entry runs with everything accepted before it and shows only what is new; an entry that does not compile or crashes is rejected and not kept. Declarations persist. Inside: :list, :undo, :reset, :save FILE, :quit (or Ctrl-D). `swift CODE` runs one entry without entering the mode.",
+            details:
+                "Each entry runs with everything accepted before it and shows only what is new; an entry that does not compile or crashes is rejected and not kept. Declarations persist. Inside: :list, :undo, :reset, :save FILE, :quit (or Ctrl-D). `swift CODE` runs one entry without entering the mode.",
             arguments: [.text]
         ) { context, invocation in
             let engine: Playground
-            do { engine = try playground.get() } catch { context.fail("swift: \(error)"); return .readNext }
-            let mode = context.swiftMode ?? SwiftModeState(report: playground.report, usesPackSupport: !support.isEmpty,
-                repl: SwiftREPL(playground: engine, prelude: support, storyboardDirectories: storyboards))
+            do { engine = try playground.get() } catch {
+                context.fail("swift: \(error)")
+                return .readNext
+            }
+            let mode =
+                context.swiftMode
+                ?? SwiftModeState(
+                    report: playground.report, usesPackSupport: !support.isEmpty,
+                    repl: SwiftREPL(playground: engine, prelude: support, storyboardDirectories: storyboards))
             context.swiftMode = mode
             if invocation.rawArguments.isEmpty {
                 context.mode = mode
@@ -57,9 +64,10 @@ final class SwiftModeState: InputMode {
         let style = context.output.style
         let catalog = context.output.catalog
         let renderer = RunRenderer(style: style, catalog: catalog)
-        let shown = await ShownRun.run(in: context, interrupted: catalog.text("swift.interrupted"),
-                                       failed: { "swift: \($0)" }, timings: { self.report($0.run.timings) },
-                                       { try await repl.submit(entry) }, lines: renderer.lines)
+        let shown = await ShownRun.run(
+            in: context, interrupted: catalog.text("swift.interrupted"),
+            failed: { "swift: \($0)" }, timings: { self.report($0.run.timings) },
+            { try await repl.submit(entry) }, lines: renderer.lines)
         if let response = shown, !response.accepted {
             context.output.line(style.dim(catalog.text("swift.not_kept")))
             if !context.isInteractive { context.fail(catalog.text("swift.rejected")) }
@@ -81,17 +89,25 @@ final class SwiftModeState: InputMode {
                 context.output.line(String(index + 1).leftPadded(to: 3) + "  " + lines.joined(separator: "\n     "))
             }
         case ":undo":
-            if let removed = await repl.undo() { context.output.line(catalog.text("swift.removed", ["entry": removed])) }
-            else { context.output.line(catalog.text("swift.nothing_to_undo")) }
+            if let removed = await repl.undo() {
+                context.output.line(catalog.text("swift.removed", ["entry": removed]))
+            } else {
+                context.output.line(catalog.text("swift.nothing_to_undo"))
+            }
         case ":reset":
             await repl.reset()
             context.output.line(catalog.text("swift.reset"))
         case ":save":
-            guard words.count == 2 else { context.fail(catalog.text("swift.save.name")); return true }
+            guard words.count == 2 else {
+                context.fail(catalog.text("swift.save.name"))
+                return true
+            }
             let url = URL(fileURLWithPath: (words[1] as NSString).expandingTildeInPath)
             do {
                 try await repl.save(to: url)
-                context.output.line(catalog.text(usesPackSupport ? "swift.saved.pack" : "swift.saved", ["path": url.path, "file": words[1]]))
+                context.output.line(
+                    catalog.text(
+                        usesPackSupport ? "swift.saved.pack" : "swift.saved", ["path": url.path, "file": words[1]]))
             } catch {
                 context.fail(":save: \(error.localizedDescription)")
             }

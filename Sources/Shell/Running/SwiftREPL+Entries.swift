@@ -24,9 +24,12 @@ extension SwiftREPL {
     /// Submits every entry of `sources` in order (Ctrl-C stops the entry that runs) and writes,
     /// in order and unbuffered, the echo, diagnostics and picture to standard output and the
     /// program's stderr and timings to standard error.
-    package func submitEntries(of sources: [SourceFile], trace: Bool, timings: Bool,
-                               write: @Sendable (RunReport.Stream, String) -> Void = RunReport.write) async throws
-        -> EntriesOutcome {
+    package func submitEntries(
+        of sources: [SourceFile], trace: Bool, timings: Bool,
+        write: @Sendable (RunReport.Stream, String) -> Void = RunReport.write
+    ) async throws
+        -> EntriesOutcome
+    {
         var rejected = 0
         for entry in sources.flatMap({ Self.entries(of: $0.text) }) {
             write(.output, Self.echo(entry) + "\n")
@@ -41,7 +44,10 @@ extension SwiftREPL {
                 write(run.isError ? .error : .output, ControlCharacters.neutralised(run.text))
             }
             for line in RunReport.lines(of: response, trace: trace) { write(.output, line + "\n") }
-            if !response.accepted { rejected += 1; write(.output, "(not kept)\n") }
+            if !response.accepted {
+                rejected += 1
+                write(.output, "(not kept)\n")
+            }
             if timings { write(.error, response.run.timings.summary + "\n") }
         }
         return .finished(rejected: rejected)

@@ -19,7 +19,10 @@ package enum Interruptible<Value: Sendable>: Sendable {
         let task = Task { try await work() }
         let watcher = Task {
             while !Task.isCancelled {
-                if InterruptFlag.take() { task.cancel(); return true }
+                if InterruptFlag.take() {
+                    task.cancel()
+                    return true
+                }
                 try? await Task.sleep(for: .milliseconds(40))
             }
             return false
@@ -29,7 +32,8 @@ package enum Interruptible<Value: Sendable>: Sendable {
         let interrupted = await watcher.value || task.isCancelled
         switch result {
         case .success(let value): return interrupted ? .interrupted(partial: value) : .finished(value)
-        case .failure(let error): return interrupted || error is CancellationError ? .interrupted(partial: nil) : .failed(error)
+        case .failure(let error):
+            return interrupted || error is CancellationError ? .interrupted(partial: nil) : .failed(error)
         }
     }
 }

@@ -39,7 +39,8 @@ struct TerminalModes {
     }
 
     private static func same(_ a: termios, _ b: termios) -> Bool {
-        var a = a, b = b
+        var a = a
+        var b = b
         return memcmp(&a, &b, MemoryLayout<termios>.size) == 0
     }
 }

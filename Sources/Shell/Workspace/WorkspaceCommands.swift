@@ -12,12 +12,14 @@ extension WorkspaceSetup {
     {
         let loaded = try LoadedPack.load(pack, language: language)
         let directories = XDGDirectories()
-        let folder = directory.map { URL(fileURLWithPath: $0) }
+        let folder =
+            directory.map { URL(fileURLWithPath: $0) }
             ?? defaultDirectory(for: loaded.pack, directories: directories)
         let output = ShellOutput(style: Style(enabled: color.isEnabled()))
         do {
-            try await make(at: folder, pack: loaded.pack, language: loaded.language, directories: directories,
-                           output: output)
+            try await make(
+                at: folder, pack: loaded.pack, language: loaded.language, directories: directories,
+                output: output)
         } catch {
             throw CommandFailure("\(error)")
         }
@@ -36,8 +38,9 @@ extension WorkspaceWatch {
             throw CommandFailure("\(error)")
         }
         let loaded = try LoadedPack.load(workspace.manifest.packPath, language: workspace.manifest.language)
-        var options = ShellOptions(color: color, directories: directories, pack: loaded.pack,
-                                   language: workspace.manifest.language, limits: limits)
+        var options = ShellOptions(
+            color: color, directories: directories, pack: loaded.pack,
+            language: workspace.manifest.language, limits: limits)
         options.showsTimings = false
         return await run(workspace, options: options)
     }

@@ -2,9 +2,10 @@ import Foundation
 import LessonKit
 import Localization
 import Playground
+
 #if canImport(Glibc)
-import Glibc
-import SourceText
+    import Glibc
+    import SourceText
 #endif
 
 /// `seguelab watch`: checks an exercise file of a workspace each time the learner saves it, as
@@ -22,8 +23,9 @@ package enum WorkspaceWatch {
         let catalog = driver.catalog
         let watcher: FileWatcher
         do {
-            watcher = try FileWatcher(root: workspace.directory,
-                                      folders: Set(workspace.manifest.entries.map { ($0.path as NSString).deletingLastPathComponent }))
+            watcher = try FileWatcher(
+                root: workspace.directory,
+                folders: Set(workspace.manifest.entries.map { ($0.path as NSString).deletingLastPathComponent }))
         } catch {
             output.warning("\(error)")
             return 1
@@ -59,7 +61,9 @@ extension LessonDriver {
 
     /// The first exercise after `entry` (in the pack's order, then from the start) that is
     /// neither passed nor skipped.
-    func nextExercise(after entry: ExerciseWorkspace.Entry?, in workspace: ExerciseWorkspace) -> ExerciseWorkspace.Entry? {
+    func nextExercise(after entry: ExerciseWorkspace.Entry?, in workspace: ExerciseWorkspace) -> ExerciseWorkspace
+        .Entry?
+    {
         let entries = workspace.manifest.entries
         let start = entry.flatMap { current in entries.firstIndex { $0 == current }.map { $0 + 1 } } ?? 0
         let order = entries[start...] + entries[..<start]
@@ -104,8 +108,9 @@ extension LessonDriver {
         case .finished(let (verdict, updated)):
             session = updated
             save()
-            let placed = Self.placed(verdict, learnerFile: ProgramBuilder.learnerFileName(for: step), at: url.path,
-                                     headerLines: headerLines)
+            let placed = Self.placed(
+                verdict, learnerFile: ProgramBuilder.learnerFileName(for: step), at: url.path,
+                headerLines: headerLines)
             show(placed, learnerCode: text)
             guard verdict.passed else { return }
             if let next = nextExercise(after: entry, in: workspace) {
@@ -135,7 +140,9 @@ extension LessonDriver {
                 let digits = after.prefix { $0.isNumber }
                 // Only `file:LINE` (the name preceded by nothing that makes it another file's).
                 let before = rest[..<range.lowerBound].last
-                if let line = Int(digits), before.map({ !$0.isLetter && !$0.isNumber && $0 != "/" && $0 != "." }) ?? true {
+                if let line = Int(digits),
+                    before.map({ !$0.isLetter && !$0.isNumber && $0 != "/" && $0 != "." }) ?? true
+                {
                     result += "\(path):\(line + headerLines)"
                     rest = after.dropFirst(digits.count)
                 } else {
@@ -153,10 +160,11 @@ extension LessonDriver {
         }
         placed.feedback = verdict.feedback.map(moveText)
         if var run = verdict.run {
-            run.compile = switch run.compile {
-            case .succeeded(let warnings): .succeeded(warnings: warnings.map(move))
-            case .failed(let all): .failed(all.map(move))
-            }
+            run.compile =
+                switch run.compile {
+                case .succeeded(let warnings): .succeeded(warnings: warnings.map(move))
+                case .failed(let all): .failed(all.map(move))
+                }
             if var crash = run.crash, let location = crash.location, location.file == learnerFile {
                 crash.location = SourceLocation(file: path, line: location.line + headerLines, column: location.column)
                 run.crash = crash

@@ -6,7 +6,8 @@ final class TemporaryDirectory {
     let url: URL
 
     init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("lessonkit-tests-\(UUID().uuidString)", isDirectory: true)
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lessonkit-tests-\(UUID().uuidString)", isDirectory: true)
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
@@ -18,7 +19,8 @@ final class TemporaryDirectory {
         let base = folder.isEmpty ? url : url.appendingPathComponent(folder, isDirectory: true)
         for (path, text) in files {
             let file = base.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
         }
         return base
@@ -40,7 +42,10 @@ enum Fixtures {
         return pack
     }
 
-    struct FixtureError: Error, CustomStringConvertible { var message: String; var description: String { message } }
+    struct FixtureError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
 }
 
 /// A controllable clock for sessions.
@@ -48,9 +53,17 @@ final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current = Date(timeIntervalSince1970: 1_800_000_000)
 
-    var now: Date { lock.lock(); defer { lock.unlock() }; return current }
+    var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
 
-    func advance(_ seconds: TimeInterval) { lock.lock(); current += seconds; lock.unlock() }
+    func advance(_ seconds: TimeInterval) {
+        lock.lock()
+        current += seconds
+        lock.unlock()
+    }
 
     var function: @Sendable () -> Date { { [self] in self.now } }
 }

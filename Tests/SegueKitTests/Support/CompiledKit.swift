@@ -36,19 +36,27 @@ enum CompiledKit {
         let sourceDirectory = packageRoot.appendingPathComponent("Sources/SegueKit")
         let sources = (FileManager.default.enumerator(atPath: sourceDirectory.path)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".swift") }.sorted().map { sourceDirectory.appendingPathComponent($0).path }
-        let kit = swiftc(["-emit-module", "-emit-library", "-module-name", "SegueKit", "-swift-version", "6",
-                          "-parse-as-library", "-o", directory.appendingPathComponent("libSegueKit.so").path,
-                          "-emit-module-path", directory.appendingPathComponent("SegueKit.swiftmodule").path] + sources,
-                         in: directory)
+        let kit = swiftc(
+            [
+                "-emit-module", "-emit-library", "-module-name", "SegueKit", "-swift-version", "6",
+                "-parse-as-library", "-o", directory.appendingPathComponent("libSegueKit.so").path,
+                "-emit-module-path", directory.appendingPathComponent("SegueKit.swiftmodule").path
+            ] + sources,
+            in: directory)
         guard kit.status == 0 else { return .failure(Failure(description: "building SegueKit failed:\n\(kit.output)")) }
         let shim = directory.appendingPathComponent("UIKit.swift")
         try? "@_exported import SegueKit\n".write(to: shim, atomically: true, encoding: .utf8)
-        let uikit = swiftc(["-emit-module", "-emit-library", "-module-name", "UIKit", "-swift-version", "6",
-                            "-I", directory.path, "-L", directory.path, "-lSegueKit",
-                            "-o", directory.appendingPathComponent("libUIKit.so").path,
-                            "-emit-module-path", directory.appendingPathComponent("UIKit.swiftmodule").path, shim.path],
-                           in: directory)
-        guard uikit.status == 0 else { return .failure(Failure(description: "building UIKit failed:\n\(uikit.output)")) }
+        let uikit = swiftc(
+            [
+                "-emit-module", "-emit-library", "-module-name", "UIKit", "-swift-version", "6",
+                "-I", directory.path, "-L", directory.path, "-lSegueKit",
+                "-o", directory.appendingPathComponent("libUIKit.so").path,
+                "-emit-module-path", directory.appendingPathComponent("UIKit.swiftmodule").path, shim.path
+            ],
+            in: directory)
+        guard uikit.status == 0 else {
+            return .failure(Failure(description: "building UIKit failed:\n\(uikit.output)"))
+        }
         return .success(directory)
     }
 
@@ -57,14 +65,17 @@ enum CompiledKit {
         let temporary = FileManager.default.temporaryDirectory
         for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] {
             guard name.hasPrefix("seguekit-kit-"), let pid = Int32(name.dropFirst("seguekit-kit-".count)),
-                  pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0 else { continue }
+                pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0
+            else { continue }
             try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
         }
     }
 
     /// Compiles `source` (one file) into an executable; `extraFlags` e.g. `-swift-version 6`.
-    static func compile(_ source: String, name: String, swiftVersion: String = "5", extraFlags: [String] = [],
-                        typecheckOnly: Bool = false) throws -> Compilation {
+    static func compile(
+        _ source: String, name: String, swiftVersion: String = "5", extraFlags: [String] = [],
+        typecheckOnly: Bool = false
+    ) throws -> Compilation {
         let kit = try directory.get()
         let work = kit.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -75,8 +86,10 @@ enum CompiledKit {
         if typecheckOnly {
             arguments += ["-typecheck"]
         } else {
-            arguments += ["-L", kit.path, "-lUIKit", "-lSegueKit", "-Xlinker", "-rpath", "-Xlinker", kit.path,
-                          "-Xlinker", "--export-dynamic", "-o", binary.path]
+            arguments += [
+                "-L", kit.path, "-lUIKit", "-lSegueKit", "-Xlinker", "-rpath", "-Xlinker", kit.path,
+                "-Xlinker", "--export-dynamic", "-o", binary.path
+            ]
         }
         let result = swiftc(arguments + extraFlags + [file.path], in: work)
         return Compilation(status: result.status, diagnostics: result.output, binary: binary)
@@ -87,22 +100,27 @@ enum CompiledKit {
         let work = binary.deletingLastPathComponent()
         let trace = work.appendingPathComponent("trace-\(UUID().uuidString.prefix(8)).jsonl")
         var environment = ProcessInfo.processInfo.environment
-        environment["SEGUEKIT_STORYBOARD_PATH"] = packageRoot.appendingPathComponent("Tests/SegueKitTests/Fixtures").path
+        environment["SEGUEKIT_STORYBOARD_PATH"] =
+            packageRoot.appendingPathComponent("Tests/SegueKitTests/Fixtures").path
         environment["SEGUEKIT_TRACE_FILE"] = trace.path
         let result = launch(binary, arguments, environment: environment, in: work)
         let traceText = (try? String(contentsOf: trace, encoding: .utf8)) ?? ""
-        return Run(status: result.status, killedBySignal: result.signalled, stdout: result.stdout,
-                   stderr: result.stderr, trace: traceText)
+        return Run(
+            status: result.status, killedBySignal: result.signalled, stdout: result.stdout,
+            stderr: result.stderr, trace: traceText)
     }
 
     private static func swiftc(_ arguments: [String], in directory: URL) -> (status: Int32, output: String) {
-        let result = launch(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc"] + arguments,
-                            environment: ProcessInfo.processInfo.environment, in: directory)
+        let result = launch(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swiftc"] + arguments,
+            environment: ProcessInfo.processInfo.environment, in: directory)
         return (result.status, result.stdout + result.stderr)
     }
 
-    private static func launch(_ executable: URL, _ arguments: [String], environment: [String: String],
-                               in directory: URL) -> (status: Int32, signalled: Bool, stdout: String, stderr: String) {
+    private static func launch(
+        _ executable: URL, _ arguments: [String], environment: [String: String],
+        in directory: URL
+    ) -> (status: Int32, signalled: Bool, stdout: String, stderr: String) {
         let out = directory.appendingPathComponent("out-\(UUID().uuidString.prefix(8))")
         let err = directory.appendingPathComponent("err-\(UUID().uuidString.prefix(8))")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)

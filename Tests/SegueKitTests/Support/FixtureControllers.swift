@@ -36,9 +36,11 @@ class ProductListViewController: UITableViewController {
     }
 
     override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
-        CallLog.add("list.prepare(\(segue.identifier ?? "nil"), destinationViewLoaded: \(segue.destination.isViewLoaded))")
+        CallLog.add(
+            "list.prepare(\(segue.identifier ?? "nil"), destinationViewLoaded: \(segue.destination.isViewLoaded))")
         if let product = segue.destination as? ProductViewController,
-           let row = tableView.indexPathForSelectedRow?.row {
+            let row = tableView.indexPathForSelectedRow?.row
+        {
             product.product = products[row]
         }
         if touchDestinationViewInPrepare { _ = segue.destination.view }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SegueKit
 
 /// The fixture storyboards next to this file's folder.

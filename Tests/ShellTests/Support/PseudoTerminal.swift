@@ -1,7 +1,8 @@
-import Foundation
 import CPseudoTerminal
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a program in a real pseudo-terminal, the way a learner's terminal would: the program is
@@ -12,8 +13,10 @@ final class PseudoTerminal {
     private let master: Int32
     private(set) var transcript = ""
 
-    init(executable: String, arguments: [String] = [], environment: [String: String],
-         columns: UInt16 = 100, rows: UInt16 = 30) throws {
+    init(
+        executable: String, arguments: [String] = [], environment: [String: String],
+        columns: UInt16 = 100, rows: UInt16 = 30
+    ) throws {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }

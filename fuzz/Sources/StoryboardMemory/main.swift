@@ -1,11 +1,12 @@
-import Foundation
 import CHeapUsage
+import Foundation
 import SegueKit
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Parses the given storyboards (files, or directories of them) over and over and prints the
@@ -22,7 +23,8 @@ import Glibc
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 5, let rounds = Int(arguments[2]), let every = Int(arguments[3]), every > 0 else {
-    FileHandle.standardError.write(Data("usage: StoryboardMemory full|xml|xmlstream|bytes|errors|messages ROUNDS EVERY PATH...\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: StoryboardMemory full|xml|xmlstream|bytes|errors|messages ROUNDS EVERY PATH...\n".utf8))
     exit(2)
 }
 let mode = arguments[1]
@@ -31,7 +33,8 @@ var inputs: [Data] = []
 for path in arguments[4...] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-    let files = isDirectory.boolValue
+    let files =
+        isDirectory.boolValue
         ? (try FileManager.default.contentsOfDirectory(atPath: path)).sorted().map { "\(path)/\($0)" }
         : [path]
     for file in files {
@@ -51,7 +54,10 @@ if mode.hasPrefix("xml") || mode == "errors" {
     }
     if inputs.count < before { print("skipped \(before - inputs.count) inputs XMLParser would crash on") }
 }
-guard !inputs.isEmpty else { FileHandle.standardError.write(Data("no inputs\n".utf8)); exit(2) }
+guard !inputs.isEmpty else {
+    FileHandle.standardError.write(Data("no inputs\n".utf8))
+    exit(2)
+}
 
 /// Keeps nothing, so whatever stays behind is XMLParser's.
 final class DiscardingDelegate: NSObject, XMLParserDelegate {
@@ -60,8 +66,10 @@ final class DiscardingDelegate: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         errorCodes.append((parseError as NSError).code)
     }
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String]
+    ) {
         elements += attributes.count + 1
     }
 }
@@ -94,8 +102,9 @@ final class DiscardingDelegate: NSObject, XMLParserDelegate {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     let peakMB = Double(usage.ru_maxrss) / 1024
     let inUseMB = Double(heap_bytes_in_use()) / 1_048_576
-    return String(format: "round %6d  parses %9d  rss %7.1f MB  peak %7.1f MB  malloc in use %7.1f MB",
-                  round, round * inputs.count, rssMB, peakMB, inUseMB)
+    return String(
+        format: "round %6d  parses %9d  rss %7.1f MB  peak %7.1f MB  malloc in use %7.1f MB",
+        round, round * inputs.count, rssMB, peakMB, inUseMB)
 }
 
 if mode == "messages" {
@@ -129,10 +138,13 @@ if mode == "errors" {
         }
     }
     let total = perInput.reduce(0, +)
-    print("\(inputs.count) inputs, \(total) error reports, \(perInput.filter { $0 > 0 }.count) inputs with any, at most \(perInput.max() ?? 0) in one input")
+    print(
+        "\(inputs.count) inputs, \(total) error reports, \(perInput.filter { $0 > 0 }.count) inputs with any, at most \(perInput.max() ?? 0) in one input"
+    )
     print("inputs XMLParser accepted although it reported errors: \(succeededDespiteErrors)")
     for (code, count) in byCode.sorted(by: { $0.value > $1.value }) { print("  code \(code): \(count)") }
-    print("error codes of inputs the storyboard loader accepted: \(loadedDespiteErrors.sorted(by: { $0.key < $1.key }))")
+    print(
+        "error codes of inputs the storyboard loader accepted: \(loadedDespiteErrors.sorted(by: { $0.key < $1.key }))")
     exit(0)
 }
 

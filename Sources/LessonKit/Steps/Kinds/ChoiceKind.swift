@@ -25,8 +25,10 @@ enum ChoiceKind: StepKindRules {
             guard let choiceMap = map.map(node, what: "a choice") else { continue }
             choiceMap.rejectUnknownKeys(["text", "correct", "feedback"], in: "a choice")
             guard let text = choiceMap.string("text", required: "a choice") else { continue }
-            question.choices.append(Choice(text: text, correct: choiceMap.bool("correct") ?? false,
-                                           feedback: choiceMap.string("feedback"), location: map.location(of: node)))
+            question.choices.append(
+                Choice(
+                    text: text, correct: choiceMap.bool("correct") ?? false,
+                    feedback: choiceMap.string("feedback"), location: map.location(of: node)))
         }
         let correct = question.choices.filter(\.correct).count
         if question.choices.count < 2 {
@@ -34,8 +36,9 @@ enum ChoiceKind: StepKindRules {
         } else if correct == 0 {
             sink.error("\(what) has no choice marked `correct: true`", at: map.keyLocation("choices"))
         } else if correct > 1 && !question.multipleAnswers {
-            sink.error("\(what) has \(correct) correct choices; add `multiple: true` if learners must pick several",
-                       at: map.keyLocation("choices"))
+            sink.error(
+                "\(what) has \(correct) correct choices; add `multiple: true` if learners must pick several",
+                at: map.keyLocation("choices"))
         }
         var texts: [String: Choice] = [:]
         for choice in question.choices {
@@ -86,8 +89,9 @@ enum ChoiceKind: StepKindRules {
         let correct = Set(choices.indices.filter { choices[$0].correct })
         var feedback: [String] = []
         if let invalid = chosen.first(where: { !choices.indices.contains($0) }) {
-            let result = CheckResult(summary: "a valid choice", status: .fail,
-                                     message: catalog.text("judge.choice.none", ["number": invalid + 1]))
+            let result = CheckResult(
+                summary: "a valid choice", status: .fail,
+                message: catalog.text("judge.choice.none", ["number": invalid + 1]))
             return Verdict(results: [result], feedback: [result.message])
         }
         if !question.multipleAnswers && chosen.count > 1 {
@@ -96,20 +100,24 @@ enum ChoiceKind: StepKindRules {
         }
         for index in chosen.sorted() where !correct.contains(index) {
             let choice = choices[index]
-            feedback.append("\(Choice.label(for: index))) "
-                + (choice.feedback ?? catalog.text("judge.choice.wrong", ["choice": choice.text])))
+            feedback.append(
+                "\(Choice.label(for: index))) "
+                    + (choice.feedback ?? catalog.text("judge.choice.wrong", ["choice": choice.text])))
         }
         let missed = correct.subtracting(chosen)
         if feedback.isEmpty && !missed.isEmpty {
-            feedback.append(missed.count == 1 ? catalog.text("judge.choice.missed.one")
-                            : catalog.text("judge.choice.missed", ["count": missed.count]))
+            feedback.append(
+                missed.count == 1
+                    ? catalog.text("judge.choice.missed.one")
+                    : catalog.text("judge.choice.missed", ["count": missed.count]))
         }
         if feedback.isEmpty {
             for index in chosen.sorted() { if let note = choices[index].feedback { feedback.append(note) } }
             return Verdict(results: [CheckResult(summary: "the right choice", status: .pass)], feedback: feedback)
         }
-        return Verdict(results: [CheckResult(summary: "the right choice", status: .fail, message: feedback[0])],
-                       feedback: feedback)
+        return Verdict(
+            results: [CheckResult(summary: "the right choice", status: .fail, message: feedback[0])],
+            feedback: feedback)
     }
 
     static func referenceAnswer(of step: Step) -> String? {
@@ -123,8 +131,10 @@ enum ChoiceKind: StepKindRules {
         var found: [Diagnostic] = []
         for index in question.choices.indices where !question.choices[index].correct {
             if Self.judge([index], of: question).passed {
-                found.append(Diagnostic(.error, "wrong choice \(Choice.label(for: index)) is judged right",
-                                        at: question.choices[index].location))
+                found.append(
+                    Diagnostic(
+                        .error, "wrong choice \(Choice.label(for: index)) is judged right",
+                        at: question.choices[index].location))
             }
         }
         let correct = question.choices.indices.filter { question.choices[$0].correct }
@@ -136,8 +146,10 @@ enum ChoiceKind: StepKindRules {
 
     static func parts(of step: Step) -> [StepPart] {
         let question = step.choiceQuestion
-        return [.question, .choices(question?.choices ?? []),
-                .instruction(catalogKeys[question?.multipleAnswers == true ? 1 : 0])]
+        return [
+            .question, .choices(question?.choices ?? []),
+            .instruction(catalogKeys[question?.multipleAnswers == true ? 1 : 0])
+        ]
     }
 }
 

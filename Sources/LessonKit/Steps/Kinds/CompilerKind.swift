@@ -31,8 +31,9 @@ enum CompilerKind: StepKindRules {
             }
             return .compiler(.rejects(diagnosticPattern: pattern))
         case let other?:
-            sink.error("'expect' must be 'compiles' or 'rejects', not '\(other)'",
-                       at: map.location(of: map.node("expect")!))
+            sink.error(
+                "'expect' must be 'compiles' or 'rejects', not '\(other)'",
+                at: map.location(of: map.node("expect")!))
             return .compiler(.compiles)
         case nil:
             return .compiler(.compiles)
@@ -46,7 +47,8 @@ enum CompilerKind: StepKindRules {
         guard case .code(let code) = answer else { return judge.notAnAnswer(for: step) }
         let verdict = await judge.judgeCode(code, for: step)
         if verdict.passed, case .rejects = step.compilerExpectation, let solution = step.code(.solution),
-           solution != code {
+            solution != code
+        {
             return await judge.compareWithSolution(verdict, code: code, solution: solution, for: step)
         }
         return verdict
@@ -65,9 +67,11 @@ enum CompilerKind: StepKindRules {
     static func prove(_ step: Step, in lesson: Lesson, by judge: AnswerJudge) async -> [Diagnostic] {
         let expectsRejection = if case .rejects = step.compilerExpectation { true } else { false }
         let starter = PackChecker.startingCode(of: step, in: lesson)
-        return await PackChecker.proveCode(of: step, in: lesson, startingWith: starter,
-                                           startingWhat: "the starter code", judge: judge,
-                                           solutionMayNotCompile: expectsRejection) {
+        return await PackChecker.proveCode(
+            of: step, in: lesson, startingWith: starter,
+            startingWhat: "the starter code", judge: judge,
+            solutionMayNotCompile: expectsRejection
+        ) {
             await Self.judge(.code($0), for: step, by: judge)
         }
     }

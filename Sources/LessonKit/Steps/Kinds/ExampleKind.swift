@@ -32,8 +32,10 @@ enum ExampleKind: StepKindRules {
         if !verdict.passed {
             let failure = verdict.firstFailure
             let place = failure?.location == step.location ? step.code[.example]?.location : failure?.location
-            found.append(PackChecker.error(
-                "example '\(step.id)' does not behave as written: \(PackChecker.describe(verdict))", of: step, at: place))
+            found.append(
+                PackChecker.error(
+                    "example '\(step.id)' does not behave as written: \(PackChecker.describe(verdict))", of: step,
+                    at: place))
         }
         return found
     }

@@ -31,8 +31,10 @@ enum ExerciseKind: StepKindRules {
 
     /// The starter (or the code it continues from) fails; the solution passes.
     static func prove(_ step: Step, in lesson: Lesson, by judge: AnswerJudge) async -> [Diagnostic] {
-        await PackChecker.proveCode(of: step, in: lesson, startingWith: PackChecker.startingCode(of: step, in: lesson),
-                                    startingWhat: "the starter code", judge: judge) {
+        await PackChecker.proveCode(
+            of: step, in: lesson, startingWith: PackChecker.startingCode(of: step, in: lesson),
+            startingWhat: "the starter code", judge: judge
+        ) {
             await Self.judge(.code($0), for: step, by: judge)
         }
     }

@@ -19,7 +19,9 @@ enum PredictKind: StepKindRules {
         var prediction = Prediction(target: .output, expected: map.string("answer"))
         let required = "the ```step block of step '\(step.id)' (output or destination)"
         if let target = map.string("predict", required: required) {
-            if let value = PredictTarget(rawValue: target) { prediction.target = value } else {
+            if let value = PredictTarget(rawValue: target) {
+                prediction.target = value
+            } else {
                 sink.error("'predict' must be 'output' or 'destination'", at: map.location(of: map.node("predict")!))
             }
         }
@@ -40,13 +42,17 @@ enum PredictKind: StepKindRules {
 
     /// Compares a prediction with what the example really did. The verdict carries the run (the
     /// shell shows it once the prediction is right); a wrong one is told where it differs.
-    static func judge(_ prediction: String, of asked: Prediction, run outcome: RunResult,
-                      catalog: Catalog = .english) -> Verdict {
+    static func judge(
+        _ prediction: String, of asked: Prediction, run outcome: RunResult,
+        catalog: Catalog = .english
+    ) -> Verdict {
         switch asked.target {
         case .output:
             let summary = "the predicted output"
-            guard let message = AnswerEquivalence.predictionDifference(
-                predicted: prediction, actual: outcome.learnerStdout, catalog: catalog) else {
+            guard
+                let message = AnswerEquivalence.predictionDifference(
+                    predicted: prediction, actual: outcome.learnerStdout, catalog: catalog)
+            else {
                 return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
             let failed = CheckResult(summary: summary, status: .fail, message: message)
@@ -54,8 +60,12 @@ enum PredictKind: StepKindRules {
         case .destination:
             let summary = "the predicted destination"
             guard let visible = outcome.endState?.visible else {
-                return Verdict(results: [CheckResult(summary: summary, status: .error,
-                                                     message: catalog.text("judge.no_end_state"))], run: outcome)
+                return Verdict(
+                    results: [
+                        CheckResult(
+                            summary: summary, status: .error,
+                            message: catalog.text("judge.no_end_state"))
+                    ], run: outcome)
             }
             if TextMatching.bareClassName(prediction).lowercased() == TextMatching.bareClassName(visible).lowercased() {
                 return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
@@ -75,19 +85,26 @@ enum PredictKind: StepKindRules {
         let result = await judge.run(step.code(.example) ?? "", for: step)
         guard let outcome = result.value else {
             let reason = result.failure.map(PackChecker.describe) ?? ""
-            return [PackChecker.error("example of predict step '\(step.id)' could not be run: \(reason)",
-                                      of: step, at: step.code[.example]?.location)]
+            return [
+                PackChecker.error(
+                    "example of predict step '\(step.id)' could not be run: \(reason)",
+                    of: step, at: step.code[.example]?.location)
+            ]
         }
         var found = PackChecker.compilerErrors(in: Verdict(results: [], run: outcome), of: step, learnerRole: .example)
         if !outcome.compile.succeeded {
-            let first = outcome.compile.errors.first.map { "\($0.file):\($0.line):\($0.column): \($0.message)" }
+            let first =
+                outcome.compile.errors.first.map { "\($0.file):\($0.line):\($0.column): \($0.message)" }
                 ?? "no diagnostics"
-            found.append(PackChecker.error("example of predict step '\(step.id)' does not compile: \(first)",
-                                           of: step, at: step.code[.example]?.location))
+            found.append(
+                PackChecker.error(
+                    "example of predict step '\(step.id)' does not compile: \(first)",
+                    of: step, at: step.code[.example]?.location))
         } else if asked.target == .destination, outcome.endState?.visible == nil {
-            found.append(PackChecker.error(
-                "predict step '\(step.id)' asks for the destination, but the example's run recorded no final screen",
-                of: step))
+            found.append(
+                PackChecker.error(
+                    "predict step '\(step.id)' asks for the destination, but the example's run recorded no final screen",
+                    of: step))
         } else {
             if let expected = asked.expected {
                 let verdict = Self.judge(expected, of: asked, run: outcome)
@@ -105,8 +122,10 @@ enum PredictKind: StepKindRules {
     }
 
     static func parts(of step: Step) -> [StepPart] {
-        [.example, .question,
-         .instruction(catalogKeys[step.prediction?.target == .destination ? 1 : 0])]
+        [
+            .example, .question,
+            .instruction(catalogKeys[step.prediction?.target == .destination ? 1 : 0])
+        ]
     }
 }
 

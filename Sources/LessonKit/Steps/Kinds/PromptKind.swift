@@ -29,8 +29,10 @@ enum PromptKind: StepKindRules {
 
     /// An empty answer fails; the solution passes.
     static func prove(_ step: Step, in lesson: Lesson, by judge: AnswerJudge) async -> [Diagnostic] {
-        await PackChecker.proveCode(of: step, in: lesson, startingWith: "", startingWhat: "an empty answer",
-                                    judge: judge) { await Self.judge(.code($0), for: step, by: judge) }
+        await PackChecker.proveCode(
+            of: step, in: lesson, startingWith: "", startingWhat: "an empty answer",
+            judge: judge
+        ) { await Self.judge(.code($0), for: step, by: judge) }
     }
 
     static func parts(of step: Step) -> [StepPart] { [.question, .instruction(catalogKeys[0])] }

@@ -18,8 +18,9 @@ enum TextKind: StepKindRules {
     static func decode(_ map: YAMLMap, step: Step, sink: DiagnosticSink) -> StepBody {
         let question = TextQuestion(accepted: map.strings("accept") ?? [], pattern: map.string("pattern"))
         if question.accepted.isEmpty && question.pattern == nil {
-            sink.error("step '\(step.id)' needs 'accept' (a list of answers) or 'pattern' (a regular expression)",
-                       at: map.location)
+            sink.error(
+                "step '\(step.id)' needs 'accept' (a list of answers) or 'pattern' (a regular expression)",
+                at: map.location)
         }
         if let pattern = question.pattern, let problem = TextMatching.patternProblem(pattern) {
             sink.error(problem, at: map.location(of: map.node("pattern")!))
@@ -58,11 +59,16 @@ enum TextKind: StepKindRules {
                     return Verdict(results: [CheckResult(summary: summary, status: .pass)])
                 }
             } catch {
-                return Verdict(results: [CheckResult(summary: summary, status: .error,
-                                                     message: TextMatching.patternProblem(pattern) ?? "\(error)")])
+                return Verdict(results: [
+                    CheckResult(
+                        summary: summary, status: .error,
+                        message: TextMatching.patternProblem(pattern) ?? "\(error)")
+                ])
             }
         }
-        let message = answer.isEmpty ? catalog.text("judge.text.empty")
+        let message =
+            answer.isEmpty
+            ? catalog.text("judge.text.empty")
             : catalog.text("judge.text.wrong", ["answer": TextMatching.collapse(text)])
         return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message])
     }
@@ -78,8 +84,10 @@ enum TextKind: StepKindRules {
             found.append(Diagnostic(.error, "accepted answer '\(answer)' is not accepted", at: step.location))
         }
         if Self.judge("", of: question).passed {
-            found.append(Diagnostic(.error, "an empty answer is accepted; the pattern matches anything",
-                                    at: step.location))
+            found.append(
+                Diagnostic(
+                    .error, "an empty answer is accepted; the pattern matches anything",
+                    at: step.location))
         }
         found += fragmentsAccepted(by: step, question: question)
         return found + (await PackChecker.listedAnswers(of: step, in: lesson, judge: judge))
@@ -90,20 +98,26 @@ enum TextKind: StepKindRules {
     /// accepted answer is tried alone; one accepted must be listed as right on purpose.
     static func fragmentsAccepted(by step: Step, question: TextQuestion) -> [Diagnostic] {
         guard question.pattern != nil else { return [] }
-        let intended = Set((question.accepted + step.rightAnswers.compactMap {
-            if case .typed(let text) = $0.form { text } else { nil }
-        }).map(TextMatching.normalizedAnswer))
+        let intended = Set(
+            (question.accepted
+                + step.rightAnswers.compactMap {
+                    if case .typed(let text) = $0.form { text } else { nil }
+                }).map(TextMatching.normalizedAnswer))
         var found: [Diagnostic] = []
         var tried: Set<String> = []
         for answer in question.accepted {
             let words = answer.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
             for word in words where word.count > 1 && tried.insert(word.lowercased()).inserted {
                 guard !intended.contains(TextMatching.normalizedAnswer(word)),
-                      Self.judge(word, of: question).passed else { continue }
-                found.append(Diagnostic(.error, "the pattern accepts '\(word)' alone, a part of the accepted answer "
-                                        + "'\(answer)'; make the other parts required, or list '\(word)' in "
-                                        + "right-answers if it is right",
-                                        at: step.location))
+                    Self.judge(word, of: question).passed
+                else { continue }
+                found.append(
+                    Diagnostic(
+                        .error,
+                        "the pattern accepts '\(word)' alone, a part of the accepted answer "
+                            + "'\(answer)'; make the other parts required, or list '\(word)' in "
+                            + "right-answers if it is right",
+                        at: step.location))
             }
         }
         return found

@@ -4,9 +4,13 @@ import ArgumentParser
 package struct JoinOptions: ParsableArguments {
     package init() {}
 
-    @Option(name: .customLong("join"), help: ArgumentHelp("Join a workshop: send your progress to the instructor's dashboard.", valueName: "link"))
+    @Option(
+        name: .customLong("join"),
+        help: ArgumentHelp("Join a workshop: send your progress to the instructor's dashboard.", valueName: "link"))
     package var join: String?
 
-    @Option(name: .customLong("name"), help: ArgumentHelp("Your name on the workshop's dashboard (with --join).", valueName: "name"))
+    @Option(
+        name: .customLong("name"),
+        help: ArgumentHelp("Your name on the workshop's dashboard (with --join).", valueName: "name"))
     package var name: String?
 }

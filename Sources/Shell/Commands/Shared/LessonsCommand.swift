@@ -20,9 +20,12 @@ extension LessonsCommand {
         let session = Session(pack: pack, progress: progress, language: loaded.language)
         let catalog = pack.catalog(language: loaded.language)
         let count = pack.lessons.count
-        let heading = catalog.text(count == 1 ? "lessons.count.one" : "lessons.count.other",
-                                   ["title": pack.manifest.title(in: loaded.language), "id": pack.id,
-                                    "version": pack.manifest.version, "count": count])
+        let heading = catalog.text(
+            count == 1 ? "lessons.count.one" : "lessons.count.other",
+            [
+                "title": pack.manifest.title(in: loaded.language), "id": pack.id,
+                "version": pack.manifest.version, "count": count
+            ])
         return [heading] + LessonTable.lines(session.lessonsMenu, width: width, catalog: catalog)
     }
 }

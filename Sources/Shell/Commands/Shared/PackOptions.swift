@@ -10,14 +10,18 @@ import LessonKit
 package struct PackSelection: ParsableArguments {
     package init() {}
 
-    @Option(name: .customLong("pack"),
-            help: ArgumentHelp("A pack folder, a .zip/.tar.gz/.tgz archive, or the id of an installed pack (default: the built-in lessons).",
-                               valueName: "dir|archive|id"))
+    @Option(
+        name: .customLong("pack"),
+        help: ArgumentHelp(
+            "A pack folder, a .zip/.tar.gz/.tgz archive, or the id of an installed pack (default: the built-in lessons).",
+            valueName: "dir|archive|id"))
     package var pack: String?
 
     /// Loads the pack and picks the language (`LoadedPack.load`).
-    package func load(language: String?, context: PackLocation.Context = PackLocation.Context(),
-                      steps: PackLoader.Steps = .now) throws(CommandFailure) -> LoadedPack {
+    package func load(
+        language: String?, context: PackLocation.Context = PackLocation.Context(),
+        steps: PackLoader.Steps = .now
+    ) throws(CommandFailure) -> LoadedPack {
         try LoadedPack.load(pack, language: language, context: context, steps: steps)
     }
 }
@@ -28,9 +32,11 @@ package struct PackSelection: ParsableArguments {
 package struct LanguageOption: ParsableArguments {
     package init() {}
 
-    @Option(name: .customLong("lang"),
-            help: ArgumentHelp("Language of the lessons, when the pack offers it (default: LANG/LC_ALL, else the pack's default; pack check: every language).",
-                               valueName: "lang"))
+    @Option(
+        name: .customLong("lang"),
+        help: ArgumentHelp(
+            "Language of the lessons, when the pack offers it (default: LANG/LC_ALL, else the pack's default; pack check: every language).",
+            valueName: "lang"))
     package var language: String?
 }
 
@@ -38,7 +44,9 @@ package struct LanguageOption: ParsableArguments {
 package struct PackOptions: ParsableArguments {
     package init() {}
 
-    @Flag(name: .customLong("no-pack"), help: "Open the shell without lessons: a Swift playground with SegueKit (run, swift, storyboard).")
+    @Flag(
+        name: .customLong("no-pack"),
+        help: "Open the shell without lessons: a Swift playground with SegueKit (run, swift, storyboard).")
     package var noPack = false
 
     @Option(name: .customLong("lesson"), help: ArgumentHelp("Open this lesson (by id).", valueName: "id"))

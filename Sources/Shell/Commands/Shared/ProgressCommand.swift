@@ -32,9 +32,15 @@ package struct ProgressCommand: SharedCommand {
     }
 
     /// The report, or the export asked for, as lines; `width` is the terminal's, if any.
-    package func lines(_ session: Session, pack: Pack, width: Int? = nil, catalog: Catalog = .english) throws -> [String] {
+    package func lines(_ session: Session, pack: Pack, width: Int? = nil, catalog: Catalog = .english) throws
+        -> [String]
+    {
         if json {
-            return [String(decoding: try ProgressExport.json(for: session.progress, pack: pack, learner: learner), as: UTF8.self)]
+            return [
+                String(
+                    decoding: try ProgressExport.json(for: session.progress, pack: pack, learner: learner),
+                    as: UTF8.self)
+            ]
         }
         if csv {
             var rows = ProgressExport.csv(for: session.progress, pack: pack).components(separatedBy: "\n")
@@ -48,8 +54,10 @@ package struct ProgressCommand: SharedCommand {
 extension ProgressCommand {
     /// `seguelab progress`: the report or export for the pack's saved progress, read without
     /// changing it; with `restore` (`OLD:NEW`), lesson OLD's kept progress given to NEW instead.
-    package func commandLineLines(_ loaded: LoadedPack, restore: String?, width: Int?,
-                                  stored: StoredProgress = StoredProgress()) throws -> [String] {
+    package func commandLineLines(
+        _ loaded: LoadedPack, restore: String?, width: Int?,
+        stored: StoredProgress = StoredProgress()
+    ) throws -> [String] {
         if let restore {
             let ids = restore.split(separator: ":").map(String.init)
             return [try stored.restore(lesson: ids[0], as: ids[1], in: loaded.pack)]

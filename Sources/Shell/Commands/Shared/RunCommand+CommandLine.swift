@@ -13,9 +13,12 @@ extension RunCommand {
     /// Runs the files (entry by entry as the `swift` prompt would, with `entryByEntry`) and
     /// writes the run as `RunReport` says. Returns the exit status: the program's, 1 when an
     /// entry was not kept, 130 for Ctrl-C before anything ran.
-    package func runFromCommandLine(limits: Limits, entryByEntry: Bool, timings: Bool,
-                                    write: @Sendable (RunReport.Stream, String) -> Void = RunReport.write)
-        async throws -> Int32 {
+    package func runFromCommandLine(
+        limits: Limits, entryByEntry: Bool, timings: Bool,
+        write: @Sendable (RunReport.Stream, String) -> Void = RunReport.write
+    )
+        async throws -> Int32
+    {
         let (sources, directories): ([SourceFile], [URL])
         do {
             (sources, directories) = try self.sources()
@@ -28,8 +31,9 @@ extension RunCommand {
         // Ctrl-C stops the program (its process group gets SIGINT), never this process.
         InterruptFlag.install()
         if entryByEntry {
-            let repl = SwiftREPL(playground: playground, swiftLanguageMode: languageMode,
-                                 limits: limits, storyboardDirectories: directories)
+            let repl = SwiftREPL(
+                playground: playground, swiftLanguageMode: languageMode,
+                limits: limits, storyboardDirectories: directories)
             switch try await repl.submitEntries(of: sources, trace: !noTrace, timings: timings, write: write) {
             case .finished(let rejected): return rejected > 0 ? 1 : 0
             case .interrupted: return Termination.interrupted.exitStatus

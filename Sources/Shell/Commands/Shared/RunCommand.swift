@@ -9,14 +9,15 @@ package struct RunCommand: SharedCommand {
         commandName: "run",
         abstract: "Compile and run Swift files against SegueKit (import UIKit works), showing the navigation.",
         discussion: """
-        Storyboards next to the files are found by name. In the shell, a pack's support code and \
-        storyboards come too, and inside a lesson `run` without a file runs the step's example or \
-        your draft.
-        """
+            Storyboards next to the files are found by name. In the shell, a pack's support code and \
+            storyboards come too, and inside a lesson `run` without a file runs the step's example or \
+            your draft.
+            """
     )
 
-    @Argument(help: "Swift files to compile together; storyboards next to them are found by name.",
-              completion: .file(extensions: ["swift"]))
+    @Argument(
+        help: "Swift files to compile together; storyboards next to them are found by name.",
+        completion: .file(extensions: ["swift"]))
     package var files: [String] = []
 
     @Flag(name: .customLong("no-trace"), help: "Do not print the navigation trace.")
@@ -53,9 +54,10 @@ package struct RunCommand: SharedCommand {
     }
 
     package func request(sources: [SourceFile], directories: [URL], limits: Limits) -> RunRequest {
-        RunRequest(sources: sources, storyboardDirectories: directories, limits: limits,
-                   swiftLanguageMode: languageMode, optimization: optimize ? .release : .debug,
-                   collectTrace: !noTrace)
+        RunRequest(
+            sources: sources, storyboardDirectories: directories, limits: limits,
+            swiftLanguageMode: languageMode, optimization: optimize ? .release : .debug,
+            collectTrace: !noTrace)
     }
 
     package struct UnreadableFile: Error, CustomStringConvertible {

@@ -40,6 +40,8 @@ import Testing
                 "a summary out of its column \(column):\n\(row)")
         }
         #expect(continued > 0, "no summary was long enough to wrap at 80 columns")
+        // Ctrl-D once the shell reads again: typed while it still prints, it could be flushed.
+        _ = try terminal.waitForPrompt(after: end)
         terminal.type("\u{04}")
         _ = try terminal.waitForExit(timeout: 60)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The session the README shows ("## A session") is what the shell prints: its inputs are typed
@@ -13,6 +14,15 @@ import Testing
             contentsOf: CourseWalkthroughTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let shown = try #require(Self.session(in: readme), "README.md has no ```text block under '## A session'")
         let inputs = shown.compactMap(Self.input).filter { $0 != "^D" }
+        // SegueKit is compiled into the shared cache first: the README shows the one-time build
+        // announcement, which the comparison sets aside, and a build running in the session
+        // (wrapped to the terminal, with its updating line) would add lines around it.
+        let home = try SeguelabBinary.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let warm = home.appendingPathComponent("Warm.swift")
+        try "print(\"warm\")\n".write(to: warm, atomically: true, encoding: .utf8)
+        let warmed = try SeguelabBinary.runPiped("", arguments: ["run", warm.path], home: home)
+        #expect(warmed.stdout.contains("warm"), "SegueKit compiles into the shared cache: \(warmed.stderr)")
         // Ctrl-D (`^D`) ends the session: the driver types it after the other inputs.
         #expect(shown.compactMap(Self.input).last == "^D", "the README's session ends with Ctrl-D")
         let screen = try SmallTerminalCourseTests.drive(

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -124,6 +125,142 @@ static void collect_every_descendant(pid_t self) {
     }
 }
 
+// MARK: - Whole-program limits (memory of the tree, bytes in its folders)
+//
+// Static buffers, no malloc: this runs in the supervisor, a fork of a multi-threaded host.
+
+#define MAX_SCANNED 16384
+#define MARK_SLOTS 32768  /* a power of two above twice MAX_SCANNED */
+static pid_t scanned_pid[MAX_SCANNED], scanned_parent[MAX_SCANNED];
+static pid_t marked[MARK_SLOTS];
+
+static unsigned mark_slot(pid_t pid) { return ((unsigned)pid * 2654435761u) & (MARK_SLOTS - 1); }
+
+static void mark(pid_t pid) {
+    unsigned slot = mark_slot(pid);
+    while (marked[slot] && marked[slot] != pid) slot = (slot + 1) & (MARK_SLOTS - 1);
+    marked[slot] = pid;
+}
+
+static int is_marked(pid_t pid) {
+    for (unsigned slot = mark_slot(pid); marked[slot]; slot = (slot + 1) & (MARK_SLOTS - 1)) {
+        if (marked[slot] == pid) return 1;
+    }
+    return 0;
+}
+
+static pid_t parse_pid(const char *text) {
+    pid_t pid = 0;
+    for (const char *c = text; *c >= '0' && *c <= '9'; c++) pid = pid * 10 + (*c - '0');
+    return pid;
+}
+
+/// Resident minus shared pages of /proc/PID/statm, in pages.
+static long long private_pages(pid_t pid) {
+    char path[64] = "/proc/", digits[16];
+    int length = 0;
+    for (pid_t rest = pid; rest > 0 && length < 15; rest /= 10) digits[length++] = (char)('0' + rest % 10);
+    size_t at = 6;
+    while (length > 0) path[at++] = digits[--length];
+    memcpy(path + at, "/statm", 7);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char buffer[256];
+    ssize_t count = read(fd, buffer, sizeof buffer - 1);
+    close(fd);
+    if (count <= 0) return 0;
+    buffer[count] = 0;
+    long long fields[3] = { 0, 0, 0 };
+    char *c = buffer;
+    for (int field = 0; field < 3; field++) {
+        while (*c == ' ') c++;
+        for (; *c >= '0' && *c <= '9'; c++) fields[field] = fields[field] * 10 + (*c - '0');
+    }
+    return fields[1] > fields[2] ? fields[1] - fields[2] : 0;
+}
+
+long long sv_tree_resident_bytes(pid_t ancestor) {
+    int proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (proc < 0) return 0;
+    char buffer[8192];
+    int count = 0;
+    long read_bytes;
+    while ((read_bytes = syscall(SYS_getdents64, proc, buffer, sizeof buffer)) > 0) {
+        for (long offset = 0; offset < read_bytes;) {
+            struct linux_dirent64 *entry = (struct linux_dirent64 *)(buffer + offset);
+            offset += entry->reclen;
+            if (entry->name[0] < '1' || entry->name[0] > '9' || count >= MAX_SCANNED) continue;
+            pid_t parent = parent_of(entry->name);
+            if (parent <= 0) continue;
+            scanned_pid[count] = parse_pid(entry->name);
+            scanned_parent[count] = parent;
+            count++;
+        }
+    }
+    close(proc);
+    // Descendants: marked once their parent is; a pass per generation at most.
+    memset(marked, 0, sizeof marked);
+    mark(ancestor);
+    long long pages = 0;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < count; i++) {
+            if (scanned_pid[i] == 0 || !is_marked(scanned_parent[i])) continue;
+            mark(scanned_pid[i]);
+            pages += private_pages(scanned_pid[i]);
+            scanned_pid[i] = 0;
+            changed = 1;
+        }
+    }
+    return pages * sysconf(_SC_PAGESIZE);
+}
+
+#define MAX_FOLDER_DEPTH 64
+
+/// Bytes allocated beneath the open folder `folder` (closed here).
+static long long folder_bytes_at(int folder, int depth) {
+    char buffer[2048];
+    long long total = 0;
+    long count;
+    while ((count = syscall(SYS_getdents64, folder, buffer, sizeof buffer)) > 0) {
+        for (long offset = 0; offset < count;) {
+            struct linux_dirent64 *entry = (struct linux_dirent64 *)(buffer + offset);
+            offset += entry->reclen;
+            const char *name = entry->name;
+            if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
+            struct stat info;
+            if (fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) != 0) continue;
+            total += (long long)info.st_blocks * 512;
+            if (!S_ISDIR(info.st_mode) || depth >= MAX_FOLDER_DEPTH) continue;
+            int inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (inner < 0 && errno == EACCES) {
+                // Made unreadable to hide what it holds: the run's folder is seguelab's to read.
+                fchmodat(folder, name, (info.st_mode & 07777) | S_IRWXU, 0);
+                inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            }
+            if (inner >= 0) total += folder_bytes_at(inner, depth + 1);
+        }
+    }
+    close(folder);
+    return total;
+}
+
+long long sv_folder_bytes(const char *path) {
+    int folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folder < 0 && errno == EACCES) {
+        struct stat info;
+        if (stat(path, &info) == 0) chmod(path, (info.st_mode & 07777) | S_IRWXU);
+        folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    }
+    return folder < 0 ? 0 : folder_bytes_at(folder, 0);
+}
+
+static long long folders_bytes(const char *const *folders) {
+    long long total = 0;
+    for (; folders && *folders; folders++) total += sv_folder_bytes(*folders);
+    return total;
+}
+
 static void reset_signals(void) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -152,8 +289,10 @@ static long long now_ms(void) {
 
 /// The supervisor: starts the program, waits for it (or SIGTERM, SIGHUP, the host's death, its
 /// own deadline), then clears every descendant.
-static void supervise(const sv_request *r, int report_fd, int ruleset) {
+static void supervise(const sv_request *r, int report_fd, int ruleset, int verdict_fd) {
     prctl(PR_SET_CHILD_SUBREAPER, 1);
+    // What the folders held before the program: only what it adds counts.
+    long long folder_base = r->folder_bytes > 0 ? folders_bytes(r->folders) : 0;
     sigset_t waited;
     sigemptyset(&waited);
     sigaddset(&waited, SIGCHLD);
@@ -195,17 +334,38 @@ static void supervise(const sv_request *r, int report_fd, int ruleset) {
     // The deadline is the supervisor's own too: a host that is stopped (Ctrl-Z) or stuck
     // cannot let the program run past it.
     long long deadline = r->deadline_ms > 0 ? now_ms() + r->deadline_ms : 0;
+    // The memory and folder limits hold for the whole program, which RLIMIT_AS and RLIMIT_FSIZE
+    // (one process, one file) cannot: measured on a short period, the run ended when passed.
+    int watching = r->tree_memory_bytes > 0 || r->folder_bytes > 0;
+    long long next_watch = now_ms() + SV_WATCH_PERIOD_MS;
     int status = 0, ended = 0;
     while (!ended) {
         siginfo_t info;
         int signal;
-        if (deadline) {
-            long long left = deadline - now_ms();
-            if (left <= 0) {
+        if (watching && now_ms() >= next_watch) {
+            char verdict = 0;
+            if (r->tree_memory_bytes > 0 && sv_tree_resident_bytes(self) > r->tree_memory_bytes) {
+                verdict = SV_VERDICT_MEMORY;
+            } else if (r->folder_bytes > 0 && folders_bytes(r->folders) - folder_base > r->folder_bytes) {
+                verdict = SV_VERDICT_FOLDER;
+            }
+            if (verdict) {
+                if (verdict_fd >= 0) { while (write(verdict_fd, &verdict, 1) < 0 && errno == EINTR) {} }
                 status = SIGKILL;
                 kill(program, SIGKILL);
                 break;
             }
+            next_watch = now_ms() + SV_WATCH_PERIOD_MS;
+        }
+        if (deadline || watching) {
+            long long now = now_ms();
+            long long left = deadline ? deadline - now : SV_WATCH_PERIOD_MS;
+            if (deadline && left <= 0) {
+                status = SIGKILL;
+                kill(program, SIGKILL);
+                break;
+            }
+            if (watching && next_watch - now < left) left = next_watch - now > 0 ? next_watch - now : 0;
             struct timespec wait = { left / 1000, (left % 1000) * 1000000 };
             signal = sigtimedwait(&waited, &info, &wait);
             if (signal < 0) continue;  // timed out (checked above) or interrupted
@@ -264,17 +424,20 @@ pid_t sv_spawn(const sv_request *r, int *error) {
         dup2(null, 0);
         dup2(r->stdout_fd, 1);
         dup2(r->stderr_fd, 2);
-        int report_copy = fcntl(report[1], F_DUPFD, 5);
-        int ruleset_copy = r->landlock_ruleset >= 0 ? fcntl(r->landlock_ruleset, F_DUPFD, 5) : -1;
+        int report_copy = fcntl(report[1], F_DUPFD, 6);
+        int ruleset_copy = r->landlock_ruleset >= 0 ? fcntl(r->landlock_ruleset, F_DUPFD, 6) : -1;
+        int verdict_copy = r->verdict_fd >= 0 ? fcntl(r->verdict_fd, F_DUPFD, 6) : -1;
         dup2(report_copy, 3);
         fcntl(3, F_SETFD, FD_CLOEXEC);
-        int ruleset = -1;
+        int ruleset = -1, verdict = -1;
         if (ruleset_copy >= 0) { dup2(ruleset_copy, 4); fcntl(4, F_SETFD, FD_CLOEXEC); ruleset = 4; }
-        if (syscall(SYS_close_range, 5, ~0U, 0) != 0) {
-            for (int fd = 5; fd < 65536; fd++) close(fd);
+        if (verdict_copy >= 0) { dup2(verdict_copy, 5); fcntl(5, F_SETFD, FD_CLOEXEC); verdict = 5; }
+        if (syscall(SYS_close_range, 6, ~0U, 0) != 0) {
+            for (int fd = 6; fd < 65536; fd++) close(fd);
         }
         if (ruleset < 0) close(4);
-        supervise(r, 3, ruleset);
+        if (verdict < 0) close(5);
+        supervise(r, 3, ruleset, verdict);
         _exit(127);
     }
     close(report[1]);

@@ -29,7 +29,8 @@ struct ChildProcess: Sendable {
     var workingDirectory: String?
     var timeout: Double?
     var outputLimit: Int?
-    /// RLIMIT_AS in bytes.
+    /// RLIMIT_AS in bytes. For a learner's program (one with `writableDirectories`) it also bounds
+    /// the private resident memory of all its processes together, which the supervisor measures.
     var memoryLimit: Int?
     /// RLIMIT_FSIZE in bytes: a larger write ends the program with SIGXFSZ.
     var fileSizeLimit: Int?
@@ -41,9 +42,17 @@ struct ChildProcess: Sendable {
     /// What the program reads besides the system (libraries, storyboards): in a sandbox, where
     /// /tmp is the program's own, these stay visible (read-only) wherever they are.
     var readableDirectories: [String] = []
+    /// The bytes the program may add to these folders, all its files together (RLIMIT_FSIZE bounds
+    /// one file only); the supervisor measures them.
+    var folderLimit: FolderLimit?
     /// How the program is contained; nil: as `Containment.current` for a learner's program
     /// (one with `writableDirectories`), the supervisor alone for others.
     var containment: Containment?
+
+    struct FolderLimit: Sendable, Equatable {
+        var bytes: Int
+        var folders: [String]
+    }
 
     enum Ending: Sendable, Equatable {
         case exited(Int32)
@@ -51,6 +60,10 @@ struct ChildProcess: Sendable {
         case timedOut
         case outputCapped
         case cancelled
+        /// Its processes together held more memory than `memoryLimit`.
+        case memoryLimit
+        /// Its files together passed `folderLimit`.
+        case folderLimit
     }
 
     /// What came back from the child: how it ended, what it wrote, how long it ran.
@@ -105,8 +118,10 @@ struct ChildProcess: Sendable {
         let start = DispatchTime.now()
         let stdoutPipe = try CloseOnExecPipe()
         let stderrPipe = try CloseOnExecPipe()
+        let verdictPipe = try CloseOnExecPipe()
+        defer { verdictPipe.close() }
         let tag = RunTag()
-        let pid = try spawn(stdout: stdoutPipe.write, stderr: stderrPipe.write, tag: tag)
+        let pid = try spawn(stdout: stdoutPipe.write, stderr: stderrPipe.write, verdict: verdictPipe.write, tag: tag)
         Glibc.close(stdoutPipe.write)
         Glibc.close(stderrPipe.write)
         defer {
@@ -215,6 +230,10 @@ struct ChildProcess: Sendable {
         // reaping so the session id cannot be reused underneath us.
         Self.killSession(pid, tag: tag)
         let status = Self.reap(pid)
+        if ending == nil || ending == .timedOut, let verdict = Self.verdict(verdictPipe.read) {
+            // The supervisor ended the run for a limit of the whole program.
+            ending = verdict
+        }
         if ending == nil {
             ending = Self.decode(status)
             // bubblewrap ends with 128 + N when the program was killed by signal N.
@@ -269,7 +288,20 @@ struct ChildProcess: Sendable {
         containment ?? (writableDirectories == nil ? .supervisorOnly : Containment.current)
     }
 
-    private func spawn(stdout: Int32, stderr: Int32, tag: RunTag) throws -> pid_t {
+    /// What the supervisor said it ended the run for, if anything (read without waiting).
+    private static func verdict(_ fd: Int32) -> Ending? {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) == 1 else { return nil }
+        var byte: UInt8 = 0
+        guard read(fd, &byte, 1) == 1 else { return nil }
+        switch Int32(byte) {
+        case SV_VERDICT_MEMORY: return .memoryLimit
+        case SV_VERDICT_FOLDER: return .folderLimit
+        default: return nil
+        }
+    }
+
+    private func spawn(stdout: Int32, stderr: Int32, verdict: Int32, tag: RunTag) throws -> pid_t {
         var command = [executable] + arguments
         var environment = environment
         let containment = effectiveContainment
@@ -282,7 +314,7 @@ struct ChildProcess: Sendable {
                 [bwrap]
                 + Containment.sandboxArguments(
                     writable: folders, readable: readableDirectories,
-                    workingDirectory: workingDirectory ?? "/") + command
+                    workingDirectory: workingDirectory ?? "/", tmpfsBytes: folderLimit?.bytes) + command
         }
         let argv = command.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [strdup(tag.variable), nil]
@@ -299,18 +331,27 @@ struct ChildProcess: Sendable {
         defer { if ruleset >= 0 { Glibc.close(ruleset) } }
         var error: Int32 = 0
         let deadline = timeout.map { Int64(($0 + Self.supervisorGrace) * 1000) } ?? 0
+        let treeMemory = writableDirectories == nil ? 0 : Int64(memoryLimit ?? 0)
+        let folders: [UnsafeMutablePointer<CChar>?] = (folderLimit?.folders ?? []).map { strdup($0) } + [nil]
+        defer { folders.forEach { free($0) } }
         let pid: pid_t = workingDirectory.withOptionalCString { cwd in
             argv.withUnsafeBufferPointer { argvBuffer in
                 envp.withUnsafeBufferPointer { envpBuffer in
-                    var request = sv_request(
-                        path: argv[0], argv: argvBuffer.baseAddress, envp: envpBuffer.baseAddress,
-                        stdout_fd: stdout, stderr_fd: stderr, cwd: cwd,
-                        memory_bytes: Int64(memoryLimit ?? 0), file_bytes: Int64(fileSizeLimit ?? 0),
-                        landlock_ruleset: ruleset,
-                        deadline_ms: deadline)
-                    spawnLock.lock()
-                    defer { spawnLock.unlock() }
-                    return sv_spawn(&request, &error)
+                    folders.withUnsafeBufferPointer { foldersBuffer in
+                        var request = sv_request(
+                            path: argv[0], argv: argvBuffer.baseAddress, envp: envpBuffer.baseAddress,
+                            stdout_fd: stdout, stderr_fd: stderr, cwd: cwd,
+                            memory_bytes: Int64(memoryLimit ?? 0), file_bytes: Int64(fileSizeLimit ?? 0),
+                            landlock_ruleset: ruleset,
+                            deadline_ms: deadline, tree_memory_bytes: treeMemory,
+                            folder_bytes: Int64(folderLimit?.bytes ?? 0),
+                            folders: UnsafeRawPointer(foldersBuffer.baseAddress!)
+                                .assumingMemoryBound(to: UnsafePointer<CChar>?.self),
+                            verdict_fd: verdict)
+                        spawnLock.lock()
+                        defer { spawnLock.unlock() }
+                        return sv_spawn(&request, &error)
+                    }
                 }
             }
         }

@@ -32,6 +32,10 @@ package enum Containment: Sendable, Equatable {
         }
     }
 
+    /// How often the supervisor measures a program's memory (all its processes together) and its
+    /// folder's bytes, at every level.
+    package static let wholeProgramWatchPeriodMilliseconds = Int(SV_WATCH_PERIOD_MS)
+
     /// Where bubblewrap is installed, if it is.
     package static var bubblewrapPath: String? {
         ["/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bwrap"]
@@ -72,13 +76,18 @@ package enum Containment: Sendable, Equatable {
     }
 
     /// bubblewrap's options for a run: everything read-only but `writable`, which the program
-    /// sees at the same paths; /tmp empty but for `readable` and `writable`.
-    static func sandboxArguments(writable: [String], readable: [String] = [], workingDirectory: String) -> [String] {
-        var arguments = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+    /// sees at the same paths; /tmp empty but for `readable` and `writable`. The sandbox's own
+    /// memory-backed folders (/tmp, /dev/shm, the runtime folder) hold at most `tmpfsBytes` each.
+    static func sandboxArguments(
+        writable: [String], readable: [String] = [], workingDirectory: String, tmpfsBytes: Int? = nil
+    ) -> [String] {
+        let size = tmpfsBytes.map { ["--size", String($0)] } ?? []
+        var arguments = ["--ro-bind", "/", "/", "--dev", "/dev"] + size + ["--tmpfs", "/dev/shm"]
+        arguments += ["--proc", "/proc"] + size + ["--tmpfs", "/tmp"]
         if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"),
             FileManager.default.fileExists(atPath: runtime)
         {
-            arguments += ["--tmpfs", runtime]
+            arguments += size + ["--tmpfs", runtime]
         }
         for folder in readable where FileManager.default.fileExists(atPath: folder) {
             arguments += ["--ro-bind", folder, folder]

@@ -182,7 +182,11 @@ package actor Playground {
             writableDirectories: [work.url.path] + request.writableDirectories.map(\.path)
                 + Self.extraWritableDirectories(environment),
             readableDirectories: [compiler.segueKit.path]
-                + request.storyboardDirectories.map(\.path))
+                + request.storyboardDirectories.map(\.path),
+            folderLimit: limits.folderBytes.map {
+                // The run's own folders; those SEGUELAB_WRITABLE names are the learner's to fill.
+                ChildProcess.FolderLimit(bytes: $0, folders: [work.url.path] + request.writableDirectories.map(\.path))
+            })
         let finished = try await process.run()
         timings.run = lap()
 
@@ -195,6 +199,8 @@ package actor Playground {
         case .timedOut: termination = finished.wasSuspended ? .suspended : .timedOut
         case .outputCapped: termination = .outputCapped
         case .cancelled: termination = .interrupted
+        case .memoryLimit: termination = .memoryLimit
+        case .folderLimit: termination = .folderLimit
         }
         if limits.memoryBytes != nil, termination != .exited(0), CrashParser.looksLikeMemoryExhaustion(stderr) {
             termination = .memoryLimit
@@ -204,7 +210,7 @@ package actor Playground {
         }
         let learnerFiles = Set(request.sources.filter { $0.origin == .learner }.map(\.name))
         let crash =
-            termination == .memoryLimit || termination == .fileSizeLimit
+            termination == .memoryLimit || termination == .fileSizeLimit || termination == .folderLimit
             ? nil : CrashParser.parse(stderr: stderr, termination: termination, knownFiles: learnerFiles)
         let trace =
             (try? String(contentsOf: traceFile, encoding: .utf8))?
@@ -297,6 +303,9 @@ struct WorkDirectory {
         url = URL(
             fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
+
+    /// The folder at `url`, made by the caller.
+    init(url: URL) { self.url = url }
 
     /// Removes the folder and all in it, even where the program took the permissions away
     /// (chmod 000 on a folder stops its listing, so removal failed and it stayed behind).

@@ -13,6 +13,8 @@ package enum StopReason: Sendable, Hashable {
     case suspended(limit: Double)
     /// It wrote a file larger than its limit (bytes), when one was set.
     case fileSize(limit: Int?)
+    /// Its files together passed the limit (bytes) of what it may write in its folder.
+    case folderSize(limit: Int?)
     /// It printed more than the output limit (bytes); the rest was cut.
     case outputCapped(limit: Int)
     /// It used more memory than its limit (bytes), when one was set.
@@ -28,6 +30,7 @@ extension Termination {
         case .timedOut: return .timedOut(limit: limits.timeout)
         case .suspended: return .suspended(limit: limits.timeout)
         case .fileSizeLimit: return .fileSize(limit: limits.fileBytes)
+        case .folderLimit: return .folderSize(limit: limits.folderBytes)
         case .outputCapped: return .outputCapped(limit: limits.outputBytes)
         case .memoryLimit: return .memory(limit: limits.memoryBytes)
         case .interrupted: return .interrupted

@@ -36,14 +36,18 @@ package struct Limits: Sendable, Hashable {
     package var memoryBytes: Int?
     /// Largest file the program may write (RLIMIT_FSIZE) in bytes; `nil` for none.
     package var fileBytes: Int?
+    /// What the program may write in its folder, all its files together, in bytes; `nil` for none.
+    package var folderBytes: Int?
 
     package init(
-        timeout: Double = 5, outputBytes: Int = 1 << 20, memoryBytes: Int? = 1 << 30, fileBytes: Int? = 64 << 20
+        timeout: Double = 5, outputBytes: Int = 1 << 20, memoryBytes: Int? = 1 << 30, fileBytes: Int? = 64 << 20,
+        folderBytes: Int? = 256 << 20
     ) {
         self.timeout = timeout
         self.outputBytes = outputBytes
         self.memoryBytes = memoryBytes
         self.fileBytes = fileBytes
+        self.folderBytes = folderBytes
     }
 
     package static let standard = Limits()

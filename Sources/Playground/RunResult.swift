@@ -32,6 +32,8 @@ package enum Termination: Sendable, Hashable {
     case memoryLimit
     /// It wrote a file larger than its limit (SIGXFSZ).
     case fileSizeLimit
+    /// Its files together passed the folder limit.
+    case folderLimit
     case outputCapped
     case interrupted
     /// The program never ran (the compile failed).
@@ -44,7 +46,7 @@ package enum Termination: Sendable, Hashable {
         case .signaled(let signal): return 128 + signal
         case .timedOut, .suspended: return 124
         case .memoryLimit: return 137
-        case .fileSizeLimit: return 128 + SIGXFSZ
+        case .fileSizeLimit, .folderLimit: return 128 + SIGXFSZ
         case .outputCapped: return 141
         case .interrupted: return 130
         case .notRun: return 1

@@ -22,6 +22,10 @@ import Testing
             #expect(StopReason.size(bytes, english) == Limits.describe(bytes: bytes))
         }
         #expect(StopReason.memory(limit: 512 << 20).text(french).contains("512\u{00A0}Mo"))
+        #expect(
+            StopReason.folderSize(limit: 256 << 20).text(english)
+                == "the program wrote more than 256 MB in its folder, its limit for all its files together")
+        #expect(StopReason.folderSize(limit: 256 << 20).text(french).contains("256\u{00A0}Mo dans son dossier"))
     }
 }
 

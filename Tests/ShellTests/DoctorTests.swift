@@ -171,6 +171,10 @@ import Testing
         let result = try doctor([:])
         let line = result.stdout.split(separator: "\n").first { $0.contains(" containment: ") }.map(String.init)
         #expect(line != nil, "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "✔ memory and disk limits: for all of a program's processes and files together, measured by "
+                    + "seguelab's supervisor every 25 ms"), "\(result.stdout)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/bwrap") {
             let off = try doctor(["SEGUELAB_SANDBOX": "off"])
             #expect(

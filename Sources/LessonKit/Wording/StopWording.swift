@@ -10,6 +10,8 @@ extension StopReason {
         case .suspended(let limit): catalog.text("stop.suspended", ["limit": Limits.describe(seconds: limit)])
         case .fileSize(let limit?): catalog.text("stop.file_size.limit", ["limit": Self.size(limit, catalog)])
         case .fileSize(nil): catalog.text("stop.file_size")
+        case .folderSize(let limit?): catalog.text("stop.folder_size.limit", ["limit": Self.size(limit, catalog)])
+        case .folderSize(nil): catalog.text("stop.folder_size")
         case .outputCapped(let limit): catalog.text("stop.output", ["limit": Self.size(limit, catalog)])
         case .memory(let limit?): catalog.text("stop.memory.limit", ["limit": Self.size(limit, catalog)])
         case .memory(nil): catalog.text("stop.memory")

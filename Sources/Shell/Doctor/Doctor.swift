@@ -71,6 +71,7 @@ package struct Doctor {
                 purpose: "no program could be compiled", create: false))
         terminal().forEach(report)
         report(containment())
+        report(wholeProgramLimits())
         if build, let path = swiftc.path, cache.level != .problem, space?.level != .problem {
             report(await warm(swiftc: path))
         }
@@ -110,22 +111,19 @@ package struct Doctor {
     /// How learners' programs are contained here (`Containment.current`), and what is missing
     /// for the best level.
     func containment() -> Finding {
-        let memory =
-            Self.hasCgroupMemoryController
-            ? "" : "; the memory limit holds for each process, not for all of a program's processes together"
         switch Containment.current {
         case .sandbox(let bwrap):
             return Finding(
                 level: .ok, subject: "containment",
                 text: "sandbox (\(bwrap)): each program sees only its own processes, writes only in "
-                    + "its own folder and never reaches your terminal\(memory)")
+                    + "its own folder and never reaches your terminal")
         case .landlock, .supervisorOnly:
             let level =
                 Containment.current == .landlock
                 ? "Landlock: programs write only in their own folder, but see your processes and sockets"
                 : "supervisor only: programs can write anywhere you can"
             func warning(_ text: String, fix: String) -> Finding {
-                Finding(level: .warning, subject: "containment", text: level + text + memory, fix: fix)
+                Finding(level: .warning, subject: "containment", text: level + text, fix: fix)
             }
             if let failure = Containment.bubblewrapFailure {
                 return warning(
@@ -143,6 +141,18 @@ package struct Doctor {
                 fix: "install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap; "
                     + "Fedora: dnf install bubblewrap)")
         }
+    }
+
+    /// How the memory and disk limits are held here: for a whole program, by the supervisor.
+    func wholeProgramLimits() -> Finding {
+        let period = Containment.wholeProgramWatchPeriodMilliseconds
+        let kernel =
+            Self.hasCgroupMemoryController
+            ? "" : "; this machine delegates no cgroup v2 memory controller, so the kernel does not hold it itself"
+        return Finding(
+            level: .ok, subject: "memory and disk limits",
+            text: "for all of a program's processes and files together, measured by seguelab's supervisor every "
+                + "\(period) ms (and for each process and file by the kernel)\(kernel)")
     }
 
     /// Whether this machine has cgroup v2's memory controller (unified hierarchy).

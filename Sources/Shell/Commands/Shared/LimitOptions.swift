@@ -45,7 +45,9 @@ package struct LimitOptions: ParsableArguments {
     package var limits: Limits {
         Limits(
             timeout: timeLimit, outputBytes: outputLimit << 10, memoryBytes: memoryLimit << 20,
-            fileBytes: fileSizeLimit << 20)
+            fileBytes: fileSizeLimit << 20,
+            // A folder always holds a few files of the largest size a program may write.
+            folderBytes: max(Limits.standard.folderBytes ?? 0, (fileSizeLimit << 20) * 4))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Playground
@@ -94,6 +95,26 @@ struct RunFolderTests {
         let folder = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(folder.contains("seguelab-"), "\(result.stdout) \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+
+    /// The same removal with an ordinary user's file rights (`Unprivileged`), so that it runs as
+    /// root too: a run's folder the program made unreadable at three levels, its files the user's.
+    @Test(.enabled(if: getuid() != 0 || Unprivileged.available, "setfsuid is missing: run the suite as another user"))
+    func aFolderMadeUnreadableIsRemovedWithTheLearnersRights() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("unreadable-\(UUID().uuidString)")
+        let work = WorkDirectory(url: parent.appendingPathComponent("seguelab-run"))
+        try FileManager.default.createDirectory(
+            at: work.url.appendingPathComponent("inner/deeper"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: parent) }
+        try Data("x".utf8).write(to: work.url.appendingPathComponent("inner/deeper/file"))
+        Unprivileged.give([parent.path])
+        for folder in ["inner/deeper", "inner", ""] { chmod(work.url.path + "/" + folder, 0) }
+        let listable = try Unprivileged.run {
+            (try? FileManager.default.contentsOfDirectory(atPath: work.url.path)) != nil
+        }
+        #expect(!listable, "the folder must be out of the user's reach before the removal")
+        try Unprivileged.run { work.remove() }
+        #expect(!FileManager.default.fileExists(atPath: work.url.path))
     }
 
     /// posix_fallocate is held to the file-size limit as a write is: a 128 MB reservation

@@ -338,7 +338,14 @@ package struct ProgressStore: Sendable {
         var info = stat()
         if stat(url.path, &info) != 0 { return errno == EACCES || errno == EPERM ? errno : nil }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return access(url.path, R_OK) == 0 ? nil : (errno == EACCES || errno == EPERM ? errno : nil)
+        // Opened, not asked with access(2): that answers for the real user, while reading is
+        // checked with the file-system user's rights (the same for everyone but setfsuid's callers).
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if fd >= 0 {
+            close(fd)
+            return nil
+        }
+        return errno == EACCES || errno == EPERM ? errno : nil
     }
 
     private static func describe(_ error: Error) -> String {

@@ -84,6 +84,60 @@ struct WorkshopClassroomTests {
         #expect(released.stdout.contains("Type") && released.stdout.contains("enum"), "\(released.stdout)")
     }
 
+    /// Under held solutions, a skipped exercise's draft is not filled with the reference code:
+    /// nothing of it reaches the learner's screen or files.
+    @Test func heldSolutionsKeepTheReferenceOutOfASkippedExercisesDraft() async throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = try Self.variantPack(in: home, extraStep: false)
+        let reference = "referenceMarker = 42"
+        try Data(
+            (WorkshopFixture.files["lessons/01-a.md"]!
+                + """
+
+                ## Fill {#fill}
+
+                ```step
+                kind: exercise
+                checks:
+                  - output-contains: "42"
+                ```
+
+                ```swift starter
+                let starterMarker = 0
+                ```
+
+                ```swift solution
+                let \(reference)
+                print(referenceMarker)
+                ```
+
+                """).utf8
+        ).write(to: pack.appendingPathComponent("lessons/01-a.md"))
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"))
+        defer { server.stop() }
+        try await Self.post(server, "api/pacing", #"{"solutionsHeld":true}"#)
+        let learnerHome = home.appendingPathComponent("learner")
+        _ = try WorkshopFixture.learner(
+            ["step"], arguments: ["--join", server.link.description, "--name", "Cleo"],
+            pack: pack, home: learnerHome)
+        let held = try WorkshopFixture.learner(
+            ["next", "next", "skip", "back", "step"], arguments: [], pack: pack, home: learnerHome)
+        #expect(held.stdout.contains("holding solutions back: the answer is not shown"), "\(held.stdout)")
+        #expect(!held.stdout.contains("referenceMarker"), "the reference was shown: \(held.stdout)")
+        #expect(held.stdout.contains("starterMarker"), "the draft should still be the starter: \(held.stdout)")
+        // Nothing the learner's seguelab keeps (progress, drafts, their backups) holds it.
+        let files = FileManager.default.enumerator(at: learnerHome, includingPropertiesForKeys: nil)!
+            .compactMap { $0 as? URL }.filter { !$0.hasDirectoryPath }
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            #expect(!text.contains("referenceMarker"), "\(file.path) holds the reference")
+        }
+        #expect(files.contains { ((try? String(contentsOf: $0, encoding: .utf8)) ?? "").contains("skipped") })
+    }
+
     @Test func withdrawnBroadcastsAndGatheringsDoNotReachALateJoiner() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)

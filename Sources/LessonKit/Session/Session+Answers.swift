@@ -48,15 +48,16 @@ extension Session {
 
     /// Skips the current step: the reference answer is filled in (later steps that continue
     /// from this code see a consistent state), the step is marked skipped, and the learner
-    /// moves on.
-    package mutating func skip() -> Move {
+    /// moves on. With `revealing` false (a workshop's instructor holds solutions back) the
+    /// reference reaches neither the draft nor the last answer: the learner's own draft stays.
+    package mutating func skip(revealing: Bool = true) -> Move {
         guard let ref = position, let step = currentStep else { return next() }
         if step.kind.needsAnswer {
             var record = stepProgress(ref)
             if record.status != .passed {
                 record.status = .skipped
                 record.completed = clock()
-                if let reference = step.referenceAnswer {
+                if revealing, let reference = step.referenceAnswer {
                     record.lastAnswer = reference
                     if step.kind.keepsDraft { record.draft = reference }
                 }

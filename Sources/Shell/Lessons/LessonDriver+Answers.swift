@@ -197,11 +197,12 @@ extension LessonDriver {
         let step = session.currentStep
         let status = session.position.map { session.stepProgress($0).status }
         if let ref = session.position, step?.kind.needsAnswer == true { tellWorkshop(.skip, step: ref) }
-        let move = session.skip()
         // Show what was filled in: the next steps build on this code (unless a workshop's
-        // instructor holds solutions back).
-        let held = step?.referenceAnswer != nil && status != .passed && skipRevealHeldBack()
-        if held {
+        // instructor holds solutions back: then nothing is filled in either).
+        let holding =
+            step?.referenceAnswer != nil && status != .passed && context.workshop?.pacing.solutionsHeld == true
+        let move = session.skip(revealing: !holding)
+        if holding, skipRevealHeldBack() {
         } else if let step, step.kind.answersWithCode, status != .passed, let reference = step.referenceAnswer {
             output.line(style.dim(catalog.text("skip.code")))
             showCode(reference)

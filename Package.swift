@@ -122,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "seguelab-workshop",
             dependencies: [
-                "WorkshopServer", "LessonKit",
+                "WorkshopServer", "LessonKit", "Workshop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird")
             ]

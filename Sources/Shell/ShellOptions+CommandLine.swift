@@ -1,3 +1,4 @@
+import CLibEdit
 import Foundation
 import LessonKit
 import Localization
@@ -21,6 +22,14 @@ extension ShellOptions {
             presentation = (present, script)
         }
         self.join = try Self.workshop(join: join, name: name, environment: environment)
+        var pack = pack
+        if let link = self.join?.link, pack == nil, !noPack {
+            // A learner who joins without the workshop's pack gets it from the server.
+            pack = try WorkshopPack.obtain(link, context: context) { line in
+                print(line)
+                fflush(seguelab_stdout())
+            }
+        }
         if noPack {
             guard pack == nil, lesson == nil else {
                 throw CommandFailure("--no-pack cannot be combined with --pack or --lesson")

@@ -9,7 +9,8 @@ package enum WorkshopApp {
     /// the addresses learners reach this machine at (empty: the one the dashboard was opened at).
     package static func router(
         room: Room, dashboard: DashboardFiles, data: String? = nil,
-        joinHosts: [String] = [], limits: ConnectionLimits = ConnectionLimits()
+        joinHosts: [String] = [], limits: ConnectionLimits = ConnectionLimits(),
+        distribution: PackDistribution? = nil
     )
         -> Router<BasicRequestContext>
     {
@@ -28,6 +29,24 @@ package enum WorkshopApp {
                 return text(
                     "Join this workshop from a terminal:\n\n  seguelab --join <this address> --name \"Your name\"\n\nor type `join <this address> Your name` in the seguelab shell.\n"
                 )
+            }
+        }
+        // The served pack, for learners who do not have it: announced with its SHA-256, then
+        // the archive itself; both only to someone with the join code.
+        router.get("/join/:code/pack") { _, context in
+            try await handle {
+                try await room.checkJoinCode(try context.parameters.require("code"), from: "pack")
+                guard let distribution else { throw RequestFailure(404, "this workshop hands out no pack") }
+                return try json(distribution.offer)
+            }
+        }
+        router.get("/join/:code/pack.zip") { _, context in
+            try await handle {
+                try await room.checkJoinCode(try context.parameters.require("code"), from: "pack")
+                guard let distribution else { throw RequestFailure(404, "this workshop hands out no pack") }
+                return Response(
+                    status: .ok, headers: [.contentType: "application/zip", .cacheControl: "no-store"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: distribution.archive)))
             }
         }
         router.post("/api/events") { request, _ in

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import LessonKit
+import Workshop
 import WorkshopServer
 
 /// The workshop server, started by `seguelab workshop serve` (which builds it first).
@@ -62,6 +63,13 @@ struct WorkshopServerCommand: AsyncParsableCommand {
             try await store.archiveAndClear(to: archive!)
         }
         let kept = archive
+        // Learners who join without the pack fetch it from here.
+        let prepared = Result {
+            try PackDistribution.prepare(
+                pack: lessons, root: URL(fileURLWithPath: pack), archive: URL(fileURLWithPath: self.data + ".pack.zip"))
+        }
+        let distribution = try? prepared.get()
+        let distributionNote = distribution == nil ? prepared.failureText : nil
         let room = try await Room(outline: RoomOutline(pack: lessons), store: store, learnerRate: learnerRate)
         let everywhere = host == "0.0.0.0" || host == "::"
         let limits = ConnectionLimits(
@@ -69,7 +77,8 @@ struct WorkshopServerCommand: AsyncParsableCommand {
             perAddress: connectionsPerAddress)
         let router = WorkshopApp.router(
             room: room, dashboard: try DashboardFiles.bundled(), data: data,
-            joinHosts: everywhere ? InterfaceAddresses.reachable() : [], limits: limits)
+            joinHosts: everywhere ? InterfaceAddresses.reachable() : [], limits: limits,
+            distribution: distribution)
         let record = await room.record
         let host = self.host
         let data = self.data
@@ -83,6 +92,8 @@ struct WorkshopServerCommand: AsyncParsableCommand {
                     host: host, port: port, record: record,
                     packTitle: lessons.manifest.title, data: data)
                 announcement.kept = kept
+                announcement.distribution = distribution?.offer
+                announcement.distributionNote = distributionNote
                 // Unbuffered: whoever started the server reads this while it runs.
                 FileHandle.standardOutput.write(Data((announcement.text + "\n").utf8))
             }
@@ -109,6 +120,9 @@ struct Announcement {
     var data: String
     /// Where the previous room was kept (`--new`).
     var kept: String?
+    /// The pack learners without it fetch, or why they cannot.
+    var distribution: PackOffer?
+    var distributionNote: String?
     /// This machine's addresses on its networks (for `--host 0.0.0.0`).
     var addresses: [String] = InterfaceAddresses.reachable()
 
@@ -126,6 +140,13 @@ struct Announcement {
             "Learners join with:",
             "  seguelab --join \(base)/join/\(record.joinCode) --name \"Their name\""
         ]
+        if let distribution {
+            lines.append(
+                "  (learners without the pack get it from this server: \(distribution.bytes / 1024) KB, "
+                    + "SHA-256 \(distribution.sha256.prefix(12))…)")
+        } else if let distributionNote {
+            lines.append("  (" + distributionNote + ")")
+        }
         if everywhere, addresses.count > 1 {
             let others = addresses.dropFirst().map { "http://\($0):\(port)" }.joined(separator: ", ")
             lines.append("  (this machine is also at " + others + "; use the one on the room's network)")
@@ -190,5 +211,13 @@ enum InterfaceAddresses {
             }
         }
         return addresses
+    }
+}
+
+extension Result where Failure == any Error {
+    /// Why learners who lack the pack cannot fetch it, for the announcement.
+    fileprivate var failureText: String? {
+        guard case .failure(let error) = self else { return nil }
+        return "Learners who do not have the pack cannot fetch it: \(error)"
     }
 }

@@ -13,6 +13,8 @@ final class FakeServer: @unchecked Sendable {
         case silent
         case endless
         case answer(String)
+        /// Each path its own body (200); any other path 404.
+        case routes([String: Data])
     }
 
     let port: Int
@@ -128,11 +130,21 @@ final class FakeServer: @unchecked Sendable {
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
             _ = write(fd, head + body)
             finish(fd)
+        case .routes(let routes):
+            let path = String(decoding: data, as: UTF8.self).split(separator: " ").dropFirst().first.map(String.init)
+            let body = path.flatMap { routes[$0] }
+            let head =
+                "HTTP/1.1 \(body == nil ? "404 Not Found" : "200 OK")\r\nContent-Length: \(body?.count ?? 0)\r\n\r\n"
+            _ = write(fd, head)
+            if let body { _ = write(fd, body) }
+            finish(fd)
         }
     }
 
-    private func write(_ fd: Int32, _ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    private func write(_ fd: Int32, _ text: String) -> Bool { write(fd, Data(text.utf8)) }
+
+    private func write(_ fd: Int32, _ data: Data) -> Bool {
+        let bytes = Array(data)
         var offset = 0
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBufferPointer {

@@ -1,0 +1,135 @@
+import Foundation
+import LessonKit
+import TestSupport
+import Testing
+import Workshop
+
+@testable import WorkshopServer
+
+/// A learner who joins a workshop without its pack gets it from the server: the archive the
+/// server announces with its SHA-256, checked and installed where `pack install` puts packs.
+@Suite(.serialized)
+struct PackDistributionTests {
+    static func installed(_ id: String, in home: URL) -> URL {
+        home.appendingPathComponent(".local/share/seguelab/packs/\(id)", isDirectory: true)
+    }
+
+    static func learner(_ lines: [String], link: String, home: URL) throws -> SeguelabBinary.Result {
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent("pids"), withIntermediateDirectories: true)
+        return try SeguelabBinary.runPiped(
+            lines.joined(separator: "\n") + "\n", arguments: ["--join", link, "--name", "Nora"], home: home)
+    }
+
+    @Test func aLearnerWithoutThePackGetsItFromTheServerAndRunsItsFirstStep() async throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"))
+        defer { server.stop() }
+        let announcement = try String(contentsOf: server.log, encoding: .utf8)
+        #expect(announcement.contains("learners without the pack get it from this server"), "\(announcement)")
+
+        // The server's own announcement: the archive it hands out, and its SHA-256.
+        let offerReply = try await server.request("GET", "join/\(server.link.code)/pack", contentType: nil)
+        let offer = try JSONDecoder().decode(PackOffer.self, from: offerReply.body)
+        #expect(offer.id == "demo" && offer.version == "1.0.0", "\(offerReply.text)")
+        let archive = try await server.request("GET", "join/\(server.link.code)/pack.zip", contentType: nil)
+        #expect(archive.body.count == offer.bytes)
+        let wrongCode = try await server.request("GET", "join/WRONGCOD/pack.zip", contentType: nil)
+        #expect(wrongCode.status == 403, "the archive is only for those with the join code")
+
+        let learnerHome = home.appendingPathComponent("learner")
+        let first = try Self.learner(["next", "next", "prepare(for:sender:)"], link: server.link.description, home: learnerHome)
+        #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
+        let fetched = first.stdout.split(separator: "\n").filter { $0.contains("Fetched the workshop's pack") }
+        #expect(fetched.count == 1, "\(first.stdout) \(first.stderr)")
+        #expect(fetched.first?.contains("“Demo course” (demo 1.0.0)") == true, "\(fetched)")
+        // Said first, before the shell joins and shows the lessons.
+        let said = first.stdout.range(of: "Fetched the workshop's pack")?.lowerBound
+        let joined = first.stdout.range(of: "Joined the workshop")?.lowerBound
+        #expect(said != nil && joined != nil && said! < joined!, "\(first.stdout)")
+        #expect(first.stdout.contains("Hello."), "\(first.stdout)")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: Self.installed("demo", in: learnerHome).appendingPathComponent("pack.yaml").path))
+        // The server knows the step the learner answered: they take the workshop's pack.
+        let room = try await server.room { room in
+            room.learners.contains { $0.name == "Nora" && $0.steps["a/which"]?.status == "passed" }
+        }
+        #expect(
+            room.learners.contains { $0.name == "Nora" && $0.steps["a/which"]?.status == "passed" },
+            "\(room.learners.map { ($0.name, $0.steps) })")
+
+        // The next session finds the pack installed: nothing is fetched again.
+        let again = try Self.learner(["step"], link: server.link.description, home: learnerHome)
+        #expect(!again.stdout.contains("Fetched"), "\(again.stdout)")
+        #expect(again.stdout.contains("prepare(for:sender:)") || again.stdout.contains("Which"), "\(again.stdout)")
+    }
+
+    /// An archive whose bytes differ from the SHA-256 the server announced is refused, and
+    /// nothing is installed; the same server handing out the true archive is accepted (so the
+    /// refusal is the hash's).
+    @Test func anArchiveThatDoesNotMatchItsAnnouncedHashIsRefused() throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let archive = home.appendingPathComponent("demo.zip")
+        try PackArchive.write(pack: pack, to: archive)
+        let data = try Data(contentsOf: archive)
+        let offer = PackOffer(
+            id: "demo", version: "1.0.0", title: "Demo course", sha256: try PackArchive.sha256(of: archive),
+            bytes: data.count)
+        var tampered = data
+        tampered[tampered.count / 2] ^= 0x5A
+
+        for (body, refused) in [(tampered, true), (data, false)] {
+            let fake = try FakeServer(
+                .routes(["/join/ABCDEFGH/pack": try JSONEncoder().encode(offer), "/join/ABCDEFGH/pack.zip": body]))
+            defer { fake.stop() }
+            let learnerHome = home.appendingPathComponent(refused ? "tampered" : "true")
+            let result = try Self.learner(["step"], link: fake.link(), home: learnerHome)
+            let installed = FileManager.default.fileExists(
+                atPath: Self.installed("demo", in: learnerHome).appendingPathComponent("pack.yaml").path)
+            if refused {
+                #expect(result.status != 0)
+                let lines = result.stderr.split(separator: "\n")
+                #expect(
+                    lines.contains {
+                        $0.contains("the workshop's pack 'demo' was refused: its archive does not match the SHA-256")
+                    }, "\(result.stderr)")
+                #expect(!installed)
+            } else {
+                #expect(result.stdout.contains("Fetched the workshop's pack"), "\(result.stdout) \(result.stderr)")
+                #expect(installed)
+            }
+        }
+    }
+
+    /// What the archive holds is checked too: a pack other than the one announced (its hash
+    /// matching) is refused, and nothing is installed.
+    @Test func anArchiveHoldingAnotherPackIsRefused() throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let archive = home.appendingPathComponent("demo.zip")
+        try PackArchive.write(pack: pack, to: archive)
+        let data = try Data(contentsOf: archive)
+        let offer = PackOffer(
+            id: "course", version: "2.0.0", title: "Course", sha256: try PackArchive.sha256(of: archive),
+            bytes: data.count)
+        let fake = try FakeServer(
+            .routes(["/join/ABCDEFGH/pack": try JSONEncoder().encode(offer), "/join/ABCDEFGH/pack.zip": data]))
+        defer { fake.stop() }
+        let learnerHome = home.appendingPathComponent("learner")
+        let result = try Self.learner(["step"], link: fake.link(), home: learnerHome)
+        #expect(result.status != 0)
+        #expect(
+            result.stderr.contains("the workshop's pack 'course' was refused: it is not the pack 'course'"),
+            "\(result.stderr)")
+        for id in ["course", "demo"] {
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: Self.installed(id, in: learnerHome).appendingPathComponent("pack.yaml").path))
+        }
+    }
+}

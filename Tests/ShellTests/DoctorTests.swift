@@ -174,7 +174,7 @@ import Testing
         #expect(
             result.stdout.contains(
                 "✔ memory and disk limits: for all of a program's processes and files together, measured by "
-                    + "seguelab's supervisor every 25 ms"), "\(result.stdout)")
+                    + "seguelab's supervisor every 50 ms"), "\(result.stdout)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/bwrap") {
             let off = try doctor(["SEGUELAB_SANDBOX": "off"])
             #expect(

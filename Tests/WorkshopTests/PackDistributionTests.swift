@@ -41,7 +41,8 @@ struct PackDistributionTests {
         #expect(wrongCode.status == 403, "the archive is only for those with the join code")
 
         let learnerHome = home.appendingPathComponent("learner")
-        let first = try Self.learner(["next", "next", "prepare(for:sender:)"], link: server.link.description, home: learnerHome)
+        let first = try Self.learner(
+            ["next", "next", "prepare(for:sender:)"], link: server.link.description, home: learnerHome)
         #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
         let fetched = first.stdout.split(separator: "\n").filter { $0.contains("Fetched the workshop's pack") }
         #expect(fetched.count == 1, "\(first.stdout) \(first.stderr)")

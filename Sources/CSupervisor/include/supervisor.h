@@ -26,7 +26,7 @@ typedef struct {
 #define SV_VERDICT_FOLDER 70  /* 'F' */
 
 /// How often the supervisor measures the program's memory and folders, in milliseconds.
-#define SV_WATCH_PERIOD_MS 25
+#define SV_WATCH_PERIOD_MS 50
 
 /// Starts a supervisor in a session of its own, which starts the program and collects every
 /// descendant the program leaves behind (it is their subreaper), however they detach. When the

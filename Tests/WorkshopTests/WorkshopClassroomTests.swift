@@ -123,8 +123,12 @@ struct WorkshopClassroomTests {
             ["step"], arguments: ["--join", server.link.description, "--name", "Cleo"],
             pack: pack, home: learnerHome)
         let held = try WorkshopFixture.learner(
-            ["next", "next", "skip", "back", "step"], arguments: [], pack: pack, home: learnerHome)
-        #expect(held.stdout.contains("holding solutions back: the answer is not shown"), "\(held.stdout)")
+            ["next", "next", "skip", "skip", "back", "step"], arguments: [], pack: pack, home: learnerHome)
+        // `which` skipped, then the exercise `fill`, each without its answer; back on `fill`.
+        #expect(
+            held.stdout.components(separatedBy: "holding solutions back: the answer is not shown").count == 3,
+            "\(held.stdout)")
+        #expect(held.stdout.contains("[exercise · a/fill]"), "\(held.stdout)")
         #expect(!held.stdout.contains("referenceMarker"), "the reference was shown: \(held.stdout)")
         #expect(held.stdout.contains("starterMarker"), "the draft should still be the starter: \(held.stdout)")
         // Nothing the learner's seguelab keeps (progress, drafts, their backups) holds it.

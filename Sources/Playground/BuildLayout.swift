@@ -142,12 +142,13 @@ struct BuildLayout {
             try Data(text.utf8).write(to: url)
             files.append(url)
         }
+        // Every program, `@main` or not, starts with stdout line-buffered (a pipe is otherwise
+        // fully buffered: what the program wrote on stderr would come first, and a crash would
+        // lose everything it printed before); a script-style program also makes the application.
+        let support = directory.appendingPathComponent("seguelab_support.swift")
+        try Data(Self.supportFile.utf8).write(to: support)
+        files.append(support)
         if !parseAsLibrary {
-            // Line-buffered stdout (a pipe is otherwise fully buffered, and a crash would lose
-            // everything the program printed before it) and the application.
-            let support = directory.appendingPathComponent("seguelab_support.swift")
-            try Data(Self.supportFile.utf8).write(to: support)
-            files.append(support)
             let url = directory.appendingPathComponent("main.swift")
             let start = "_ = \(Self.startFunction)()\n"
             let end = mainParts.isEmpty ? "" : "#sourceLocation()\n"
@@ -208,13 +209,18 @@ struct BuildLayout {
     /// turns when the program's code ends); looked up at run time, as the registrations are.
     static let applicationStart = "seguekit_start_application"
 
-    /// Starts the program as UIKit starts an app: stdout line-buffered, then the application.
+    /// Starts the program as UIKit starts an app. Standard output is made line-buffered by a
+    /// function in the ELF `.init_array`, which the loader runs before `main` (so before an
+    /// `@main` type's `main()` too), as a terminal or Xcode's console would have it; the
+    /// application is made by `\(startFunction)`, which a script-style `main.swift` calls first.
     static let supportFile =
         platformImports + """
 
+            @used @section(".init_array")
+            let __seguelabLineBufferedOutput: @convention(c) () -> Void = { setvbuf(stdout, nil, _IOLBF, 0) }
+
             @discardableResult
             func \(startFunction)() -> Bool {
-                setvbuf(stdout, nil, _IOLBF, 0)
                 typealias Start = @convention(c) () -> Void
                 if let start = dlsym(dlopen(nil, RTLD_NOW), "\(applicationStart)") {
                     unsafeBitCast(start, to: Start.self)()

@@ -162,6 +162,7 @@ package actor Playground {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment["SEGUEKIT_TRACE_FILE"] = nil
         environment["SEGUEKIT_MODULES"] = Compiler.moduleName
+        environment[DeviceIdiom.variable] = request.device?.rawValue
         if request.collectTrace { environment["SEGUEKIT_TRACE_FILE"] = traceFile.path }
         if !request.storyboardDirectories.isEmpty {
             environment["SEGUEKIT_STORYBOARD_PATH"] = request.storyboardDirectories.map(\.path).joined(separator: ":")

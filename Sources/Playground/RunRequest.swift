@@ -65,6 +65,20 @@ package enum Optimization: String, Sendable, Hashable, CaseIterable, Codable {
     case release
 }
 
+/// The device a program runs on (`SEGUEKIT_DEVICE`): on an iPhone, in compact width, split
+/// view controllers collapse and popovers and form sheets adapt to full screen.
+package enum DeviceIdiom: String, Sendable, Hashable, CaseIterable, Codable {
+    case iphone, ipad
+
+    /// SegueKit's variable for it.
+    package static let variable = "SEGUEKIT_DEVICE"
+
+    /// The idiom named on a command line or in a step (`iphone`, `iPad`...).
+    package init?(name: String) {
+        self.init(rawValue: name.lowercased())
+    }
+}
+
 /// What to compile and how to run it.
 package struct RunRequest: Sendable {
     package var sources: [SourceFile]
@@ -83,6 +97,8 @@ package struct RunRequest: Sendable {
     package var typecheckOnly: Bool
     /// Folders the program may write in besides its own (where the kernel confines writes).
     package var writableDirectories: [URL] = []
+    /// The device to run on; nil runs as SegueKit does by default (an iPad).
+    package var device: DeviceIdiom?
 
     package init(
         sources: [SourceFile],

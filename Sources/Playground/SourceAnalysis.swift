@@ -1,3 +1,4 @@
+@_spi(SegueLab) import SegueKit
 import SwiftParser
 import SwiftSyntax
 
@@ -31,7 +32,7 @@ struct SourceAnalysis {
         var label: String?
 
         /// The Objective-C selector UIKit would use: `unwindToList:` or `unwindWithSegue:`.
-        var selector: String { ObjCSelector.name(method: methodName, labels: [label]) }
+        var selector: String { ObjCSelectorName.name(method: methodName, labels: [label]) }
 
         var call: String { label.map { "\(methodName)(\($0): segue)" } ?? "\(methodName)(segue)" }
     }
@@ -62,7 +63,7 @@ struct SourceAnalysis {
         /// The selector Interface Builder writes: `buy:`, `buyWithSender:`, `refresh`.
         var selector: String {
             guard let sender else { return methodName }
-            return ObjCSelector.name(method: methodName, labels: [sender.label])
+            return ObjCSelectorName.name(method: methodName, labels: [sender.label])
         }
     }
 
@@ -73,7 +74,7 @@ struct SourceAnalysis {
         /// The argument labels (`nil` for `_`), one to three.
         var labels: [String?]
 
-        var selector: String { ObjCSelector.name(method: methodName, labels: labels) }
+        var selector: String { ObjCSelectorName.name(method: methodName, labels: labels) }
 
         var call: String {
             let arguments = zip(labels, ["coder", "sender", "identifier"]).map { label, value in
@@ -125,41 +126,6 @@ struct SourceAnalysis {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
-}
-
-/// Swift's rule for the Objective-C selector of a method (which Interface Builder writes into
-/// storyboards): a labelled first argument joins the base name with `With`, unless the label
-/// starts with, or the name ends with, a preposition.
-enum ObjCSelector {
-    static func name(method: String, labels: [String?]) -> String {
-        guard let first = labels.first else { return method }
-        var selector = method
-        if let label = first, !label.isEmpty {
-            if !prepositions.contains(firstWord(label)) && !prepositions.contains(lastWord(method)) {
-                selector += "With"
-            }
-            selector += label.prefix(1).uppercased() + label.dropFirst()
-        }
-        selector += ":"
-        for label in labels.dropFirst() { selector += (label ?? "") + ":" }
-        return selector
-    }
-
-    private static func firstWord(_ name: String) -> String {
-        String(name.prefix { !$0.isUppercase }).lowercased()
-    }
-
-    private static func lastWord(_ name: String) -> String {
-        guard let start = name.lastIndex(where: \.isUppercase) else { return name.lowercased() }
-        return name[start...].lowercased()
-    }
-
-    /// The prepositions the Swift compiler knows when forming selectors.
-    private static let prepositions: Set<String> = [
-        "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from",
-        "given", "in", "including", "inside", "into", "matching", "of", "on", "passing", "preceding", "since", "to",
-        "until", "using", "via", "when", "with", "within"
-    ]
 }
 
 private final class InterfaceBuilderVisitor: SyntaxVisitor {

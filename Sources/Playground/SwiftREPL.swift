@@ -44,11 +44,14 @@ package actor SwiftREPL {
     /// The entries' limits; nil uses the Playground's.
     package var limits: Limits?
     package var storyboardDirectories: [URL]
+    /// The device the entries run on; nil runs as SegueKit's default.
+    package var device: DeviceIdiom?
 
     package init(
         playground: Playground, prelude: [SourceFile] = [], swiftLanguageMode: SwiftLanguageMode = .swift5,
-        limits: Limits? = nil, storyboardDirectories: [URL] = []
+        limits: Limits? = nil, storyboardDirectories: [URL] = [], device: DeviceIdiom? = nil
     ) {
+        self.device = device
         self.playground = playground
         self.prelude = prelude
         self.swiftLanguageMode = swiftLanguageMode
@@ -132,6 +135,7 @@ package actor SwiftREPL {
             swiftLanguageMode: swiftLanguageMode,
             environment: ["SEGUELAB_TRACE_MARK": markFile.path])
         request.writableDirectories = [work.url]  // the mark file
+        request.device = device
         let result: RunResult
         if Self.hasNoRuntimeEffect(text) {
             // Types, functions, imports: nothing to run, so type-checking is the whole verdict

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Shell
 
-/// `seguelab run FILE.swift…`: the shared `run` (files, --no-trace, --swift-version, -O) with
+/// `seguelab run FILE.swift…`: the shared `run` (files, --no-trace, --swift-version, -O, --device) with
 /// what only the command line has: limits, `--as-session` and `--timings`.
 struct CommandLineRun: AsyncParsableCommand {
     static let configuration = RunCommand.configuration

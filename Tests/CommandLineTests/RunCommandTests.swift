@@ -38,6 +38,35 @@ import Testing
             ))
     }
 
+    static let splitSample = """
+        import UIKit
+        let split = UISplitViewController()
+        let master = UIViewController()
+        master.title = "Shelf"
+        let detail = UIViewController()
+        detail.title = "Book"
+        split.viewControllers = [UINavigationController(rootViewController: master), detail]
+        let window = UIWindow()
+        window.rootViewController = split
+        window.makeKeyAndVisible()
+        print(UIDevice.current.userInterfaceIdiom == .phone ? "phone" : "pad", split.isCollapsed, split.viewControllers.count)
+        """
+
+    /// `--device iphone` runs in compact width: the split view collapses (collapseSecondaryViewController(_:for:):
+    /// "The primary view controller associated with the split view controller is displayed");
+    /// `--device ipad`, and no option, keep both columns.
+    @Test func deviceChoosesTheIdiomTheProgramRunsOn() throws {
+        #expect(try run(Self.splitSample, arguments: ["--device", "iphone"]).stdout == "phone true 1\n")
+        #expect(try run(Self.splitSample, arguments: ["--device", "iPad"]).stdout == "pad false 2\n")
+        #expect(try run(Self.splitSample, arguments: []).stdout == "pad false 2\n")
+        // Entry by entry, as the swift prompt takes them, every entry runs on the device too.
+        let session = try run(Self.splitSample, arguments: ["--device", "iphone", "--as-session"])
+        #expect(session.stdout.contains("phone true 1\n"), "\(session.stdout)")
+        let wrong = try run(Self.splitSample, arguments: ["--device", "watch"])
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr.contains("--device must be iphone or ipad, not watch"), "\(wrong.stderr)")
+    }
+
     @Test func aUIKitExceptionEndsTheProgramLikeACrashedApp() throws {
         let result = try run(
             """

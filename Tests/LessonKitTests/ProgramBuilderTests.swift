@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Playground
+import SourceText
 import Testing
 
 @testable import LessonKit
@@ -72,5 +73,26 @@ struct ProgramBuilderTests {
         #expect(ProgramBuilder.request(for: step, code: "", in: pack).environment == ["SEGUELAB_LANGUAGE": "fr"])
         let english = try #require(pack.lessons[0].step(id: "run"))
         #expect(ProgramBuilder.request(for: english, code: "", in: pack).environment == ["SEGUELAB_LANGUAGE": "en"])
+    }
+
+    /// `device: iphone` runs the step's code on an iPhone (SEGUEKIT_DEVICE); a learner's
+    /// `run --device` overrides it for one run; a device that is not one is refused where written.
+    @Test func aStepNamesTheDeviceItsCodeRunsOn() throws {
+        func lesson(device: String) -> (lesson: Lesson?, diagnostics: [Diagnostic]) {
+            let text =
+                "---\nid: device\ntitle: Device\n---\n\n## Run {#run}\n\n```step\nkind: example\ndevice: \(device)\n```\n\n```swift example\nprint(1)\n```\n"
+            return PackLoader.parseLesson(Data(text.utf8), file: "device.md")
+        }
+        let step = try #require(lesson(device: "iphone").lesson?.step(id: "run"))
+        #expect(step.device == .iphone)
+        #expect(ProgramBuilder.request(for: step, code: "", in: pack).device == .iphone)
+        let plain = try #require(pack.lessons[0].step(id: "run"))
+        #expect(ProgramBuilder.request(for: plain, code: "", in: pack).device == nil)
+        let wrong = lesson(device: "watch")
+        #expect(wrong.lesson == nil)
+        #expect(
+            wrong.diagnostics.map(\.description) == [
+                "device.md:10:1: error: device must be 'iphone' or 'ipad', not 'watch'"
+            ])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(SegueLab) import SegueKit
 import SourceText
 import Testing
 
@@ -102,13 +103,29 @@ struct ParsingTests {
             ])
     }
 
+    /// The selectors the Playground registers come from SegueKit's one rule, the one `#selector`
+    /// (compiled as `__sel__`) forms at run time, so the two always meet.
     @Test func selectorsFollowSwiftsObjectiveCNaming() {
-        #expect(ObjCSelector.name(method: "buy", labels: [nil]) == "buy:")
-        #expect(ObjCSelector.name(method: "buy", labels: ["sender"]) == "buyWithSender:")
-        #expect(ObjCSelector.name(method: "tap", labels: ["with"]) == "tapWith:")
-        #expect(ObjCSelector.name(method: "unwindTo", labels: ["list"]) == "unwindToList:")
-        #expect(ObjCSelector.name(method: "refresh", labels: []) == "refresh")
-        #expect(ObjCSelector.name(method: "buy", labels: [nil, "forEvent"]) == "buy:forEvent:")
+        #expect(ObjCSelectorName.name(method: "buy", labels: [nil]) == "buy:")
+        #expect(ObjCSelectorName.name(method: "buy", labels: ["sender"]) == "buyWithSender:")
+        #expect(ObjCSelectorName.name(method: "tap", labels: ["with"]) == "tapWith:")
+        #expect(ObjCSelectorName.name(method: "unwindTo", labels: ["list"]) == "unwindToList:")
+        #expect(ObjCSelectorName.name(method: "refresh", labels: []) == "refresh")
+        #expect(ObjCSelectorName.name(method: "buy", labels: [nil, "forEvent"]) == "buy:forEvent:")
+        let analysis = SourceAnalysis(
+            text: """
+                class ShelfViewController: UIViewController {
+                    @IBAction func buy(sender: UIButton) {}
+                    @IBAction func share(from sender: Any) {}
+                    @objc func refresh() {}
+                    @IBAction func unwindToShelf(_ segue: UIStoryboardSegue) {}
+                }
+                """)
+        #expect(
+            analysis.controlActions.map(\.selector)
+                == ["buy(sender:)", "share(from:)", "refresh"].map { __sel__($0).name })
+        #expect(analysis.controlActions.map(\.selector) == ["buyWithSender:", "shareFrom:", "refresh"])
+        #expect(analysis.unwindActions.map(\.selector) == [__sel__("unwindToShelf(_:)").name])
     }
 
     @Test func findsOutletsAndTheirDeclaredTypes() {

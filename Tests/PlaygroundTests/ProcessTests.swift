@@ -197,6 +197,72 @@ struct OutputOrderTests {
         #expect(result.stderr == "err 2\nerr 3\nerr 5\n")
     }
 
+    /// `print` goes through the C library's buffered stdout; each line must be written before
+    /// the program goes on. `drained(1)` waits until the line has been read from the pipe, so a
+    /// line still held in a buffer would come after the error line.
+    static func printsAroundAnError(indent: String) -> String {
+        [
+            "print(\"loading the shelf\")", "drained(1)",
+            "FileHandle.standardError.write(\"no cover for Dune\\n\".data(using: .utf8)!)", "drained(2)",
+            "print(\"On screen: Dune\")"
+        ].map { indent + $0 }.joined(separator: "\n")
+    }
+
+    static let drained = """
+        func drained(_ fd: Int32) {
+            var unread: Int32 = 0
+            repeat { usleep(1000); _ = ioctl(fd, UInt(FIONREAD), &unread) } while unread > 0
+        }
+        """
+
+    static let expectedRuns = [
+        OutputRun(isError: false, text: "loading the shelf\n"), OutputRun(isError: true, text: "no cover for Dune\n"),
+        OutputRun(isError: false, text: "On screen: Dune\n")
+    ]
+
+    @Test func aScriptsPrintsAndErrorsComeInTheOrderWritten() async throws {
+        let program = "import Foundation\n" + Self.drained + "\n" + Self.printsAroundAnError(indent: "") + "\n"
+        let result = try await Fixture.run(program)
+        #expect(result.termination == .exited(0), "\(result.stderr)")
+        #expect(result.programOutputInOrder == Self.expectedRuns)
+    }
+
+    @Test func anAtMainProgramsPrintsAndErrorsComeInTheOrderWritten() async throws {
+        let program = """
+            import Foundation
+            \(Self.drained)
+
+            @main struct Bookshop {
+                static func main() {
+            \(Self.printsAroundAnError(indent: "        "))
+                }
+            }
+
+            """
+        let result = try await Fixture.run(program, name: "Bookshop.swift")
+        #expect(result.termination == .exited(0), "\(result.stderr)")
+        #expect(result.programOutputInOrder == Self.expectedRuns)
+    }
+
+    /// An `async` `main`, whose body runs on the main actor after the runtime starts its executor.
+    @Test func anAsyncAtMainProgramsPrintsAndErrorsComeInTheOrderWritten() async throws {
+        let program = """
+            import Foundation
+            \(Self.drained)
+
+            @main struct Bookshop {
+                static func main() async {
+                    await Task.yield()
+            \(Self.printsAroundAnError(indent: "        "))
+                }
+            }
+
+            """
+        let result = try await Fixture.run(program, name: "Bookshop.swift")
+        #expect(result.termination == .exited(0), "\(result.stderr)")
+        #expect(result.programOutputInOrder == Self.expectedRuns)
+    }
+
     @Test func dropsWhatCameBeforeAMarkOnEachStream() {
         let runs = [
             OutputRun(isError: false, text: "old\nnew 1\n"), OutputRun(isError: true, text: "old\nnew 2\n"),

@@ -241,7 +241,8 @@ struct TargetActionTests {
     /// popoverPresentationController: "accessing this property creates a popover presentation
     /// controller when the value in the modalPresentationStyle property is
     /// UIModalPresentationStyle.popover. If the modal presentation style is a different value,
-    /// this property is nil." In compact width a popover adapts to full screen.
+    /// this property is nil." adaptivePresentationStyle is "The value provided by the presentation
+    /// controller's delegate or UIModalPresentationStyle.none if a delegate was not provided".
     @Test func popoverPresentationControllerExistsForPopoversOnly() throws {
         let controller = UIViewController()
         #expect(controller.popoverPresentationController == nil)
@@ -250,15 +251,15 @@ struct TargetActionTests {
         let popover = try #require(controller.popoverPresentationController)
         #expect(popover === controller.popoverPresentationController)
         #expect(popover.presentedViewController === controller)
-        #expect(popover.adaptivePresentationStyle == .fullScreen)
-        final class KeepPopover: UIAdaptivePresentationControllerDelegate {
+        #expect(popover.adaptivePresentationStyle == UIModalPresentationStyle.none)
+        final class FullScreenOnPhones: UIAdaptivePresentationControllerDelegate {
             func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
-                .none
+                .fullScreen
             }
         }
-        let keeper = KeepPopover()
-        popover.delegate = keeper
-        #expect(popover.adaptivePresentationStyle == UIModalPresentationStyle.none)
+        let delegate = FullScreenOnPhones()
+        popover.delegate = delegate
+        #expect(popover.adaptivePresentationStyle == .fullScreen)
     }
 
     /// tabBarItem: "The default value is a tab bar item that displays the view controller's title."

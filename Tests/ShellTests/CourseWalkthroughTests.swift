@@ -76,8 +76,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let pack = Self.packageRoot.appendingPathComponent("Lessons").path
         let expected = [
-            ("en", "injection", "Dependency injection through segues", "0/15"),
-            ("fr", "injection", "Injecter des dépendances par les segues", "0/15"),
+            ("en", "injection", "Dependency injection through segues", "0/16"),
+            ("fr", "injection", "Injecter des dépendances par les segues", "0/16"),
             ("en", "capstone", "From storyboard to safe code", "0/13"),
             ("fr", "capstone", "Du storyboard au code sûr", "0/13")
         ]

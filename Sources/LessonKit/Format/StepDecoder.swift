@@ -16,7 +16,7 @@ struct StepDecoder {
         let listed = [
             "kind", "question", "choices", "multiple", "accept", "pattern", "predict", "answer",
             "checks", "hints", "explanation", "storyboard", "continues", "expect", "diagnostic",
-            "swift-version", "optimize", "file", "wrong-answers", "right-answers"
+            "swift-version", "optimize", "file", "wrong-answers", "right-answers", "device"
         ]
         var added: [String] = []
         for key in StepKind.allCases.flatMap(\.allowedKeys) where !listed.contains(key) && !added.contains(key) {
@@ -69,6 +69,13 @@ struct StepDecoder {
                 step.swiftLanguageMode = mode
             } else {
                 sink.error("swift-version must be 5 or 6", at: map.keyLocation("swift-version"))
+            }
+        }
+        if let device = map.string("device") {
+            if let idiom = DeviceIdiom(name: device) {
+                step.device = idiom
+            } else {
+                sink.error("device must be 'iphone' or 'ipad', not '\(device)'", at: map.keyLocation("device"))
             }
         }
         if let optimize = map.string("optimize") {

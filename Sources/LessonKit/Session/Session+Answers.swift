@@ -149,9 +149,13 @@ extension Session {
     }
 
     /// Runs the current step's code without judging it: the example, or the learner's draft
-    /// (or `code`). A prediction must be made before its example can be run.
-    package func run(code: String? = nil, runner: any ProgramRunner) async throws(SessionError) -> RunResult {
-        guard let ref = position, let step = currentStep else { throw .noCurrentStep }
+    /// (or `code`), on `device` when given (else the step's). A prediction must be made before
+    /// its example can be run.
+    package func run(
+        code: String? = nil, device: DeviceIdiom? = nil, runner: any ProgramRunner
+    ) async throws(SessionError) -> RunResult {
+        guard let ref = position, var step = currentStep else { throw .noCurrentStep }
+        if let device { step.device = device }
         guard step.kind.runsCode else { throw .nothingToRun(step.kind) }
         if step.kind.runsOnceAnswered, stepProgress(ref).attempts == 0, stepProgress(ref).status != .skipped {
             throw .predictFirst

@@ -37,12 +37,14 @@ package enum ProgramBuilder {
                     name: HarnessSupport.helperFileName,
                     text: HarnessSupport.helperSource(catalog: pack.catalog(language: step.language)), origin: .hidden))
         }
-        return RunRequest(
+        var request = RunRequest(
             sources: sources,
             storyboardDirectories: pack.storyboardDirectories,
             swiftLanguageMode: step.swiftLanguageMode ?? pack.manifest.swiftLanguageMode,
             optimization: step.optimization ?? .debug,
             environment: [languageVariable: step.language],
             typecheckOnly: step.kind.typechecksOnly)
+        request.device = step.device
+        return request
     }
 }

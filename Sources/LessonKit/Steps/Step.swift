@@ -110,6 +110,8 @@ package struct Step: Sendable {
     package var optimization: Optimization?
     /// File name the learner's code is shown and diagnosed under.
     package var fileName: String?
+    /// The device the step's code runs on (`device: iphone`); nil runs as SegueKit's default.
+    package var device: DeviceIdiom?
     /// The language of the lesson file the step is written in. Its programs are told it in
     /// `SEGUELAB_LANGUAGE`, so a pack's support code can say its own words in that language.
     package var language = "en"

@@ -72,7 +72,9 @@ enum Presentation {
             return
         }
         let onScreen = presenter.isInWindowHierarchy
-        let coversPresenter = controller.modalPresentationStyle == .fullScreen
+        let shownStyle = adaptedStyle(of: controller)
+        controller.shownPresentationStyle = shownStyle
+        let coversPresenter = shownStyle == .fullScreen
         presenter.presentedStorage = controller
         controller.presentingStorage = presenter
         SegueRuntime.noteActive(presenter)
@@ -101,6 +103,21 @@ enum Presentation {
         }
     }
 
+    /// The style a presentation shows in on this device. In compact width (an iPhone) a popover
+    /// "behaves the same as UIModalPresentationStyle.formSheet", shown "as a sheet"
+    /// (UIModalPresentationStyle.popover, .formSheet), which leaves the presenter in place;
+    /// the presentation controller's delegate is asked first (adaptivePresentationStyle(for:))
+    /// and may answer `.fullScreen` or `.overFullScreen` instead (`.none` keeps the style). In
+    /// regular width (an iPad) nothing adapts and the delegate is not asked.
+    static func adaptedStyle(of controller: UIViewController) -> UIModalPresentationStyle {
+        let style = controller.modalPresentationStyle
+        guard Device.current.isCompact, [.popover, .formSheet, .pageSheet].contains(style),
+            let presentation = controller.presentationController
+        else { return style }
+        let answer = presentation.adaptivePresentationStyle
+        return answer == .fullScreen || answer == .overFullScreen ? answer : style
+    }
+
     /// Dismisses what the receiver presented, or — when it presents nothing — the receiver
     /// itself, by asking its presenter.
     static func dismiss(from controller: UIViewController, animated: Bool, completion: (() -> Void)?) {
@@ -123,7 +140,7 @@ enum Presentation {
             TraceEvent(
                 event: .dismiss, source: className(top), destination: className(presenter),
                 controller: className(dismissed)))
-        let coveredPresenter = dismissed.modalPresentationStyle == .fullScreen
+        let coveredPresenter = (dismissed.shownPresentationStyle ?? dismissed.modalPresentationStyle) == .fullScreen
         top.during(.beingDismissed) {
             if onScreen {
                 Appearance.begin(top, appearing: false, animated: animated)
@@ -154,6 +171,7 @@ enum Presentation {
 enum Appearance {
     static func begin(_ controller: UIViewController, appearing: Bool, animated: Bool) {
         controller.loadViewIfNeeded()
+        if appearing, let split = controller as? UISplitViewController { split.collapseIfCompact() }
         if appearing { controller.viewWillAppear(animated) } else { controller.viewWillDisappear(animated) }
         // The view joins the window once `viewWillAppear` has returned (so presenting from it, as
         // from `viewDidLoad`, is refused) and leaves it before `viewDidDisappear`.

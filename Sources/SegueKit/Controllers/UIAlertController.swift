@@ -90,12 +90,13 @@ open class UIPresentationController {
         presentedViewController.presentingViewController ?? presentingViewControllerStorage ?? presentedViewController
     }
 
-    /// The style the presentation adapts to: full screen in compact width (an iPhone), unless the
-    /// delegate answers `.none` (keep the popover) or another style.
+    /// "The value provided by the presentation controller's delegate or
+    /// UIModalPresentationStyle.none if a delegate was not provided"
+    /// (UIPresentationController.adaptivePresentationStyle): what a presentation becomes in
+    /// compact width (an iPhone); `.none` leaves UIKit's own adaptation (a popover or form sheet
+    /// shows as a sheet).
     open var adaptivePresentationStyle: UIModalPresentationStyle {
-        let style = presentedViewController.modalPresentationStyle
-        guard style == .popover || style == .formSheet || style == .pageSheet else { return style }
-        return delegate?.adaptivePresentationStyle(for: self) ?? .fullScreen
+        delegate?.adaptivePresentationStyle(for: self) ?? .none
     }
 }
 
@@ -118,8 +119,9 @@ public struct UIPopoverArrowDirection: OptionSet, Sendable {
     public static let any: UIPopoverArrowDirection = [.up, .down, .left, .right]
 }
 
-/// How a presentation adapts in compact width (an iPhone): a popover or sheet becomes full
-/// screen unless `adaptivePresentationStyle(for:)` answers otherwise (`.none` keeps it).
+/// How a presentation adapts in compact width (an iPhone): `adaptivePresentationStyle(for:)`
+/// answers `.fullScreen`, `.overFullScreen`, or `.none` for UIKit's own adaptation (a popover or
+/// form sheet shows as a sheet).
 @preconcurrency @MainActor
 public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
     func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle
@@ -127,7 +129,7 @@ public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
 
 extension UIAdaptivePresentationControllerDelegate {
     public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
-        .fullScreen
+        .none
     }
 }
 

@@ -26,6 +26,15 @@ open class UINavigationController: UIViewController {
 
     open var topViewController: UIViewController? { children.last }
 
+    /// A collapsing split view controller's secondary is pushed onto the primary's stack.
+    open override func collapseSecondaryViewController(
+        _ secondaryViewController: UIViewController, for splitViewController: UISplitViewController
+    ) {
+        // The split view controller is coming on screen: its appearance callbacks follow, to
+        // what the stack then shows.
+        push(secondaryViewController, animated: false, sendingAppearance: false)
+    }
+
     /// The top of the stack, or a controller presented over the navigation controller.
     open var visibleViewController: UIViewController? {
         var presented = presentedViewController
@@ -37,6 +46,12 @@ open class UINavigationController: UIViewController {
         if viewController is UINavigationController {
             raiseException(.invalidArgument, "Pushing a navigation controller is not supported")
         }
+        push(viewController, animated: animated)
+    }
+
+    /// Pushes without refusing a navigation controller, which only a collapsing split view
+    /// controller nests in another.
+    func push(_ viewController: UIViewController, animated: Bool, sendingAppearance: Bool = true) {
         if children.contains(where: { $0 === viewController }) {
             raiseException(
                 .invalidArgument,
@@ -44,7 +59,7 @@ open class UINavigationController: UIViewController {
             )
         }
         let previous = topViewController
-        let onScreen = isInWindowHierarchy
+        let onScreen = sendingAppearance && isInWindowHierarchy
         addChild(viewController)
         SegueRuntime.noteActive(self)
         SegueTrace.record(

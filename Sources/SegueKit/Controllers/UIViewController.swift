@@ -62,6 +62,9 @@ open class UIViewController: UIResponder {
     /// Whether the controller's view is in its window: set by the appearance callbacks.
     var isViewInWindow = false
     var presentationControllerStorage: UIPresentationController?
+    /// The style the controller was presented in after adapting to the device (an iPhone shows
+    /// a popover or form sheet full screen), which its dismissal follows.
+    var shownPresentationStyle: UIModalPresentationStyle?
     var tabBarItemStorage: UITabBarItem?
 
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
@@ -198,6 +201,12 @@ open class UIViewController: UIResponder {
     open func showDetailViewController(_ vc: UIViewController, sender: Any?) {
         Presentation.showDetail(vc, from: self, sender: sender)
     }
+
+    /// Called on a collapsing split view controller's primary (when the delegate did not collapse
+    /// it): nothing here, so the primary alone is shown; a navigation controller pushes.
+    open func collapseSecondaryViewController(
+        _ secondaryViewController: UIViewController, for splitViewController: UISplitViewController
+    ) {}
 
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)
     {

@@ -46,10 +46,14 @@ public func __sel__(_ swiftName: String) -> Selector {
     return Selector(ObjCSelectorName.name(method: method, labels: labels))
 }
 
-/// Swift's rule for the Objective-C selector of a method: a labelled first argument joins the
-/// base name with `With`, unless the label starts with, or the name ends with, a preposition.
-enum ObjCSelectorName {
-    static func name(method: String, labels: [String?]) -> String {
+/// Swift's rule for the Objective-C selector of a method (which Interface Builder writes into
+/// storyboards): a labelled first argument joins the base name with `With`, unless the label
+/// starts with, or the name ends with, a preposition. The one copy of the rule: `__sel__` forms
+/// `#selector` names with it, and the Playground the selectors of the `@IBAction`, `@objc` and
+/// unwind methods it registers.
+@_spi(SegueLab)
+public enum ObjCSelectorName {
+    public static func name(method: String, labels: [String?]) -> String {
         guard let first = labels.first else { return method }
         var selector = method
         if let label = first, !label.isEmpty {
@@ -74,6 +78,7 @@ enum ObjCSelectorName {
         return name[start...].lowercased()
     }
 
+    /// The prepositions the Swift compiler knows when forming selectors.
     private static let prepositions: Set<String> = [
         "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from",
         "given", "in", "including", "inside", "into", "matching", "of", "on", "passing", "preceding", "since", "to",

@@ -59,7 +59,7 @@ enum LessonCommands {
             },
             ShellCommand(RunCommand.self) { context, command in
                 if command.files.isEmpty {
-                    await driver.runCurrent()
+                    await driver.runCurrent(device: command.deviceIdiom)
                 } else {
                     await PlaygroundCommands.runFiles(
                         command, context: context, playground: driver.playground,

@@ -1,6 +1,7 @@
 import Foundation
 import LessonKit
 import Localization
+import Playground
 
 extension LessonDriver {
     // MARK: - Answering
@@ -122,7 +123,7 @@ extension LessonDriver {
     // MARK: - Running
 
     /// Runs the example, or the learner's draft, and shows what it did.
-    func runCurrent() async {
+    func runCurrent(device: DeviceIdiom? = nil) async {
         syncWorkspace()
         let snapshot = session
         let runner = self.runner
@@ -130,7 +131,7 @@ extension LessonDriver {
         let renderer = RunRenderer(style: style, width: output.columns, catalog: catalog)
         let shown = await ShownRun.run(
             in: context, interrupted: catalog.text("run.interrupted"), failed: describe,
-            { try await snapshot.run(runner: runner) }
+            { try await snapshot.run(device: device, runner: runner) }
         ) { result in
             let lines = renderer.lines(result, output: result.learnerStdout, source: { _ in code })
             return lines.isEmpty ? [style.dim(catalog.text("run.nothing"))] : lines

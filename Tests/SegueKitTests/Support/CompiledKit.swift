@@ -96,10 +96,11 @@ enum CompiledKit {
     }
 
     /// Runs a compiled program with the fixture storyboards on its search path and a trace file.
-    static func run(_ binary: URL, _ arguments: [String] = []) throws -> Run {
+    static func run(_ binary: URL, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> Run
+    {
         let work = binary.deletingLastPathComponent()
         let trace = work.appendingPathComponent("trace-\(UUID().uuidString.prefix(8)).jsonl")
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
         environment["SEGUEKIT_STORYBOARD_PATH"] =
             packageRoot.appendingPathComponent("Tests/SegueKitTests/Fixtures").path
         environment["SEGUEKIT_TRACE_FILE"] = trace.path

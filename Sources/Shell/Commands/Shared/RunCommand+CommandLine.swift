@@ -33,7 +33,7 @@ extension RunCommand {
         if entryByEntry {
             let repl = SwiftREPL(
                 playground: playground, swiftLanguageMode: languageMode,
-                limits: limits, storyboardDirectories: directories)
+                limits: limits, storyboardDirectories: directories, device: deviceIdiom)
             switch try await repl.submitEntries(of: sources, trace: !noTrace, timings: timings, write: write) {
             case .finished(let rejected): return rejected > 0 ? 1 : 0
             case .interrupted: return Termination.interrupted.exitStatus

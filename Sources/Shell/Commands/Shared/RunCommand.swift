@@ -29,13 +29,24 @@ package struct RunCommand: SharedCommand {
     @Flag(name: .customShort("O"), help: "Compile with optimisation (-O).")
     package var optimize = false
 
+    @Option(
+        name: .customLong("device"),
+        help: "The device to run on: iphone (compact width: split views collapse, popovers adapt) or ipad.")
+    package var device: String?
+
     package init() {}
 
     package func validate() throws {
         guard SwiftLanguageMode(rawValue: swiftVersion) != nil else {
             throw ValidationError("--swift-version must be 5 or 6, not \(swiftVersion)")
         }
+        if let device, DeviceIdiom(name: device) == nil {
+            throw ValidationError("--device must be iphone or ipad, not \(device)")
+        }
     }
+
+    /// The device named with `--device`, if any.
+    package var deviceIdiom: DeviceIdiom? { device.flatMap(DeviceIdiom.init(name:)) }
 
     package var languageMode: SwiftLanguageMode { SwiftLanguageMode(rawValue: swiftVersion) ?? .swift5 }
 
@@ -54,10 +65,12 @@ package struct RunCommand: SharedCommand {
     }
 
     package func request(sources: [SourceFile], directories: [URL], limits: Limits) -> RunRequest {
-        RunRequest(
+        var request = RunRequest(
             sources: sources, storyboardDirectories: directories, limits: limits,
             swiftLanguageMode: languageMode, optimization: optimize ? .release : .debug,
             collectTrace: !noTrace)
+        request.device = deviceIdiom
+        return request
     }
 
     package struct UnreadableFile: Error, CustomStringConvertible {

@@ -33,16 +33,60 @@ struct EmbeddedYAML {
     static let resolver = Resolver.basic.appending(.bool)
 
     /// Parses the snippet; a syntax error becomes one diagnostic at the right file position.
+    /// libyaml stops at the first error, so the broken line (with the lines indented under it)
+    /// is blanked and the rest parsed again: independent errors of the same snippet are all
+    /// reported in one run, each at its own line. The snippet with an error gives no node.
     func compose(into sink: DiagnosticSink) -> Node? {
         do {
             // UTF-8 named outright: Yams's default reads the whole environment at every call.
             return try Yams.compose(yaml: text, Self.resolver, .default, .utf8)
         } catch let error as YamlError {
             report(error, into: sink)
+            reportFurtherErrors(after: error, into: sink)
         } catch {
             sink.error("invalid YAML: \(error)", at: anchor)
         }
         return nil
+    }
+
+    /// The errors after the first: each broken line blanked in turn, at most 20 rounds.
+    private func reportFurtherErrors(after first: YamlError, into sink: DiagnosticSink) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var error = first
+        var reported: Set<Int> = []
+        for _ in 0..<20 {
+            guard let line = Self.syntaxErrorLine(error), line >= 1, line <= lines.count, !reported.contains(line)
+            else { return }
+            reported.insert(line)
+            let indent = lines[line - 1].prefix { $0 == " " }.count
+            lines[line - 1] = ""
+            var next = line
+            while next < lines.count {
+                let following = lines[next]
+                let blank = following.trimmingCharacters(in: .whitespaces).isEmpty
+                if !blank && following.prefix(while: { $0 == " " }).count <= indent { break }
+                lines[next] = ""
+                next += 1
+            }
+            do {
+                _ = try Yams.compose(yaml: lines.joined(separator: "\n"), Self.resolver, .default, .utf8)
+                return
+            } catch let again as YamlError {
+                guard let againLine = Self.syntaxErrorLine(again), !reported.contains(againLine) else { return }
+                report(again, into: sink)
+                error = again
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// The snippet line (1-based) a scanner or parser error is on; nil for other errors.
+    private static func syntaxErrorLine(_ error: YamlError) -> Int? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _): mark.line
+        default: nil
+        }
     }
 
     /// Parses the snippet and insists on a mapping at the top.

@@ -93,3 +93,42 @@ struct ErrorsAtTheirSourceTests {
             ])
     }
 }
+
+@Suite("pack check: a hint holding `: `")
+struct HintQuotingTests {
+    func diagnostics(_ hints: String) throws -> [String] {
+        let body = """
+
+            ## Name it {#name}
+
+            ```step
+            kind: text
+            question: Which method?
+            accept: [prepare]
+            \(hints)
+            ```
+
+            """
+        return try PackBuilder(lesson: lessonFile(body)).diagnostics(in: TemporaryDirectory()).filter {
+            $0.contains("error:")
+        }
+    }
+
+    @Test func aHintListItemHoldingAColonSaysToQuoteTheHint() throws {
+        let found = try diagnostics("hints:\n  - Look at the source: it prepares")
+        #expect(
+            found == [
+                "p/lessons/01-a.md:13:5: error: each item of 'hints' must be a single value; it holds `: `, which YAML "
+                    + "reads as a key and a value: quote the hint: \"Look at the source: it prepares\""
+            ])
+    }
+
+    @Test func aSingleHintHoldingAColonSaysToQuoteTheHint() throws {
+        let found = try diagnostics("hints: Look at the source: it prepares")
+        #expect(found.count == 1)
+        #expect(
+            found.first?.hasSuffix(
+                "a value holding `: ` must be quoted (quote the hint): hints: \"Look at the source: it prepares\"")
+                == true, "\(found)")
+    }
+}

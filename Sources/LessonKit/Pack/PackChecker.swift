@@ -122,9 +122,10 @@ package enum PackChecker {
         let rootCauses =
             solutionMayNotCompile ? [] : compilerErrors(in: solutionVerdict, of: step, learnerRole: .solution)
         found += rootCauses
-        let (listed, _) = await listedAnswerVerdicts(of: step, in: lesson) {
+        let (listed, wrongVerdicts) = await listedAnswerVerdicts(of: step, in: lesson) {
             await judge.judge($0, for: step)
         }
+        found += unprovenChecks(of: step, failedBy: [starterVerdict] + wrongVerdicts)
         if let cause = rootCauses.last {
             // Everything built on a solution that does not compile fails by the same error:
             // said once, after it.
@@ -167,6 +168,28 @@ package enum PackChecker {
         judging: (Answer) async -> Verdict
     ) async -> [Diagnostic] {
         await listedAnswerVerdicts(of: step, in: lesson, judging: judging).found
+    }
+
+    /// Each of the step's own checks must fail on the starter or on a listed wrong answer: a
+    /// check that never fails cannot tell a learner anything. Warned at the check's line.
+    static func unprovenChecks(of step: Step, failedBy verdicts: [Verdict]) -> [Diagnostic] {
+        let effective = CheckEvaluator.effectiveChecks(for: step)
+        return step.checks.compactMap { spec in
+            let index = effective.firstIndex(of: spec)
+            let fails = verdicts.contains { verdict in
+                // Results follow the effective checks in order; by place when a judge added its own.
+                if let index, verdict.results.count == effective.count {
+                    return verdict.results[index].status != .pass
+                }
+                return verdict.results.contains { $0.location == spec.location && $0.status != .pass }
+            }
+            if fails { return nil }
+            return Diagnostic(
+                .warning,
+                "check \"\(spec.check.summary)\" never fails on the starter or any listed wrong answer: it cannot tell "
+                    + "a learner anything (add a wrong answer it rejects, or remove it)",
+                at: spec.location)
+        }
     }
 
     /// The listed answers' diagnostics, and the verdicts on the wrong ones (what proves checks).

@@ -92,6 +92,25 @@ struct AuthoringGuideClaimsTests {
         #expect(!message.contains("viewDidLoad") && !message.contains("instantiate"), "\(message)")
     }
 
+    @Test func aLessonThatSaysTypeNextIsWarnedInItsLanguage() throws {
+        let directory = TemporaryDirectory()
+        var builder = PackBuilder(lesson: lessonFile("\n## A {#a}\n\nRead this. Type `next` to continue.\n"))
+        builder.manifest = builder.manifest.replacingOccurrences(
+            of: "lessons: [01-a]", with: "languages: [en, fr]\nlessons: [01-a]")
+        builder.files["lessons/fr/01-a.md"] = lessonFile("\n## A {#a}\n\nTapez `next` pour continuer.\n")
+        var files = builder.files
+        files["pack.yaml"] = builder.manifest
+        let root = try directory.write(files, under: "p")
+        let found = PackChecker.checkStatically(at: root).diagnostics.map(\.description)
+        #expect(
+            found == [
+                "p/lessons/01-a.md:8:12: warning: \"Type `next` to continue.\" is what the shell says after every "
+                    + "step: learners would read it twice; leave it out",
+                "p/lessons/fr/01-a.md:8:1: warning: \"Tapez `next` pour continuer.\" is what the shell says after "
+                    + "every step: learners would read it twice; leave it out"
+            ])
+    }
+
     @Test func theStarterPackLeavesTypeNextToTheShell() throws {
         let folder = TemporaryDirectory().url.appendingPathComponent("course")
         let written = try PackTemplate.write(to: folder)

@@ -26,6 +26,8 @@ package enum PackChecker {
             result.diagnostics = (result.diagnostics + shown).sortedByLocation()
             result.pack = nil
         }
+        let repeated = PackSourceChecks.repeatedShellWords(of: pack, lessons: lessons)
+        if !repeated.isEmpty { result.diagnostics = (result.diagnostics + repeated).sortedByLocation() }
         return result
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Playground
 import SegueKit
 import SourceText
@@ -89,6 +90,28 @@ package enum PackSourceChecks {
             }
         }
         return found
+    }
+
+    /// A lesson that tells the learner what the shell already says after every step ("Type
+    /// `next` to continue.", in the lesson's language) shows it twice: warned at the sentence.
+    static func repeatedShellWords(of pack: Pack, lessons: [Lesson]) -> [Diagnostic] {
+        let base = pack.root.deletingLastPathComponent()
+        return lessons.flatMap { lesson -> [Diagnostic] in
+            let sentence = pack.catalog(language: lesson.language).text("next.continue")
+            guard !sentence.isEmpty,
+                let text = try? String(contentsOf: base.appendingPathComponent(lesson.file), encoding: .utf8)
+            else { return [] }
+            return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+                index, line in
+                guard let range = line.range(of: sentence) else { return nil }
+                let column = line.distance(from: line.startIndex, to: range.lowerBound) + 1
+                return Diagnostic(
+                    .warning,
+                    "\"\(sentence)\" is what the shell says after every step: learners would read it twice; "
+                        + "leave it out",
+                    at: SourceLocation(file: lesson.file, line: index + 1, column: column))
+            }
+        }
     }
 
     /// The `.storyboard` files of the pack's storyboard folders, by name.

@@ -33,16 +33,69 @@ struct EmbeddedYAML {
     static let resolver = Resolver.basic.appending(.bool)
 
     /// Parses the snippet; a syntax error becomes one diagnostic at the right file position.
+    /// libyaml stops at the first error, so the broken line (with the lines indented under it)
+    /// is blanked and the rest parsed again: independent errors of the same snippet are all
+    /// reported in one run, each at its own line. The snippet with an error gives no node.
     func compose(into sink: DiagnosticSink) -> Node? {
         do {
             // UTF-8 named outright: Yams's default reads the whole environment at every call.
             return try Yams.compose(yaml: text, Self.resolver, .default, .utf8)
         } catch let error as YamlError {
             report(error, into: sink)
+            reportFurtherErrors(after: error, into: sink)
         } catch {
             sink.error("invalid YAML: \(error)", at: anchor)
         }
         return nil
+    }
+
+    /// The errors after the first: each broken construct blanked in turn, at most 20 rounds.
+    /// The construct is the line libyaml names as the context of the error ("while parsing a
+    /// flow sequence at line 2"), else the line of the error, with the lines indented under it;
+    /// an error of the same construct again is not another mistake.
+    private func reportFurtherErrors(after first: YamlError, into sink: DiagnosticSink) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var error = first
+        var blanked: Set<Int> = []
+        for _ in 0..<20 {
+            guard let broken = Self.syntaxErrorLines(error) else { return }
+            for line in [broken.start, broken.error] where line >= 1 && line <= lines.count && !blanked.contains(line) {
+                blanked.insert(line)
+                let indent = lines[line - 1].prefix { $0 == " " }.count
+                lines[line - 1] = ""
+                var next = line
+                while next < lines.count {
+                    let following = lines[next]
+                    let blank = following.trimmingCharacters(in: .whitespaces).isEmpty
+                    if !blank && following.prefix(while: { $0 == " " }).count <= indent { break }
+                    lines[next] = ""
+                    blanked.insert(next + 1)
+                    next += 1
+                }
+            }
+            do {
+                _ = try Yams.compose(yaml: lines.joined(separator: "\n"), Self.resolver, .default, .utf8)
+                return
+            } catch let again as YamlError {
+                guard let lines = Self.syntaxErrorLines(again), !blanked.contains(lines.error),
+                    !blanked.contains(lines.start)
+                else { return }
+                report(again, into: sink)
+                error = again
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// The snippet lines (1-based) of a scanner or parser error: where the broken construct
+    /// starts (its context, else the error's own line) and the error's line; nil for others.
+    private static func syntaxErrorLines(_ error: YamlError) -> (start: Int, error: Int)? {
+        switch error {
+        case .scanner(let context, _, let mark, _), .parser(let context, _, let mark, _):
+            (context.map { min($0.mark.line, mark.line) } ?? mark.line, mark.line)
+        default: nil
+        }
     }
 
     /// Parses the snippet and insists on a mapping at the top.
@@ -76,7 +129,8 @@ struct EmbeddedYAML {
                 message += " (\(context.text) at line \(place.line), column \(place.column))"
             }
             if problem.hasPrefix("mapping values are not allowed"), let quoted = quotedValue(atLine: mark.line) {
-                message += "; a value holding `: ` must be quoted: \(quoted)"
+                let isHint = quoted.drop { $0 == " " || $0 == "-" }.hasPrefix("hints: ")
+                message += "; a value holding `: ` must be quoted\(isHint ? " (quote the hint)" : ""): \(quoted)"
             }
             sink.error(message, at: location(mark))
         case .duplicatedKeysInMapping(let duplicates, let context):
@@ -231,7 +285,17 @@ struct YAMLMap {
         var result: [String] = []
         for item in sequence {
             guard let scalar = item.scalar else {
-                sink.error("each item of '\(key)' must be a single value", at: source.location(item.mark))
+                var message = "each item of '\(key)' must be a single value"
+                // `- Tap it: it performs the segue` reads as a key and a value.
+                if let pair = item.mapping, pair.count == 1, let (name, value) = pair.first,
+                    let name = name.scalar?.string, let value = value.scalar?.string
+                {
+                    let what = key == "hints" ? "the hint" : "the item"
+                    message +=
+                        "; it holds `: `, which YAML reads as a key and a value: quote \(what): \""
+                        + "\(name): \(value)\""
+                }
+                sink.error(message, at: source.location(item.mark))
                 continue
             }
             result.append(scalar.string)

@@ -17,19 +17,25 @@ package enum PackChecker {
         for language in pack.translations.keys.sorted() {
             lessons += pack.lessons.compactMap { pack.translations[language]?[$0.id] }
         }
-        let shown = lessons.flatMap { lesson in
-            lesson.steps.flatMap { shownCommandErrors($0, in: lesson, pack: pack) }
-        }
+        let shown =
+            PackSourceChecks.storyboardErrors(of: pack, lessons: lessons)
+            + lessons.flatMap { lesson in
+                lesson.steps.flatMap { shownCommandErrors($0, in: lesson, pack: pack) }
+            }
         if !shown.isEmpty {
             result.diagnostics = (result.diagnostics + shown).sortedByLocation()
             result.pack = nil
         }
+        let repeated = PackSourceChecks.repeatedShellWords(of: pack, lessons: lessons)
+        if !repeated.isEmpty { result.diagnostics = (result.diagnostics + repeated).sortedByLocation() }
         return result
     }
 
     /// Runs every example; proves every exercise's starter fails and its solution passes;
     /// proves every wrong choice is judged wrong and every accepted answer right; checks
     /// every translation's steps too. Diagnostics point at the step or code block at fault.
+    /// The support code is compiled first, once: when it does not compile, its errors come
+    /// first at their own lines and no code step is run (each would fail for the same reason).
     ///
     /// `progress` is told each step as it is checked (for a progress line).
     package static func checkDynamically(
@@ -42,14 +48,26 @@ package enum PackChecker {
         for language in pack.translations.keys.sorted() {
             lessons += pack.lessons.compactMap { pack.translations[language]?[$0.id] }
         }
+        let support = await PackSourceChecks.supportErrors(of: pack, runner: runner)
+        var unchecked = 0
         for lesson in lessons {
             for step in lesson.steps {
                 progress?(StepRef(lesson: lesson.id, step: step.id))
+                if !support.isEmpty && step.kind.runsCode {
+                    unchecked += 1
+                    continue
+                }
                 diagnostics += await check(step, in: lesson, judge: judge)
                 diagnostics += shownCommandErrors(step, in: lesson, pack: pack)
             }
         }
-        return diagnostics.sortedByLocation()
+        guard let last = support.last else { return diagnostics.sortedByLocation() }
+        let summary = Diagnostic(
+            .note,
+            "and \(unchecked) code step\(unchecked == 1 ? "" : "s") not run: each compiles with the support code, "
+                + "so each would fail by the error above",
+            at: last.location)
+        return support + [summary] + diagnostics.sortedByLocation()
     }
 
     /// Every ```seguelab block of the step runs: its storyboard loads, the step it compares exists.
@@ -103,7 +121,30 @@ package enum PackChecker {
                     of: step, at: step.code[.starter]?.location))
         }
         let solutionVerdict = await judging(step.code(.solution) ?? "")
-        if !solutionMayNotCompile { found += compilerErrors(in: solutionVerdict, of: step, learnerRole: .solution) }
+        let rootCauses =
+            solutionMayNotCompile ? [] : compilerErrors(in: solutionVerdict, of: step, learnerRole: .solution)
+        found += rootCauses
+        let (listed, wrongVerdicts) = await listedAnswerVerdicts(of: step, in: lesson) {
+            await judge.judge($0, for: step)
+        }
+        // A starter that already passes is the error above: its checks are not warned once more.
+        if !starterVerdict.passed { found += unprovenChecks(of: step, failedBy: [starterVerdict] + wrongVerdicts) }
+        if let cause = rootCauses.last {
+            // Everything built on a solution that does not compile fails by the same error:
+            // said once, after it.
+            let onSolution = Set(
+                step.rightAnswers.compactMap { answer -> SourceLocation? in
+                    if case .edit(_, _, .solution) = answer.form { return answer.location }
+                    return nil
+                })
+            let caused = listed.filter { $0.location.map(onSolution.contains) ?? false }
+            let more = caused.count + (solutionVerdict.passed ? 0 : 1)
+            if more > 0 {
+                found.append(
+                    Diagnostic(.note, "and \(more) more caused by the error above", at: cause.location))
+            }
+            return found + listed.filter { !($0.location.map(onSolution.contains) ?? false) }
+        }
         if !solutionVerdict.passed {
             let failure = solutionVerdict.firstFailure
             let location =
@@ -114,7 +155,7 @@ package enum PackChecker {
                     "the solution of '\(step.id)' does not pass: \(describe(solutionVerdict))",
                     of: step, at: location))
         }
-        return found + (await listedAnswers(of: step, in: lesson, judge: judge))
+        return found + listed
     }
 
     /// Proves the author's `wrong-answers` are rejected and `right-answers` accepted, each
@@ -129,7 +170,38 @@ package enum PackChecker {
         of step: Step, in lesson: Lesson,
         judging: (Answer) async -> Verdict
     ) async -> [Diagnostic] {
+        await listedAnswerVerdicts(of: step, in: lesson, judging: judging).found
+    }
+
+    /// Each of the step's own checks must fail on the starter or on a listed wrong answer: a
+    /// check that never fails cannot tell a learner anything. Warned at the check's line.
+    static func unprovenChecks(of step: Step, failedBy verdicts: [Verdict]) -> [Diagnostic] {
+        let effective = CheckEvaluator.effectiveChecks(for: step)
+        return step.checks.compactMap { spec in
+            let index = effective.firstIndex(of: spec)
+            let fails = verdicts.contains { verdict in
+                // Results follow the effective checks in order; by place when a judge added its own.
+                if let index, verdict.results.count == effective.count {
+                    return verdict.results[index].status != .pass
+                }
+                return verdict.results.contains { $0.location == spec.location && $0.status != .pass }
+            }
+            if fails { return nil }
+            return Diagnostic(
+                .warning,
+                "check \"\(spec.check.summary)\" never fails on the starter or any listed wrong answer: it cannot tell "
+                    + "a learner anything (add a wrong answer it rejects, or remove it)",
+                at: spec.location)
+        }
+    }
+
+    /// The listed answers' diagnostics, and the verdicts on the wrong ones (what proves checks).
+    static func listedAnswerVerdicts(
+        of step: Step, in lesson: Lesson,
+        judging: (Answer) async -> Verdict
+    ) async -> (found: [Diagnostic], wrong: [Verdict]) {
         var found: [Diagnostic] = []
+        var wrong: [Verdict] = []
         for (listed, shouldPass) in step.wrongAnswers.map({ ($0, false) }) + step.rightAnswers.map({ ($0, true) }) {
             let what = shouldPass ? "right answer '\(listed.label)'" : "wrong answer '\(listed.label)'"
             let answer: Answer
@@ -152,6 +224,7 @@ package enum PackChecker {
                 answer = .code(base.replacingCharacters(in: range, with: with))
             }
             let verdict = await judging(answer)
+            if !shouldPass { wrong.append(verdict) }
             let reason = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message } ?? ""
             switch (verdict.status, shouldPass) {
             case (.pass, false): found.append(Diagnostic(.error, "\(what) is judged right", at: listed.location))
@@ -166,7 +239,7 @@ package enum PackChecker {
             default: break
             }
         }
-        return found
+        return (found, wrong)
     }
 
     /// Compiler errors in an author's code, at their place in the lesson file (the learner

@@ -37,6 +37,8 @@ package struct Choice: Sendable, Hashable {
     /// Said when the learner picks this choice and it is wrong (or explains a right one).
     package var feedback: String?
     package var location: SourceLocation
+    /// The author's name for the choice (`id:`), the same in every language when given.
+    package var id: String? = nil
 }
 
 /// An answer an author lists so that `pack check` proves how it is judged: typed as the

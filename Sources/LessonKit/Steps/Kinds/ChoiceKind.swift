@@ -23,12 +23,13 @@ enum ChoiceKind: StepKindRules {
         }
         for node in nodes {
             guard let choiceMap = map.map(node, what: "a choice") else { continue }
-            choiceMap.rejectUnknownKeys(["text", "correct", "feedback"], in: "a choice")
+            choiceMap.rejectUnknownKeys(["text", "correct", "feedback", "id"], in: "a choice")
             guard let text = choiceMap.string("text", required: "a choice") else { continue }
             question.choices.append(
                 Choice(
                     text: text, correct: choiceMap.bool("correct") ?? false,
-                    feedback: choiceMap.string("feedback"), location: map.location(of: node)))
+                    feedback: choiceMap.string("feedback"), location: map.location(of: node), id: choiceMap.string("id")
+                ))
         }
         let correct = question.choices.filter(\.correct).count
         if question.choices.count < 2 {
@@ -59,12 +60,51 @@ enum ChoiceKind: StepKindRules {
             ? "'\(key)' of a choice step are choice letters or numbers, such as `b` or `a, c`" : nil
     }
 
-    /// Progress keeps the letters: a translation has the same choices right and wrong, in order.
+    /// Progress keeps the letters, and a learner's wrong answer keeps its meaning: a translation
+    /// has the same choices in the same order, each the same choice in other words. A choice is
+    /// known by its place, whether it is correct, whether it has feedback, the `code` it names
+    /// (code is not translated) and its `id:` when the author gives one.
     static func translationProblem(_ translated: Step, original: Step, in file: String) -> String? {
-        guard translated.choiceQuestion?.choices.map(\.correct) != original.choiceQuestion?.choices.map(\.correct)
-        else { return nil }
-        return "step '\(translated.id)' must have the same choices, in the same order, with the same correct ones "
-            + "as in \(file)"
+        let here = translated.choiceQuestion?.choices ?? []
+        let there = original.choiceQuestion?.choices ?? []
+        guard here.count == there.count else {
+            return "step '\(translated.id)' has \(here.count) choices here but \(there.count) in \(file): "
+                + "a translation has the same choices, in the same order"
+        }
+        for (index, (choice, source)) in zip(here, there).enumerated() {
+            var differences: [String] = []
+            if choice.correct != source.correct {
+                differences.append(choice.correct ? "it is correct here only" : "it is correct there only")
+            }
+            if (choice.feedback == nil) != (source.feedback == nil) {
+                differences.append(choice.feedback != nil ? "it has feedback here only" : "it has feedback there only")
+            }
+            let code = codeSpans(choice.text)
+            let sourceCode = codeSpans(source.text)
+            if code != sourceCode {
+                differences.append(
+                    "it names " + (code.isEmpty ? "no code" : code.map { "`\($0)`" }.joined(separator: ", "))
+                        + " here but "
+                        + (sourceCode.isEmpty ? "no code" : sourceCode.map { "`\($0)`" }.joined(separator: ", "))
+                        + " there")
+            }
+            if choice.id != source.id {
+                differences.append("its id is '\(choice.id ?? "")' here but '\(source.id ?? "")' there")
+            }
+            if !differences.isEmpty {
+                return "choice \(Choice.label(for: index)) of step '\(translated.id)' is not the same choice as in "
+                    + "\(file) (a translation keeps each choice in its place, in other words): "
+                    + differences.joined(separator: "; ")
+            }
+        }
+        return nil
+    }
+
+    /// The `code` spans of a choice's text, in order.
+    static func codeSpans(_ text: String) -> [String] {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return [] }
+        return stride(from: 1, to: parts.count - 1, by: 2).map { String(parts[$0]) }
     }
 
     static func read(_ raw: String, for step: Step) -> AnswerReading {

@@ -22,51 +22,10 @@ struct CommandLineTests {
         }
     }
 
-    static let manifest = "id: demo\ntitle: Demo course\nversion: 1.0.0\nformat: 1\nlessons: [01-a, 02-b]\n"
+    static let manifest = QuestionPack.manifest
 
     /// Two lessons of two prose-and-question steps: no code, so nothing is compiled.
-    static let questionPack: [String: String] = [
-        "pack.yaml": manifest,
-        "lessons/01-a.md": """
-        ---
-        id: a
-        title: Identifiers
-        ---
-
-        ## Welcome {#welcome}
-
-        Hello.
-
-        ## Which {#which}
-
-        ```step
-        kind: text
-        question: Which method runs before a segue performs?
-        accept: ["prepare(for:sender:)"]
-        hints: [It prepares.]
-        ```
-
-        """,
-        "lessons/02-b.md": """
-        ---
-        id: b
-        title: Enums
-        ---
-
-        ## Intro {#intro}
-
-        Enums.
-
-        ## Ask {#ask}
-
-        ```step
-        kind: text
-        accept: ["enum"]
-        hints: [A type.]
-        ```
-
-        """
-    ]
+    static let questionPack = QuestionPack.files
 
     static func makePack(_ files: [String: String], in home: URL, name: String = "p") throws -> URL {
         let root = home.appendingPathComponent(name, isDirectory: true)

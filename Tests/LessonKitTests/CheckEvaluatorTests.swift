@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Playground
 import SegueKit
 import SourceText
@@ -28,6 +29,31 @@ struct CheckEvaluatorTests {
         #expect(result(.outputMatches("^count: \\d+$"), outcome).status == .pass)
         #expect(result(.outputMatches("^count: [a-z]+$"), outcome).status == .fail)
         #expect(result(.outputMatches("(bad"), outcome).status == .error)
+    }
+
+    /// A check says why it failed as data (what was expected, what was seen); the wording
+    /// layer says it in the learner's language, from the same reason.
+    @Test func failuresAreTypedReasonsWordedAbove() {
+        let event = TraceEvent(event: .push, identifier: "showDetail", properties: ["item": "Books"])
+        let outcome = RunResult.ran("Done\n", status: 2, trace: [event])
+        #expect(CheckEvaluator.judge(.exitStatus(0), run: outcome).failure == .exitStatus(actual: 2, expected: 0))
+        #expect(
+            CheckEvaluator.judge(.outputEquals("Finished"), run: outcome).failure
+                == .outputLine(line: 1, expected: "Finished", actual: "Done"))
+        let pattern = TracePattern(kind: .push, properties: ["item": "Films"])
+        let miss = CheckEvaluator.judge(.trace(pattern), run: outcome)
+        #expect(miss.status == .fail)
+        #expect(
+            miss.failure
+                == .traceMissing(
+                    expected: pattern,
+                    instead: .differs(event, [PropertyMismatch(key: "item", expected: "Films", actual: "Books")])))
+        #expect(CheckEvaluator.judge(.outputMatches("(bad"), run: outcome).status == .error)
+        #expect(CheckEvaluator.judge(.exitStatus(2), run: outcome) == CheckEvaluator.Judgement.pass)
+        let reason = CheckFailure.exitStatus(actual: 2, expected: 0)
+        #expect(result(.exitStatus(0), outcome).reason == reason)
+        #expect(result(.exitStatus(0), outcome).message == reason.text(.english))
+        #expect(reason.text(Catalog(language: "fr")) != reason.text(.english))
     }
 
     @Test func harnessLinesAreHiddenFromOutputChecks() {

@@ -10,17 +10,17 @@ struct CatalogTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources")
 
-    /// Every `"key"` written inside a `catalog.text(…)` call in the sources, or in a list
-    /// named `catalogKeys` (keys chosen at run time).
+    /// Every `"key"` written inside a `catalog.text(…)` call in the sources, in a list
+    /// named `catalogKeys` (keys chosen at run time), or as a step kind's `enterWaitsKey:` trait.
     static func keysUsedInCode() throws -> Set<String> {
-        let call = try Regex(#"catalog\.text\(([^\[\)]*)|catalogKeys[^=]*= \[[^\]]*"#)
+        let call = try Regex(#"catalog\.text\(([^\[\)]*)|catalogKeys[^=]*= \[[^\]]*|enterWaitsKey: "[^"]*""#)
         let literal = try Regex(#""([a-z_.]+)""#)
         var keys: Set<String> = []
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
         for case let url as URL in files where url.pathExtension == "swift" {
             let text = try String(contentsOf: url, encoding: .utf8)
             for match in text.matches(of: call) {
-                let arguments = String(text[match.range]).drop { $0 != "(" && $0 != "[" }
+                let arguments = String(text[match.range]).drop { $0 != "(" && $0 != "[" && $0 != "\"" }
                 for key in arguments.matches(of: literal) { keys.insert(String(key.output[1].substring ?? "")) }
             }
         }

@@ -98,6 +98,38 @@ import XDGDirectories
             Completer(registry: CommandRegistry([progress])).complete("progress --c") == Completion(insertion: "sv "))
     }
 
+    /// A shell-only command is declared the same way: its usage, aliases, summary, what Tab
+    /// completes and what it refuses all come from its declaration.
+    @Test func shellCommandsAreReadFromTheirDeclaration() throws {
+        let goto = ShellCommand(GotoCommand.self) { _, _ in .readNext }
+        #expect(goto.usage == "goto LESSON[/STEP]")
+        #expect(goto.arguments == [.lessonStep])
+        #expect(goto.help == nil, "a shell-only command's help is its usage, summary and details")
+        #expect(ShellCommand(StartCommand.self) { _, _ in .readNext }.arguments == [.lesson])
+        #expect(ShellCommand(RestartCommand.self) { _, _ in .readNext }.arguments == [.lesson])
+        #expect(ShellCommand(HelpCommand.self) { _, _ in .readNext }.arguments == [.commandName])
+        #expect(ShellCommand(SolutionCommand.self) { _, _ in .readNext }.arguments == [.word(["yes"])])
+        let step = ShellCommand(StepCommand.self) { _, _ in .readNext }
+        #expect(step.aliases == ["where"] && step.summary == "Show the current step again.")
+        #expect(ShellCommand(NextCommand.self) { _, _ in .readNext }.usage == "next")
+        let c = Completer(
+            registry: CommandRegistry([goto, ShellCommand(SolutionCommand.self) { _, _ in .readNext }]),
+            lessonIDs: { ["enums"] }, stepIDs: { _ in ["intro"] })
+        #expect(c.complete("goto enums/") == Completion(insertion: "intro "))
+        #expect(c.complete("solution y") == Completion(insertion: "es "))
+        // Stray words are refused by kind; text and code are taken whole, options and all.
+        #expect(ArgumentShape(NextCommand.self).check(["now"]).problem == .unexpected(["now"]))
+        #expect(ArgumentShape(HintCommand.self).check(["--all"]).problem == .unknownOption("--all", suggestion: nil))
+        #expect(ArgumentShape(AnswerCommand.self).check(["-1", "--x", "b"]).problem == nil)
+        #expect(ArgumentShape(SwiftCommand.self).check(["let", "x", "=", "-1"]).problem == nil)
+        #expect(ArgumentShape(HistoryCommand.self).check(["-3"]).problem == nil)
+        #expect(try HistoryCommand.parse(["-3"]).count == nil)
+        #expect(try HistoryCommand.parse(["7"]).count == 7)
+        #expect(try HistoryCommand.parse([]).count == 20)
+        #expect(try AnswerCommand.parse(["-1", "--x"]).text == ["-1", "--x"])
+        #expect(try JoinCommand.parse(["http://h/join/C", "Ada", "Lovelace"]).name == ["Ada", "Lovelace"])
+    }
+
     /// Argument errors are found from the declaration's shape, by kind, and worded from the
     /// catalog: English as ArgumentParser says it, French from fr.yaml.
     @Test func argumentErrorsAreKnownByKind() {

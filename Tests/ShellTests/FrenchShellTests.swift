@@ -210,6 +210,29 @@ import Testing
             unknown.status != 0 && unknown.stderr.contains("--lang de: the shell speaks en, fr"), "\(unknown.stderr)")
     }
 
+    /// The lesson commands' argument errors come from their declarations too, in the session's
+    /// language; a command's own question (`goto` alone) stays its own.
+    @Test func lessonCommandArgumentErrorsSpeakFrench() throws {
+        let home = try SeguelabBinary.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let script = "next maintenant\nhint --tout\nhistory -3\n"
+        let french = try SeguelabBinary.runPiped(
+            script, arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "fr"], home: home)
+        let errors = french.stderr.split(separator: "\n").map {
+            String($0.split(separator: " ", maxSplits: 1).last ?? "")
+        }
+        #expect(
+            errors == [
+                "erreur\u{00A0}: next\u{00A0}: argument en trop\u{00A0}: 'maintenant'",
+                "erreur\u{00A0}: hint\u{00A0}: option inconnue '--tout'",
+                "erreur\u{00A0}: history\u{00A0}: un nombre positif est attendu, pas '-3'"
+            ], "\(french.stderr)")
+        let english = try SeguelabBinary.runPiped(
+            script, arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "en"], home: home)
+        #expect(english.stderr.contains("error: next: Unexpected argument 'maintenant'"), "\(english.stderr)")
+        #expect(english.stderr.contains("error: hint: Unknown option '--tout'"))
+    }
+
     /// The same script in English still says every phrase the French session must not: the
     /// list above stays a list of what the shell really prints.
     @Test func theEnglishPhrasesAreTheShellsOwn() throws {

@@ -124,59 +124,9 @@ struct Failure: Error, CustomStringConvertible {
 
 /// A small pack of question steps (nothing to compile), so the tests run quickly.
 enum WorkshopFixture {
-    static let files: [String: String] = [
-        "pack.yaml": "id: demo\ntitle: Demo course\nversion: 1.0.0\nformat: 1\nlessons: [01-a, 02-b]\n",
-        "lessons/01-a.md": """
-        ---
-        id: a
-        title: Identifiers
-        ---
+    static let files = QuestionPack.files
 
-        ## Welcome {#welcome}
-
-        Hello.
-
-        ## Which {#which}
-
-        ```step
-        kind: text
-        question: Which method runs before a segue performs?
-        accept: ["prepare(for:sender:)"]
-        hints: [It prepares.]
-        ```
-
-        """,
-        "lessons/02-b.md": """
-        ---
-        id: b
-        title: Enums
-        ---
-
-        ## Intro {#intro}
-
-        Enums.
-
-        ## Ask {#ask}
-
-        ```step
-        kind: text
-        accept: ["enum"]
-        hints: [A type.]
-        ```
-
-        """
-    ]
-
-    static func makePack(in home: URL) throws -> URL {
-        let root = home.appendingPathComponent("pack", isDirectory: true)
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
-    }
+    static func makePack(in home: URL) throws -> URL { try QuestionPack.write(in: home, name: "pack") }
 
     /// A learner: the real `seguelab` on the pack with piped input, its own home.
     static func learner(_ script: [String], arguments: [String], pack: URL, home: URL) throws -> SeguelabBinary.Result {

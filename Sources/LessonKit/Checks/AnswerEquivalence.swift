@@ -1,5 +1,4 @@
 import Foundation
-import Localization
 
 /// What counts as the same answer, and where a wrong one departs from the right one.
 ///
@@ -122,34 +121,39 @@ enum AnswerEquivalence {
         a == b || (a.dropFirst() == b.dropFirst() && a.prefix(1).lowercased() == b.prefix(1).lowercased())
     }
 
-    /// Where a prediction departs from the output, without giving the rest of the output away.
-    /// Nil when they are equivalent.
-    static func predictionDifference(predicted: String, actual: String, catalog: Catalog = .english) -> String? {
+    /// Where a prediction departs from the output, without giving the rest of the output away
+    /// (worded by `PredictionMiss.text`). Nil when they are equivalent.
+    static func predictionMiss(predicted: String, actual: String) -> PredictionMiss? {
         let mine = predictionWords(predicted)
         let real = predictionWords(actual)
         if mine.count == real.count && zip(mine, real).allSatisfy(sameWord) { return nil }
-        func quote(_ words: ArraySlice<String>) -> String {
-            catalog.text("quote", ["text": words.joined(separator: " ")])
-        }
-        if mine.isEmpty { return catalog.text("predict.empty") }
+        if mine.isEmpty { return .empty }
         if mine.map({ $0.lowercased() }) == real.map({ $0.lowercased() }) {
             let index = firstDifference(mine, real) ?? 0
-            return catalog.text(
-                "predict.case", ["yours": quote(mine[index...index]), "printed": quote(real[index...index])])
+            return .caseOnly(yours: mine[index], printed: real[index])
         }
         let index = firstDifference(mine, real) ?? min(mine.count, real.count)
-        let before = mine[max(0, index - 3)..<index]
-        let after = before.isEmpty ? "" : catalog.text("predict.after", ["words": quote(before)])
-        if index == mine.count {
-            return catalog.text("predict.short", ["after": after])
-        }
-        if index == real.count {
-            return catalog.text(
-                "predict.long", ["after": after, "words": quote(mine[index..<min(mine.count, index + 3)])])
-        }
-        if mine[index].lowercased() == real[index].lowercased() {
-            return catalog.text("predict.departs.case", ["word": quote(mine[index...index]), "after": after])
-        }
-        return catalog.text("predict.departs", ["word": quote(mine[index...index]), "after": after])
+        let before = Array(mine[max(0, index - 3)..<index])
+        if index == mine.count { return .short(after: before) }
+        if index == real.count { return .long(after: before, extra: Array(mine[index..<min(mine.count, index + 3)])) }
+        if mine[index].lowercased() == real[index].lowercased() { return .departsInCase(mine[index], after: before) }
+        return .departs(mine[index], after: before)
     }
+}
+
+/// Where a prediction departs from what was printed, as data; `after` are the (at most three)
+/// words of the prediction just before the difference, empty at the start.
+package enum PredictionMiss: Sendable, Equatable {
+    /// Nothing was predicted.
+    case empty
+    /// The same words, one of them in another case.
+    case caseOnly(yours: String, printed: String)
+    /// The prediction stops short.
+    case short(after: [String])
+    /// The prediction goes on with `extra` where the output ends.
+    case long(after: [String], extra: [String])
+    /// The word differs from the output's in its case only.
+    case departsInCase(String, after: [String])
+    /// The word is not the output's.
+    case departs(String, after: [String])
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Localization
 import Playground
 import SegueKit
 import SourceText

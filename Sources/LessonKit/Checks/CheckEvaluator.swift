@@ -1,5 +1,4 @@
 import Foundation
-import Localization
 import Playground
 import SegueKit
 
@@ -31,204 +30,147 @@ package enum CheckEvaluator {
         checks.contains { if case .releaseBuild = $0.check { true } else { false } }
     }
 
-    /// Evaluates every check; all must pass. `release` is the optimised run, for
-    /// `release-build` checks.
-    package static func evaluate(
-        _ checks: [CheckSpec], run outcome: RunResult, release: RunResult? = nil, catalog: Catalog = .english
-    ) -> Verdict {
-        var results: [CheckResult] = []
-        var feedback: [String] = []
-        for spec in checks {
-            var result = evaluate(spec.check, run: outcome, release: release, catalog: catalog)
-            result.location = spec.location
-            results.append(result)
-        }
-        if let failure = results.first(where: { $0.status != .pass }) { feedback.append(failure.message) }
-        return Verdict(results: results, feedback: feedback, run: outcome)
+    /// A check's result before it is worded: passed, or failed (or not judged) and why.
+    package struct Judgement: Sendable, Equatable {
+        package var status: CheckResult.Status
+        package var failure: CheckFailure?
+
+        static let pass = Judgement(status: .pass, failure: nil)
+        static func fail(_ failure: CheckFailure) -> Judgement { Judgement(status: .fail, failure: failure) }
+        /// The check could not be judged.
+        static func broken(_ failure: CheckFailure) -> Judgement { Judgement(status: .error, failure: failure) }
     }
 
-    /// Evaluates one check.
-    package static func evaluate(
-        _ check: Check, run outcome: RunResult, release: RunResult? = nil, catalog: Catalog = .english
-    ) -> CheckResult {
-        let summary = check.summary
-        func pass() -> CheckResult { CheckResult(summary: summary, status: .pass) }
-        func fail(_ message: String) -> CheckResult { CheckResult(summary: summary, status: .fail, message: message) }
-        func broken(_ message: String) -> CheckResult {
-            CheckResult(summary: summary, status: .error, message: message)
-        }
-        func crashed(_ crash: (kind: CrashName, message: String)) -> String {
-            CrashWording.crashed(kind: crash.kind, message: crash.message, catalog: catalog)
-        }
-
+    /// Judges one check. `release` is the optimised run, for `release-build` checks.
+    package static func judge(_ check: Check, run outcome: RunResult, release: RunResult? = nil) -> Judgement {
         switch check {
         case .compiles:
-            if outcome.compile.succeeded { return pass() }
-            return fail(compileFailureMessage(outcome, catalog: catalog))
+            if outcome.compile.succeeded { return .pass }
+            return .fail(.notCompiled(CompileFailure(outcome)))
 
         case .failsToCompile(let pattern):
             // Judged on one error: the first in the learner's code. Any error matching would let
             // a syntax error's follow-on errors, or a change to the wrong line, pass.
-            if outcome.compile.succeeded {
-                return fail(catalog.text("check.compiled"))
-            }
+            if outcome.compile.succeeded { return .fail(.compiled) }
             do {
                 for error in outcome.compile.errors
                 where !error.inHiddenCode && CompilerErrors.isSyntaxError(error.message) {
-                    if try !TextMatching.matches(pattern, in: error.message) {
-                        return fail(catalog.text("check.syntax_error", ["error": CompilerErrors.quoted(error)]))
-                    }
+                    if try !TextMatching.matches(pattern, in: error.message) { return .fail(.syntaxError(error)) }
                 }
-                guard let judged = CompilerErrors.judged(in: outcome) else {
-                    return fail(catalog.text("check.not_compiled"))
-                }
-                if try TextMatching.matches(pattern, in: judged.message) { return pass() }
-                return fail(catalog.text("check.other_error", ["error": CompilerErrors.quoted(judged)]))
+                guard let judged = CompilerErrors.judged(in: outcome) else { return .fail(.noJudgedError) }
+                if try TextMatching.matches(pattern, in: judged.message) { return .pass }
+                return .fail(.otherCompileError(judged))
             } catch {
-                return broken(TextMatching.patternProblem(pattern) ?? "\(error)")
+                return .broken(.badPattern(TextMatching.patternProblem(pattern) ?? "\(error)"))
             }
 
         case .releaseBuild(let crashes):
-            guard outcome.compile.succeeded else {
-                return fail(catalog.text("check.not_run", ["reason": compileFailureMessage(outcome, catalog: catalog)]))
+            guard outcome.compile.succeeded else { return .fail(.notRun(CompileFailure(outcome))) }
+            guard let release else { return .broken(.releaseNotRun) }
+            if let crash = release.crashSeen {
+                if crashes { return .pass }
+                return .fail(.releaseCrashed(crash))
             }
-            guard let release else { return broken(catalog.text("check.release.not_run")) }
-            if let crash = release.crashName {
-                if crashes { return pass() }
-                return fail(catalog.text("check.release.crashed", ["crash": crashed(crash)]))
-            }
-            if let reason = release.stopReason {
-                return fail(catalog.text("check.release.stopped", ["reason": reason.text(catalog)]))
-            }
+            if let reason = release.stopReason { return .fail(.releaseStopped(reason)) }
             guard release.compile.succeeded, case .exited = release.termination else {
-                return fail(
-                    catalog.text(
-                        "check.release.not_compiled", ["reason": compileFailureMessage(release, catalog: catalog)]))
+                return .fail(.releaseNotCompiled(CompileFailure(release)))
             }
-            if !crashes { return pass() }
-            return fail(catalog.text("check.release.ran_to_end"))
+            if !crashes { return .pass }
+            return .fail(.releaseRanToEnd)
 
         default:
             break
         }
 
         // Everything else looks at a finished run.
-        if !outcome.compile.succeeded {
-            return fail(catalog.text("check.not_run", ["reason": compileFailureMessage(outcome, catalog: catalog)]))
-        }
-        let crash = outcome.crashName
-        if crash == nil, let reason = outcome.stopReason {
-            return fail(reason.text(catalog))
-        }
-        if crash == nil, outcome.termination == .notRun {
-            return broken(catalog.text("check.program_not_run"))
-        }
+        if !outcome.compile.succeeded { return .fail(.notRun(CompileFailure(outcome))) }
+        let crash = outcome.crashSeen
+        if crash == nil, let reason = outcome.stopReason { return .fail(.stopped(reason)) }
+        if crash == nil, outcome.termination == .notRun { return .broken(.programNotRun) }
         let output = outcome.learnerStdout
 
         switch check {
         case .outputEquals(let expected):
             let want = TextMatching.normalizedLines(expected)
             let got = TextMatching.normalizedLines(output)
-            if want == got { return pass() }
-            return fail(outputDifference(want: want, got: got, catalog: catalog))
+            if want == got { return .pass }
+            for index in 0..<max(want.count, got.count) {
+                let expected = index < want.count ? want[index] : nil
+                let actual = index < got.count ? got[index] : nil
+                guard expected == actual else {
+                    return .fail(.outputLine(line: index + 1, expected: expected, actual: actual))
+                }
+            }
+            return .fail(.outputDiffers)
 
         case .outputContains(let needle):
             let haystack = TextMatching.normalizedLines(output).joined(separator: "\n")
             let wanted = TextMatching.normalizedLines(needle).joined(separator: "\n")
-            if haystack.contains(wanted) { return pass() }
-            return fail(
-                catalog.text("check.output.missing", ["text": wanted, "output": indent(output, catalog: catalog)]))
+            if haystack.contains(wanted) { return .pass }
+            return .fail(.outputMissing(text: wanted, output: output))
 
         case .outputMatches(let pattern):
             do {
                 let text = TextMatching.normalizedLines(output).joined(separator: "\n")
-                if try TextMatching.matches(pattern, in: text) { return pass() }
-                return fail(catalog.text("check.output.unexpected", ["output": indent(output, catalog: catalog)]))
+                if try TextMatching.matches(pattern, in: text) { return .pass }
+                return .fail(.outputUnexpected(output: output))
             } catch {
-                return broken(TextMatching.patternProblem(pattern) ?? "\(error)")
+                return .broken(.badPattern(TextMatching.patternProblem(pattern) ?? "\(error)"))
             }
 
         case .trace(let pattern):
             let navigation = outcome.navigation
-            if navigation.contains(where: { matches($0, pattern) }) { return pass() }
-            return fail(
-                catalog.text(
-                    "check.trace.missing",
-                    [
-                        "expected": pattern.summary(catalog),
-                        "instead": nearestMiss(pattern, in: navigation, catalog: catalog)
-                    ]))
+            if navigation.contains(where: { matches($0, pattern) }) { return .pass }
+            return .fail(.traceMissing(expected: pattern, instead: nearestMiss(pattern, in: navigation)))
 
         case .noTrace(let pattern):
             if let event = outcome.navigation.first(where: { matches($0, pattern) }) {
-                return fail(catalog.text("check.trace.unwanted", ["event": describe(event, catalog: catalog)]))
+                return .fail(.traceUnwanted(event))
             }
-            return pass()
+            return .pass
 
         case .traceOrder(let patterns):
-            return traceOrderResult(patterns, in: outcome.navigation, pass: pass(), fail: fail, catalog: catalog)
+            return traceOrder(patterns, in: outcome.navigation)
 
         case .topOfStack(let name):
-            guard let state = outcome.endState else {
-                return missingEndState(outcome, summary: summary, catalog: catalog)
-            }
-            if TextMatching.sameClass(state.topOfStack, name) { return pass() }
-            return fail(
-                catalog.text(
-                    "check.top",
-                    [
-                        "top": state.topOfStack.map(TextMatching.bareClassName) ?? catalog.text("check.top.nothing"),
-                        "expected": name
-                    ]))
+            guard let state = outcome.endState else { return missingEndState(outcome) }
+            if TextMatching.sameClass(state.topOfStack, name) { return .pass }
+            return .fail(.topOfStack(actual: state.topOfStack.map(TextMatching.bareClassName), expected: name))
 
         case .presented(let name):
-            guard let state = outcome.endState else {
-                return missingEndState(outcome, summary: summary, catalog: catalog)
-            }
-            if state.presented.contains(where: { TextMatching.sameClass($0, name) }) { return pass() }
-            let shown =
-                state.presented.isEmpty
-                ? catalog.text("check.presented.nothing")
-                : catalog.text(
-                    "check.presented.list",
-                    ["list": state.presented.map(TextMatching.bareClassName).joined(separator: ", ")])
-            return fail(catalog.text("check.presented", ["expected": name, "shown": shown]))
+            guard let state = outcome.endState else { return missingEndState(outcome) }
+            if state.presented.contains(where: { TextMatching.sameClass($0, name) }) { return .pass }
+            return .fail(.presented(expected: name, shown: state.presented.map(TextMatching.bareClassName)))
 
         case .exitStatus(let status):
-            if let crash { return fail(crashed(crash)) }
+            if let crash { return .fail(.crashed(crash)) }
             switch outcome.termination {
-            case .exited(let actual) where actual == status: return pass()
-            case .exited(let actual):
-                return fail(catalog.text("check.exit_status", ["actual": actual, "expected": status]))
-            default: return broken(catalog.text("check.unfinished"))
+            case .exited(let actual) where actual == status: return .pass
+            case .exited(let actual): return .fail(.exitStatus(actual: actual, expected: status))
+            default: return .broken(.unfinished)
             }
 
         case .crash(let kind, let messagePattern):
-            guard case (let actualKind, let message)? = crash else {
-                return fail(
-                    kind.map { catalog.text("check.crash.none.kind", ["kind": $0]) } ?? catalog.text("check.crash.none")
-                )
-            }
-            if let kind, !actualKind.text.lowercased().contains(kind.lowercased()) {
-                return fail(
-                    catalog.text("check.crash.other_kind", ["crash": crashed((actualKind, message)), "kind": kind]))
+            guard let crash else { return .fail(.noCrash(kind: kind)) }
+            if let kind, !crash.kind.text.lowercased().contains(kind.lowercased()) {
+                return .fail(.otherCrashKind(crash, expected: kind))
             }
             if let messagePattern {
                 do {
-                    if try !TextMatching.matches(messagePattern, in: message) {
-                        return fail(catalog.text("check.crash.other", ["crash": crashed((actualKind, message))]))
+                    if try !TextMatching.matches(messagePattern, in: crash.message) {
+                        return .fail(.otherCrash(crash))
                     }
                 } catch {
-                    return broken(TextMatching.patternProblem(messagePattern) ?? "\(error)")
+                    return .broken(.badPattern(TextMatching.patternProblem(messagePattern) ?? "\(error)"))
                 }
             }
-            return pass()
+            return .pass
 
         case .harness(let required):
-            return harnessResult(summary: summary, required: required, outcome: outcome, catalog: catalog)
+            return harness(required: required, outcome: outcome)
 
         case .compiles, .failsToCompile, .releaseBuild:
-            return pass()  // handled above
+            return .pass  // handled above
         }
     }
 
@@ -249,26 +191,9 @@ package enum CheckEvaluator {
         return true
     }
 
-    static func describe(_ event: TraceEvent, catalog: Catalog) -> String {
-        var text = event.event.rawValue
-        if let identifier = event.identifier { text += " '\(identifier)'" }
-        if let source = event.subject {
-            text += " " + catalog.text("trace.from", ["name": TextMatching.bareClassName(source)])
-        }
-        if let destination = event.destination {
-            text += " " + catalog.text("trace.to", ["name": TextMatching.bareClassName(destination)])
-        }
-        let properties = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        if !properties.isEmpty { text += " (" + properties.joined(separator: ", ") + ")" }
-        return text
-    }
-
     /// Finds each pattern after the event that matched the one before it; on a miss, says
     /// whether the event came too early or never came.
-    private static func traceOrderResult(
-        _ patterns: [TracePattern], in trace: [TraceEvent],
-        pass: CheckResult, fail: (String) -> CheckResult, catalog: Catalog
-    ) -> CheckResult {
+    private static func traceOrder(_ patterns: [TracePattern], in trace: [TraceEvent]) -> Judgement {
         var next = trace.startIndex
         for (position, pattern) in patterns.enumerated() {
             if let found = trace[next...].firstIndex(where: { matches($0, pattern) }) {
@@ -276,45 +201,28 @@ package enum CheckEvaluator {
                 continue
             }
             guard position > 0 else {
-                return fail(
-                    catalog.text(
-                        "check.trace.missing",
-                        [
-                            "expected": pattern.summary(catalog),
-                            "instead": nearestMiss(pattern, in: trace, catalog: catalog)
-                        ]))
+                return .fail(.traceMissing(expected: pattern, instead: nearestMiss(pattern, in: trace)))
             }
-            let previous = patterns[position - 1].summary(catalog)
+            let previous = patterns[position - 1]
             if let early = trace[..<next].first(where: { matches($0, pattern) }) {
-                return fail(
-                    catalog.text(
-                        "check.trace.early", ["event": describe(early, catalog: catalog), "previous": previous]))
+                return .fail(.traceEarly(early, previous: previous))
             }
-            return fail(
-                catalog.text(
-                    "check.trace.missing_after",
-                    [
-                        "expected": pattern.summary(catalog), "previous": previous,
-                        "instead": nearestMiss(pattern, in: Array(trace[next...]), catalog: catalog)
-                    ]))
+            let instead = nearestMiss(pattern, in: Array(trace[next...]))
+            return .fail(.traceMissingAfter(expected: pattern, previous: previous, instead: instead))
         }
-        return pass
+        return .pass
     }
 
-    /// Explains the closest event to what was expected, so the learner sees what happened.
-    private static func nearestMiss(_ pattern: TracePattern, in trace: [TraceEvent], catalog: Catalog) -> String {
-        if trace.isEmpty { return catalog.text("check.trace.none") }
+    /// The closest event to what was expected, so the learner sees what happened.
+    private static func nearestMiss(_ pattern: TracePattern, in trace: [TraceEvent]) -> TraceMiss {
+        if trace.isEmpty { return .nothing }
         var loose = pattern
         loose.properties = [:]
         if let near = trace.first(where: { matches($0, loose) }) {
             let wrong = pattern.properties.sorted { $0.key < $1.key }.map { key, value in
-                near.properties?[key].map {
-                    catalog.text("check.trace.property", ["key": key, "actual": $0, "expected": value])
-                }
-                    ?? catalog.text("check.trace.property.unset", ["key": key, "expected": value])
+                PropertyMismatch(key: key, expected: value, actual: near.properties?[key])
             }
-            return catalog.text(
-                "check.trace.in", ["event": describe(near, catalog: catalog), "wrong": wrong.joined(separator: ", ")])
+            return .differs(near, wrong)
         }
         loose.destination = nil
         loose.source = nil
@@ -326,106 +234,36 @@ package enum CheckEvaluator {
         var sameKind = loose
         sameKind.identifier = nil
         for candidate in [loose, sameSegue] where candidate != TracePattern() {
-            if let near = moves.first(where: { matches($0, candidate) }) {
-                return catalog.text("check.trace.did", ["event": describe(near, catalog: catalog)])
-            }
+            if let near = moves.first(where: { matches($0, candidate) }) { return .did(near) }
         }
         // The same kind of event for another segue (a prepare for 'cancel' instead of 'save'):
         // the latest one is the closest to what the learner just did.
-        if sameKind != TracePattern(), let near = moves.last(where: { matches($0, sameKind) }) {
-            return catalog.text("check.trace.did", ["event": describe(near, catalog: catalog)])
-        }
-        if moves.isEmpty { return catalog.text("check.trace.none") }
-        let shown = moves.prefix(6).map { describe($0, catalog: catalog) }.joined(separator: "; ")
-        return catalog.text("check.trace.was", ["events": shown + (moves.count > 6 ? "; …" : "")])
+        if sameKind != TracePattern(), let near = moves.last(where: { matches($0, sameKind) }) { return .did(near) }
+        if moves.isEmpty { return .nothing }
+        return .was(Array(moves.prefix(6)), more: moves.count > 6)
     }
 
-    private static func harnessResult(summary: String, required: [String], outcome: RunResult, catalog: Catalog)
-        -> CheckResult
-    {
+    private static func harness(required: [String], outcome: RunResult) -> Judgement {
         let verdicts = CheckLine.results(in: outcome.stdout)
         if let failed = verdicts.first(where: { $0.status == .fail }) {
-            return CheckResult(
-                summary: summary, status: .fail,
-                message: catalog.text("check.harness.failed", ["check": failed.summary, "message": failed.message]))
+            return .fail(.harnessFailed(check: failed.summary, message: failed.message))
         }
         if let broken = verdicts.first(where: { $0.status == .error }) {
-            return CheckResult(
-                summary: summary, status: .error,
-                message: catalog.text("check.harness.failed", ["check": broken.summary, "message": broken.message]))
+            return .broken(.harnessFailed(check: broken.summary, message: broken.message))
         }
         let reported = Set(verdicts.map(\.summary))
         if let missing = required.first(where: { !reported.contains($0) }) {
             // The usual reason is a crash: name it, it is what the learner has to fix.
-            let reason =
-                outcome.crashName.map {
-                    catalog.text(
-                        "check.harness.missing.crash",
-                        [
-                            "check": missing,
-                            "crash": CrashWording.crashed(kind: $0.kind, message: $0.message, catalog: catalog)
-                        ])
-                }
-                ?? catalog.text("check.harness.missing", ["check": missing])
-            return CheckResult(summary: summary, status: .fail, message: reason)
+            return .fail(.harnessMissing(check: missing, crash: outcome.crashSeen))
         }
-        if verdicts.isEmpty {
-            let reason =
-                outcome.crashName.map {
-                    catalog.text(
-                        "check.harness.none.crash",
-                        ["crash": CrashWording.crashed(kind: $0.kind, message: $0.message, catalog: catalog)])
-                }
-                ?? catalog.text("check.harness.none")
-            return CheckResult(summary: summary, status: .fail, message: reason)
-        }
-        return CheckResult(summary: summary, status: .pass)
+        if verdicts.isEmpty { return .fail(.harnessNone(crash: outcome.crashSeen)) }
+        return .pass
     }
 
     /// No final screen: a crash is the learner's to fix (the check fails with it); a run that
     /// ended normally without one is the lesson's problem.
-    private static func missingEndState(_ outcome: RunResult, summary: String, catalog: Catalog) -> CheckResult {
-        if case (let kind, let message)? = outcome.crashName {
-            return CheckResult(
-                summary: summary, status: .fail,
-                message: CrashWording.crashed(kind: kind, message: message, catalog: catalog))
-        }
-        return CheckResult(summary: summary, status: .error, message: catalog.text("judge.no_end_state"))
-    }
-
-    private static func compileFailureMessage(_ outcome: RunResult, catalog: Catalog) -> String {
-        let errors = outcome.compile.errors
-        guard let first = errors.first else { return catalog.text("check.not_compiled") }
-        let more =
-            errors.count == 1
-            ? ""
-            : errors.count == 2
-                ? catalog.text("check.not_compiled.one_more")
-                : catalog.text("check.not_compiled.more", ["count": errors.count - 1])
-        let place =
-            first.inHiddenCode
-            ? catalog.text("check.not_compiled.hidden") : "\(first.file):\(first.line):\(first.column)"
-        return catalog.text("check.not_compiled.at", ["place": place, "message": first.message, "more": more])
-    }
-
-    private static func outputDifference(want: [String], got: [String], catalog: Catalog) -> String {
-        for index in 0..<max(want.count, got.count) {
-            let expected =
-                index < want.count
-                ? catalog.text("quote", ["text": want[index]]) : catalog.text("check.output.nothing_more")
-            let actual =
-                index < got.count
-                ? catalog.text("quote", ["text": got[index]]) : catalog.text("check.output.nothing_more")
-            if expected != actual {
-                return catalog.text("check.output.line", ["line": index + 1, "expected": expected, "actual": actual])
-            }
-        }
-        return catalog.text("check.output.differs")
-    }
-
-    private static func indent(_ text: String, catalog: Catalog) -> String {
-        let lines = TextMatching.normalizedLines(text)
-        if lines.isEmpty { return "    " + catalog.text("check.output.none") }
-        return lines.prefix(12).map { "    " + $0 }.joined(separator: "\n")
+    private static func missingEndState(_ outcome: RunResult) -> Judgement {
+        if let crash = outcome.crashSeen { return .fail(.crashed(crash)) }
+        return .broken(.noEndState)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Localization
 import Playground
 import SegueKit
 import SegueTools
@@ -57,16 +56,15 @@ package enum CheckLine {
 /// that marks in the trace where the learner's program ends and the checks begin.
 package enum HarnessSupport {
     /// Lets authors write `lessonCheck("pushed detail", nav.topViewController is DetailViewController)`.
-    /// The helpers' own words (a false condition without a message, two values that differ)
-    /// are the learner's language, from `catalog`, written into the source as literals.
-    package static func helperSource(catalog: Catalog) -> String {
-        let conditionFalse = swiftLiteral(catalog.text("check.helper.condition_false"))
+    /// The helpers' own words (a false condition without a message; two values that differ,
+    /// with `\u{E000}expected` and `\u{E000}actual` where the values go) are the learner's
+    /// language (`helperSource(catalog:)`), written into the source as literals.
+    package static func helperSource(conditionFalse: String, notEqual: String) -> String {
+        let conditionFalse = swiftLiteral(conditionFalse)
         // Placeholders become interpolations: the values are only known when the check runs.
-        let notEqual = swiftLiteral(
-            catalog.text("check.helper.not_equal", ["expected": "\u{E000}expected", "actual": "\u{E000}actual"])
-        )
-        .replacingOccurrences(of: "\u{E000}expected", with: "\\(expected)")
-        .replacingOccurrences(of: "\u{E000}actual", with: "\\(actual)")
+        let notEqual = swiftLiteral(notEqual)
+            .replacingOccurrences(of: "\u{E000}expected", with: "\\(expected)")
+            .replacingOccurrences(of: "\u{E000}actual", with: "\\(actual)")
         return """
             import SegueKit
 

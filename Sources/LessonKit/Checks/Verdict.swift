@@ -20,12 +20,27 @@ package struct CheckResult: Sendable, Hashable {
     package var message: String
     /// Where the author wrote the check, when it came from a pack file.
     package var location: SourceLocation?
+    /// Why a check of the author's did not pass, as data (`message` words it).
+    package var reason: CheckFailure?
 
-    package init(summary: String, status: Status, message: String = "", location: SourceLocation? = nil) {
+    package init(
+        summary: String, status: Status, message: String = "", location: SourceLocation? = nil,
+        reason: CheckFailure? = nil
+    ) {
         self.summary = summary
         self.status = status
         self.message = message
         self.location = location
+        self.reason = reason
+    }
+
+    /// The reason is left out of the hash (a trace event is not hashable); equal results still
+    /// hash alike.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(summary)
+        hasher.combine(status)
+        hasher.combine(message)
+        hasher.combine(location)
     }
 }
 

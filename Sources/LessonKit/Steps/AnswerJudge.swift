@@ -26,8 +26,8 @@ package struct AnswerJudge: Sendable {
     func notAnAnswer(for step: Step) -> Verdict {
         Verdict(results: [
             CheckResult(
-                summary: "answer", status: .error,
-                message: catalog.text("judge.wrong_kind", ["kind": step.kind.rawValue]))
+                summary: "answer", status: .error, reason: .wrongAnswerForm(kind: step.kind.rawValue),
+                catalog: catalog)
         ])
     }
 
@@ -86,27 +86,28 @@ package struct AnswerJudge: Sendable {
         let sameAddition =
             rewritten.isEmpty && sameMessage
             && !starting.contains(expectedLine) && !starting.contains(gotLine)
-        var message: String?
+        var reason: CheckFailure?
         if gotLine != expectedLine && !sameRewrite && !sameAddition {
-            message = catalog.text("judge.compiler.other_line", ["error": CompilerErrors.quoted(got), "line": gotLine])
+            reason = .compilerOtherLine(got, line: gotLine)
         } else if !sameMessage && !sameRewrite {
             // On the solution's own line, another message means another change made it.
-            message = catalog.text("judge.compiler.other_error", ["error": CompilerErrors.quoted(got)])
+            reason = .compilerOtherError(got)
         } else if sameMessage {
             let gotNotes = CompilerErrors.notes(of: got, in: learnerOutcome)
             let expectedNotes = CompilerErrors.notes(of: expected, in: referenceOutcome).map {
                 TextMatching.collapse($0.message)
             }
             if let odd = gotNotes.first(where: { !expectedNotes.contains(TextMatching.collapse($0.message)) }) {
-                message = catalog.text("judge.compiler.other_note", ["note": CompilerErrors.quoted(odd)])
+                reason = .compilerOtherNote(odd)
             } else if gotNotes.count != expectedNotes.count {
-                message = catalog.text("judge.compiler.more_notes", ["error": CompilerErrors.quoted(got)])
+                reason = .compilerMoreNotes(got)
             }
         }
-        guard let message else { return verdict }
+        guard let reason else { return verdict }
         let failed = CheckResult(
-            summary: "the error this step is about", status: .fail, message: message, location: step.location)
-        return Verdict(results: verdict.results + [failed], feedback: [message], run: learnerOutcome)
+            summary: "the error this step is about", status: .fail, reason: reason, catalog: catalog,
+            location: step.location)
+        return Verdict(results: verdict.results + [failed], feedback: [failed.message], run: learnerOutcome)
     }
 
     /// Compiles and runs code for a step. `judging: false` leaves the harness out (a plain `run`).
@@ -119,7 +120,7 @@ package struct AnswerJudge: Sendable {
             )
         } catch {
             let result = CheckResult(
-                summary: "the code runs", status: .error, message: catalog.text("judge.not_run", ["error": "\(error)"]))
+                summary: "the code runs", status: .error, reason: .notRunnable("\(error)"), catalog: catalog)
             return (nil, Verdict(results: [result], feedback: [result.message]))
         }
     }

@@ -172,10 +172,6 @@ extension StepKind {
     package var completesOnAttempt: Bool { traits.completesOnAttempt }
     package var typechecksOnly: Bool { traits.typechecksOnly }
     package var enterWaitsKey: String? { traits.enterWaitsKey }
-    /// Every kind's `enterWaitsKey`, listed for the catalog's check of the keys code uses.
-    static let catalogKeysOfEnter = [
-        "enter.held.example", "enter.held.question", "enter.held.predict", "enter.held.code"
-    ]
     /// Keys of the ```step block this kind takes besides the common ones.
     package var allowedKeys: [String] { rules.keys }
     package var codeRoles: (required: [CodeRole], allowed: [CodeRole]) { rules.codeRoles }

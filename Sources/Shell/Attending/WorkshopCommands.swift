@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LessonKit
 import Playground
@@ -9,14 +10,8 @@ import XDGDirectories
 enum WorkshopCommands {
     static func all(_ driver: LessonDriver, directories: XDGDirectories) -> [ShellCommand] {
         [
-            ShellCommand(
-                name: "join", usage: "join LINK [NAME]",
-                summary: "Join a workshop: your progress on this pack goes to the instructor's dashboard.",
-                details:
-                    "LINK is the join link the instructor gives (http://…/join/CODE). NAME is how the dashboard shows you (default: your login name). `leave` stops.",
-                arguments: [.text]
-            ) { context, invocation in
-                guard let text = invocation.arguments.first else {
+            ShellCommand(JoinCommand.self) { context, command in
+                guard let text = command.link else {
                     context.fail("join: which workshop? e.g. `join http://10.0.0.5:8080/join/K7QXM2PD Ada`")
                     return .readNext
                 }
@@ -24,11 +19,11 @@ enum WorkshopCommands {
                     context.fail("join: '\(text)' is not a join link (http://HOST:PORT/join/CODE)")
                     return .readNext
                 }
-                let name = invocation.arguments.dropFirst().joined(separator: " ")
+                let name = command.name.joined(separator: " ")
                 join(link, name: name.isEmpty ? defaultName() : name, driver: driver, directories: directories)
                 return .readNext
             },
-            ShellCommand(name: "leave", summary: "Leave the workshop: nothing more is sent.") { context, _ in
+            ShellCommand(LeaveCommand.self) { context, _ in
                 guard let workshop = context.workshop else {
                     context.fail("leave: you are not in a workshop")
                     return .readNext
@@ -38,10 +33,7 @@ enum WorkshopCommands {
                 context.output.line("You left the workshop; nothing more is sent. Your own progress stays here.")
                 return .readNext
             },
-            ShellCommand(
-                name: "hand", usage: "help me",
-                summary: "In a workshop: raise your hand; the instructor sees it on the dashboard."
-            ) { context, _ in
+            ShellCommand(HandCommand.self) { context, _ in
                 guard let workshop = context.workshop else {
                     context.fail(
                         "help me: you are not in a workshop (`join LINK` joins one); `help` lists the commands")
@@ -119,6 +111,40 @@ enum WorkshopCommands {
     static func defaultName() -> String {
         ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "learner"
     }
+}
+
+/// `join LINK [NAME]`.
+struct JoinCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "join",
+        abstract: "Join a workshop: your progress on this pack goes to the instructor's dashboard.",
+        usage: "join LINK [NAME]",
+        discussion:
+            "LINK is the join link the instructor gives (http://…/join/CODE). NAME is how the dashboard shows you (default: your login name). `leave` stops."
+    )
+
+    /// Optional here so that `join` alone is shown an example link.
+    @Argument(help: ArgumentHelp(valueName: "link"))
+    var link: String?
+
+    /// The rest of the line, a name of several words.
+    @Argument(help: ArgumentHelp(valueName: "name"))
+    var name: [String] = []
+}
+
+/// `leave`.
+struct LeaveCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "leave", abstract: "Leave the workshop: nothing more is sent.")
+}
+
+/// `help me` (or `hand`): a raised hand on the dashboard.
+struct HandCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hand",
+        abstract: "In a workshop: raise your hand; the instructor sees it on the dashboard.",
+        usage: "help me"
+    )
 }
 
 extension LessonDriver {

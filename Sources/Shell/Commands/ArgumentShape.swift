@@ -24,6 +24,9 @@ struct ArgumentShape: Sendable {
         var isOptional: Bool
         var isRepeating: Bool
         var shouldDisplay: Bool
+        /// How ArgumentParser reads it: `allRemainingInput` (`parsing: .captureForPassthrough`)
+        /// takes every word from its place on, options too (code, text, a negative number).
+        var parsingStrategy: String?
         /// What the declaration says completes the argument (`completion:`), when it says.
         var completionKind: Completion?
 
@@ -101,8 +104,15 @@ struct ArgumentShape: Sendable {
         var values: [(Argument, String)] = []
         var index = 0
         var terminated = false
+        let declared = arguments.filter { $0.kind == .positional }
         while index < words.count {
             let word = words[index]
+            if positionals.count < declared.count,
+                declared[positionals.count].parsingStrategy == "allRemainingInput"
+            {
+                positionals += words[index...]
+                break
+            }
             index += 1
             if terminated || !Self.looksLikeOption(word) {
                 positionals.append(word)
@@ -133,7 +143,6 @@ struct ArgumentShape: Sendable {
             values.append((argument, words[index]))
             index += 1
         }
-        let declared = arguments.filter { $0.kind == .positional }
         if !declared.contains(where: \.isRepeating), positionals.count > declared.count {
             return (.unexpected(Array(positionals.dropFirst(declared.count))), values)
         }
@@ -152,7 +161,9 @@ struct ArgumentShape: Sendable {
     }
 
     /// What Tab completes at each position: each positional argument as its declaration says
-    /// (files, or a list of words); a command without one completes its options' names.
+    /// (files, or a list of words; by its value name, `lesson`, `lesson[/step]` or `command`,
+    /// the pack's lessons, their steps or the shell's commands); a command without one
+    /// completes its options' names.
     var completion: [ArgumentKind] {
         let positionals = arguments.filter { $0.kind == .positional }
         guard !positionals.isEmpty else {
@@ -163,7 +174,12 @@ struct ArgumentShape: Sendable {
         return positionals.map { argument in
             if let list = argument.completionKind?.list { return .word(list.values) }
             if argument.completionKind?.file != nil || argument.completionKind?.directory != nil { return .file }
-            return .text
+            switch argument.valueName {
+            case "lesson": return .lesson
+            case "lesson[/step]": return .lessonStep
+            case "command": return .commandName
+            default: return .text
+            }
         }
     }
 

@@ -1,21 +1,67 @@
+import ArgumentParser
+
+/// `help [COMMAND]`: the commands, or one of them.
+struct HelpCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "help",
+        abstract: "List the commands, or explain one.",
+        usage: "help [COMMAND]",
+        discussion:
+            "With no argument, lists every command with one line each. With a command name, shows how to write it and what it does.",
+        aliases: ["?"]
+    )
+
+    @Argument(help: ArgumentHelp(valueName: "command"))
+    var command: String?
+}
+
+/// `quit`: leave the shell.
+struct QuitCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quit",
+        abstract: "Save everything and leave the shell (Ctrl-D does the same).",
+        discussion: "Progress and history are saved as you go; quitting never loses work.",
+        aliases: ["exit"]
+    )
+}
+
+/// `history [N]`: the last entries typed.
+struct HistoryCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show the last N entries typed (default 20).",
+        usage: "history [N]",
+        discussion:
+            "History is kept across sessions in the XDG state directory ($XDG_STATE_HOME/seguelab/history). Use the Up arrow or Ctrl-R to recall an entry."
+    )
+
+    /// Read whole, so `history -3` is told it is no positive number rather than no option.
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(valueName: "n"))
+    var words: [String] = []
+
+    /// How many entries to show; nil when what was typed is no positive number.
+    var count: Int? {
+        guard let word = words.first else { return 20 }
+        return Int(word).flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    func validate() throws {
+        if words.count > 1 { throw ValidationError("Unexpected argument '\(words[1])'") }
+    }
+}
+
 /// Commands every session has, whatever pack is loaded.
 enum CoreCommands {
     static var all: [ShellCommand] { [help, quit, history] }
 
     static var help: ShellCommand {
-        ShellCommand(
-            name: "help", aliases: ["?"], usage: "help [COMMAND]",
-            summary: "List the commands, or explain one.",
-            details:
-                "With no argument, lists every command with one line each. With a command name, shows how to write it and what it does.",
-            arguments: [.commandName]
-        ) { context, invocation in
+        ShellCommand(HelpCommand.self) { context, typed in
             let style = context.output.style
             // `help me` raises a hand in a workshop (the `hand` command).
-            if invocation.arguments == ["me"], let hand = context.registry.command(named: "hand") {
-                return await hand.run(context, invocation)
+            if typed.command == "me", let hand = context.registry.command(named: "hand") {
+                return await hand.run(context, CommandInvocation(name: hand.name, arguments: [], rawArguments: ""))
             }
-            guard let name = invocation.arguments.first else {
+            guard let name = typed.command else {
                 let commands = context.registry.commands
                 // A shared command's usage line is worked out by ArgumentParser: once each.
                 let usages = commands.map(\.usage)
@@ -70,26 +116,14 @@ enum CoreCommands {
     }
 
     static var quit: ShellCommand {
-        ShellCommand(
-            name: "quit", aliases: ["exit"], summary: "Save everything and leave the shell (Ctrl-D does the same).",
-            details: "Progress and history are saved as you go; quitting never loses work."
-        ) { _, _ in .leaveShell }
+        ShellCommand(QuitCommand.self) { _, _ in .leaveShell }
     }
 
     static var history: ShellCommand {
-        ShellCommand(
-            name: "history", usage: "history [N]", summary: "Show the last N entries typed (default 20).",
-            details:
-                "History is kept across sessions in the XDG state directory ($XDG_STATE_HOME/seguelab/history). Use the Up arrow or Ctrl-R to recall an entry.",
-            arguments: [.text]
-        ) { context, invocation in
-            var count = 20
-            if let argument = invocation.arguments.first {
-                guard let n = Int(argument), n > 0 else {
-                    context.fail("history: expected a positive number, got '\(argument)'")
-                    return .readNext
-                }
-                count = n
+        ShellCommand(HistoryCommand.self) { context, command in
+            guard let count = command.count else {
+                context.fail(context.output.catalog.text("history.not_a_count", ["value": command.words[0]]))
+                return .readNext
             }
             let entries = context.recentEntries.suffix(count)
             let firstNumber = context.recentEntries.count - entries.count + 1

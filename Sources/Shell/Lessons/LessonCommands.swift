@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LessonKit
 import Localization
@@ -10,46 +11,35 @@ enum LessonCommands {
                 driver.showLessons()
                 return .readNext
             },
-            ShellCommand(
-                name: "start", usage: "start LESSON", summary: "Begin a lesson at its first step.", arguments: [.lesson]
-            ) { context, invocation in
-                guard let id = invocation.arguments.first else {
+            ShellCommand(StartCommand.self) { context, command in
+                guard let id = command.lesson else {
                     context.fail(driver.catalog.text("start.which"))
                     return .readNext
                 }
                 driver.mutate { (s: inout Session) throws(SessionError) in try s.start(lesson: id) }
                 return .readNext
             },
-            ShellCommand(name: "next", summary: "Go to the next step.") { _, _ in
+            ShellCommand(NextCommand.self) { _, _ in
                 driver.mutate { (s: inout Session) throws(SessionError) in s.next() }
                 return .readNext
             },
-            ShellCommand(name: "back", summary: "Go back through the steps you have seen (nothing is reset).") { _, _ in
+            ShellCommand(BackCommand.self) { _, _ in
                 driver.mutate { (s: inout Session) throws(SessionError) in s.back() }
                 return .readNext
             },
-            ShellCommand(
-                name: "goto", usage: "goto LESSON[/STEP]", summary: "Jump to a lesson, or a step of it.",
-                arguments: [.lessonStep]
-            ) { context, invocation in
-                guard let target = invocation.arguments.first else {
+            ShellCommand(GotoCommand.self) { context, command in
+                guard let target = command.target else {
                     context.fail(driver.catalog.text("goto.where"))
                     return .readNext
                 }
                 driver.mutate { (s: inout Session) throws(SessionError) in try s.goto(target) }
                 return .readNext
             },
-            ShellCommand(name: "step", aliases: ["where"], summary: "Show the current step again.") { _, _ in
+            ShellCommand(StepCommand.self) { _, _ in
                 driver.showStep()
                 return .readNext
             },
-            ShellCommand(
-                name: "answer", usage: "answer TEXT",
-                summary: "Answer the current step (typing the answer alone works too).",
-                details:
-                    "Choices: the letter(s), e.g. `answer b` or `answer a, c`. Text and predictions: the words. Swift steps: the code. Use `answer` when your answer starts with a command's name.",
-                arguments: [.text]
-            ) { context, invocation in
+            ShellCommand(AnswerCommand.self) { context, _, invocation in
                 guard !invocation.rawArguments.isEmpty else {
                     context.fail(driver.catalog.text("answer.what"))
                     return .readNext
@@ -67,39 +57,29 @@ enum LessonCommands {
                 }
                 return .readNext
             },
-            ShellCommand(
-                name: "edit", summary: "Edit your code for this step in $VISUAL or $EDITOR.",
-                details:
-                    "Without a terminal (a scripted session), reads the new code from the following lines up to a line holding a single `.`."
-            ) { _, _ in
+            ShellCommand(EditCommand.self) { _, _ in
                 driver.editDraft()
                 return .readNext
             },
-            ShellCommand(name: "check", summary: "Judge your code for this exercise.") { _, _ in
+            ShellCommand(CheckCommand.self) { _, _ in
                 await driver.check()
                 return .readNext
             },
-            ShellCommand(name: "hint", summary: "Show the next hint for this step.") { _, _ in
+            ShellCommand(HintCommand.self) { _, _ in
                 driver.hint()
                 return .readNext
             },
-            ShellCommand(
-                name: "solution", usage: "solution [yes]", summary: "Show the answer (asks first; it is recorded)."
-            ) { _, invocation in
-                driver.solution(confirmed: invocation.arguments.first == "yes")
+            ShellCommand(SolutionCommand.self) { _, command in
+                driver.solution(confirmed: command.confirmation == "yes")
                 return .readNext
             },
-            ShellCommand(name: "skip", summary: "Move on; the reference answer is filled in for later steps.") { _, _ in
+            ShellCommand(SkipCommand.self) { _, _ in
                 driver.skip()
                 return .readNext
             },
-            ShellCommand(
-                name: "restart", usage: "restart [LESSON] [yes]",
-                summary: "Start the pack (or a lesson) over; progress is backed up first.",
-                arguments: [.lesson]
-            ) { _, invocation in
-                let args = invocation.arguments.filter { $0 != "yes" }
-                driver.restart(lesson: args.first, confirmed: invocation.arguments.contains("yes"))
+            ShellCommand(RestartCommand.self) { _, command in
+                let args = command.words.filter { $0 != "yes" }
+                driver.restart(lesson: args.first, confirmed: command.words.contains("yes"))
                 return .readNext
             },
             ShellCommand(ProgressCommand.self) { context, command in
@@ -114,6 +94,105 @@ enum LessonCommands {
             }
         ]
     }
+}
+
+/// `start LESSON`.
+struct StartCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start", abstract: "Begin a lesson at its first step.", usage: "start LESSON")
+
+    /// Optional here so that `start` alone asks which lesson, in the session's words.
+    @Argument(help: ArgumentHelp(valueName: "lesson"))
+    var lesson: String?
+}
+
+/// `next`.
+struct NextCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(commandName: "next", abstract: "Go to the next step.")
+}
+
+/// `back`.
+struct BackCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "back", abstract: "Go back through the steps you have seen (nothing is reset).")
+}
+
+/// `goto LESSON[/STEP]`.
+struct GotoCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "goto", abstract: "Jump to a lesson, or a step of it.", usage: "goto LESSON[/STEP]")
+
+    @Argument(help: ArgumentHelp(valueName: "lesson[/step]"))
+    var target: String?
+}
+
+/// `step` (or `where`).
+struct StepCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "step", abstract: "Show the current step again.", aliases: ["where"])
+}
+
+/// `answer TEXT`: the answer is the rest of the line as typed.
+struct AnswerCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "answer",
+        abstract: "Answer the current step (typing the answer alone works too).",
+        usage: "answer TEXT",
+        discussion:
+            "Choices: the letter(s), e.g. `answer b` or `answer a, c`. Text and predictions: the words. Swift steps: the code. Use `answer` when your answer starts with a command's name."
+    )
+
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(valueName: "text"))
+    var text: [String] = []
+}
+
+/// `edit`.
+struct EditCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Edit your code for this step in $VISUAL or $EDITOR.",
+        discussion:
+            "Without a terminal (a scripted session), reads the new code from the following lines up to a line holding a single `.`."
+    )
+}
+
+/// `check`.
+struct CheckCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Judge your code for this exercise.")
+}
+
+/// `hint`.
+struct HintCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hint", abstract: "Show the next hint for this step.")
+}
+
+/// `solution [yes]`: `yes` confirms at once.
+struct SolutionCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "solution", abstract: "Show the answer (asks first; it is recorded).", usage: "solution [yes]")
+
+    @Argument(help: ArgumentHelp(valueName: "yes"), completion: .list(["yes"]))
+    var confirmation: String?
+}
+
+/// `skip`.
+struct SkipCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "skip", abstract: "Move on; the reference answer is filled in for later steps.")
+}
+
+/// `restart [LESSON] [yes]`: `yes`, anywhere, confirms at once.
+struct RestartCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restart",
+        abstract: "Start the pack (or a lesson) over; progress is backed up first.",
+        usage: "restart [LESSON] [yes]"
+    )
+
+    @Argument(help: ArgumentHelp(valueName: "lesson"))
+    var words: [String] = []
 }
 
 extension LessonDriver {

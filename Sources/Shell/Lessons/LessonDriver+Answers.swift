@@ -44,26 +44,26 @@ extension LessonDriver {
     private func judge(_ answer: Answer, learnerCode: String?) async {
         let snapshot = session
         let runner = self.runner
-        let outcome = await Interruptible.run {
-            var working = snapshot
-            let verdict = try await working.submit(answer, runner: runner)
-            return (verdict, working)
-        }
-        switch outcome {
-        case .interrupted:
+        let judged = await Interruptible.value(
+            of: {
+                var working = snapshot
+                let verdict = try await working.submit(answer, runner: runner)
+                return (verdict, working)
+            },
             // A run cut short says nothing about the answer: it is not judged, not counted.
-            output.line(style.warning(catalog.text("judge.interrupted")))
-            context.interruptedRun()
-        case .failed(let error):
-            context.fail(catalog.text("judge.failed", ["error": "\(error)"]))
-        case .finished(let (verdict, updated)):
-            session = updated
-            save()
-            if verdict.status != .error {
-                tellWorkshop(verdict.passed ? .right : .wrong, verdict: verdict, code: learnerCode)
-            }
-            show(verdict, learnerCode: learnerCode)
+            keepsPartial: false,
+            interrupted: { _ in
+                output.line(style.warning(catalog.text("judge.interrupted")))
+                context.interruptedRun()
+            },
+            failed: { context.fail(catalog.text("judge.failed", ["error": "\($0)"])) })
+        guard case (let verdict, let updated)? = judged else { return }
+        session = updated
+        save()
+        if verdict.status != .error {
+            tellWorkshop(verdict.passed ? .right : .wrong, verdict: verdict, code: learnerCode)
         }
+        show(verdict, learnerCode: learnerCode)
     }
 
     func show(_ verdict: Verdict, learnerCode: String?) {

@@ -14,20 +14,16 @@ enum ShownRun {
         _ work: @escaping @Sendable () async throws -> Value,
         lines: (Value) -> [String]
     ) async -> Value? {
-        let outcome = await Interruptible.run(work)
-        switch outcome {
-        case .interrupted(nil):
-            context.output.line(context.output.style.warning(interrupted))
-            context.interruptedRun()
-            return nil
-        case .failed(let error):
-            context.fail(failed(error))
-            return nil
-        case .finished(let value), .interrupted(let value?):
-            if case .interrupted = outcome { context.interruptedRun() }
-            timings?(value)
-            lines(value).forEach(context.output.line)
-            return value
-        }
+        let value = await Interruptible.value(
+            of: work,
+            interrupted: { partial in
+                if partial == nil { context.output.line(context.output.style.warning(interrupted)) }
+                context.interruptedRun()
+            },
+            failed: { context.fail(failed($0)) })
+        guard let value else { return nil }
+        timings?(value)
+        lines(value).forEach(context.output.line)
+        return value
     }
 }

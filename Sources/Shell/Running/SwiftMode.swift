@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Localization
 import Playground
@@ -11,13 +12,7 @@ package protocol InputMode: AnyObject {
 
 extension PlaygroundCommands {
     static func swiftMode(playground: SharedPlayground, support: [SourceFile], storyboards: [URL]) -> ShellCommand {
-        ShellCommand(
-            name: "swift", usage: "swift [CODE]",
-            summary: "Type Swift line by line against SegueKit (`:help` inside for its commands).",
-            details:
-                "Each entry runs with everything accepted before it and shows only what is new; an entry that does not compile or crashes is rejected and not kept. Declarations persist. Inside: :list, :undo, :reset, :save FILE, :quit (or Ctrl-D). `swift CODE` runs one entry without entering the mode.",
-            arguments: [.text]
-        ) { context, invocation in
+        ShellCommand(SwiftCommand.self) { context, _, invocation in
             let engine: Playground
             do { engine = try playground.get() } catch {
                 context.fail("swift: \(error)")
@@ -38,6 +33,20 @@ extension PlaygroundCommands {
             return .readNext
         }
     }
+}
+
+/// `swift [CODE]`: the code is the rest of the line as typed.
+struct SwiftCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swift",
+        abstract: "Type Swift line by line against SegueKit (`:help` inside for its commands).",
+        usage: "swift [CODE]",
+        discussion:
+            "Each entry runs with everything accepted before it and shows only what is new; an entry that does not compile or crashes is rejected and not kept. Declarations persist. Inside: :list, :undo, :reset, :save FILE, :quit (or Ctrl-D). `swift CODE` runs one entry without entering the mode."
+    )
+
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(valueName: "code"))
+    var code: [String] = []
 }
 
 /// The `swift` mode: a REPL over `SwiftREPL` (the Linux Swift REPL learners lack, with

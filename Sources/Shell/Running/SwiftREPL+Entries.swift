@@ -33,12 +33,9 @@ extension SwiftREPL {
         var rejected = 0
         for entry in sources.flatMap({ Self.entries(of: $0.text) }) {
             write(.output, Self.echo(entry) + "\n")
-            let response: SwiftREPL.Response
-            switch await Interruptible.run({ try await self.submit(entry) }) {
-            case .finished(let finished), .interrupted(let finished?): response = finished
-            case .interrupted(nil): return .interrupted
-            case .failed(let error): throw error
-            }
+            let submitted = try await Interruptible.value(
+                of: { try await self.submit(entry) }, interrupted: { _ in }, failed: { throw $0 })
+            guard let response = submitted else { return .interrupted }
             for diagnostic in response.run.compile.diagnostics { write(.output, diagnostic.rendered() + "\n") }
             for run in response.run.programOutputInOrder {
                 write(run.isError ? .error : .output, ControlCharacters.neutralised(run.text))

@@ -37,3 +37,25 @@ package enum Interruptible<Value: Sendable>: Sendable {
         }
     }
 }
+
+extension Interruptible {
+    /// Runs `work` under Ctrl-C and returns what is to be shown: the value, or a run stopped
+    /// part-way (unless `keepsPartial` is false: a judged answer cut short is not judged).
+    /// Every program the shell or `seguelab run` shows goes through here. `interrupted` is told
+    /// when Ctrl-C came, with the partial value if there is one; `failed` reports an error or
+    /// throws it. Returns nil after either.
+    package static func value<Failure: Error>(
+        of work: @escaping @Sendable () async throws -> Value, keepsPartial: Bool = true,
+        interrupted: (Value?) -> Void, failed: (any Error) throws(Failure) -> Void
+    ) async throws(Failure) -> Value? {
+        switch await run(work) {
+        case .finished(let value): return value
+        case .interrupted(let partial):
+            interrupted(partial)
+            return keepsPartial ? partial : nil
+        case .failed(let error):
+            try failed(error)
+            return nil
+        }
+    }
+}

@@ -130,26 +130,22 @@ enum ChoiceKind: StepKindRules {
         var feedback: [String] = []
         if let invalid = chosen.first(where: { !choices.indices.contains($0) }) {
             let result = CheckResult(
-                summary: "a valid choice", status: .fail,
-                message: catalog.text("judge.choice.none", ["number": invalid + 1]))
+                summary: "a valid choice", status: .fail, reason: .noSuchChoice(number: invalid + 1), catalog: catalog)
             return Verdict(results: [result], feedback: [result.message])
         }
         if !question.multipleAnswers && chosen.count > 1 {
-            let result = CheckResult(summary: "one choice", status: .fail, message: catalog.text("judge.choice.one"))
+            let result = CheckResult(summary: "one choice", status: .fail, reason: .oneChoiceOnly, catalog: catalog)
             return Verdict(results: [result], feedback: [result.message])
         }
         for index in chosen.sorted() where !correct.contains(index) {
             let choice = choices[index]
             feedback.append(
                 "\(Choice.label(for: index))) "
-                    + (choice.feedback ?? catalog.text("judge.choice.wrong", ["choice": choice.text])))
+                    + (choice.feedback ?? CheckFailure.wrongChoice(choice.text).text(catalog)))
         }
         let missed = correct.subtracting(chosen)
         if feedback.isEmpty && !missed.isEmpty {
-            feedback.append(
-                missed.count == 1
-                    ? catalog.text("judge.choice.missed.one")
-                    : catalog.text("judge.choice.missed", ["count": missed.count]))
+            feedback.append(CheckFailure.missedChoices(count: missed.count).text(catalog))
         }
         if feedback.isEmpty {
             for index in chosen.sorted() { if let note = choices[index].feedback { feedback.append(note) } }

@@ -49,30 +49,26 @@ enum PredictKind: StepKindRules {
         switch asked.target {
         case .output:
             let summary = "the predicted output"
-            guard
-                let message = AnswerEquivalence.predictionDifference(
-                    predicted: prediction, actual: outcome.learnerStdout, catalog: catalog)
+            guard let miss = AnswerEquivalence.predictionMiss(predicted: prediction, actual: outcome.learnerStdout)
             else {
                 return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
-            let failed = CheckResult(summary: summary, status: .fail, message: message)
-            return Verdict(results: [failed], feedback: [message], run: outcome)
+            let failed = CheckResult(summary: summary, status: .fail, reason: .prediction(miss), catalog: catalog)
+            return Verdict(results: [failed], feedback: [failed.message], run: outcome)
         case .destination:
             let summary = "the predicted destination"
             guard let visible = outcome.endState?.visible else {
                 return Verdict(
                     results: [
-                        CheckResult(
-                            summary: summary, status: .error,
-                            message: catalog.text("judge.no_end_state"))
+                        CheckResult(summary: summary, status: .error, reason: .noEndState, catalog: catalog)
                     ], run: outcome)
             }
             if TextMatching.bareClassName(prediction).lowercased() == TextMatching.bareClassName(visible).lowercased() {
                 return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
-            let message = catalog.text("judge.destination.wrong", ["screen": TextMatching.bareClassName(visible)])
-            let failed = CheckResult(summary: summary, status: .fail, message: message)
-            return Verdict(results: [failed], feedback: [message], run: outcome)
+            let reason = CheckFailure.wrongDestination(screen: TextMatching.bareClassName(visible))
+            let failed = CheckResult(summary: summary, status: .fail, reason: reason, catalog: catalog)
+            return Verdict(results: [failed], feedback: [failed.message], run: outcome)
         }
     }
 

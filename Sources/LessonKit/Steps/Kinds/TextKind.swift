@@ -66,11 +66,9 @@ enum TextKind: StepKindRules {
                 ])
             }
         }
-        let message =
-            answer.isEmpty
-            ? catalog.text("judge.text.empty")
-            : catalog.text("judge.text.wrong", ["answer": TextMatching.collapse(text)])
-        return Verdict(results: [CheckResult(summary: summary, status: .fail, message: message)], feedback: [message])
+        let reason = answer.isEmpty ? CheckFailure.emptyAnswer : .unacceptedAnswer(TextMatching.collapse(text))
+        let failed = CheckResult(summary: summary, status: .fail, reason: reason, catalog: catalog)
+        return Verdict(results: [failed], feedback: [failed.message])
     }
 
     static func referenceAnswer(of step: Step) -> String? { step.textQuestion?.accepted.first }

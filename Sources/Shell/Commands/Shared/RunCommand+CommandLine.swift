@@ -40,17 +40,14 @@ extension RunCommand {
             }
         }
         let request = self.request(sources: sources, directories: directories, limits: limits)
-        let result: RunResult
-        switch await Interruptible.run({ try await playground.run(request) }) {
-        case .finished(let finished), .interrupted(let finished?):
-            result = finished
-        case .interrupted(nil):
-            // Interrupted while compiling: nothing ran.
-            write(.error, "Interrupted.\n")
-            return Termination.interrupted.exitStatus
-        case .failed(let error):
-            throw error
-        }
+        let ran = try await Interruptible.value(
+            of: { try await playground.run(request) },
+            interrupted: { partial in
+                // Interrupted while compiling: nothing ran.
+                if partial == nil { write(.error, "Interrupted.\n") }
+            },
+            failed: { throw $0 })
+        guard let result = ran else { return Termination.interrupted.exitStatus }
         // Written unbuffered, piece by piece, in order: with both streams on one file, no line
         // is cut by another.
         for (stream, text) in RunReport.pieces(of: result, sources: sources, trace: !noTrace, timings: timings) {

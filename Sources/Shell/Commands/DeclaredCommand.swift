@@ -1,29 +1,46 @@
 import ArgumentParser
 import Foundation
 
+/// A command of the shell, declared once with ArgumentParser: `configuration` holds its name,
+/// aliases, summary (`abstract`), details (`discussion`) and, when the generated one would say
+/// less, its `usage` line; the type's properties are its arguments. The shell parses a typed
+/// line with it, and `help`, Tab (`ArgumentShape.completion`) and argument errors read it, in
+/// the session's language. A positional argument whose value name is `lesson`,
+/// `lesson[/step]` or `command` completes from the pack's lessons, their steps, or the shell's
+/// commands.
+package protocol DeclaredCommand: ParsableCommand {}
+
 /// A command that both the command line (`seguelab NAME …`) and the shell (`NAME …` at the
-/// prompt) have, declared once with ArgumentParser: `configuration` holds its name and help,
-/// the type's properties its arguments. The executable uses the type as its subcommand (or
-/// as the subcommand's arguments); the shell parses a typed line with it, and `help`, Tab
-/// (`ArgumentShape.completion`) and argument errors read it.
-package protocol SharedCommand: ParsableCommand {}
+/// prompt) have. The executable uses the type as its subcommand (or as the subcommand's
+/// arguments); `help NAME` in the shell shows ArgumentParser's full help, options and all.
+package protocol SharedCommand: DeclaredCommand {}
 
 extension ShellCommand {
-    /// The shell's form of a shared command: `run` gets the arguments ArgumentParser parsed
+    /// The shell's form of a declared command: `run` gets the arguments ArgumentParser parsed
     /// from the typed line; `--help` is answered as on the command line. The line is first
     /// checked against the declaration's `ArgumentShape`, so an argument error is worded from
     /// the catalog in the session's language; what only parsing finds (a value of the wrong
     /// type, a declaration's own `validate()`) is reported as ArgumentParser words it.
-    init<Declaration: SharedCommand>(
-        _ declaration: Declaration.Type, aliases: [String] = [],
+    init<Declaration: DeclaredCommand>(
+        _ declaration: Declaration.Type,
         run: @escaping (ShellContext, Declaration) async -> AfterCommand
+    ) {
+        self.init(declaration) { context, parsed, _ in await run(context, parsed) }
+    }
+
+    /// A declared command that also reads the typed line as it was (`answer`, `swift`: code
+    /// and text keep their quotes and spaces).
+    init<Declaration: DeclaredCommand>(
+        _ declaration: Declaration.Type,
+        run: @escaping (ShellContext, Declaration, CommandInvocation) async -> AfterCommand
     ) {
         let configuration = Declaration.configuration
         let name = configuration.commandName ?? Declaration._commandName
+        let shared = Declaration.self is any SharedCommand.Type
         self.init(
-            name: name, aliases: aliases,
+            name: name, aliases: configuration.aliases,
             summary: configuration.abstract, details: configuration.discussion,
-            help: { columns in Declaration.helpMessage(columns: columns) }
+            help: shared ? { columns in Declaration.helpMessage(columns: columns) } : nil
         ) { context, invocation in
             let catalog = context.output.catalog
             let fail = { (message: String) in
@@ -47,9 +64,10 @@ extension ShellCommand {
                 }
                 return .readNext
             }
-            return await run(context, parsed)
+            return await run(context, parsed, invocation)
         }
-        usageText = { ArgumentShape(Declaration.self).usage(name: name) }
+        let usage = configuration.usage
+        usageText = { usage ?? ArgumentShape(Declaration.self).usage(name: name) }
         argumentKinds = { ArgumentShape(Declaration.self).completion }
     }
 }

@@ -84,6 +84,7 @@ package actor IncrementalCheck {
                 } else {
                     progress?(StepRef(lesson: lesson.id, step: step.id))
                     report.checked.append(name)
+                    await prefetch(step, in: lesson, pack: pack)
                     diagnostics =
                         (await PackChecker.check(step, in: lesson, judge: judge))
                         + PackChecker.shownCommandErrors(step, in: lesson, pack: pack)
@@ -101,6 +102,29 @@ package actor IncrementalCheck {
         report.reusedPrograms = endCounts.reused - startCounts.reused
         report.diagnostics = report.diagnostics.sortedByLocation()
         return report
+    }
+
+    /// Runs the programs proving `step` will ask for, two at a time (this machine's cores are
+    /// the usual two), so that the proof that follows finds them remembered: the requests are
+    /// collected by proving the step once against a runner that only records them.
+    private func prefetch(_ step: Step, in lesson: Lesson, pack: Pack) async {
+        let recorder = RecordingRunner()
+        _ = await PackChecker.check(step, in: lesson, judge: AnswerJudge(pack: pack, runner: recorder))
+        let requests = await recorder.requests
+        guard requests.count > 1 else { return }
+        let runner = self.runner
+        await withTaskGroup(of: Void.self) { group in
+            var next = 0
+            func add() {
+                guard next < requests.count else { return }
+                let request = requests[next]
+                next += 1
+                group.addTask { await runner.prefetch(request) }
+            }
+            add()
+            add()
+            while await group.next() != nil { add() }
+        }
     }
 
     /// Each diagnostic in the step's lesson file tied to the step (of the step and the steps it
@@ -198,6 +222,17 @@ struct KeyContext {
     }
 }
 
+/// A runner that runs nothing: it records each request and answers that the program compiled and
+/// exited without output.
+actor RecordingRunner: ProgramRunner {
+    private(set) var requests: [RunRequest] = []
+
+    func run(_ request: RunRequest) async throws -> RunResult {
+        requests.append(request)
+        return RunResult(compile: .succeeded(warnings: []), termination: .exited(0))
+    }
+}
+
 /// A runner that answers a request it has already run with the same result: the key is
 /// everything the program is made of and run with (its sources, the storyboards it may load,
 /// its limits and settings). Programs of a pack are deterministic simulations, so an unchanged
@@ -209,17 +244,31 @@ package actor RememberingRunner: ProgramRunner {
 
     package init(_ runner: any ProgramRunner) { self.runner = runner }
 
+    /// Results run ahead by `prefetch` and not asked for yet: counted as run when first asked.
+    private var prefetched: Set<String> = []
+
     package func run(_ request: RunRequest) async throws -> RunResult {
         let key = Self.key(of: request)
         if let result = results[key] {
-            counts.reused += 1
+            if prefetched.remove(key) != nil { counts.ran += 1 } else { counts.reused += 1 }
             return result
         }
         let result = try await runner.run(request)
         counts.ran += 1
-        // An interrupted or cut-short run says nothing about the program: never kept.
-        if result.termination != .interrupted { results[key] = result }
+        // A run stopped by Ctrl-C or by its time limit may end otherwise on a quieter machine:
+        // never kept.
+        if ![.interrupted, .timedOut, .suspended].contains(result.termination) { results[key] = result }
         return result
+    }
+
+    /// Runs a request ahead of its proof (a failure is left for the proof to meet).
+    func prefetch(_ request: RunRequest) async {
+        let key = Self.key(of: request)
+        guard results[key] == nil, let result = try? await runner.run(request) else { return }
+        if ![.interrupted, .timedOut, .suspended].contains(result.termination), results[key] == nil {
+            results[key] = result
+            prefetched.insert(key)
+        }
     }
 
     static func key(of request: RunRequest) -> String {

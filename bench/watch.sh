@@ -4,6 +4,8 @@
 #   - full: `pack check PACK` from a cold start (SegueKit already in the cache);
 #   - code edit: a save that changes one exercise's solution, until the watch's status is drawn;
 #   - prose edit: a save that changes one sentence of a step, until the status is drawn.
+#   - reopening: the shell's first prompt on the 8-lesson built-in course after one lesson was
+#     edited, against an unchanged start.
 # Each edit is timed from the write to the end of the status the watch prints for it (its
 # "Watching" line), so the watch's own wait for an editor's last write (0.15 s) is included.
 #
@@ -117,5 +119,46 @@ PY
     echo "  load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
+# Reopening an updated pack: the first prompt (piped `quit`) on the whole built-in course
+# (8 lessons, English and French), unchanged since the last start, after an edit to one lesson,
+# and with nothing remembered (every lesson parsed and checked: the load before an edit was
+# per lesson). CPU time (user + system) of the shell, median of the runs.
+reopen() {
+    local seguelab=$1 label=$2
+    local course=$work/course-$label
+    cp -r "$root/Lessons" "$course"
+    python3 - "$seguelab" "$course" "$edits" "$label" "$work/reopen-cache-$label" <<'PY'
+import os, resource, shutil, statistics, subprocess, sys, time
+seguelab, course, runs, label, cache = sys.argv[1], sys.argv[2], max(int(sys.argv[3]), 3), sys.argv[4], sys.argv[5]
+env = dict(os.environ, XDG_CACHE_HOME=cache)
+def start():
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time.monotonic()
+    done = subprocess.run([seguelab, "--pack", course], input="quit\n", capture_output=True, text=True, env=env)
+    wall = time.monotonic() - wall
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
+lesson = course + "/lessons/05-injection.md"
+start()  # the first start checks the pack in full and remembers it
+unchanged, updated, forgotten = [], [], []
+for i in range(runs):
+    unchanged.append(start())
+    with open(lesson, "a") as f:
+        f.write(f"\nAn added closing sentence {i}.\n")
+    updated.append(start())
+    shutil.rmtree(cache + "/seguelab/checked-packs", ignore_errors=True)
+    forgotten.append(start())
+def median(pairs, index):
+    return statistics.median(p[index] for p in pairs)
+u, e, f = median(unchanged, 0), median(updated, 0), median(forgotten, 0)
+print(f"  {label} first prompt, CPU s (wall s): unchanged {u:.3f} ({median(unchanged, 1):.3f}); "
+      f"one lesson edited {e:.3f} ({median(updated, 1):.3f}) = {e / u:.1f}x unchanged; "
+      f"every lesson parsed {f:.3f} ({median(forgotten, 1):.3f}) = {f / u:.1f}x")
+PY
+}
+
 measure "$debug" debug
 if [ -x "$release" ]; then measure "$release" release; fi
+reopen "$debug" debug
+if [ -x "$release" ]; then reopen "$release" release; fi

@@ -16,9 +16,10 @@ import Testing
         let terminal = try PseudoTerminal(
             executable: SeguelabBinary.path, arguments: ["--pack", pack.path, "--author", "--no-color"],
             environment: SeguelabBinary.environment(
-                home: home, extra: ["XDG_CACHE_HOME": SeguelabBinary.sharedCache.path]))
+                home: home, extra: ["XDG_CACHE_HOME": SeguelabBinary.sharedCache.path]),
+            columns: 120, rows: 100)
         try terminal.waitFor("Author preview of 'tabs'")
-        try terminal.waitForPrompt("seguelab:welcome> ")
+        try terminal.waitForPrompt()
 
         // Straight to the exercise, four steps on.
         terminal.type("goto first-segue/pass-item\r")
@@ -57,7 +58,8 @@ import Testing
 
         // Answered right: progress lives only in the preview.
         terminal.type("skip\r")
-        at = try terminal.waitForPrompt(after: at)
+        at = try terminal.waitFor("Storyboards", after: at)
+        at = try terminal.waitForPrompt("> ", after: at)
         terminal.type("quit\r")
         #expect(try terminal.waitForExit(timeout: 60) == 0)
         let realProgress = home.appendingPathComponent("state/seguelab/progress")

@@ -98,12 +98,13 @@ enum AuthorPreview {
                 for line in lines { output.line("    " + line.trimmingCharacters(in: .whitespaces)) }
             }
         }
-        for (title, listed) in [
-            ("author.wrong_answers", step.wrongAnswers), ("author.right_answers", step.rightAnswers)
+        let listed = [
+            (catalog.text("author.wrong_answers"), step.wrongAnswers),
+            (catalog.text("author.right_answers"), step.rightAnswers)
         ]
-        where !listed.isEmpty {
-            output.line("  " + catalog.text(title))
-            for answer in listed { output.line("    - \(answer.label)") }
+        for (title, answers) in listed where !answers.isEmpty {
+            output.line("  " + title)
+            for answer in answers { output.line("    - \(answer.label)") }
         }
         if let reference = step.referenceAnswer, step.code[.solution] == nil {
             output.line("  " + catalog.text("author.reference") + " " + reference)
@@ -115,12 +116,14 @@ enum AuthorPreview {
         let output = driver.output
         output.line(driver.style.heading(catalog.text("author.hidden", ["step": ref.description])))
         var shown = false
-        for (key, role) in [
-            ("author.prelude", CodeRole.prelude), ("author.harness", .harness), ("author.solution", .solution)
-        ] {
+        let parts = [
+            (catalog.text("author.prelude"), CodeRole.prelude), (catalog.text("author.harness"), .harness),
+            (catalog.text("author.solution"), .solution)
+        ]
+        for (title, role) in parts {
             guard let block = step.code[role] else { continue }
             shown = true
-            output.line(catalog.text(key) + "  (\(block.location))")
+            output.line(title + "  (\(block.location))")
             for line in block.code.split(separator: "\n", omittingEmptySubsequences: false) {
                 output.line("  │ " + line)
             }

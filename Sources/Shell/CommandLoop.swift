@@ -31,6 +31,9 @@ package struct ShellOptions: Sendable {
     package var presentation: (name: String, script: String)?
     /// Join this workshop (`--join LINK --name NAME`) before the first prompt.
     package var join: (link: JoinLink, name: String)?
+    /// The author preview (`--author`): throwaway progress, `show checks`/`show hidden`, and
+    /// the pack read again when its files are saved.
+    package var authoring = false
 
     package init(
         color: ColorChoice = .auto, directories: XDGDirectories = XDGDirectories(),
@@ -128,6 +131,7 @@ package final class CommandLoop {
                 if !text.allSatisfy(\.isWhitespace) { context.recentEntries.append(text) }
                 context.inputLocation = "\(source.name):\(firstLine)"
                 let interruptions = context.interruptions
+                context.beforeEntry()
                 if await execute(text) == .leaveShell { return }
                 // Ctrl-C stops what was pasted after the stopped command too.
                 if context.interruptions != interruptions { queuedLines.removeAll() }

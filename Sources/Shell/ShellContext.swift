@@ -60,6 +60,8 @@ package final class ShellContext {
     var pagerContinues: (String) -> Bool = { _ in false }
     /// Reads one line with a prompt (confirmations, inline code); nil at the end of input.
     var ask: (String) -> String? = { _ in nil }
+    /// Runs before each entry (the author preview reloads a saved pack here).
+    var beforeEntry: () -> Void = {}
     /// Set when Ctrl-C stopped a program; a scripted session then ends (status 130).
     package var wasInterrupted: Bool { interruptions > 0 }
     /// How many times Ctrl-C stopped a program so far.

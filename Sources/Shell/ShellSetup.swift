@@ -28,7 +28,9 @@ struct ShellSetup {
         // The shell speaks the lessons' language: seguelab's messages, then the pack's own.
         context.output.catalog = pack.catalog(language: language)
         let catalog = context.output.catalog
-        let store = ProgressStore(directory: ProgressStore.directory(in: options.directories))
+        let store = ProgressStore(
+            directory: options.authoring
+                ? AuthorPreview.throwawayProgressFolder() : ProgressStore.directory(in: options.directories))
         var progress = PackProgress(pack: pack, now: Date())
         var isNew = true
         do {
@@ -50,8 +52,9 @@ struct ShellSetup {
             runner: shared,
             playground: shared, directories: options.directories, context: context)
         driver.isNew = isNew
-        context.lessonIDs = { pack.lessons.map { $0.id } }
-        context.stepIDs = { id in pack.lesson(id: id)?.stepIDs ?? [] }
+        context.lessonIDs = { [unowned driver] in driver.pack.lessons.map { $0.id } }
+        context.stepIDs = { [unowned driver] id in driver.pack.lesson(id: id)?.stepIDs ?? [] }
+        if options.authoring { AuthorPreview.begin(driver) }
         context.answerHandler = { [unowned driver] text in await driver.answer(text) }
         context.isAwaitingAnswer = { [unowned driver] in driver.session.currentStep?.kind.needsAnswer ?? false }
         context.expectsCode = { [unowned driver] in driver.session.currentStep?.kind.answersWithCode ?? false }
@@ -89,6 +92,7 @@ struct ShellSetup {
         var groups: [(CommandAvailability, [ShellCommand])] = [(.always, CoreCommands.all)]
         if let driver {
             groups.append((.inLessons, LessonCommands.all(driver)))
+            if options.authoring { groups.append((.inLessons, AuthorPreview.commands(driver))) }
         } else {
             groups.append((.withoutLessons, withoutLessons))
         }

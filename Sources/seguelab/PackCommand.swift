@@ -9,7 +9,10 @@ struct PackCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pack",
         abstract: "Create, check and install lesson packs.",
-        subcommands: [PackCheckCommand.self, PackNewCommand.self, PackInstallCommand.self, PackListCommand.self]
+        subcommands: [
+            PackCheckCommand.self, PackNewCommand.self, PackInstallCommand.self, PackListCommand.self,
+            PackArchiveCommand.self
+        ]
     )
 }
 
@@ -39,11 +42,40 @@ struct PackCheckCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Report each lesson as it is checked, even when stderr is not a terminal.")
     var verbose = false
 
+    @Flag(
+        help: """
+            Check, then check again at each save under the pack's folder: only the steps whose text, \
+            support code, storyboards or manifest changed run again; a compact status shows the steps \
+            in error. Ctrl-C stops.
+            """)
+    var watch = false
+
+    /// `--lesson ID [--step ID]`: run the code of that lesson or step only. The root command's
+    /// group, reused by type: the root consumes `--lesson` and `--step` wherever they are.
+    @OptionGroup var packOptions: PackOptions
+    var lesson: String? { packOptions.lesson }
+    var step: String? { packOptions.step }
+
+    func validate() throws {
+        if packOptions.noPack { throw ValidationError("--no-pack does not apply to pack check") }
+        if step != nil, lesson == nil { throw ValidationError("--step needs --lesson") }
+        if watch, staticOnly { throw ValidationError("--watch runs the pack's code: leave out --static-only") }
+        if watch, lesson != nil { throw ValidationError("--watch checks the whole pack: leave out --lesson") }
+    }
+
     func run() async throws {
+        if watch {
+            let status = await PackCheckWatch.run(
+                pack, language: languageOption.language, workflow: PackWorkflow(),
+                clearsScreen: isatty(STDOUT_FILENO) == 1)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         try await reportingFailures {
             let passed = try await PackWorkflow().check(
                 pack, language: languageOption.language, staticOnly: staticOnly,
-                showsProgress: verbose || isatty(STDERR_FILENO) == 1)
+                showsProgress: verbose || isatty(STDERR_FILENO) == 1,
+                selection: lesson.map { IncrementalCheck.Selection(lesson: $0, step: step) })
             if !passed { throw ExitCode.failure }
         }
     }
@@ -53,7 +85,9 @@ struct PackCheckCommand: AsyncParsableCommand {
 struct PackNewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Write a starter pack: a manifest, one lesson with every step kind, support code and a storyboard."
+        abstract: "Write a starter pack: a manifest, one lesson with every step kind, support code and a storyboard.",
+        discussion:
+            "With --lesson ID, add such a lesson (one step of each kind) to the existing pack in the folder instead."
     )
 
     @Argument(
@@ -63,11 +97,22 @@ struct PackNewCommand: ParsableCommand {
     @Option(help: "The pack's id (default: the folder's name).")
     var id: String?
 
-    @Option(help: "The pack's title.")
+    @Option(help: "The pack's title (with --lesson: the lesson's).")
     var title: String?
 
+    /// `--lesson ID`: add a lesson with this id, one step of each kind, to the existing pack in
+    /// the folder (the root command's group, reused by type as `pack check` does).
+    @OptionGroup var packOptions: PackOptions
+    var lesson: String? { packOptions.lesson }
+
     func run() throws {
-        do { try PackWorkflow().new(folder, id: id, title: title) } catch { throw error.exit() }
+        do {
+            if let lesson {
+                try PackWorkflow().newLesson(lesson, in: folder, title: title)
+            } else {
+                try PackWorkflow().new(folder, id: id, title: title)
+            }
+        } catch { throw error.exit() }
     }
 }
 
@@ -110,5 +155,26 @@ struct PackListCommand: ParsableCommand {
 
     func run() throws {
         PackWorkflow().list()
+    }
+}
+
+/// `seguelab pack archive DIR`: the pack as a reproducible `.tgz`, with its SHA-256.
+struct PackArchiveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "archive",
+        abstract: "Write the pack as a reproducible .tgz (the same files give the same bytes) and print its SHA-256.",
+        discussion:
+            "Entries are sorted, times set to 0, owners to 0; hidden files are left out. The pack is read and validated first (its code is not run: `pack check` does that). `pack install` accepts the archive."
+    )
+
+    @Argument(help: ArgumentHelp("The pack folder.", valueName: "dir"), completion: .directory)
+    var folder: String
+
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("The archive to write (default: ID-VERSION.tgz).", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        do { _ = try PackWorkflow().archive(folder, output: output) } catch { throw error.exit() }
     }
 }

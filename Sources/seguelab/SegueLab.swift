@@ -46,11 +46,23 @@ struct SegueLab: AsyncParsableCommand {
 
     @OptionGroup(title: "Workshops") var joinOptions: JoinOptions
 
+    @Flag(
+        name: .customLong("author"),
+        help: """
+            Preview the pack as its author: throwaway progress, `goto` anywhere, `show checks` and \
+            `show hidden`, and the pack read again when its files are saved.
+            """)
+    var author = false
+
     mutating func run() async throws {
         var options = ShellOptions(
             color: display.colorChoice, lesson: packOptions.lesson, step: packOptions.step,
             limits: limitOptions.limits)
         options.showsTimings = timingOptions.timings
+        options.authoring = author
+        if author, packOptions.noPack || joinOptions.join != nil {
+            throw CommandFailure("--author previews a pack: it goes with --pack DIR, not --no-pack or --join").exit()
+        }
         do {
             try options.resolve(
                 present: present, join: joinOptions.join, name: joinOptions.name,

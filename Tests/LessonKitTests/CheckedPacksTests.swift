@@ -35,6 +35,43 @@ struct CheckedPacksTests {
         #expect(!checked.isClean(root, fingerprint: try #require(checked.fingerprint(of: root))))
     }
 
+    /// An updated pack: only the lessons whose files changed are parsed and checked again.
+    @Test func anUpdatedPackTakesItsUnchangedLessonsAsChecked() throws {
+        let directory = TemporaryDirectory()
+        var manifest = PackBuilder().manifest.replacingOccurrences(of: "[01-a]", with: "[01-a, 02-b]")
+        manifest += "support: [support/S.swift]\n"
+        let second = clean.replacingOccurrences(of: "id: a", with: "id: b")
+        let root = try directory.write(
+            [
+                "pack.yaml": manifest, "lessons/01-a.md": clean, "lessons/02-b.md": second,
+                "support/S.swift": "let s = 1\n"
+            ], under: "p")
+        let checked = CheckedPacks(directory: directory.url.appendingPathComponent("cache"))
+        #expect(PackLoader.load(from: root, remembering: checked).pack != nil)
+
+        // One lesson edited: the other is taken as checked.
+        try Data((second + "\nOne more sentence.\n").utf8).write(to: root.appendingPathComponent("lessons/02-b.md"))
+        let edited = try #require(checked.fingerprint(of: root))
+        #expect(checked.unchangedLessons(root, fingerprint: edited) == ["01-a"])
+        let updated = PackLoader.load(from: root, remembering: checked)
+        #expect(updated.diagnostics.isEmpty, "\(updated.diagnostics)")
+        #expect(updated.pack?.lessons.map(\.id) == ["a", "b"])
+        #expect(updated.pack?.lessons[0].steps.map(\.id) == ["one", "two"])
+
+        // The edited lesson is checked in full: its error is reported as a first load does.
+        try Data(broken.replacingOccurrences(of: "id: a", with: "id: b").utf8).write(
+            to: root.appendingPathComponent("lessons/02-b.md"))
+        let failing = PackLoader.load(from: root, remembering: checked)
+        #expect(
+            failing.diagnostics.contains { $0.description.contains("02-b.md:13:7: error: unknown step kind 'prosx'") })
+        try Data(second.utf8).write(to: root.appendingPathComponent("lessons/02-b.md"))
+        #expect(PackLoader.load(from: root, remembering: checked).pack != nil)
+
+        // Anything else changed (here the support code): every lesson is checked again.
+        try Data("let s = 2\n".utf8).write(to: root.appendingPathComponent("support/S.swift"))
+        #expect(checked.unchangedLessons(root, fingerprint: try #require(checked.fingerprint(of: root))).isEmpty)
+    }
+
     /// Same size, modification time put back: the change time still tells.
     @Test func anEditThatKeepsSizeAndModificationTimeIsStillChecked() throws {
         let directory = TemporaryDirectory()

@@ -31,52 +31,92 @@ package struct PackWorkflow: Sendable {
     /// `pack check`: every problem as `file:line:col: severity: message`, then a summary.
     /// `language`: check the lessons as learners in it see them (else every language).
     /// `showsProgress`: a line per lesson on `progress`. Returns false when there is an error.
+    /// `selection` (`--lesson ID [--step ID]`): run the code of those steps only (the whole pack
+    /// is still read and validated).
     package func check(
         _ argument: String, language: String?, staticOnly: Bool,
-        showsProgress: Bool
+        showsProgress: Bool, selection: IncrementalCheck.Selection? = nil
     ) async throws(CommandFailure) -> Bool {
         let location = try LoadedPack.locate(argument, context: context)
         let loaded = PackChecker.checkStatically(at: location.root)
         var diagnostics = loaded.diagnostics
         for diagnostic in diagnostics { print(diagnostic.description) }
-        guard var pack = loaded.pack else {
+        guard let checked = loaded.pack else {
             print(summary(nil, diagnostics, note: "code not run: fix the errors first"))
             return false
         }
-        if let language {
-            guard pack.manifest.languages.contains(language) else {
-                throw CommandFailure(
-                    "--lang \(language): the pack '\(pack.id)' is written in "
-                        + pack.manifest.languages.joined(separator: ", "))
-            }
-            pack.lessons = pack.lessons(in: language)
-            pack.translations = [:]
-        }
+        let pack = try Self.restricted(checked, to: language)
+        if let selection { try Self.validate(selection, in: pack) }
         if !staticOnly {
-            let dynamic = try await checkDynamically(pack, showsProgress: showsProgress)
+            let dynamic: [Diagnostic]
+            if let selection {
+                let runner = try runner(for: pack, showsProgress: showsProgress).runner
+                dynamic = await IncrementalCheck(runner: runner).check(pack, selection: selection).diagnostics
+            } else {
+                dynamic = try await checkDynamically(pack, showsProgress: showsProgress)
+            }
             for diagnostic in dynamic { print(diagnostic.description) }
             diagnostics += dynamic
         }
-        print(summary(pack, diagnostics, note: staticOnly ? "code not run: --static-only" : nil))
+        let note =
+            staticOnly
+            ? "code not run: --static-only"
+            : selection.map { "code run for \($0.lesson)\($0.step.map { "/" + $0 } ?? "") only" }
+        print(summary(pack, diagnostics, note: note))
         return !diagnostics.hasErrors
+    }
+
+    /// The pack as learners in `language` see it (every language when nil).
+    package static func restricted(_ pack: Pack, to language: String?) throws(CommandFailure) -> Pack {
+        guard let language else { return pack }
+        guard pack.manifest.languages.contains(language) else {
+            throw CommandFailure(
+                "--lang \(language): the pack '\(pack.id)' is written in "
+                    + pack.manifest.languages.joined(separator: ", "))
+        }
+        var pack = pack
+        pack.lessons = pack.lessons(in: language)
+        pack.translations = [:]
+        return pack
+    }
+
+    /// `--lesson ID [--step ID]` must name a lesson (and a step of it) of the pack.
+    package static func validate(_ selection: IncrementalCheck.Selection, in pack: Pack) throws(CommandFailure) {
+        guard let lesson = pack.lesson(id: selection.lesson) else {
+            throw CommandFailure(
+                "--lesson \(selection.lesson): the pack has no such lesson (its lessons: "
+                    + pack.lessons.map(\.id).joined(separator: ", ") + ")")
+        }
+        if let step = selection.step, lesson.step(id: step) == nil {
+            throw CommandFailure(
+                "--step \(step): the lesson '\(lesson.id)' has no such step (its steps: "
+                    + lesson.stepIDs.joined(separator: ", ") + ")")
+        }
     }
 
     /// Runs every example and proves every exercise (what `--static-only` leaves out).
     package func checkDynamically(_ pack: Pack, showsProgress: Bool) async throws(CommandFailure) -> [Diagnostic] {
+        let (runner, report) = try runner(for: pack, showsProgress: showsProgress)
+        return await PackChecker.checkDynamically(pack, runner: runner, progress: { report.step($0) })
+    }
+
+    /// The runner for the pack's code, with the progress lines it reports on.
+    package func runner(for pack: Pack, showsProgress: Bool) throws(CommandFailure) -> (
+        runner: any ProgramRunner, report: PackCheckProgress
+    ) {
         let report = PackCheckProgress(
             enabled: showsProgress, labels: PackCheckProgress.labels(of: pack),
             write: progress)
-        let runner: any ProgramRunner
         do {
-            runner = try makeRunner { event in
+            let runner = try makeRunner { event in
                 // A log gets the start and the end of a SegueKit build, not its ticking clock.
                 if case .elapsed = event { return }
                 report.line(event.text(.english))
             }
+            return (runner, report)
         } catch {
             throw CommandFailure("cannot run the pack's code: \(error)")
         }
-        return await PackChecker.checkDynamically(pack, runner: runner, progress: { report.step($0) })
     }
 
     /// `pack check: 2 lessons, 9 steps: 0 errors, 1 warning (note)`.
@@ -141,6 +181,41 @@ package struct PackWorkflow: Sendable {
         """
     }
 
+    /// `pack archive`: the pack folder as a reproducible `.tgz` (`ID-VERSION.tgz` unless
+    /// `output` names the file), its SHA-256 printed. A pack with errors is refused; its code is
+    /// not run (`pack check` does that).
+    package func archive(_ folder: String, output: String?) throws(CommandFailure) -> URL {
+        let root = URL(fileURLWithPath: folder).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("pack.yaml").path) else {
+            throw CommandFailure("\(folder): not a pack folder (no pack.yaml)")
+        }
+        let loaded = PackChecker.checkStatically(at: root)
+        for diagnostic in loaded.diagnostics { print(diagnostic.description) }
+        guard let pack = loaded.pack else {
+            throw CommandFailure("\(folder): the pack has errors (above); no archive written")
+        }
+        let destination = URL(
+            fileURLWithPath: output ?? "\(pack.id)-\(pack.manifest.version).tgz"
+        ).standardizedFileURL
+        if destination.path.hasPrefix(root.path + "/") {
+            throw CommandFailure("\(destination.path): write the archive outside the pack's folder")
+        }
+        let written: PackArchiveWriter.Written
+        do {
+            written = try PackArchiveWriter.write(root, id: pack.id, to: destination)
+        } catch let failure as PackArchiveWriter.Failure {
+            throw CommandFailure(failure.description)
+        } catch {
+            throw CommandFailure("\(destination.path): \(FileErrorWords.describe(error))")
+        }
+        print(
+            "Wrote \(destination.path): '\(pack.id)' \(pack.manifest.version), "
+                + "\(Self.counted(written.files, "file")), \(Self.counted(written.bytes, "byte"))")
+        print("SHA-256: \(written.sha256)")
+        print("Install it with: seguelab pack install \(destination.lastPathComponent)")
+        return destination
+    }
+
     /// `pack list`: the installed packs, by id, with their version and title.
     package func list() {
         let ids = PackLocation.installedIDs(context: context)
@@ -185,8 +260,34 @@ package struct PackWorkflow: Sendable {
             """)
     }
 
+    /// `pack new DIR --lesson ID`: a lesson with one step of each kind added to the pack in
+    /// `folder`, and what to do next.
+    package func newLesson(_ id: String, in folder: String, title: String?) throws(CommandFailure) {
+        let url = URL(fileURLWithPath: folder).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: url.appendingPathComponent(Manifest.fileName).path) else {
+            throw CommandFailure(
+                "\(folder): not a pack folder (no \(Manifest.fileName)); `seguelab pack new \(folder)` creates one")
+        }
+        let written: [URL]
+        do {
+            written = try PackTemplate.addLesson(id, to: url, title: title)
+        } catch let failure as PackTemplate.Failure {
+            throw CommandFailure(failure.description)
+        } catch {
+            throw CommandFailure("cannot add the lesson to \(folder): \(FileErrorWords.describe(error))")
+        }
+        print("Added the lesson '\(id)' to the pack in \(folder):")
+        for file in written { print("  \(folder)/\(file.path.dropFirst(url.path.count + 1))") }
+        print(
+            """
+
+            Next:
+              seguelab pack check \(folder) --watch   check it again at each save
+            """)
+    }
+
     /// `1 lesson`, `3 lessons`, `0 errors`.
-    static func counted(_ count: Int, _ noun: String) -> String {
+    package static func counted(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

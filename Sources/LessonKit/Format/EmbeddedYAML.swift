@@ -223,6 +223,13 @@ struct YAMLMap {
 
     func location(of node: Node) -> SourceLocation { source.location(node.mark) }
 
+    /// `renamed-from:` and the like: one string or a list of them.
+    func stringOrStrings(_ key: String) -> [String]? {
+        guard let node = node(key) else { return nil }
+        if node.scalar != nil { return string(key).map { [$0] } }
+        return strings(key)
+    }
+
     /// Reports keys that are not in `allowed` (typos would otherwise be ignored silently).
     func rejectUnknownKeys(_ allowed: [String], in what: String) {
         for (k, _) in mapping {

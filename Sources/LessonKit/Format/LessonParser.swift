@@ -97,6 +97,8 @@ struct LessonParser {
             id: id, title: title, goal: front.goal, intro: Self.trimBlankLines(intro),
             steps: steps, language: language, file: file)
         lesson.idLocation = front.idLocation
+        lesson.renamedFrom = front.renamedFrom
+        lesson.renamedFromLocation = front.renamedFromLocation
         return lesson
     }
 
@@ -105,7 +107,8 @@ struct LessonParser {
     /// else (step settings, code blocks, fences) is left to `parse`, which `steps` runs when the
     /// lesson is opened and `pack check` runs for every lesson.
     func outline(_ text: String) -> (
-        id: String, title: String, goal: String?, idLocation: SourceLocation?, stepIDs: [String]
+        id: String, title: String, goal: String?, idLocation: SourceLocation?, stepIDs: [String],
+        renamedFrom: [String]
     )? {
         // Only lines that can be front matter, a heading or a fence become Strings: prose and
         // code lines are passed over by their first byte.
@@ -184,7 +187,7 @@ struct LessonParser {
                 at: SourceLocation(file: file, line: matter.bodyStart + 1, column: 1))
         }
         guard let id = matter.id, let title = matter.title else { return nil }
-        return (id, title, matter.goal, matter.idLocation, ids)
+        return (id, title, matter.goal, matter.idLocation, ids, matter.renamedFrom)
     }
 
     // MARK: - Front matter
@@ -194,6 +197,8 @@ struct LessonParser {
         var title: String?
         var goal: String?
         var idLocation: SourceLocation?
+        var renamedFrom: [String] = []
+        var renamedFromLocation: SourceLocation?
         var bodyStart: Int
     }
 
@@ -211,7 +216,9 @@ struct LessonParser {
         let yaml = EmbeddedYAML(text: lines[1..<close].joined(separator: "\n"), file: file, firstLine: 2, anchor: start)
         var front = FrontMatter(bodyStart: close + 1)
         guard let map = yaml.composeMapping(into: sink, what: "front matter") else { return front }
-        map.rejectUnknownKeys(["id", "title", "goal"], in: "front matter")
+        map.rejectUnknownKeys(["id", "title", "goal", "renamed-from"], in: "front matter")
+        front.renamedFrom = map.stringOrStrings("renamed-from") ?? []
+        front.renamedFromLocation = map.node("renamed-from").map { map.location(of: $0) }
         front.id = map.string("id", required: "front matter")
         front.idLocation = map.node("id").map { map.location(of: $0) }
         if let id = front.id, !Identifier.isValid(id) {

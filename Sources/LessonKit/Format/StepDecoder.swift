@@ -16,7 +16,8 @@ struct StepDecoder {
         let listed = [
             "kind", "question", "choices", "multiple", "accept", "pattern", "predict", "answer",
             "checks", "hints", "explanation", "storyboard", "continues", "expect", "diagnostic",
-            "swift-version", "optimize", "file", "wrong-answers", "right-answers", "device"
+            "swift-version", "optimize", "file", "wrong-answers", "right-answers", "device",
+            "renamed-from"
         ]
         var added: [String] = []
         for key in StepKind.allCases.flatMap(\.allowedKeys) where !listed.contains(key) && !added.contains(key) {
@@ -63,6 +64,8 @@ struct StepDecoder {
         step.continuesFrom = map.string("continues")
         step.storyboardLocation = map.node("storyboard").map { map.location(of: $0) }
         step.continuesLocation = map.node("continues").map { map.location(of: $0) }
+        step.renamedFrom = map.stringOrStrings("renamed-from") ?? []
+        step.renamedFromLocation = map.node("renamed-from").map { map.location(of: $0) }
         step.fileName = map.string("file")
         if let mode = map.int("swift-version") {
             if let mode = SwiftLanguageMode(rawValue: String(mode)) {

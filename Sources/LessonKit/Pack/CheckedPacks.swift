@@ -45,6 +45,46 @@ package struct CheckedPacks: Sendable {
         return saved == Data(fingerprint.utf8)
     }
 
+    /// The lessons (by file name) whose files, in every language, are as they were when the pack
+    /// in `root` last loaded without error, when nothing else in the pack changed (manifest,
+    /// support code, storyboards, messages, the seguelab binary); else none.
+    package func unchangedLessons(_ root: URL, fingerprint: String) -> Set<String> {
+        guard let data = try? Data(contentsOf: recordURL(for: root)) else { return [] }
+        func entries(_ text: String) -> (binary: String, files: [String: String])? {
+            let lines = text.split(separator: "\n").map(String.init)
+            guard let binary = lines.first else { return nil }
+            var files: [String: String] = [:]
+            for line in lines.dropFirst() {
+                let path = String(line.prefix { $0 != "\t" })
+                files[path] = line
+            }
+            return (binary, files)
+        }
+        guard let saved = entries(String(decoding: data, as: UTF8.self)), let now = entries(fingerprint),
+            saved.binary == now.binary
+        else { return [] }
+        /// `lessons/NAME.md` or `lessons/LANG/NAME.md` → NAME.
+        func lessonName(_ path: String) -> String? {
+            let parts = path.split(separator: "/")
+            guard parts.first == "lessons", parts.count == 2 || parts.count == 3, let last = parts.last,
+                last.hasSuffix(".md")
+            else { return nil }
+            return String(last.dropLast(3))
+        }
+        var changedNames = Set<String>()
+        var names = Set<String>()
+        for path in Set(saved.files.keys).union(now.files.keys) {
+            let same = saved.files[path] == now.files[path]
+            guard let name = lessonName(path) else {
+                if !same { return [] }
+                continue
+            }
+            names.insert(name)
+            if !same { changedNames.insert(name) }
+        }
+        return names.subtracting(changedNames)
+    }
+
     /// Remembers that the pack in `root`, in the state `fingerprint` describes, has no error.
     /// A cache that cannot be written is no failure: the next start loads in full again.
     package func markClean(_ root: URL, fingerprint: String) {

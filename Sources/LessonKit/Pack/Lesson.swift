@@ -20,6 +20,10 @@ package struct Lesson: Sendable {
     package var file: String
     /// Where the front matter's `id:` value is (for duplicate-id errors).
     var idLocation: SourceLocation?
+    /// Earlier ids of this lesson (`renamed-from:` in its front matter): a learner's progress
+    /// on them follows it.
+    package var renamedFrom: [String] = []
+    var renamedFromLocation: SourceLocation?
     private var body: LessonBody
 
     package init(id: String, title: String, goal: String?, intro: String, steps: [Step], language: String, file: String)

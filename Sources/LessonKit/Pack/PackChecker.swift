@@ -21,7 +21,7 @@ package enum PackChecker {
             PackSourceChecks.storyboardErrors(of: pack, lessons: lessons)
             + lessons.flatMap { lesson in
                 lesson.steps.flatMap { shownCommandErrors($0, in: lesson, pack: pack) }
-            }
+            } + renameErrors(pack)
         if !shown.isEmpty {
             result.diagnostics = (result.diagnostics + shown).sortedByLocation()
             result.pack = nil
@@ -68,6 +68,52 @@ package enum PackChecker {
                 + "so each would fail by the error above",
             at: last.location)
         return support + [summary] + diagnostics.sortedByLocation()
+    }
+
+    /// `renamed-from:` names an id that is gone: one that a live lesson (or a step of the same
+    /// lesson) still has would take that one's learners' progress; one claimed twice is ambiguous.
+    static func renameErrors(_ pack: Pack) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        let lessonIDs = Set(pack.lessons.map(\.id))
+        var claimedLessons: [String: String] = [:]
+        for lesson in pack.lessons {
+            let at =
+                lesson.renamedFromLocation ?? lesson.idLocation ?? SourceLocation(file: lesson.file, line: 1, column: 1)
+            for old in lesson.renamedFrom {
+                if lessonIDs.contains(old) {
+                    found.append(
+                        Diagnostic(
+                            .error,
+                            "renamed-from '\(old)' is the id of a lesson of this pack: a renamed lesson's old id "
+                                + "must be gone, or its learners' progress would move", at: at))
+                } else if let other = claimedLessons[old] {
+                    found.append(
+                        Diagnostic(.error, "renamed-from '\(old)' is also claimed by lesson '\(other)'", at: at))
+                } else {
+                    claimedLessons[old] = lesson.id
+                }
+            }
+            let stepIDs = Set(lesson.stepIDs)
+            var claimedSteps: [String: String] = [:]
+            for step in lesson.steps {
+                let at = step.renamedFromLocation ?? step.location
+                for old in step.renamedFrom {
+                    if stepIDs.contains(old) {
+                        found.append(
+                            Diagnostic(
+                                .error,
+                                "renamed-from '\(old)' is the id of a step of lesson '\(lesson.id)': a renamed "
+                                    + "step's old id must be gone, or its learners' progress would move", at: at))
+                    } else if let other = claimedSteps[old] {
+                        found.append(
+                            Diagnostic(.error, "renamed-from '\(old)' is also claimed by step '\(other)'", at: at))
+                    } else {
+                        claimedSteps[old] = step.id
+                    }
+                }
+            }
+        }
+        return found
     }
 
     /// Every ```seguelab block of the step runs: its storyboard loads, the step it compares exists.

@@ -56,10 +56,17 @@ package enum PackLoader {
     /// manifest, support files or storyboard folders prevent loading; a lesson with errors is
     /// left out of `usablePack` (listed in its `brokenLessons` with its diagnostics) and the
     /// others load.
-    package static func load(from root: URL, seguelabVersion: String = SeguelabVersion.current, steps: Steps = .now)
+    /// `checkedLessons`: lesson file names (without `.md`) whose files, in every language, are
+    /// as they were when a load found no error in the pack: with `.now`, those are outlined as
+    /// `.checkedBefore` does, and only the others are parsed and checked in full.
+    package static func load(
+        from root: URL, seguelabVersion: String = SeguelabVersion.current, steps: Steps = .now,
+        checkedLessons: Set<String> = []
+    )
         -> PackLoadResult
     {
         var loader = Loader(root: root.standardizedFileURL, seguelabVersion: seguelabVersion, steps: steps)
+        loader.checkedLessons = checkedLessons
         var usable = loader.run()
         let diagnostics = loader.sink.diagnostics.sortedByLocation()
         if loader.packSink.diagnostics.hasErrors || usable?.lessons.isEmpty == true { usable = nil }
@@ -73,7 +80,8 @@ package enum PackLoader {
     package static func load(from root: URL, remembering checked: CheckedPacks) -> PackLoadResult {
         guard let fingerprint = checked.fingerprint(of: root) else { return load(from: root) }
         if checked.isClean(root, fingerprint: fingerprint) { return load(from: root, steps: .checkedBefore) }
-        let result = load(from: root)
+        // An updated pack: the lessons whose files did not change are not parsed again.
+        let result = load(from: root, checkedLessons: checked.unchangedLessons(root, fingerprint: fingerprint))
         if result.diagnostics.hasErrors {
             checked.forget(root)
         } else {
@@ -108,6 +116,8 @@ private struct Loader {
     let root: URL
     let seguelabVersion: String
     let steps: PackLoader.Steps
+    /// Lessons (by file name) a `.now` load takes as checked before (`PackLoader.load`).
+    var checkedLessons: Set<String> = []
     /// Everything reported, pack-wide and per lesson.
     let sink = DiagnosticSink()
     /// Problems of the pack as a whole (manifest, support, storyboards): these prevent loading.
@@ -132,9 +142,12 @@ private struct Loader {
     func lesson(at url: URL, language: String, into sink: DiagnosticSink) -> Lesson? {
         let file = display(url)
         guard let text = read(url, into: sink) else { return nil }
-        guard steps != .now else { return LessonParser(file: file, language: language, sink: sink).parse(text) }
+        let reused = steps == .now && checkedLessons.contains(url.deletingPathExtension().lastPathComponent)
+        guard steps != .now || reused else {
+            return LessonParser(file: file, language: language, sink: sink).parse(text)
+        }
         guard let outline = LessonParser(file: file, language: language, sink: sink).outline(text) else { return nil }
-        let checkedText = steps == .checkedBefore ? text : nil
+        let checkedText = steps == .checkedBefore || reused ? text : nil
         var lesson = Lesson(
             id: outline.id, title: outline.title, goal: outline.goal, stepIDs: outline.stepIDs,
             language: language, file: file
@@ -146,6 +159,7 @@ private struct Loader {
             return (full?.intro ?? "", full?.steps ?? [])
         }
         lesson.idLocation = outline.idLocation
+        lesson.renamedFrom = outline.renamedFrom
         return lesson
     }
 
@@ -288,7 +302,9 @@ private struct Loader {
                 } else {
                     lessonIDs[found.id] = found.file
                     // Storyboards and `continues` are named in step settings: checked with the steps.
-                    if steps == .now { checkReferences(found, storyboardDirs: storyboardDirs, sink: lessonSink) }
+                    if steps == .now && !checkedLessons.contains(name) {
+                        checkReferences(found, storyboardDirs: storyboardDirs, sink: lessonSink)
+                    }
                 }
             }
             self.sink.append(contentsOf: lessonSink.diagnostics)
@@ -319,7 +335,7 @@ private struct Loader {
                     }
                     continue
                 }
-                if steps == .now {
+                if steps == .now && !checkedLessons.contains(name) {
                     TranslationCheck(sink: lessonSink).compare(translated, with: original)
                     checkReferences(translated, storyboardDirs: storyboardDirs, sink: lessonSink)
                 }

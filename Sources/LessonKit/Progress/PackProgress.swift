@@ -143,11 +143,13 @@ package struct PackChanges: Sendable, Hashable {
     package var addedLessons: [String] = []
     /// True when the saved position no longer exists and the learner was moved.
     package var positionMoved = false
+    /// Lessons and steps whose progress followed a rename (`renamed-from:`), as `old → new`.
+    package var renamed: [String] = []
 
     package var isEmpty: Bool {
         removedSteps.isEmpty && removedLessons.isEmpty && addedSteps.isEmpty && addedLessons.isEmpty
             && oldVersion == newVersion
-            && setAside.isEmpty && restored.isEmpty
+            && setAside.isEmpty && restored.isEmpty && renamed.isEmpty
     }
 
     /// One line per change, for the shell to print in the learner's language.
@@ -177,6 +179,9 @@ package struct PackChanges: Sendable, Hashable {
                     ? catalog.text("changes.restored.one", ["list": steps(restored)])
                     : catalog.text("changes.restored", ["count": restored.count, "list": steps(restored)]))
         }
+        if !renamed.isEmpty {
+            lines.append(catalog.text("changes.renamed", ["list": renamed.joined(separator: ", ")]))
+        }
         if positionMoved { lines.append(catalog.text("changes.position_moved")) }
         return lines
     }
@@ -186,6 +191,7 @@ extension PackProgress {
     /// Keeps what still matches `pack`, drops the rest, and reports the differences.
     package mutating func reconcile(with pack: Pack) -> PackChanges {
         var changes = PackChanges(oldVersion: packVersion, newVersion: pack.manifest.version)
+        changes.renamed = followRenames(in: pack)
         var current = Self.outline(of: pack)
         let previous = outline
         // A lesson left out because its file has errors is not gone: keep its progress (and
@@ -272,6 +278,61 @@ extension PackProgress {
 }
 
 extension PackProgress {
+    /// Moves progress on a lesson or step the pack declares renamed (`renamed-from:`) to its new
+    /// id, with the saved outline, position and history, so that nothing reads as removed and
+    /// added. Progress already on the new id is kept. A lesson's steps are parsed only when its
+    /// progress names a step it no longer has. Returns the renames followed, as `old → new`.
+    mutating func followRenames(in pack: Pack) -> [String] {
+        var followed: [String] = []
+        func move(_ old: StepRef, to new: StepRef) {
+            if position == old { position = new }
+            history = history.map { $0 == old ? new : $0 }
+        }
+        for lesson in pack.lessons {
+            for old in lesson.renamedFrom where old != lesson.id {
+                let saved = lessons[old] ?? unclaimed?[old]
+                guard let saved, lessons[lesson.id] == nil else { continue }
+                lessons[lesson.id] = saved
+                lessons[old] = nil
+                unclaimed?[old] = nil
+                if unclaimed?.isEmpty == true { unclaimed = nil }
+                if let steps = outline.removeValue(forKey: old) { outline[lesson.id] = steps }
+                if let at = position, at.lesson == old { position = StepRef(lesson: lesson.id, step: at.step) }
+                history = history.map { $0.lesson == old ? StepRef(lesson: lesson.id, step: $0.step) : $0 }
+                followed.append("\(old) → \(lesson.id)")
+            }
+        }
+        for lesson in pack.lessons {
+            let live = Set(lesson.stepIDs)
+            let savedSteps = Set(lessons[lesson.id]?.steps.keys.map { $0 } ?? [])
+                .union(unclaimed?[lesson.id]?.steps.keys.map { $0 } ?? [])
+                .union(outline[lesson.id] ?? [])
+            // Nothing saved is missing from the lesson: no rename to look for, no parse.
+            guard !savedSteps.subtracting(live).isEmpty else { continue }
+            for step in lesson.steps {
+                for old in step.renamedFrom where old != step.id && !live.contains(old) {
+                    let from = StepRef(lesson: lesson.id, step: old)
+                    let to = StepRef(lesson: lesson.id, step: step.id)
+                    let record = self[from] ?? unclaimed?[lesson.id]?.steps[old]
+                    if let record, self[to] == nil {
+                        self[to] = record
+                        followed.append("\(from) → \(to)")
+                    }
+                    lessons[lesson.id]?.steps[old] = nil
+                    unclaimed?[lesson.id]?.steps[old] = nil
+                    if unclaimed?[lesson.id]?.steps.isEmpty == true { unclaimed?[lesson.id] = nil }
+                    if unclaimed?.isEmpty == true { unclaimed = nil }
+                    if var steps = outline[lesson.id], let index = steps.firstIndex(of: old) {
+                        if steps.contains(step.id) { steps.remove(at: index) } else { steps[index] = step.id }
+                        outline[lesson.id] = steps
+                    }
+                    move(from, to: to)
+                }
+            }
+        }
+        return followed
+    }
+
     /// Gives lesson `newID` the progress kept for lesson `oldID` (a lesson renamed by a new
     /// version of the pack), step by step where the step ids match; steps with progress of
     /// their own keep it. Returns the steps restored.

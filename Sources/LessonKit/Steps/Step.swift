@@ -104,6 +104,9 @@ package struct Step: Sendable {
     package var storyboard: String?
     /// Step id (in the same lesson) whose final code becomes this step's starting draft.
     package var continuesFrom: String?
+    /// Earlier ids of this step (`renamed-from:`): a learner's progress on them follows it.
+    package var renamedFrom: [String] = []
+    var renamedFromLocation: SourceLocation?
     /// Where `storyboard:` and `continues:` were written, for errors about what they name.
     var storyboardLocation: SourceLocation?
     var continuesLocation: SourceLocation?

@@ -7,7 +7,8 @@ import XDGDirectories
 /// The learner's session on one pack, as the shell drives it: moves, answers, runs and
 /// progress saved after every change. LessonKit decides; this type asks, shows and saves.
 final class LessonDriver {
-    let pack: Pack
+    /// The pack; the author preview replaces it when its files are saved.
+    var pack: Pack
     var session: Session
     let store: ProgressStore
     let runner: any ProgramRunner

@@ -85,6 +85,13 @@ package final class ShellContext {
         output.error(message, at: isInteractive ? nil : inputLocation)
     }
 
+    /// What `body` prints, a screenful at a time on a terminal (`ShellOutput.paging`), with the
+    /// pager's question asked at the prompt; `stopped` is said when the learner stops early.
+    @discardableResult
+    func paged(stopped: String? = nil, _ body: () -> Void) -> Bool {
+        output.paging(rows: isInteractive ? Terminal.height() : nil, more: pagerContinues, stopped: stopped, body)
+    }
+
     package var prompt: String {
         if let mode { return mode.prompt }
         // The step only: a prompt as long as `pack/lesson/step` would wrap one-line answers.

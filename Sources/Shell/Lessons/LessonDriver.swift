@@ -160,12 +160,10 @@ final class LessonDriver {
         // A shell that dies while showing the step is not sent back into it at its next start.
         if let ref = session.position { store.markShowing(ref, for: pack) }
         defer { store.clearShowing(for: pack) }
-        let rows = context.isInteractive ? Terminal.height() : nil
-        let finished = output.paging(rows: rows, more: context.pagerContinues) {
+        context.paged(stopped: catalog.text("paging.stopped")) {
             if let lesson { showLessonIntro(lesson) }
             showStepText()
         }
-        if !finished { output.line(style.dim(catalog.text("paging.stopped"))) }
     }
 
     private func showStepText() {

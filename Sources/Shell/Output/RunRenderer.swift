@@ -44,6 +44,20 @@ struct RunRenderer {
         return lines
     }
 
+    /// How many of `lines(run)`'s last lines say how the run ended (the final screen, a crash,
+    /// a limit): the pager shows them again when the learner stops before them.
+    func closingCount(_ run: RunResult, showsEnding: Bool = true) -> Int {
+        guard run.compile.succeeded else { return 0 }
+        let screen =
+            showsNavigation
+            && run.trace.last(where: { $0.event == .snapshot })?.snapshot.flatMap {
+                Self.finalScreen($0, catalog: catalog)
+            } != nil
+        let ending =
+            showsEnding ? ending(crash: run.crash, termination: run.termination, stopReason: run.stopReason).count : 0
+        return (screen ? 1 : 0) + ending
+    }
+
     /// A `swift` entry: what is new since the entries before it.
     func lines(_ entry: SwiftREPL.Response) -> [String] {
         let run = entry.run

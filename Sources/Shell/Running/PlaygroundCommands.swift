@@ -53,7 +53,7 @@ enum PlaygroundCommands {
         await ShownRun.run(
             in: context, interrupted: context.output.catalog.text("run.interrupted"),
             failed: { "run: \($0)" }, timings: { playground.report($0.timings) },
-            { try await engine.run(request) }
+            closing: { renderer.closingCount($0) }, { try await engine.run(request) }
         ) { result in
             renderer.lines(result, source: { name in learnerFiles.first { $0.name == name }?.text })
         }

@@ -82,8 +82,10 @@ package final class CommandLoop {
         if interactive {
             let historyFile = HistoryFile(path: options.directories.seguelabState + "/history")
             source = LibEditLineSource(historyFile: historyFile) { text in
-                Completer(registry: context.registry, lessonIDs: context.lessonIDs, stepIDs: context.stepIDs)
-                    .complete(text)
+                Completer(
+                    registry: context.registry, lessonIDs: context.lessonIDs, stepIDs: context.stepIDs,
+                    storyboardNames: context.storyboardNames
+                ).complete(text)
             }
             context.recentEntries = HistoryReader.entries(in: historyFile.path, limit: historyFile.limit)
             output.line(

@@ -25,6 +25,8 @@ package final class ShellContext {
     /// Lesson and step ids for completion; set once a pack is loaded.
     package var lessonIDs: () -> [String] = { [] }
     package var stepIDs: (String) -> [String] = { _ in [] }
+    /// The loaded pack's storyboards by name, for Tab after `storyboard`.
+    package var storyboardNames: () -> [String] = { [] }
     /// Where the command being run came from in a script (`<stdin>:12`), for error messages.
     package internal(set) var inputLocation: String?
     /// True once any command in a scripted session has failed: the exit status reports it.

@@ -52,6 +52,7 @@ struct ShellSetup {
         driver.isNew = isNew
         context.lessonIDs = { pack.lessons.map { $0.id } }
         context.stepIDs = { id in pack.lesson(id: id)?.stepIDs ?? [] }
+        context.storyboardNames = { PackStoryboards(directories: pack.storyboardDirectories, root: pack.root).names }
         context.answerHandler = { [unowned driver] text in await driver.answer(text) }
         context.isAwaitingAnswer = { [unowned driver] in driver.session.currentStep?.kind.needsAnswer ?? false }
         context.expectsCode = { [unowned driver] in driver.session.currentStep?.kind.answersWithCode ?? false }
@@ -92,7 +93,16 @@ struct ShellSetup {
         } else {
             groups.append((.withoutLessons, withoutLessons))
         }
-        groups.append((.always, PlaygroundCommands.all(playground: shared, support: support, storyboards: storyboards)))
+        let intoDraft = driver.map { driver in
+            { (enums: String, name: String) in driver.putIntoDraft(enums, from: name) }
+        }
+        groups.append(
+            (
+                .always,
+                PlaygroundCommands.all(
+                    playground: shared, support: support, storyboards: storyboards, packRoot: driver?.pack.root,
+                    intoDraft: intoDraft)
+            ))
         if let driver { groups.append((.forWorkshops, WorkshopCommands.all(driver, directories: options.directories))) }
         return CommandRegistry(groups: groups)
     }

@@ -21,8 +21,10 @@ extension LessonDriver {
         while added.last?.isEmpty == true { added.removeLast() }
         lines += added
         guard saveDraft(lines.joined(separator: "\n") + "\n") else { return }
-        let key = replaced > 0 ? "storyboard.into_draft.replaced" : "storyboard.into_draft.done"
-        output.line(catalog.text(key, ["storyboard": storyboard, "first": first, "last": lines.count]))
+        output.line(
+            catalog.text(
+                replaced > 0 ? "storyboard.into_draft.replaced" : "storyboard.into_draft.done",
+                ["storyboard": storyboard, "first": first, "last": lines.count]))
     }
 
     /// The draft's lines without enums generated like `enums` (blocks declaring the same names at

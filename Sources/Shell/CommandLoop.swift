@@ -73,6 +73,7 @@ package final class CommandLoop {
         // On a terminal every line is wrapped to the window's current width.
         let wraps = (interactive || presenting) && Terminal.isTerminal(STDOUT_FILENO)
         let output = ShellOutput(style: style, width: { wraps ? Terminal.width() : nil })
+        output.isInterrupted = { InterruptFlag.take() }
         let context = ShellContext(output: output, registry: CommandRegistry(), isInteractive: interactive)
         let setup = ShellSetup(options: options, context: context)
         let driver = setup.loadPack()

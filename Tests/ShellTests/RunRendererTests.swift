@@ -280,4 +280,35 @@ import Testing
         let above = Array(wrapped[caret - 1])
         #expect(String(above[(wrapped[caret].count - 1)...]).hasPrefix("ShelfViewController"), "\(wrapped)")
     }
+
+    /// On an indented line broken into several pieces, every column the compiler can name gets
+    /// its caret under that very character, in the piece holding it, just below that piece.
+    @Test func theCaretStandsUnderEveryColumnOfAWrappedLine() throws {
+        let sources = [
+            "        let screen = segue.destination as! BookViewController; screen.book = selectedBook; "
+                + "print(screen.book.title, terminator: \"\")",
+            String(repeating: " ", count: 28) + "navigation.pushViewController(BookViewController(), animated: false)  "
+                + "// pushed   by hand",
+            "print(\"" + String(repeating: "x", count: 70) + "\", separator: \"\")"
+        ]
+        for (source, width) in sources.flatMap({ source in [40, 57, 80].map { (source, $0) } }) {
+            let characters = Array(source)
+            for column in 1...characters.count where characters[column - 1] != " " {
+                let lines = RunRenderer(style: Style(enabled: false), width: width)
+                    .render(
+                        Diagnostic(file: "a.swift", line: 1, column: column, severity: .error, message: "no"),
+                        source: source)
+                let carets = lines.indices.filter {
+                    lines[$0].hasSuffix("^") && lines[$0].allSatisfy { $0 == " " || $0 == "^" }
+                }
+                try #require(carets.count == 1, "width \(width), column \(column): \(lines)")
+                let piece = Array(lines[carets[0] - 1])
+                let offset = lines[carets[0]].count - 1
+                #expect(
+                    offset < piece.count && piece[offset] == characters[column - 1],
+                    "width \(width), column \(column): \(lines)")
+                #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
+            }
+        }
+    }
 }

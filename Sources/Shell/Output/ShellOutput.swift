@@ -55,6 +55,9 @@ package final class ShellOutput {
     /// is followed); nil leaves lines as they are (pipes and files).
     private let width: () -> Int?
 
+    /// True when Ctrl-C came: a very long line being wrapped stops there (`WordWrap`).
+    package var isInterrupted: () -> Bool = { false }
+
     /// The terminal's width now, or nil when output is not a terminal.
     package var columns: Int? { width() }
 
@@ -88,7 +91,8 @@ package final class ShellOutput {
         let continuation =
             style.dim(String(repeating: " ", count: max(0, gutterWidth - 2)) + "↪ ")
             + String(repeating: " ", count: min(indent, max(0, width / 2 - gutterWidth)))
-        let lines = WordWrap(width: width).fitCode(gutter + style.command(code), continuation: continuation)
+        let lines = WordWrap(width: width, isInterrupted: isInterrupted)
+            .fitCode(gutter + style.command(code), continuation: continuation)
         if collected != nil {
             collected! += lines
             return
@@ -164,7 +168,7 @@ package final class ShellOutput {
     /// Text with every line no wider than the terminal, broken between words.
     func fitted(_ text: String) -> String {
         guard let width = width() else { return text }
-        let wrap = WordWrap(width: width)
+        let wrap = WordWrap(width: width, isInterrupted: isInterrupted)
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .flatMap { wrap.fit(String($0)) }.joined(separator: "\n")
     }

@@ -84,4 +84,23 @@ import Testing
         // A path goes on as a file.
         #expect(completer.complete("storyboard /et").insertion == "c/")
     }
+
+    /// In a real terminal, Tab completes a pack's storyboard by name and the line runs as typed.
+    @Test func tabCompletesAStoryboardNameInTheShell() throws {
+        let home = try SeguelabBinary.makeHome()
+        let terminal = try PseudoTerminal(
+            executable: SeguelabBinary.path,
+            arguments: ["--pack", Self.lessons, "--lesson", "stringly-typed", "--step", "why-cast"],
+            environment: SeguelabBinary.environment(home: home), columns: 80, rows: 200)
+        let prompt = try terminal.waitForPrompt("seguelab:why-cast> ")
+        terminal.type("storyboard BookshopRen\t")
+        let completed = try terminal.waitFor("storyboard BookshopRenamed", after: prompt)
+        Thread.sleep(forTimeInterval: 0.3)
+        terminal.type("\r")
+        let drawn = try terminal.waitFor("showWriter", after: completed)
+        try terminal.waitForPrompt("seguelab:why-cast> ", after: drawn)
+        #expect(!terminal.screen[completed...].contains("error"), "\(terminal.screen[completed...])")
+        terminal.type("\u{04}")
+        _ = try terminal.waitForExit(timeout: 60)
+    }
 }

@@ -43,7 +43,15 @@ package struct StoryboardCommand: ParsableCommand {
         help: "A Swift file whose identifier enums are compared with the storyboard (repeatable).")
     package var checkSource: [String] = []
 
+    @Flag(
+        name: .customLong("into-draft"),
+        help:
+            "With --enums, in the shell at an exercise: put the enums into the exercise's draft (in place of enums generated there before) instead of printing them."
+    )
+    package var intoDraft = false
+
     package func validate() throws {
+        if intoDraft && !enums { throw ValidationError("--into-draft goes with --enums") }
         guard DiagramFormat(rawValue: format) != nil else {
             throw ValidationError(
                 "unknown format '\(format)'; use one of: \(DiagramFormat.allCases.map(\.rawValue).joined(separator: ", "))"
@@ -85,6 +93,9 @@ package struct StoryboardCommand: ParsableCommand {
     }
 
     package func run() throws {
+        if intoDraft {
+            throw ValidationError("--into-draft works in the shell, at an exercise with a draft")
+        }
         let printed = self.printed()
         print(printed.text, terminator: "")
         if let error = printed.error { FileHandle.standardError.write(Data((error + "\n").utf8)) }

@@ -76,6 +76,7 @@ package final class CommandLoop {
         // On a terminal every line is wrapped to the window's current width.
         let wraps = (interactive || presenting) && Terminal.isTerminal(STDOUT_FILENO)
         let output = ShellOutput(style: style, width: { wraps ? Terminal.width() : nil })
+        output.isInterrupted = { InterruptFlag.take() }
         let context = ShellContext(output: output, registry: CommandRegistry(), isInteractive: interactive)
         let setup = ShellSetup(options: options, context: context)
         let driver = setup.loadPack()
@@ -85,8 +86,10 @@ package final class CommandLoop {
         if interactive {
             let historyFile = HistoryFile(path: options.directories.seguelabState + "/history")
             source = LibEditLineSource(historyFile: historyFile) { text in
-                Completer(registry: context.registry, lessonIDs: context.lessonIDs, stepIDs: context.stepIDs)
-                    .complete(text)
+                Completer(
+                    registry: context.registry, lessonIDs: context.lessonIDs, stepIDs: context.stepIDs,
+                    storyboardNames: context.storyboardNames
+                ).complete(text)
             }
             context.recentEntries = HistoryReader.entries(in: historyFile.path, limit: historyFile.limit)
             output.line(

@@ -25,6 +25,8 @@ package final class ShellContext {
     /// Lesson and step ids for completion; set once a pack is loaded.
     package var lessonIDs: () -> [String] = { [] }
     package var stepIDs: (String) -> [String] = { _ in [] }
+    /// The loaded pack's storyboards by name, for Tab after `storyboard`.
+    package var storyboardNames: () -> [String] = { [] }
     /// Where the command being run came from in a script (`<stdin>:12`), for error messages.
     package internal(set) var inputLocation: String?
     /// True once any command in a scripted session has failed: the exit status reports it.
@@ -85,6 +87,13 @@ package final class ShellContext {
     package func fail(_ message: String) {
         hadErrors = true
         output.error(message, at: isInteractive ? nil : inputLocation)
+    }
+
+    /// What `body` prints, a screenful at a time on a terminal (`ShellOutput.paging`), with the
+    /// pager's question asked at the prompt; `stopped` is said when the learner stops early.
+    @discardableResult
+    func paged(stopped: String? = nil, _ body: () -> Void) -> Bool {
+        output.paging(rows: isInteractive ? Terminal.height() : nil, more: pagerContinues, stopped: stopped, body)
     }
 
     package var prompt: String {

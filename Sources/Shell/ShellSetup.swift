@@ -54,6 +54,9 @@ struct ShellSetup {
         driver.isNew = isNew
         context.lessonIDs = { [unowned driver] in driver.pack.lessons.map { $0.id } }
         context.stepIDs = { [unowned driver] id in driver.pack.lesson(id: id)?.stepIDs ?? [] }
+        context.storyboardNames = { [unowned driver] in
+            PackStoryboards(directories: driver.pack.storyboardDirectories, root: driver.pack.root).names
+        }
         if options.authoring { AuthorPreview.begin(driver) }
         context.answerHandler = { [unowned driver] text in await driver.answer(text) }
         context.isAwaitingAnswer = { [unowned driver] in driver.session.currentStep?.kind.needsAnswer ?? false }
@@ -96,7 +99,16 @@ struct ShellSetup {
         } else {
             groups.append((.withoutLessons, withoutLessons))
         }
-        groups.append((.always, PlaygroundCommands.all(playground: shared, support: support, storyboards: storyboards)))
+        let intoDraft = driver.map { driver in
+            { (enums: String, name: String) in driver.putIntoDraft(enums, from: name) }
+        }
+        groups.append(
+            (
+                .always,
+                PlaygroundCommands.all(
+                    playground: shared, support: support, storyboards: storyboards, packRoot: driver?.pack.root,
+                    intoDraft: intoDraft)
+            ))
         if let driver { groups.append((.forWorkshops, WorkshopCommands.all(driver, directories: options.directories))) }
         return CommandRegistry(groups: groups)
     }

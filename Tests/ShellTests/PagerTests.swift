@@ -68,6 +68,103 @@ import Testing
         _ = try terminal.waitForExit(timeout: 60)
     }
 
+    /// A shell at 80×24 on `lesson`/`step`, waiting for its prompt (a tall step's pager stopped).
+    func start(lesson: String, step: String, language: String = "en") throws -> PseudoTerminal {
+        let home = try SeguelabBinary.makeHome()
+        let terminal = try PseudoTerminal(
+            executable: SeguelabBinary.path,
+            arguments: ["--pack", TerminalLayoutTests.lessons, "--lesson", lesson, "--step", step, "--lang", language],
+            environment: SeguelabBinary.environment(home: home), columns: 80, rows: 24)
+        try settle(terminal, prompt: "seguelab:\(step)> ")
+        return terminal
+    }
+
+    /// Waits until the shell waits for a key: at `prompt`, or at the pager's question, which
+    /// `q` stops.
+    func settle(_ terminal: PseudoTerminal, prompt: String) throws {
+        func waiting(_ transcript: String) -> (prompt: Bool, pager: Bool) {
+            let screen = PseudoTerminal.stripEscapes(String(transcript.suffix(400)))
+                .trimmingCharacters(in: .whitespaces)
+            return (screen.hasSuffix(prompt.trimmingCharacters(in: .whitespaces)), screen.hasSuffix("--"))
+        }
+        while true {
+            try terminal.waitUntilQuiet(timeout: 120) { waiting($0).prompt || waiting($0).pager }
+            if waiting(terminal.transcript).prompt { break }
+            terminal.type("q")
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+    }
+
+    /// A judged answer whose output takes three screens: paged, and `q` still shows the verdict.
+    @Test func aVerdictTallerThanTheScreenIsPagedAndStillSaidAfterAStop() throws {
+        let terminal = try start(lesson: "stringly-typed", step: "prompt-author")
+        let before = terminal.screen.endIndex
+        terminal.type("for i in 1...60 { print(\"row \\(i)\") }\r")
+        let question = try terminal.waitFor("more lines: Enter or space shows them, q stops --", after: before)
+        #expect(!terminal.screen[before...].contains("Not yet"), "the verdict came before the page ended")
+        Thread.sleep(forTimeInterval: 0.3)
+        terminal.type("q")
+        let verdict = try terminal.waitFor("✘ Not yet", after: question)
+        try terminal.waitForPrompt("seguelab:prompt-author> ", after: verdict)
+        #expect(!terminal.screen[question...].contains("row 60"), "\(terminal.screen[question...])")
+        terminal.type("\u{04}")
+        _ = try terminal.waitForExit(timeout: 60)
+    }
+
+    /// `run FILE` whose program prints three screens and crashes: paged, and the crash is said
+    /// when the learner stops before it; paged to the end, it is said once.
+    @Test func aTallRunIsPagedAndHowItEndedIsSaidAfterAStop() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pager-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("tall.swift")
+        try "for i in 1...60 { print(\"row \\(i)\") }\nfatalError(\"the end\")\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let terminal = try start(lesson: "stringly-typed", step: "why-cast")
+        var before = terminal.screen.endIndex
+        terminal.type("run \(file.path)\r")
+        let question = try terminal.waitFor("more lines: Enter or space shows them, q stops --", after: before)
+        Thread.sleep(forTimeInterval: 0.3)
+        terminal.type("q")
+        let crashed = try terminal.waitFor("The program crashed", after: question)
+        try terminal.waitForPrompt("seguelab:why-cast> ", after: crashed)
+        #expect(!terminal.screen[question...].contains("row 60"))
+        // Paged to the end, the crash is said once.
+        before = terminal.screen.endIndex
+        terminal.type("run \(file.path)\r")
+        var asked = try terminal.waitFor("q stops --", after: before)
+        while true {
+            Thread.sleep(forTimeInterval: 0.3)
+            terminal.type(" ")
+            guard let next = try? terminal.waitFor("q stops --", after: asked, timeout: 5) else { break }
+            asked = next
+        }
+        let end = try terminal.waitForPrompt("seguelab:why-cast> ", after: asked)
+        let shown = terminal.screen[before..<end]
+        #expect(shown.contains("row 60"))
+        #expect(shown.components(separatedBy: "The program crashed").count == 2, "\(shown)")
+        terminal.type("\u{04}")
+        _ = try terminal.waitForExit(timeout: 60)
+    }
+
+    /// `skip` pages the reference it fills in together with the next step: the first page is
+    /// one screenful, never the whole reference scrolled past.
+    @Test func skipPagesTheReferenceTogetherWithTheNextStep() throws {
+        let terminal = try start(lesson: "generic-controllers", step: "destination-side")
+        let before = terminal.screen.endIndex
+        terminal.type("skip\r")
+        let question = try terminal.waitFor("more lines: Enter or space shows them, q stops --", after: before)
+        let firstPage = terminal.screen[before..<question].split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(firstPage.count <= 24, "\(firstPage.count) lines before the first question")
+        Thread.sleep(forTimeInterval: 0.3)
+        terminal.type("q")
+        let stopped = try terminal.waitFor("(`step` shows the whole step again.)", after: question)
+        try terminal.waitForPrompt("seguelab:", after: stopped)
+        terminal.type("\u{04}")
+        _ = try terminal.waitForExit(timeout: 60)
+    }
+
     /// The pager's page breaks, from its lines alone.
     func paged(lines count: Int, rows: Int) -> (written: [String], questions: Int) {
         var written = ""
@@ -96,5 +193,21 @@ import Testing
         #expect(paged(lines: 47, rows: 24).questions == 1)
         #expect(paged(lines: 48, rows: 24).questions == 2)
         #expect(paged(lines: 47, rows: 24).written == (1...47).map { "line \($0)" })
+    }
+
+    /// A verdict line is shown again under a stop, and paging inside paging is one pager.
+    @Test func aVerdictIsShownAgainWhenPagingStopsBeforeIt() {
+        var written = ""
+        let output = ShellOutput(style: Style(enabled: false), width: { 80 }, writeOut: { written += $0 })
+        let finished = output.paging(rows: 24, more: { _ in false }, stopped: "stopped") {
+            for index in 1...30 { output.line("line \(index)") }
+            output.paging(rows: 24, more: { _ in true }) {
+                for index in 31...60 { output.line("line \(index)") }
+            }
+            output.verdict("verdict")
+        }
+        #expect(!finished)
+        let lines = written.split(separator: "\n").map(String.init)
+        #expect(lines == (1...22).map { "line \($0)" } + ["stopped", "verdict"])
     }
 }

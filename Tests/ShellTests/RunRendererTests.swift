@@ -280,4 +280,112 @@ import Testing
         let above = Array(wrapped[caret - 1])
         #expect(String(above[(wrapped[caret].count - 1)...]).hasPrefix("ShelfViewController"), "\(wrapped)")
     }
+
+    /// On an indented line broken into several pieces, every column the compiler can name gets
+    /// its caret under that very character, in the piece holding it, just below that piece.
+    @Test func theCaretStandsUnderEveryColumnOfAWrappedLine() throws {
+        let sources = [
+            "        let screen = segue.destination as! BookViewController; screen.book = selectedBook; "
+                + "print(screen.book.title, terminator: \"\")",
+            String(repeating: " ", count: 28) + "navigation.pushViewController(BookViewController(), animated: false)  "
+                + "// pushed   by hand",
+            "print(\"" + String(repeating: "x", count: 70) + "\", separator: \"\")"
+        ]
+        for (source, width) in sources.flatMap({ source in [40, 57, 80].map { (source, $0) } }) {
+            let characters = Array(source)
+            for column in 1...characters.count where characters[column - 1] != " " {
+                let lines = RunRenderer(style: Style(enabled: false), width: width)
+                    .render(
+                        Diagnostic(file: "a.swift", line: 1, column: column, severity: .error, message: "no"),
+                        source: source)
+                let carets = lines.indices.filter {
+                    lines[$0].hasSuffix("^") && lines[$0].allSatisfy { $0 == " " || $0 == "^" }
+                }
+                try #require(carets.count == 1, "width \(width), column \(column): \(lines)")
+                let piece = Array(lines[carets[0] - 1])
+                let offset = lines[carets[0]].count - 1
+                #expect(
+                    offset < piece.count && piece[offset] == characters[column - 1],
+                    "width \(width), column \(column): \(lines)")
+                #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
+            }
+        }
+    }
+
+    /// present and dismiss name the presenting controller UIKit uses (the navigation controller
+    /// that owns the presentation) and each container with the screen it shows first, so a
+    /// navigation controller presented over another reads apart from it.
+    @Test func presentAndDismissNameThePresenterAndTheContainersScreens() {
+        let events = [
+            TraceEvent(event: .instantiate, destination: "UINavigationController"),
+            TraceEvent(event: .instantiate, destination: "App.ShelfViewController"),
+            TraceEvent(event: .relationship, source: "UINavigationController", destination: "App.ShelfViewController"),
+            TraceEvent(event: .setRoot, destination: "UINavigationController"),
+            TraceEvent(event: .prepare, identifier: "write", source: "App.ShelfViewController", destination: "x"),
+            TraceEvent(event: .instantiate, destination: "UINavigationController"),
+            TraceEvent(event: .instantiate, destination: "App.ComposerViewController"),
+            TraceEvent(
+                event: .relationship, source: "UINavigationController", destination: "App.ComposerViewController"),
+            TraceEvent(
+                event: .present, source: "App.ShelfViewController", destination: "UINavigationController",
+                controller: "UINavigationController"),
+            TraceEvent(
+                event: .present, source: "App.ShelfViewController", destination: "App.BasketViewController",
+                controller: "UINavigationController"),
+            TraceEvent(
+                event: .dismiss, source: "App.BasketViewController", destination: "UINavigationController",
+                controller: "UINavigationController")
+        ].enumerated().map { index, event in
+            var event = event
+            event.seq = index + 1
+            return event
+        }
+        let lines = RunRenderer(style: Style(enabled: false)).picture(of: events)
+        #expect(
+            lines.filter { $0.hasPrefix("  present") || $0.hasPrefix("  dismiss") } == [
+                "  present UINavigationController[ShelfViewController] → UINavigationController[ComposerViewController]",
+                "  present UINavigationController[ComposerViewController] → BasketViewController",
+                "  dismiss BasketViewController → UINavigationController[ShelfViewController]"
+            ], "\(lines)")
+    }
+
+    /// A trace that starts at `performSegue` (no shouldPerform) shows the destination being made.
+    @Test func aTraceStartingAtPerformSegueShowsItsDestinationMade() {
+        let events = [
+            TraceEvent(event: .instantiate, destination: "ShelfViewController"),
+            TraceEvent(event: .viewDidLoad, controller: "ShelfViewController"),
+            TraceEvent(event: .instantiate, destination: "AuthorViewController"),
+            TraceEvent(event: .prepare, identifier: "showAuthor", source: "ShelfViewController", destination: "A"),
+            TraceEvent(event: .push, source: "ShelfViewController", destination: "AuthorViewController")
+        ]
+        let lines = RunRenderer(style: Style(enabled: false)).picture(of: events)
+        #expect(lines.dropFirst().first == "  instantiate → AuthorViewController", "\(lines)")
+        #expect(!lines.contains("  instantiate → ShelfViewController"))
+    }
+
+    /// A lesson's run marks the program's stderr as `run FILE` does.
+    @Test func aLessonsRunMarksStandardError() {
+        var run = RunResult.ran("out\n")
+        run.stderr = "oops\n"
+        let lines = RunRenderer(style: Style(enabled: false)).lines(run, output: "out\n")
+        #expect(lines == ["out", OutputExcerpt.errorMark + "oops"], "\(lines)")
+    }
+
+    /// A screen inside a navigation controller inside a presented split view names both.
+    @Test func theFinalScreenNamesASplitViewAroundIt() {
+        let basket = ControllerNode(
+            className: "UINavigationController", container: .navigation,
+            children: [ControllerNode(className: "App.BasketViewController")])
+        let split = ControllerNode(
+            className: "UISplitViewController", container: .split,
+            children: [ControllerNode(className: "App.BooksViewController"), basket])
+        let root = ControllerNode(
+            className: "UINavigationController", container: .navigation,
+            children: [ControllerNode(className: "App.ShelfViewController")], presented: split)
+        let screen = RunRenderer.finalScreen(HierarchySnapshot(root: root))
+        #expect(
+            screen
+                == "BasketViewController (in a UINavigationController in a UISplitViewController presented over "
+                + "ShelfViewController)")
+    }
 }

@@ -42,4 +42,53 @@ import Testing
             errors.first?.contains("unknown command '\(typed.prefix(30))…'") == true, "\(result.stderr.prefix(500))")
         #expect(result.stderr.count < 200)
     }
+
+    /// A verdict's or hint's continuation lines hang under its first word in French too, where
+    /// a no-break space stands before the colon and labels have accents.
+    @Test func frenchLabelsKeepTheirHangingIndent() {
+        let reason = "l'écran du dessus est BookViewController et non AuthorViewController comme attendu par l'étape"
+        for label in ["✘ Pas encore\u{A0}: ", "✘ Not yet: ", "Indice 1/3\u{A0}: ", "Réessayez\u{A0}: "] {
+            let lines = WordWrap(width: 60).fit(label + reason)
+            #expect(lines.count > 1)
+            for line in lines.dropFirst() {
+                #expect(line.hasPrefix(String(repeating: " ", count: label.count)), "\(lines)")
+                #expect(!line.hasPrefix(String(repeating: " ", count: label.count + 1)), "\(lines)")
+            }
+        }
+    }
+
+    /// Code indented deeper than the line is wide never leaves a line of spaces alone: the
+    /// first line holds the start of the code.
+    @Test func deeplyIndentedCodeStartsOnItsFirstLine() {
+        let code =
+            String(repeating: " ", count: 30) + "navigation.pushViewController(BookViewController(), animated: false)"
+        for width in [40, 60] {
+            let lines = WordWrap(width: width).fitCode(code, continuation: "  ↪ ")
+            #expect(lines[0].contains("n"), "\(lines)")
+            #expect(lines.allSatisfy { WordWrap.visibleWidth($0) <= width }, "\(lines)")
+            #expect(lines.map { $0.hasPrefix("  ↪ ") ? String($0.dropFirst(4)) : $0 }.joined() == code, "\(lines)")
+        }
+    }
+
+    /// Ctrl-C stops the wrapping of a very long line: the lines so far are shown, the last
+    /// ending in `…`, and the shell reads again at once.
+    @Test func ctrlCStopsALongWrap() {
+        let words = String(repeating: "segue ", count: Self.size / 6)
+        let word = String(repeating: "x", count: Self.size)
+        for line in [words, word] {
+            var asked = 0
+            var written = ""
+            let output = ShellOutput(style: Style(enabled: false), width: { 80 }, writeOut: { written += $0 })
+            output.isInterrupted = {
+                asked += 1
+                return asked == 2
+            }
+            output.line(line)
+            let lines = written.split(separator: "\n")
+            #expect(asked == 2, "asked until the interrupt, then no more")
+            #expect(lines.count > 10 && lines.count < 1000, "\(lines.count) lines")
+            #expect(lines.last == "…")
+            #expect(lines.allSatisfy { $0.count <= 80 })
+        }
+    }
 }

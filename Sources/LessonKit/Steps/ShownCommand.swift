@@ -35,7 +35,7 @@ package struct ShownCommand: Sendable, Hashable {
         let commands = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         let words = commands.first?.split(separator: " ").map(String.init) ?? []
         guard commands.count == 1, words.first == "storyboard",
-            let command = try? StoryboardCommand.reading(Array(words.dropFirst()))
+            let command = try? StoryboardCommand.reading(Array(words.dropFirst())), !command.intoDraft
         else {
             sink.error(usage, at: location)
             return nil

@@ -173,6 +173,7 @@ struct ArgumentShape: Sendable {
         }
         return positionals.map { argument in
             if let list = argument.completionKind?.list { return .word(list.values) }
+            if argument.completionKind?.file?.extensions == ["storyboard"] { return .storyboard }
             if argument.completionKind?.file != nil || argument.completionKind?.directory != nil { return .file }
             switch argument.valueName {
             case "lesson": return .lesson

@@ -7,6 +7,8 @@ package struct Completer {
     /// Lesson ids of the loaded pack, and the step ids of one lesson.
     package var lessonIDs: () -> [String]
     package var stepIDs: (String) -> [String]
+    /// The loaded pack's storyboards by name.
+    package var storyboardNames: () -> [String]
     /// Where relative paths start.
     package var currentDirectory: String
 
@@ -14,11 +16,13 @@ package struct Completer {
         registry: CommandRegistry,
         lessonIDs: @escaping () -> [String] = { [] },
         stepIDs: @escaping (String) -> [String] = { _ in [] },
+        storyboardNames: @escaping () -> [String] = { [] },
         currentDirectory: String = FileManager.default.currentDirectoryPath
     ) {
         self.registry = registry
         self.lessonIDs = lessonIDs
         self.stepIDs = stepIDs
+        self.storyboardNames = storyboardNames
         self.currentDirectory = currentDirectory
     }
 
@@ -49,6 +53,10 @@ package struct Completer {
             // A lesson on its own is a valid answer; `/` then continues with its steps.
             return Self.choose(from: lessonIDs(), prefix: current, suffix: "/")
         case .file: return completeFile(current)
+        case .storyboard:
+            // The pack's storyboards by name first; a path goes on as a file.
+            let names = current.contains("/") ? [] : storyboardNames().filter { $0.hasPrefix(current) }
+            return names.isEmpty ? completeFile(current) : Self.choose(from: names, prefix: current, suffix: " ")
         }
     }
 

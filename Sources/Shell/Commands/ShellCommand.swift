@@ -6,6 +6,8 @@ package enum ArgumentKind: Sendable, Equatable {
     case text
     /// A path on disk.
     case file
+    /// A storyboard: one of the pack's by name, or a `.storyboard` file's path.
+    case storyboard
     /// One word from a fixed set.
     case word([String])
     /// The name of one of the shell's commands.

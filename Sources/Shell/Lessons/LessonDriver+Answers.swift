@@ -66,7 +66,15 @@ extension LessonDriver {
         show(verdict, learnerCode: learnerCode)
     }
 
+    /// The verdict, paged on a terminal with its verdict line shown again when the learner stops
+    /// the pager before it; a verdict that is an error is reported once the page is done.
     func show(_ verdict: Verdict, learnerCode: String?) {
+        var error: String?
+        context.paged { error = showPage(verdict, learnerCode: learnerCode) }
+        if let error { context.fail(error) }
+    }
+
+    private func showPage(_ verdict: Verdict, learnerCode: String?) -> String? {
         let renderer = RunRenderer(style: style, width: output.columns, catalog: catalog)
         let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
         switch verdict.status {
@@ -74,7 +82,7 @@ extension LessonDriver {
             if let run = verdict.run {
                 renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line)
             }
-            output.line(style.success(catalog.text("verdict.correct")))
+            output.verdict(style.success(catalog.text("verdict.correct")))
             verdict.feedback.forEach { output.line(markdown.render($0)) }
             output.line(style.dim(catalog.text("next.continue")))
         case .fail:
@@ -93,14 +101,14 @@ extension LessonDriver {
             let ref = session.position
             // A step once passed stays passed: a later wrong answer is explained, never "try again".
             let stillPassed = ref.map { session.stepProgress($0).status == .passed } ?? false
-            output.line(
+            output.verdict(
                 style.failure(catalog.text(stillPassed ? "verdict.wrong" : "verdict.not_yet"))
                     + (failure.map { catalog.text("verdict.because", ["reason": $0]) } ?? "."))
             // Feedback often restates the failure (a wrong choice's own explanation): say it once.
             verdict.feedback.filter { $0 != failure }.forEach { output.line(markdown.render($0)) }
             if stillPassed {
                 output.line(style.dim(catalog.text("verdict.still_passed")))
-                return
+                return nil
             }
             let used = ref.map { session.stepProgress($0).hintsUsed } ?? 0
             let total = session.currentStep?.hints.count ?? 0
@@ -113,11 +121,10 @@ extension LessonDriver {
             if let run = verdict.run {
                 renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line)
             }
-            context.fail(
-                catalog.text(
-                    "verdict.error", ["reason": verdict.firstFailure?.message ?? catalog.text("verdict.error.no_check")]
-                ))
+            return catalog.text(
+                "verdict.error", ["reason": verdict.firstFailure?.message ?? catalog.text("verdict.error.no_check")])
         }
+        return nil
     }
 
     // MARK: - Running
@@ -131,7 +138,7 @@ extension LessonDriver {
         let renderer = RunRenderer(style: style, width: output.columns, catalog: catalog)
         let shown = await ShownRun.run(
             in: context, interrupted: catalog.text("run.interrupted"), failed: describe,
-            { try await snapshot.run(device: device, runner: runner) }
+            closing: { renderer.closingCount($0) }, { try await snapshot.run(device: device, runner: runner) }
         ) { result in
             let lines = renderer.lines(result, output: result.learnerStdout, source: { _ in code })
             return lines.isEmpty ? [style.dim(catalog.text("run.nothing"))] : lines
@@ -178,10 +185,12 @@ extension LessonDriver {
         save()
         tellWorkshop(.solution)
         let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
-        output.line(style.heading(catalog.text("solution.heading")))
-        if let code = reveal.code { showCode(code) }
-        if let answer = reveal.answer { output.line("  " + answer) }
-        if let explanation = reveal.explanation { output.line(markdown.render(explanation)) }
+        context.paged {
+            output.line(style.heading(catalog.text("solution.heading")))
+            if let code = reveal.code { showCode(code) }
+            if let answer = reveal.answer { output.line("  " + answer) }
+            if let explanation = reveal.explanation { output.line(markdown.render(explanation)) }
+        }
         // An exercise is judged on the draft: without this the draft keeps the starter and
         // `check` goes on failing.
         if let code = reveal.code, step.kind.judgesDraft, session.draft != code {
@@ -203,14 +212,18 @@ extension LessonDriver {
         let holding =
             step?.referenceAnswer != nil && status != .passed && context.workshop?.pacing.solutionsHeld == true
         let move = session.skip(revealing: !holding)
-        if holding, skipRevealHeldBack() {
-        } else if let step, step.kind.answersWithCode, status != .passed, let reference = step.referenceAnswer {
-            output.line(style.dim(catalog.text("skip.code")))
-            showCode(reference)
-        } else if let step, step.kind.needsAnswer, status != .passed, let reference = step.referenceAnswer {
-            output.line(style.dim(catalog.text("skip.answer")) + reference)
+        // The reference and the next step are one text, paged together: the step's heading
+        // never scrolls past with the reference above it.
+        context.paged(stopped: catalog.text("paging.stopped")) {
+            if holding, skipRevealHeldBack() {
+            } else if let step, step.kind.answersWithCode, status != .passed, let reference = step.referenceAnswer {
+                output.line(style.dim(catalog.text("skip.code")))
+                showCode(reference)
+            } else if let step, step.kind.needsAnswer, status != .passed, let reference = step.referenceAnswer {
+                output.line(style.dim(catalog.text("skip.answer")) + reference)
+            }
+            apply(move)
         }
-        apply(move)
     }
 
     func restart(lesson: String?, confirmed: Bool) {

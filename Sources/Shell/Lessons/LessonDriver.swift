@@ -137,8 +137,8 @@ final class LessonDriver {
             catalog.text("session.unknown_step", ["step": id, "lesson": lesson, "known": known.joined(separator: ", ")])
         case .unknownTarget(let target): catalog.text("session.unknown_target", ["target": target])
         case .noCurrentStep: catalog.text("no_lesson")
-        case .nothingToAnswer(let kind): catalog.text("session.nothing_to_answer", ["kind": kind.rawValue])
-        case .nothingToRun(let kind): catalog.text("session.nothing_to_run", ["kind": kind.rawValue])
+        case .nothingToAnswer(let kind): catalog.text("session.nothing_to_answer", ["kind": kindName(kind)])
+        case .nothingToRun(let kind): catalog.text("session.nothing_to_run", ["kind": kindName(kind)])
         case .predictFirst: catalog.text("session.predict_first")
         case .runnerFailed(let message): message
         }
@@ -161,12 +161,10 @@ final class LessonDriver {
         // A shell that dies while showing the step is not sent back into it at its next start.
         if let ref = session.position { store.markShowing(ref, for: pack) }
         defer { store.clearShowing(for: pack) }
-        let rows = context.isInteractive ? Terminal.height() : nil
-        let finished = output.paging(rows: rows, more: context.pagerContinues) {
+        context.paged(stopped: catalog.text("paging.stopped")) {
             if let lesson { showLessonIntro(lesson) }
             showStepText()
         }
-        if !finished { output.line(style.dim(catalog.text("paging.stopped"))) }
     }
 
     private func showStepText() {
@@ -185,7 +183,7 @@ final class LessonDriver {
             status == .passed
             ? style.success(" ✔") : status == .skipped ? style.dim(" " + catalog.text("step.skipped")) : ""
         // The full place is here, not in the prompt (which stays short): `goto` takes it.
-        output.line(style.heading(heading) + style.dim("  [\(step.kind.rawValue) · \(ref)]") + done)
+        output.line(style.heading(heading) + style.dim("  [\(kindName(step.kind)) · \(ref)]") + done)
         if !step.prose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             let prose = session.currentLesson.map { step.prose(in: pack, lesson: $0, catalog: catalog) } ?? step.prose
             output.line(markdown.render(prose))
@@ -236,6 +234,20 @@ final class LessonDriver {
             output.line(catalog.text("lesson.next", ["title": lessons[index + 1].title]))
         } else {
             output.line(catalog.text("lesson.last", ["pack": pack.manifest.title(in: session.language)]))
+        }
+    }
+
+    /// A step's kind as the heading names it, in the learner's language.
+    func kindName(_ kind: StepKind) -> String {
+        switch kind {
+        case .prose: catalog.text("step.kind.prose")
+        case .example: catalog.text("step.kind.example")
+        case .choice: catalog.text("step.kind.choice")
+        case .text: catalog.text("step.kind.text")
+        case .predict: catalog.text("step.kind.predict")
+        case .prompt: catalog.text("step.kind.prompt")
+        case .exercise: catalog.text("step.kind.exercise")
+        case .compiler: catalog.text("step.kind.compiler")
         }
     }
 

@@ -34,7 +34,7 @@ struct RunRenderer {
             // lines are taken out, so its stderr follows it.
             if let output {
                 lines += OutputExcerpt(output).lines(style: style)
-                lines += OutputExcerpt(run.programErrorOutput).lines(style: style)
+                lines += OutputExcerpt([OutputRun(isError: true, text: run.programErrorOutput)]).lines(style: style)
             } else {
                 lines += OutputExcerpt(run.programOutputInOrder).lines(style: style)
             }
@@ -42,6 +42,20 @@ struct RunRenderer {
         lines += picture(of: run.trace)
         if showsEnding { lines += ending(crash: run.crash, termination: run.termination, stopReason: run.stopReason) }
         return lines
+    }
+
+    /// How many of `lines(run)`'s last lines say how the run ended (the final screen, a crash,
+    /// a limit): the pager shows them again when the learner stops before them.
+    func closingCount(_ run: RunResult, showsEnding: Bool = true) -> Int {
+        guard run.compile.succeeded else { return 0 }
+        let screen =
+            showsNavigation
+            && run.trace.last(where: { $0.event == .snapshot })?.snapshot.flatMap {
+                Self.finalScreen($0, catalog: catalog)
+            } != nil
+        let ending =
+            showsEnding ? ending(crash: run.crash, termination: run.termination, stopReason: run.stopReason).count : 0
+        return (screen ? 1 : 0) + ending
     }
 
     /// A `swift` entry: what is new since the entries before it.
@@ -110,11 +124,14 @@ struct RunRenderer {
         let navigation = trace.filter { $0.event != .snapshot }
         let marker = navigation.firstIndex(where: HarnessSupport.isChecksMarker) ?? navigation.endIndex
         var said: [String] = []
+        let names = Self.presentationNames(navigation)
         for (heading, part) in [
             (catalog.text("run.navigation"), navigation[..<marker]),
             (catalog.text("run.while_checking"), navigation[marker...].dropFirst())
         ] {
-            let shown = Self.fromFirstTransition(Array(part)).map { "  " + Self.describe($0, catalog: catalog) }
+            let shown = part[Self.firstTransition(in: part)...].indices.map {
+                "  " + Self.describe(navigation[$0], named: names[$0], catalog: catalog)
+            }
             // Checks that drive the learner's screens the way the program did repeat it: said once.
             guard !shown.isEmpty, shown != said else { continue }
             said = shown
@@ -157,18 +174,76 @@ struct RunRenderer {
 
     // MARK: - Trace events
 
-    /// The trace from the first transition on: launching the app (instantiating the initial
-    /// controller, loading its view) is the same in every program and hides the point.
-    static func fromFirstTransition(_ trace: [TraceEvent]) -> [TraceEvent] {
-        guard let first = trace.firstIndex(where: \.isTransition) else { return [] }
-        return Array(trace[first...])
+    /// Where the trace shown starts in `trace` (its end when nothing moved): at the first
+    /// transition, since launching the app (instantiating the initial controller, loading its
+    /// view) is the same in every program and hides the point. A transition's own making comes
+    /// with it: the controllers instantiated (and related) just before a `performSegue` that
+    /// starts the trace are the segue's destination.
+    static func firstTransition(in trace: ArraySlice<TraceEvent>) -> Int {
+        guard let first = trace.firstIndex(where: \.isTransition) else { return trace.endIndex }
+        var start = first
+        while start > trace.startIndex && [.instantiate, .relationship].contains(trace[start - 1].event) { start -= 1 }
+        // Reaching the start, they were the app's launch.
+        return start == trace.startIndex ? first : start
+    }
+
+    /// `present` and `dismiss` named as UIKit names them: the presenting controller is the one
+    /// that owns the presentation (the navigation controller around the shelf, not the shelf),
+    /// and a container is named with the screen it shows first
+    /// (`UINavigationController[ReviewComposerViewController]`), so two navigation controllers
+    /// read apart. Keyed by the event's index in `trace`: the subject's and the destination's names.
+    static func presentationNames(_ trace: [TraceEvent]) -> [Int: (subject: String, destination: String)] {
+        var firstChild: [String: String] = [:]
+        var root: (base: String, name: String)?
+        var presented: [(base: String, name: String)] = []
+        var names: [Int: (subject: String, destination: String)] = [:]
+        func named(_ controller: String) -> String {
+            firstChild[controller].map { "\(bare(controller))[\(bare($0))]" } ?? bare(controller)
+        }
+        func shown(_ controller: String) -> String {
+            presented.last { $0.base == controller }?.name ?? (root?.base == controller ? root?.name : nil)
+                ?? named(controller)
+        }
+        for (index, event) in trace.enumerated() {
+            switch event.event {
+            case .instantiate:
+                if let controller = event.destination { firstChild[controller] = nil }
+            case .relationship:
+                if let container = event.source, firstChild[container] == nil {
+                    firstChild[container] = event.destination
+                }
+            case .setRoot:
+                if let controller = event.destination { root = (controller, named(controller)) }
+            case .present:
+                guard let controller = event.destination, let presenter = event.controller ?? event.source else {
+                    break
+                }
+                let name = named(controller)
+                names[index] = (shown(presenter), name)
+                presented.append((controller, name))
+            case .dismiss:
+                guard let top = event.source, let presenter = event.destination else { break }
+                let topName = shown(top)
+                if let dismissed = event.controller, let index = presented.lastIndex(where: { $0.base == dismissed }) {
+                    presented.removeSubrange(index...)
+                }
+                names[index] = (topName, shown(presenter))
+            default:
+                break
+            }
+        }
+        return names
     }
 
     /// One line per event, named by SegueKit's own kind: `push ShelfViewController → BookViewController (book=Dune)`.
-    static func describe(_ event: TraceEvent, catalog: Catalog = .english) -> String {
+    /// `named` replaces the subject's and destination's class names (`presentationNames`).
+    static func describe(
+        _ event: TraceEvent, named: (subject: String, destination: String)? = nil, catalog: Catalog = .english
+    ) -> String {
         var text = event.event.rawValue
         if let identifier = event.identifier { text += " '\(identifier)'" }
         switch (event.subject, event.destination) {
+        case (_?, _?) where named != nil: text += " \(named!.subject) → \(named!.destination)"
         case (let source?, let destination?): text += " \(bare(source)) → \(bare(destination))"
         case (let source?, nil): text += " \(bare(source))"
         case (nil, let destination?): text += " → \(bare(destination))"
@@ -209,14 +284,33 @@ struct RunRenderer {
         guard let visible = screen.visible else { return nil }
         let text = bare(visible)
         guard let covered = screen.covered else { return text }
-        let over = catalog.text("run.final.presented_over", ["screen": bare(covered)])
-        guard let frame = screen.frame.map(bare) else { return text + " (\(over))" }
-        let an = CrashWording.article(frame) == "an"
-        let within =
-            an
-            ? catalog.text("run.final.in.an", ["container": frame, "over": over])
-            : catalog.text("run.final.in.a", ["container": frame, "over": over])
+        var within = catalog.text("run.final.presented_over", ["screen": bare(covered)])
+        // Every container around it, the outermost first: a navigation controller in a split view.
+        let frames = presentedFrames(snapshot).map(bare)
+        guard !frames.isEmpty else { return text + " (\(within))" }
+        for frame in frames {
+            let an = CrashWording.article(frame) == "an"
+            within =
+                an
+                ? catalog.text("run.final.in.an", ["container": frame, "over": within])
+                : catalog.text("run.final.in.a", ["container": frame, "over": within])
+        }
         return text + " (\(within))"
+    }
+
+    /// The containers between the last presented controller and the screen shown, the
+    /// outermost first (the way `HierarchySnapshot.screen` walks to it).
+    static func presentedFrames(_ snapshot: HierarchySnapshot) -> [String] {
+        guard var current = snapshot.root else { return [] }
+        while true {
+            var path = [current]
+            while let child = HierarchySnapshot.visibleChild(of: path.last!) { path.append(child) }
+            if let presented = path.first(where: { $0.presented != nil })?.presented {
+                current = presented
+                continue
+            }
+            return path.dropLast().map(\.className)
+        }
     }
 
     /// `Module.ClassName` → `ClassName`.

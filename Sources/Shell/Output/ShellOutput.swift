@@ -55,6 +55,9 @@ package final class ShellOutput {
     /// is followed); nil leaves lines as they are (pipes and files).
     private let width: () -> Int?
 
+    /// True when Ctrl-C came: a very long line being wrapped stops there (`WordWrap`).
+    package var isInterrupted: () -> Bool = { false }
+
     /// The terminal's width now, or nil when output is not a terminal.
     package var columns: Int? { width() }
 
@@ -88,7 +91,8 @@ package final class ShellOutput {
         let continuation =
             style.dim(String(repeating: " ", count: max(0, gutterWidth - 2)) + "↪ ")
             + String(repeating: " ", count: min(indent, max(0, width / 2 - gutterWidth)))
-        let lines = WordWrap(width: width).fitCode(gutter + style.command(code), continuation: continuation)
+        let lines = WordWrap(width: width, isInterrupted: isInterrupted)
+            .fitCode(gutter + style.command(code), continuation: continuation)
         if collected != nil {
             collected! += lines
             return
@@ -98,22 +102,40 @@ package final class ShellOutput {
 
     /// Lines held back by `paging` instead of written.
     private var collected: [String]?
+    /// Lines `paging` shows again under a stop, so a verdict never stays above the part not read.
+    private var kept: [String] = []
+
+    /// A line that says how it ended (a verdict, a crash, the final screen): printed like any
+    /// other, and printed again when the learner stops the pager before reaching it.
+    package func verdict(_ text: String) {
+        if collected != nil { kept.append(fitted(text)) }
+        line(text)
+    }
 
     /// What `body` prints, a screenful at a time when it is taller than the terminal: after each
     /// screenful `more` is asked whether to go on (false stops, and the rest is not shown); the
     /// last line or two never get a page of their own.
-    /// Returns false when the learner stopped early.
+    /// Inside another `paging`, `body`'s lines join the outer one's pages.
+    /// Returns false when the learner stopped early; the lines given to `verdict` are then
+    /// shown under `stopped` (when given).
     @discardableResult
-    func paging(rows: Int?, more: (String) -> Bool, _ body: () -> Void) -> Bool {
+    func paging(rows: Int?, more: (String) -> Bool, stopped: String? = nil, _ body: () -> Void) -> Bool {
+        guard collected == nil else {
+            body()
+            return true
+        }
         guard let rows, rows > 4, width() != nil else {
             body()
             return true
         }
         collected = []
+        kept = []
         body()
         let lines = (collected ?? []).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
+        let verdicts = kept
         collected = nil
+        kept = []
         // A page break for the last line or two would cost more than scrolling them.
         let slack = 2
         // Everything and the prompt fit, or nearly: no question.
@@ -135,6 +157,8 @@ package final class ShellOutput {
             if start < lines.count
                 && !more(style.dim(catalog.text(left == 1 ? "paging.more.one" : "paging.more.other", ["count": left])))
             {
+                if let stopped { writeOut(fitted(style.dim(stopped)) + "\n") }
+                verdicts.forEach { writeOut($0 + "\n") }
                 return false
             }
         }
@@ -144,7 +168,7 @@ package final class ShellOutput {
     /// Text with every line no wider than the terminal, broken between words.
     func fitted(_ text: String) -> String {
         guard let width = width() else { return text }
-        let wrap = WordWrap(width: width)
+        let wrap = WordWrap(width: width, isInterrupted: isInterrupted)
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .flatMap { wrap.fit(String($0)) }.joined(separator: "\n")
     }

@@ -6,11 +6,13 @@ import Playground
 enum ShownRun {
     /// Runs `work`. Ctrl-C before it returned anything says `interrupted`; an error is failed as
     /// `failed` words it; a run stopped part-way is shown like a finished one. `timings` reports
-    /// how long it took (nil when the runner reports it itself). Returns what was shown.
+    /// how long it took (nil when the runner reports it itself). The lines are paged on a
+    /// terminal; the last `closing` of them (how it ended) are shown again when the learner stops
+    /// the pager before them. Returns what was shown.
     @discardableResult
     static func run<Value: Sendable>(
         in context: ShellContext, interrupted: String, failed: (any Error) -> String,
-        timings: ((Value) -> Void)? = nil,
+        timings: ((Value) -> Void)? = nil, closing: (Value) -> Int = { _ in 0 },
         _ work: @escaping @Sendable () async throws -> Value,
         lines: (Value) -> [String]
     ) async -> Value? {
@@ -23,7 +25,13 @@ enum ShownRun {
             failed: { context.fail(failed($0)) })
         guard let value else { return nil }
         timings?(value)
-        lines(value).forEach(context.output.line)
+        let shown = lines(value)
+        let closingFrom = shown.count - closing(value)
+        context.paged {
+            for (index, line) in shown.enumerated() {
+                if index >= closingFrom { context.output.verdict(line) } else { context.output.line(line) }
+            }
+        }
         return value
     }
 }

@@ -3,6 +3,11 @@
 /// colour escape sequences take no room.
 struct WordWrap {
     var width: Int
+    /// Asked now and then while a very long line is broken: true (Ctrl-C) stops there, the
+    /// lines so far followed by a line `…`, so a pasted 800 KB line never holds the shell.
+    var isInterrupted: () -> Bool = { false }
+    /// How many words go between two questions to `isInterrupted`.
+    static let interruptCheckInterval = 256
 
     /// Greedy wrap of one paragraph: the first line starts with `indent`, the others with `hanging`.
     func wrap(_ text: String, indent: String, hanging: String) -> [String] {
@@ -10,7 +15,10 @@ struct WordWrap {
         var current = indent
         var currentWidth = Self.visibleWidth(indent)
         let hangingWidth = Self.visibleWidth(hanging)
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+        for (count, word) in text.split(separator: " ", omittingEmptySubsequences: true).enumerated() {
+            if count % Self.interruptCheckInterval == Self.interruptCheckInterval - 1 && isInterrupted() {
+                return lines + [current, "…"]
+            }
             var word = word
             var w = Self.visibleWidth(word)
             let isStart = currentWidth == (lines.isEmpty ? Self.visibleWidth(indent) : hangingWidth)
@@ -51,7 +59,7 @@ struct WordWrap {
         let leading = plain.prefix { $0 == " " }.count
         var marker = 0
         if let match = plain.dropFirst(leading).firstMatch(
-            of: /^(?:[a-z]\) |- |\d+\. |\d+ +|[A-Za-z✘✔ ]{1,12}(?:\d+\/\d+)?: )/)
+            of: /^(?:[a-z]\) |- |\d+\. |\d+ +|[\p{L}✘✔ ]{1,16}(?:\d+\/\d+)?[ \u{A0}\u{202F}]?: )/)
         {
             marker = match.output.count
         }
@@ -90,21 +98,34 @@ struct WordWrap {
         var current = ""
         var currentWidth = 0
         var pendingSpaces: Substring = ""
-        for (index, piece) in pieces.enumerated() {
+        // A line is broken only after a word: an indentation alone never makes a line of its own
+        // (a deeply indented word is cut instead, so the pieces still hold every character).
+        var lineHasWord = false
+        var steps = 0
+        func interrupted() -> Bool {
+            steps += 1
+            return steps % Self.interruptCheckInterval == 0 && isInterrupted()
+        }
+        for piece in pieces {
+            if interrupted() { return lines + [current, "…"] }
             var word = piece.word
             var w = Self.visibleWidth(word)
-            let startsLine = index == 0 || currentWidth == hangingWidth && !lines.isEmpty && current == hanging
-            if !startsLine && currentWidth + pendingSpaces.count + w > width {
+            if lineHasWord && currentWidth + pendingSpaces.count + w > width {
                 lines.append(current)
                 current = hanging
                 currentWidth = hangingWidth
                 pendingSpaces = ""
+            } else if !lineHasWord && currentWidth + pendingSpaces.count >= width {
+                // An indentation as wide as the line is cut with the word after it.
+                word = Substring(pendingSpaces + word)
+                w += pendingSpaces.count
             } else {
                 current += pendingSpaces
                 currentWidth += pendingSpaces.count
             }
             // A word wider than a whole line: cut it, there is no better place.
             while currentWidth + w > width && width - currentWidth > 0 {
+                if interrupted() { return lines + [current, "…"] }
                 let (head, tail) = Self.split(word, visible: width - currentWidth)
                 lines.append(current + head)
                 current = hanging
@@ -112,8 +133,10 @@ struct WordWrap {
                 word = tail
                 w -= Self.visibleWidth(head)
             }
+            if current == hanging && currentWidth == hangingWidth { lineHasWord = false }
             current += word
             currentWidth += w
+            lineHasWord = lineHasWord || !word.isEmpty
             pendingSpaces = piece.spaces
         }
         lines.append(current)

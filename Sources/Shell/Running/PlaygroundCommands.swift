@@ -7,11 +7,34 @@ import SegueTools
 
 /// Commands that run Swift outside a lesson's steps: files, the `swift` mode, storyboards.
 enum PlaygroundCommands {
-    static func all(playground: SharedPlayground, support: [SourceFile], storyboards: [URL]) -> [ShellCommand] {
-        [
+    /// `packRoot` is the pack's folder, where the storyboard paths its lessons show start;
+    /// `intoDraft` puts generated enums into the current exercise's draft (in a pack's shell).
+    static func all(
+        playground: SharedPlayground, support: [SourceFile], storyboards: [URL], packRoot: URL? = nil,
+        intoDraft: ((_ enums: String, _ storyboard: String) -> Void)? = nil
+    ) -> [ShellCommand] {
+        let lookup = PackStoryboards(directories: storyboards, root: packRoot)
+        return [
             swiftMode(playground: playground, support: support, storyboards: storyboards),
             ShellCommand(StoryboardCommand.self) { context, command in
-                let printed = command.printed(words: StoryboardWords(context.output.catalog))
+                let catalog = context.output.catalog
+                if !storyboards.isEmpty && lookup.url(for: command.file) == nil {
+                    context.fail(
+                        catalog.text(
+                            "storyboard.not_found",
+                            ["name": command.file, "names": lookup.names.joined(separator: ", ")]))
+                    return .readNext
+                }
+                let printed = command.printed(words: StoryboardWords(catalog), inputs: lookup.inputs)
+                if command.intoDraft && printed.error == nil {
+                    guard let intoDraft else {
+                        context.fail(catalog.text("storyboard.into_draft.no_lesson"))
+                        return .readNext
+                    }
+                    let name = (command.file as NSString).lastPathComponent
+                    intoDraft(printed.text, name.hasSuffix(".storyboard") ? name : name + ".storyboard")
+                    return .readNext
+                }
                 if !printed.text.isEmpty {
                     context.output.line(String(printed.text.dropLast(printed.text.hasSuffix("\n") ? 1 : 0)))
                 }
@@ -53,7 +76,7 @@ enum PlaygroundCommands {
         await ShownRun.run(
             in: context, interrupted: context.output.catalog.text("run.interrupted"),
             failed: { "run: \($0)" }, timings: { playground.report($0.timings) },
-            { try await engine.run(request) }
+            closing: { renderer.closingCount($0) }, { try await engine.run(request) }
         ) { result in
             renderer.lines(result, source: { name in learnerFiles.first { $0.name == name }?.text })
         }

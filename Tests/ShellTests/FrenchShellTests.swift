@@ -215,7 +215,7 @@ import Testing
     @Test func lessonCommandArgumentErrorsSpeakFrench() throws {
         let home = try SeguelabBinary.makeHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let script = "next maintenant\nhint --tout\nhistory -3\n"
+        let script = "next maintenant\nhint --tout\nhistory -3\nhistory 2 3\n"
         let french = try SeguelabBinary.runPiped(
             script, arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "fr"], home: home)
         let errors = french.stderr.split(separator: "\n").map {
@@ -225,12 +225,14 @@ import Testing
             errors == [
                 "erreur\u{00A0}: next\u{00A0}: argument en trop\u{00A0}: 'maintenant'",
                 "erreur\u{00A0}: hint\u{00A0}: option inconnue '--tout'",
-                "erreur\u{00A0}: history\u{00A0}: un nombre positif est attendu, pas '-3'"
+                "erreur\u{00A0}: history\u{00A0}: un nombre positif est attendu, pas '-3'",
+                "erreur\u{00A0}: history\u{00A0}: argument en trop\u{00A0}: '3'"
             ], "\(french.stderr)")
         let english = try SeguelabBinary.runPiped(
             script, arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "en"], home: home)
         #expect(english.stderr.contains("error: next: Unexpected argument 'maintenant'"), "\(english.stderr)")
         #expect(english.stderr.contains("error: hint: Unknown option '--tout'"))
+        #expect(english.stderr.contains("error: history: Unexpected argument '3'"))
     }
 
     /// The same script in English still says every phrase the French session must not: the

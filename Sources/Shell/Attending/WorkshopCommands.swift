@@ -119,8 +119,10 @@ struct JoinCommand: DeclaredCommand {
         commandName: "join",
         abstract: "Join a workshop: your progress on this pack goes to the instructor's dashboard.",
         usage: "join LINK [NAME]",
-        discussion:
-            "LINK is the join link the instructor gives (http://…/join/CODE). NAME is how the dashboard shows you (default: your login name). `leave` stops."
+        discussion: """
+            LINK is the join link the instructor gives (http://…/join/CODE). NAME is how the \
+            dashboard shows you (default: your login name). `leave` stops.
+            """
     )
 
     /// Optional here so that `join` alone is shown an example link.

@@ -6,8 +6,10 @@ struct HelpCommand: DeclaredCommand {
         commandName: "help",
         abstract: "List the commands, or explain one.",
         usage: "help [COMMAND]",
-        discussion:
-            "With no argument, lists every command with one line each. With a command name, shows how to write it and what it does.",
+        discussion: """
+            With no argument, lists every command with one line each. With a command name, shows how \
+            to write it and what it does.
+            """,
         aliases: ["?"]
     )
 
@@ -31,8 +33,10 @@ struct HistoryCommand: DeclaredCommand {
         commandName: "history",
         abstract: "Show the last N entries typed (default 20).",
         usage: "history [N]",
-        discussion:
-            "History is kept across sessions in the XDG state directory ($XDG_STATE_HOME/seguelab/history). Use the Up arrow or Ctrl-R to recall an entry."
+        discussion: """
+            History is kept across sessions in the XDG state directory \
+            ($XDG_STATE_HOME/seguelab/history). Use the Up arrow or Ctrl-R to recall an entry.
+            """
     )
 
     /// Read whole, so `history -3` is told it is no positive number rather than no option.
@@ -45,9 +49,6 @@ struct HistoryCommand: DeclaredCommand {
         return Int(word).flatMap { $0 > 0 ? $0 : nil }
     }
 
-    func validate() throws {
-        if words.count > 1 { throw ValidationError("Unexpected argument '\(words[1])'") }
-    }
 }
 
 /// Commands every session has, whatever pack is loaded.
@@ -121,8 +122,15 @@ enum CoreCommands {
 
     static var history: ShellCommand {
         ShellCommand(HistoryCommand.self) { context, command in
+            let catalog = context.output.catalog
+            guard command.words.count <= 1 else {
+                let unexpected = ArgumentShape.Problem.unexpected(Array(command.words.dropFirst()))
+                context.fail(
+                    catalog.text("argument.error", ["command": "history", "message": unexpected.text(catalog)]))
+                return .readNext
+            }
             guard let count = command.count else {
-                context.fail(context.output.catalog.text("history.not_a_count", ["value": command.words[0]]))
+                context.fail(catalog.text("history.not_a_count", ["value": command.words[0]]))
                 return .readNext
             }
             let entries = context.recentEntries.suffix(count)

@@ -138,8 +138,11 @@ struct AnswerCommand: DeclaredCommand {
         commandName: "answer",
         abstract: "Answer the current step (typing the answer alone works too).",
         usage: "answer TEXT",
-        discussion:
-            "Choices: the letter(s), e.g. `answer b` or `answer a, c`. Text and predictions: the words. Swift steps: the code. Use `answer` when your answer starts with a command's name."
+        discussion: """
+            Choices: the letter(s), e.g. `answer b` or `answer a, c`. Text and predictions: the \
+            words. Swift steps: the code. Use `answer` when your answer starts with a command's \
+            name.
+            """
     )
 
     @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(valueName: "text"))
@@ -151,8 +154,10 @@ struct EditCommand: DeclaredCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Edit your code for this step in $VISUAL or $EDITOR.",
-        discussion:
-            "Without a terminal (a scripted session), reads the new code from the following lines up to a line holding a single `.`."
+        discussion: """
+            Without a terminal (a scripted session), reads the new code from the following lines up \
+            to a line holding a single `.`.
+            """
     )
 }
 

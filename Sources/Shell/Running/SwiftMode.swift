@@ -41,8 +41,12 @@ struct SwiftCommand: DeclaredCommand {
         commandName: "swift",
         abstract: "Type Swift line by line against SegueKit (`:help` inside for its commands).",
         usage: "swift [CODE]",
-        discussion:
-            "Each entry runs with everything accepted before it and shows only what is new; an entry that does not compile or crashes is rejected and not kept. Declarations persist. Inside: :list, :undo, :reset, :save FILE, :quit (or Ctrl-D). `swift CODE` runs one entry without entering the mode."
+        discussion: """
+            Each entry runs with everything accepted before it and shows only what is new; an entry \
+            that does not compile or crashes is rejected and not kept. Declarations persist. Inside: \
+            :list, :undo, :reset, :save FILE, :quit (or Ctrl-D). `swift CODE` runs one entry without \
+            entering the mode.
+            """
     )
 
     @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(valueName: "code"))

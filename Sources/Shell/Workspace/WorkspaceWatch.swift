@@ -95,29 +95,28 @@ extension LessonDriver {
         output.line(style.heading("── \(url.path)"))
         let snapshot = session
         let runner = self.runner
-        let outcome = await Interruptible.run {
-            var working = snapshot
-            let verdict = try await working.submit(.code(code), runner: runner)
-            return (verdict, working)
-        }
-        switch outcome {
-        case .interrupted:
-            output.line(style.warning(catalog.text("judge.interrupted")))
-        case .failed(let error):
-            context.fail(catalog.text("judge.failed", ["error": "\(error)"]))
-        case .finished(let (verdict, updated)):
-            session = updated
-            save()
-            let placed = Self.placed(
-                verdict, learnerFile: ProgramBuilder.learnerFileName(for: step), at: url.path,
-                headerLines: headerLines)
-            show(placed, learnerCode: text)
-            guard verdict.passed else { return }
-            if let next = nextExercise(after: entry, in: workspace) {
-                output.line(catalog.text("watch.next", ["file": workspace.url(of: next).path]))
-            } else {
-                output.line(style.success(catalog.text("watch.all_done")))
-            }
+        let judged = await Interruptible.value(
+            of: {
+                var working = snapshot
+                let verdict = try await working.submit(.code(code), runner: runner)
+                return (verdict, working)
+            },
+            // A run cut short says nothing about the answer: it is not judged, not counted.
+            keepsPartial: false,
+            interrupted: { _ in output.line(style.warning(catalog.text("judge.interrupted"))) },
+            failed: { context.fail(catalog.text("judge.failed", ["error": "\($0)"])) })
+        guard case (let verdict, let updated)? = judged else { return }
+        session = updated
+        save()
+        let placed = Self.placed(
+            verdict, learnerFile: ProgramBuilder.learnerFileName(for: step), at: url.path,
+            headerLines: headerLines)
+        show(placed, learnerCode: text)
+        guard verdict.passed else { return }
+        if let next = nextExercise(after: entry, in: workspace) {
+            output.line(catalog.text("watch.next", ["file": workspace.url(of: next).path]))
+        } else {
+            output.line(style.success(catalog.text("watch.all_done")))
         }
     }
 

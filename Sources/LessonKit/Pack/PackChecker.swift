@@ -49,12 +49,13 @@ package enum PackChecker {
             lessons += pack.lessons.compactMap { pack.translations[language]?[$0.id] }
         }
         let support = await PackSourceChecks.supportErrors(of: pack, runner: runner)
-        var unchecked = 0
+        // Counted once per step, whatever the number of languages: the summary line counts so.
+        var unchecked: Set<StepRef> = []
         for lesson in lessons {
             for step in lesson.steps {
                 progress?(StepRef(lesson: lesson.id, step: step.id))
                 if !support.isEmpty && step.kind.runsCode {
-                    unchecked += 1
+                    unchecked.insert(StepRef(lesson: lesson.id, step: step.id))
                     continue
                 }
                 diagnostics += await check(step, in: lesson, judge: judge)
@@ -64,7 +65,8 @@ package enum PackChecker {
         guard let last = support.last else { return diagnostics.sortedByLocation() }
         let summary = Diagnostic(
             .note,
-            "and \(unchecked) code step\(unchecked == 1 ? "" : "s") not run: each compiles with the support code, "
+            "and \(unchecked.count) code step\(unchecked.count == 1 ? "" : "s") not run: each compiles with the "
+                + "support code, "
                 + "so each would fail by the error above",
             at: last.location)
         return support + [summary] + diagnostics.sortedByLocation()

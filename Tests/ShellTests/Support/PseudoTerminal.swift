@@ -76,9 +76,10 @@ final class PseudoTerminal {
 
     /// Waits until the screen text (escape sequences removed) contains `text` after `start`.
     /// The timeout only bounds how long a failing test takes: on a loaded two-core machine a
-    /// shell can need more than 10 s to start, so it is generous.
+    /// shell can need more than 10 s to start, and a first `run` waits for SegueKit's build (a
+    /// minute under load), so it is generous.
     @discardableResult
-    func waitFor(_ text: String, after start: String.Index? = nil, timeout: TimeInterval = 60) throws -> String.Index {
+    func waitFor(_ text: String, after start: String.Index? = nil, timeout: TimeInterval = 240) throws -> String.Index {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let visible = PseudoTerminal.stripEscapes(transcript)

@@ -41,8 +41,8 @@ import Workshop
                     sql: "INSERT INTO learner VALUES ('learner-0001', 'Ada', ?, 1000)",
                     arguments: [String(repeating: "ab", count: 24)])
                 try db.execute(
-                    sql:
-                        "INSERT INTO event (learner, id, received, json) VALUES ('learner-0001', 'event-0001', 1001, ?)",
+                    sql: "INSERT INTO event (learner, id, received, json) "
+                        + "VALUES ('learner-0001', 'event-0001', 1001, ?)",
                     arguments: [String(decoding: try encoder.encode(event), as: UTF8.self)])
             }
             try old.close()

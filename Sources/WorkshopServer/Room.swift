@@ -103,8 +103,31 @@ package actor Room {
     /// Where "new room" keeps this one, or nil when its store cannot.
     package func archiveName() -> String? { store.archiveName() }
 
-    /// Every learner's state again from the store (at start, after a merge).
+    /// Submits under way, and whether a rebuild is replacing the state: a rebuild waits for the
+    /// submits under way and new ones wait for it, so neither loses what the other did.
+    private var submitting = 0
+    private var rebuilding = false
+    private var gateWaiters: [CheckedContinuation<Void, Never>] = []
+
+    private func waitAtGate() async {
+        await withCheckedContinuation { gateWaiters.append($0) }
+    }
+
+    private func openGate() {
+        let waiting = gateWaiters
+        gateWaiters = []
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// Every learner's state again from the store (at start, after a merge, after another
+    /// server changed the room).
     private func rebuild() async throws {
+        while rebuilding || submitting > 0 { await waitAtGate() }
+        rebuilding = true
+        defer {
+            rebuilding = false
+            openGate()
+        }
         learners = [:]
         records = [:]
         order = []
@@ -161,6 +184,12 @@ package actor Room {
         try validate(batch)
         guard limiter.allow(batch.learner, now: now) else {
             throw RequestFailure(429, "too many requests from this learner; slow down and retry")
+        }
+        while rebuilding { await waitAtGate() }
+        submitting += 1
+        defer {
+            submitting -= 1
+            openGate()
         }
         var accepted: [WorkshopEvent] = []
         var refused: [EventRefusal] = []

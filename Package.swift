@@ -39,7 +39,13 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: ["FullFoundation"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Already built for Hummingbird: the server's connection limits are NIO channel handlers.
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0")
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        // Workshop server only: the PostgreSQL store (`serve --database postgres://…`). Its NIO is
+        // Hummingbird's; it adds swift-crypto and swift-nio-ssl (BoringSSL, twice): about 5 min of
+        // CPU in a first build of the server.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // The logger postgres-nio's transactions take (already built for Hummingbird).
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.3")
     ],
     targets: [
         // libedit, from the system (apt: libedit-dev).
@@ -115,7 +121,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio")
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log")
             ],
             resources: [.copy("Dashboard")]
         ),

@@ -87,6 +87,19 @@ ensure_browser() {
         || say "qrencode is missing: the workshop QR code test will fail until it is installed."
 }
 
+# The workshop's PostgreSQL tests start a throwaway cluster of Debian's PostgreSQL (initdb,
+# pg_ctl under /usr/lib/postgresql/VERSION/bin). PostgreSQL refuses to run as root, so when
+# the tests run as root the cluster runs as the unprivileged system user seguelab-test,
+# created here. Without PostgreSQL those tests fail, saying why.
+ensure_postgres() {
+    ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || apt_install postgresql \
+        || say "PostgreSQL is missing: the workshop PostgreSQL tests will fail until it is installed."
+    if [ "$(id -u)" -eq 0 ] && ! id -u seguelab-test >/dev/null 2>&1; then
+        useradd --system --no-create-home --shell /usr/sbin/nologin seguelab-test \
+            || say "could not create the user seguelab-test: the workshop PostgreSQL tests will fail."
+    fi
+}
+
 ensure_swift() {
     if ! command -v swift >/dev/null 2>&1; then
         say "no Swift toolchain on PATH: install Swift 6.2 or later (https://swift.org/install), then try again."

@@ -29,19 +29,33 @@ package enum WorkshopServerLauncher {
 
     /// Serves the workshop of the pack at `packRoot`: the server takes over this process, so
     /// Ctrl-C stops it directly. Returns only by throwing.
+    /// `database`: a shared PostgreSQL database in place of the SQLite file, with the `rooms`
+    /// this server serves on it.
     package static func serve(
-        packRoot: URL, host: String, port: Int, data: String?, learnerRate: Double, newRoom: Bool
+        packRoot: URL, host: String, port: Int, data: String?, learnerRate: Double, newRoom: Bool,
+        database: String? = nil, rooms: [String] = []
     ) throws(Failure) -> Never {
-        let dataFile = data ?? XDGDirectories().seguelabData + "/workshop/workshop.sqlite"
-        let server = try locate()
+        let store =
+            database.map { ["--database", $0] + rooms.flatMap { ["--room", $0] } }
+            ?? ["--data", data ?? XDGDirectories().seguelabData + "/workshop/workshop.sqlite"]
         let arguments =
             [
-                server, "--pack", packRoot.path, "--host", host, "--port", String(port), "--data", dataFile,
+                "--pack", packRoot.path, "--host", host, "--port", String(port),
                 "--learner-rate", String(learnerRate)
-            ] + (newRoom ? ["--new"] : [])
+            ] + store + (newRoom ? ["--new"] : [])
+        try run(arguments)
+    }
+
+    /// Lists the rooms of a workshop database (`workshop rooms`).
+    package static func listRooms(database: String, showCodes: Bool) throws(Failure) -> Never {
+        try run(["rooms", "--database", database] + (showCodes ? ["--show-codes"] : []))
+    }
+
+    private static func run(_ arguments: [String]) throws(Failure) -> Never {
+        let server = try locate()
         // Hummingbird's start-up log would repeat what the server prints itself.
         setenv("LOG_LEVEL", "warning", 0)
-        let argv = arguments.map { strdup($0) } + [nil]
+        let argv = ([server] + arguments).map { strdup($0) } + [nil]
         execv(server, argv)
         throw Failure("could not start the workshop server \(server): \(String(cString: strerror(errno)))")
     }

@@ -7,7 +7,15 @@ import Workshop
 package actor Room {
     package let outline: RoomOutline
     private let store: any WorkshopStore
-    package private(set) var record: RoomRecord
+    package private(set) var record: RoomRecord {
+        didSet { secrets.set(record) }
+    }
+    /// The join code and dashboard token, readable without waiting for the room: a server of
+    /// many rooms finds the one a request is for.
+    package nonisolated let secrets = RoomSecrets()
+    /// The store's places of the events applied (stores shared by several servers number them):
+    /// an event another server stored is applied once, however it is heard of.
+    private var appliedSeqs: Set<Int64> = []
     private var learners: [String: LearnerState] = [:]
     private var records: [String: LearnerRecord] = [:]
     private var order: [String] = []
@@ -37,23 +45,96 @@ package actor Room {
         self.outline = outline
         self.store = store
         self.knownSteps = Set(outline.stepRefs)
-        if let saved = try await store.loadRoom() {
-            record = saved
-        } else {
-            record = RoomRecord.new()
-            try await store.saveRoom(record)
-        }
+        // Listening before reading: nothing another server stores meanwhile is missed.
+        let remote = store.remoteChanges()
+        record = try await store.createRoom(RoomRecord.new())
+        secrets.set(record)
         try await rebuild()
+        if let remote {
+            Task { [weak self] in
+                for await change in remote {
+                    guard let self else { return }
+                    await self.follow(change)
+                }
+            }
+        }
     }
 
-    /// Every learner's state again from the store (at start, after a merge).
+    /// Another server changed the room: its events, learners or settings are read and shown.
+    /// A failure (the database restarting) is left to the resync that follows reconnecting.
+    private func follow(_ change: StoreChange) async {
+        do {
+            switch change {
+            case .events(let from):
+                let events = try await store.events(from: from)
+                if events.contains(where: { records[$0.learner] == nil }) { try await followLearners() }
+                var any = false
+                for stored in events where !appliedSeqs.contains(stored.seq ?? -1) {
+                    apply(stored)
+                    any = true
+                }
+                if any { changed() }
+            case .learners:
+                try await followLearners()
+                changed()
+            case .room, .resync:
+                if let saved = try await store.loadRoom() { record = saved }
+                try await rebuild()
+                changed()
+            }
+        } catch {
+            return
+        }
+    }
+
+    /// Learners another server added or renamed.
+    private func followLearners() async throws {
+        for learner in try await store.learners() {
+            if records[learner.id] == nil {
+                order.append(learner.id)
+                learners[learner.id] = LearnerState(id: learner.id, name: learner.name)
+            } else if records[learner.id]?.name != learner.name {
+                learners[learner.id]?.name = learner.name
+            }
+            records[learner.id] = learner
+        }
+    }
+
+    /// Where "new room" keeps this one, or nil when its store cannot.
+    package func archiveName() -> String? { store.archiveName() }
+
+    /// Submits under way, and whether a rebuild is replacing the state: a rebuild waits for the
+    /// submits under way and new ones wait for it, so neither loses what the other did.
+    private var submitting = 0
+    private var rebuilding = false
+    private var gateWaiters: [CheckedContinuation<Void, Never>] = []
+
+    private func waitAtGate() async {
+        await withCheckedContinuation { gateWaiters.append($0) }
+    }
+
+    private func openGate() {
+        let waiting = gateWaiters
+        gateWaiters = []
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// Every learner's state again from the store (at start, after a merge, after another
+    /// server changed the room).
     private func rebuild() async throws {
+        while rebuilding || submitting > 0 { await waitAtGate() }
+        rebuilding = true
+        defer {
+            rebuilding = false
+            openGate()
+        }
         learners = [:]
         records = [:]
         order = []
         eventCounts = [:]
         storedBytes = 0
         codeBytes = [:]
+        appliedSeqs = []
         for learner in try await store.learners() {
             records[learner.id] = learner
             learners[learner.id] = LearnerState(id: learner.id, name: learner.name)
@@ -74,6 +155,7 @@ package actor Room {
     }
 
     private func apply(_ stored: StoredEvent) {
+        if let seq = stored.seq, !appliedSeqs.insert(seq).inserted { return }
         eventCounts[stored.learner, default: 0] += 1
         storedBytes += Self.weight(of: stored.event)
         if let step = stored.event.step, let code = stored.event.code {
@@ -102,6 +184,12 @@ package actor Room {
         try validate(batch)
         guard limiter.allow(batch.learner, now: now) else {
             throw RequestFailure(429, "too many requests from this learner; slow down and retry")
+        }
+        while rebuilding { await waitAtGate() }
+        submitting += 1
+        defer {
+            submitting -= 1
+            openGate()
         }
         var accepted: [WorkshopEvent] = []
         var refused: [EventRefusal] = []
@@ -165,13 +253,16 @@ package actor Room {
                 joining.insert(batch.learner)
             }
             let learner = LearnerRecord(id: batch.learner, name: name, key: batch.key, joined: now)
+            let added: Bool
             do {
-                try await store.saveLearner(learner)
+                // The store counts again in its transaction: other servers add to the room too.
+                added = try await store.addLearner(learner, limit: quotas.learners)
             } catch {
                 joining.remove(batch.learner)
                 throw error
             }
             joining.remove(batch.learner)
+            guard added else { throw RequestFailure(403, "the room is full (\(quotas.learners) learners)") }
             // Another request of the same learner may have joined it while this one waited.
             if records[learner.id] == nil {
                 records[learner.id] = learner
@@ -280,9 +371,11 @@ package actor Room {
         guard let state = learners[learner] else {
             throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(learner, to: 64))'")
         }
-        record.handsCleared[learner] = now
-        record.handsClearedThrough = (record.handsClearedThrough ?? [:]).merging([learner: state.applied]) { $1 }
-        try await store.saveRoom(record)
+        let applied = state.applied
+        record = try await store.updateRoom { record in
+            record.handsCleared[learner] = now
+            record.handsClearedThrough = (record.handsClearedThrough ?? [:]).merging([learner: applied]) { $1 }
+        }
         learners[learner]?.handRaised = nil
         learners[learner]?.handStep = nil
         changed()
@@ -298,18 +391,20 @@ package actor Room {
         guard !line.unicodeScalars.contains(where: WorkshopLimits.isDirectional) else {
             throw RequestFailure(400, "broadcast: characters that change the text's direction are not allowed")
         }
-        record.broadcasts.append(Broadcast(id: (record.broadcasts.last?.id ?? 0) + 1, text: line, at: now))
-        try await store.saveRoom(record)
+        record = try await store.updateRoom { record in
+            record.broadcasts.append(Broadcast(id: (record.broadcasts.last?.id ?? 0) + 1, text: line, at: now))
+        }
         changed()
     }
 
     /// Withdraws a broadcast: learners who have not seen it yet (a late joiner) never will.
     package func withdrawBroadcast(_ id: Int) async throws {
-        guard let index = record.broadcasts.firstIndex(where: { $0.id == id }) else {
-            throw RequestFailure(404, "no broadcast \(id)")
+        record = try await store.updateRoom { record in
+            guard let index = record.broadcasts.firstIndex(where: { $0.id == id }) else {
+                throw RequestFailure(404, "no broadcast \(id)")
+            }
+            record.broadcasts[index].withdrawn = true
         }
-        record.broadcasts[index].withdrawn = true
-        try await store.saveRoom(record)
         changed()
     }
 
@@ -325,18 +420,19 @@ package actor Room {
         if let gather, let step = gather, !knownSteps.contains(step) {
             throw RequestFailure(422, "gather: '\(WorkshopLimits.clip(step, to: 80))' is not a step of this pack")
         }
-        if let solutionsHeld { record.pacing.solutionsHeld = solutionsHeld }
-        if let openThrough { record.pacing.openThrough = openThrough }
-        if let gather {
-            if let step = gather {
-                let id = max(record.gatherings ?? 0, record.pacing.gathering?.id ?? 0) + 1
-                record.gatherings = id
-                record.pacing.gathering = Pacing.Gathering(id: id, step: step, at: now)
-            } else {
-                record.pacing.gathering = nil
+        record = try await store.updateRoom { record in
+            if let solutionsHeld { record.pacing.solutionsHeld = solutionsHeld }
+            if let openThrough { record.pacing.openThrough = openThrough }
+            if let gather {
+                if let step = gather {
+                    let id = max(record.gatherings ?? 0, record.pacing.gathering?.id ?? 0) + 1
+                    record.gatherings = id
+                    record.pacing.gathering = Pacing.Gathering(id: id, step: step, at: now)
+                } else {
+                    record.pacing.gathering = nil
+                }
             }
         }
-        try await store.saveRoom(record)
         changed()
     }
 
@@ -345,8 +441,9 @@ package actor Room {
         guard learners[learner] != nil else {
             throw RequestFailure(404, "no learner '\(WorkshopLimits.clip(learner, to: 64))'")
         }
-        record.removed = Array(Set((record.removed ?? []) + [learner])).sorted()
-        try await store.saveRoom(record)
+        record = try await store.updateRoom { record in
+            record.removed = Array(Set((record.removed ?? []) + [learner])).sorted()
+        }
         changed()
     }
 
@@ -359,8 +456,10 @@ package actor Room {
         guard learner != target, row(of: target) != learner else {
             throw RequestFailure(422, "a learner cannot be merged into itself")
         }
-        record.mergedInto = (record.mergedInto ?? [:]).merging([learner: row(of: target)]) { $1 }
-        try await store.saveRoom(record)
+        let targetRow = row(of: target)
+        record = try await store.updateRoom { record in
+            record.mergedInto = (record.mergedInto ?? [:]).merging([learner: targetRow]) { $1 }
+        }
         try await rebuild()
         changed()
     }
@@ -369,8 +468,7 @@ package actor Room {
     /// new room has a new join code and dashboard token.
     package func startNew(archive: String) async throws -> RoomRecord {
         try await store.archiveAndClear(to: archive)
-        record = RoomRecord.new()
-        try await store.saveRoom(record)
+        record = try await store.createRoom(RoomRecord.new())
         try await rebuild()
         changed()
         return record
@@ -625,4 +723,25 @@ package struct LearnerReport: Encodable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(learnerId, forKey: .learnerId)
     }
+}
+
+/// A room's join code and dashboard token behind a lock, so a server of many rooms can find
+/// the room a request is for without waiting on each.
+package final class RoomSecrets: @unchecked Sendable {
+    private let lock = NSLock()
+    private var joinCode = ""
+    private var token = ""
+
+    func set(_ record: RoomRecord) {
+        lock.withLock {
+            joinCode = record.joinCode
+            token = record.token
+        }
+    }
+
+    package func matches(joinCode code: String) -> Bool {
+        Room.sameSecret(code.uppercased(), lock.withLock { joinCode })
+    }
+
+    package func matches(token given: String) -> Bool { Room.sameSecret(given, lock.withLock { token }) }
 }

@@ -31,7 +31,64 @@ package final class SQLiteWorkshopStore: WorkshopStore {
                     );
                     """)
         }
+        // v2: the room has a name (`workshop rooms` lists it) and last activity is indexed.
+        migrator.registerMigration("v2") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE room ADD COLUMN name TEXT NOT NULL DEFAULT 'main';
+                    CREATE INDEX event_received ON event(received);
+                    """)
+        }
         try migrator.migrate(database)
+        self.path = path
+    }
+
+    private let path: String
+
+    /// The migrations this file has had, oldest first (GRDB keeps them in `grdb_migrations`).
+    package func appliedMigrations() async throws -> [String] {
+        try await database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+    }
+
+    package func archiveName() -> String? { RoomArchive.path(for: path) }
+
+    package func addLearner(_ learner: LearnerRecord, limit: Int) async throws -> Bool {
+        try await database.write { db in
+            let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM learner WHERE id = ?", arguments: [learner.id])
+            if known != true, try Int.fetchOne(db, sql: "SELECT count(*) FROM learner") ?? 0 >= limit { return false }
+            try db.execute(
+                sql: """
+                    INSERT INTO learner (id, name, key, joined) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET name = excluded.name
+                    """, arguments: [learner.id, learner.name, learner.key, learner.joined])
+            return true
+        }
+    }
+
+    package func updateRoom(_ change: @escaping @Sendable (inout RoomRecord) throws -> Void) async throws
+        -> RoomRecord
+    {
+        try await database.write { db in
+            guard let json = try String.fetchOne(db, sql: "SELECT json FROM room WHERE id = 1") else {
+                throw RequestFailure(500, "the room is not stored")
+            }
+            var room = try Self.decode(RoomRecord.self, json)
+            try change(&room)
+            try db.execute(sql: "UPDATE room SET json = ? WHERE id = 1", arguments: [try Self.encode(room)])
+            return room
+        }
+    }
+
+    /// The file's one room, as `workshop rooms` lists it.
+    package func summary() async throws -> RoomSummary? {
+        try await database.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT name, json FROM room WHERE id = 1") else { return nil }
+            let record = try Self.decode(RoomRecord.self, row["json"])
+            return RoomSummary(
+                name: row["name"], learners: try Int.fetchOne(db, sql: "SELECT count(*) FROM learner") ?? 0,
+                lastActivity: try Double.fetchOne(db, sql: "SELECT max(received) FROM event"),
+                joinCode: record.joinCode)
+        }
     }
 
     package func loadRoom() async throws -> RoomRecord? {

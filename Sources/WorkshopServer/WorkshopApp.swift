@@ -5,15 +5,23 @@ import Workshop
 /// The workshop's HTTP interface. Learners only POST their own batches (join code + their
 /// key); everything that reads the room or changes it needs the dashboard token.
 package enum WorkshopApp {
-    /// `data`: the store's file, beside which "new room" keeps the previous one. `joinHosts`:
-    /// the addresses learners reach this machine at (empty: the one the dashboard was opened at).
+    /// `rooms`: the rooms this server serves (one, or several of a shared database); a request
+    /// goes to the room whose join code or dashboard token it carries. `joinHosts`: the
+    /// addresses learners reach this machine at (empty: the one the dashboard was opened at).
     package static func router(
-        room: Room, dashboard: DashboardFiles, data: String? = nil,
+        rooms: [Room], dashboard: DashboardFiles,
         joinHosts: [String] = [], limits: ConnectionLimits = ConnectionLimits(),
         distribution: PackDistribution? = nil
     )
         -> Router<BasicRequestContext>
     {
+        precondition(!rooms.isEmpty, "a server serves at least one room")
+        // The room a join code opens; a wrong code is refused (and rate-limited) by the first.
+        let joining: @Sendable (String, String) async throws -> Room = { code, source in
+            if let room = rooms.first(where: { $0.secrets.matches(joinCode: code) }) { return room }
+            try await rooms[0].checkJoinCode(code, from: source)
+            return rooms[0]
+        }
         let bodySeconds = limits.bodySeconds
         let router = Router(context: BasicRequestContext.self)
 
@@ -25,7 +33,7 @@ package enum WorkshopApp {
         router.get("/join/:code") { _, context in
             try await handle {
                 let code = try context.parameters.require("code")
-                try await room.checkJoinCode(code, from: "join-page")
+                _ = try await joining(code, "join-page")
                 return text(
                     "Join this workshop from a terminal:\n\n  seguelab --join <this address> --name \"Your name\"\n\nor type `join <this address> Your name` in the seguelab shell.\n"
                 )
@@ -35,14 +43,14 @@ package enum WorkshopApp {
         // the archive itself; both only to someone with the join code.
         router.get("/join/:code/pack") { _, context in
             try await handle {
-                try await room.checkJoinCode(try context.parameters.require("code"), from: "pack")
+                _ = try await joining(try context.parameters.require("code"), "pack")
                 guard let distribution else { throw RequestFailure(404, "this workshop hands out no pack") }
                 return try json(distribution.offer)
             }
         }
         router.get("/join/:code/pack.zip") { _, context in
             try await handle {
-                try await room.checkJoinCode(try context.parameters.require("code"), from: "pack")
+                _ = try await joining(try context.parameters.require("code"), "pack")
                 guard let distribution else { throw RequestFailure(404, "this workshop hands out no pack") }
                 return Response(
                     status: .ok, headers: [.contentType: "application/zip", .cacheControl: "no-store"],
@@ -52,7 +60,7 @@ package enum WorkshopApp {
         router.post("/api/events") { request, _ in
             try await handle {
                 let batch = try await decode(EventBatch.self, from: request, within: bodySeconds)
-                try await room.checkJoinCode(batch.code, from: "events")
+                let room = try await joining(batch.code, "events")
                 return try json(await room.submit(batch))
             }
         }
@@ -71,10 +79,10 @@ package enum WorkshopApp {
         }
 
         router.get("/api/room") { request, _ in
-            try await instructor(request, room) { try json(await room.snapshot()) }
+            try await instructor(request, rooms) { room in try json(await room.snapshot()) }
         }
         router.get("/api/stream") { request, _ in
-            try await instructor(request, room, allowQueryToken: true) {
+            try await instructor(request, rooms, allowQueryToken: true) { room in
                 let changes = await room.changes()
                 let body = ResponseBody { writer in
                     try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
@@ -88,7 +96,7 @@ package enum WorkshopApp {
             }
         }
         router.get("/api/join") { request, _ in
-            try await instructor(request, room) {
+            try await instructor(request, rooms) { room in
                 struct Join: Encodable {
                     var code: String
                     var link: String
@@ -98,7 +106,7 @@ package enum WorkshopApp {
         }
         // The join link as a QR code, drawn by Debian's qrencode (libqrencode) when it is there.
         router.get("/api/join.svg") { request, _ in
-            try await instructor(request, room) {
+            try await instructor(request, rooms) { room in
                 let svg = try JoinCode.qrSVG(for: await joinLink(request, room, joinHosts))
                 return Response(
                     status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
@@ -106,50 +114,52 @@ package enum WorkshopApp {
             }
         }
         router.get("/api/export.json") { request, _ in
-            try await instructor(request, room) {
+            try await instructor(request, rooms) { room in
                 try json(await room.exportReports(), download: "workshop-progress.json")
             }
         }
         router.get("/api/export.csv") { request, _ in
-            try await instructor(request, room) {
+            try await instructor(request, rooms) { room in
                 var response = text(await room.exportCSV(), type: "text/csv; charset=utf-8")
                 response.headers[.contentDisposition] = "attachment; filename=\"workshop-progress.csv\""
                 return response
             }
         }
         router.get("/api/code.json") { request, _ in
-            try await instructor(request, room) { try json(await room.latestCode(), download: "workshop-code.json") }
+            try await instructor(request, rooms) { room in
+                try json(await room.latestCode(), download: "workshop-code.json")
+            }
         }
         router.post("/api/hands/clear") { request, _ in
-            try await instructor(request, room) {
+            try await instructor(request, rooms) { room in
                 struct Body: Decodable { var learner: String }
                 try await room.clearHand(of: try await decode(Body.self, from: request, within: bodySeconds).learner)
                 return try json(["ok": true])
             }
         }
         router.post("/api/broadcast") { request, _ in
-            try await instructor(request, room) {
+            try await instructor(request, rooms) { room in
                 struct Body: Decodable { var text: String }
                 try await room.broadcast(try await decode(Body.self, from: request, within: bodySeconds).text)
                 return try json(["ok": true])
             }
         }
         router.post("/api/broadcast/withdraw") { request, _ in
-            try await instructor(request, room) {
+            try await instructor(request, rooms) { room in
                 struct Body: Decodable { var id: Int }
                 try await room.withdrawBroadcast(try await decode(Body.self, from: request, within: bodySeconds).id)
                 return try json(["ok": true])
             }
         }
         router.post("/api/learners/remove") { request, _ in
-            try await instructor(request, room) {
+            try await instructor(request, rooms) { room in
                 struct Body: Decodable { var learner: String }
                 try await room.remove(try await decode(Body.self, from: request, within: bodySeconds).learner)
                 return try json(["ok": true])
             }
         }
         router.post("/api/learners/merge") { request, _ in
-            try await instructor(request, room) {
+            try await instructor(request, rooms) { room in
                 struct Body: Decodable {
                     var learner: String
                     var into: String
@@ -160,17 +170,16 @@ package enum WorkshopApp {
             }
         }
         router.post("/api/room/new") { request, _ in
-            try await instructor(request, room) {
-                guard let data else {
+            try await instructor(request, rooms) { room in
+                guard let archive = await room.archiveName() else {
                     throw RequestFailure(409, "this server keeps no data file to start a new room beside")
                 }
-                let archive = RoomArchive.path(for: data)
                 let record = try await room.startNew(archive: archive)
                 return try json(["joinCode": record.joinCode, "token": record.token, "archive": archive])
             }
         }
         router.post("/api/pacing") { request, _ in
-            try await instructor(request, room) {
+            try await instructor(request, rooms) { room in
                 let body = try await decode(PacingChange.self, from: request, within: bodySeconds)
                 try await room.pace(
                     solutionsHeld: body.solutionsHeld, openThrough: body.openThrough, gather: body.gather)
@@ -220,8 +229,8 @@ package enum WorkshopApp {
     /// Runs a handler that needs the dashboard token: in the Authorization header, or for the
     /// live stream (EventSource cannot set headers) in `?token=`.
     static func instructor(
-        _ request: Request, _ room: Room, allowQueryToken: Bool = false,
-        _ body: () async throws -> Response
+        _ request: Request, _ rooms: [Room], allowQueryToken: Bool = false,
+        _ body: (Room) async throws -> Response
     ) async throws -> Response {
         try await handle {
             var token: String?
@@ -230,11 +239,11 @@ package enum WorkshopApp {
             } else if allowQueryToken, let query = request.uri.queryParameters.get("token") {
                 token = query
             }
-            guard await room.isInstructor(token) else {
+            guard let token, let room = rooms.first(where: { $0.secrets.matches(token: token) }) else {
                 throw RequestFailure(
                     401, "the dashboard token is missing or wrong: open the dashboard link the server printed")
             }
-            return try await body()
+            return try await body(room)
         }
     }
 
@@ -248,6 +257,17 @@ package enum WorkshopApp {
             var response = try json(body)
             response.status = HTTPResponse.Status(code: failure.status)
             if failure.status == 429 { response.headers[.retryAfter] = "2" }
+            return response
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch let error as HTTPResponseError {
+            throw error
+        } catch {
+            // The store failed (a shared database restarting): nothing was acknowledged, and
+            // the learner's side keeps the events and sends them again.
+            var response = try json(["error": "the workshop cannot store this right now; send it again shortly"])
+            response.status = .serviceUnavailable
+            response.headers[.retryAfter] = "2"
             return response
         }
     }

@@ -18,6 +18,72 @@ package protocol WorkshopStore: Sendable {
     func events() async throws -> [StoredEvent]
     /// Keeps a copy of everything at `archive`, then empties the store for a new room.
     func archiveAndClear(to archive: String) async throws
+
+    /// Stores `room` unless the store has one already; returns the one stored (two servers
+    /// starting a new room at once agree on its join code and token).
+    func createRoom(_ room: RoomRecord) async throws -> RoomRecord
+    /// Adds a learner unless the room already holds `limit` of them (then false), in one
+    /// transaction: servers joining learners into the same room at once cannot pass the cap.
+    func addLearner(_ learner: LearnerRecord, limit: Int) async throws -> Bool
+    /// Reads the room, changes it and writes it back in one transaction: what another server
+    /// wrote meanwhile (a broadcast, a cleared hand) is kept, not overwritten.
+    func updateRoom(_ change: @escaping @Sendable (inout RoomRecord) throws -> Void) async throws -> RoomRecord
+    /// The events stored from `seq` on (their `seq` set), in order.
+    func events(from seq: Int64) async throws -> [StoredEvent]
+    /// What other server processes change in this room, as it happens; nil for a store only one
+    /// process uses.
+    func remoteChanges() -> AsyncStream<StoreChange>?
+    /// Where `archiveAndClear` keeps the finished room: a file beside the data file, or a
+    /// dated room name on a shared database.
+    func archiveName() -> String?
+}
+
+/// One room of a database, as `workshop rooms` lists it.
+package struct RoomSummary: Sendable, Equatable {
+    package var name: String
+    package var learners: Int
+    /// When the last event arrived (seconds since 1970); nil before any.
+    package var lastActivity: Double?
+    package var joinCode: String
+}
+
+/// A change another server made to a room it shares with this one.
+package enum StoreChange: Sendable, Equatable {
+    /// Events were stored, the first of them at `from`.
+    case events(from: Int64)
+    case learners
+    case room
+    /// Notices may have been missed (the database connection was lost): read everything again.
+    case resync
+}
+
+extension WorkshopStore {
+    package func createRoom(_ room: RoomRecord) async throws -> RoomRecord {
+        if let stored = try await loadRoom() { return stored }
+        try await saveRoom(room)
+        return room
+    }
+
+    /// One process, one store: the cap is checked against what is stored.
+    package func addLearner(_ learner: LearnerRecord, limit: Int) async throws -> Bool {
+        let known = try await learners()
+        if !known.contains(where: { $0.id == learner.id }), known.count >= limit { return false }
+        try await saveLearner(learner)
+        return true
+    }
+
+    package func updateRoom(_ change: @escaping @Sendable (inout RoomRecord) throws -> Void) async throws
+        -> RoomRecord
+    {
+        guard var room = try await loadRoom() else { throw RequestFailure(500, "the room is not stored") }
+        try change(&room)
+        try await saveRoom(room)
+        return room
+    }
+
+    package func events(from seq: Int64) async throws -> [StoredEvent] { [] }
+    package func remoteChanges() -> AsyncStream<StoreChange>? { nil }
+    package func archiveName() -> String? { nil }
 }
 
 /// The room: who may join and read it, and how the instructor paces it.
@@ -59,6 +125,8 @@ package struct StoredEvent: Codable, Sendable, Equatable {
     package var event: WorkshopEvent
     /// Server time when it arrived.
     package var received: Double
+    /// Its place in the store's order, for stores shared by several servers.
+    package var seq: Int64? = nil
 }
 
 /// Short join codes a room reads aloud: no 0/O, 1/I/L.

@@ -5,11 +5,20 @@ import LessonKit
 import Workshop
 import WorkshopServer
 
-/// The workshop server, started by `seguelab workshop serve` (which builds it first).
+/// The workshop server, started by `seguelab workshop serve` (which builds it first); `rooms`
+/// lists a database's rooms (`seguelab workshop rooms`).
 @main
 struct WorkshopServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seguelab-workshop",
+        abstract: "Serve a SegueLab workshop: learners send their progress, the instructor watches the dashboard.",
+        subcommands: [Serve.self, Rooms.self],
+        defaultSubcommand: Serve.self
+    )
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Serve a SegueLab workshop: learners send their progress, the instructor watches the dashboard."
     )
 
@@ -29,7 +38,20 @@ struct WorkshopServerCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The SQLite file that keeps the workshop; a restarted server resumes from it.", valueName: "file"))
-    var data: String
+    var data: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A PostgreSQL database several servers share, in place of --data: postgres://user@host:port/db, "
+                + "or postgres://user@/db?host=/socket/folder.", valueName: "url"))
+    var database: String?
+
+    @Option(
+        name: .customLong("room"),
+        help: ArgumentHelp(
+            "A room of the --database to serve (created when new), each with its own join code and dashboard "
+                + "link; repeat it to serve several (default: main).", valueName: "name"))
+    var rooms: [String] = []
 
     @Option(
         help: """
@@ -54,48 +76,89 @@ struct WorkshopServerCommand: AsyncParsableCommand {
                 (errors + ["the pack at \(pack) has errors; `seguelab pack check` reports them all"]).joined(
                     separator: "\n"))
         }
-        // Held until the process ends: a second server on the same file is refused.
-        let lock = try DataLock(data: data)
-        let store = try SQLiteWorkshopStore(path: data)
-        var archive: String?
-        if new, try await store.loadRoom() != nil {
-            archive = RoomArchive.path(for: data)
-            try await store.archiveAndClear(to: archive!)
+        guard (data == nil) != (database == nil) else {
+            throw ValidationError("give either --data FILE (one room in a SQLite file) or --database URL (PostgreSQL)")
         }
-        let kept = archive
-        // Learners who join without the pack fetch it from here.
+        let outline = RoomOutline(pack: lessons)
+        var served: [(name: String?, room: Room, kept: String?)] = []
+        var lock: DataLock?
+        var shared: PostgresDatabase?
+        var place = ""
+        if let data {
+            guard rooms.isEmpty else {
+                throw ValidationError("--room needs --database: a SQLite file (--data) keeps one room")
+            }
+            // Held until the process ends: a second server on the same file is refused.
+            lock = try DataLock(data: data)
+            let store = try SQLiteWorkshopStore(path: data)
+            var archive: String?
+            if new, try await store.loadRoom() != nil {
+                archive = store.archiveName()
+                try await store.archiveAndClear(to: archive!)
+            }
+            let room = try await Room(outline: outline, store: store, learnerRate: learnerRate)
+            served.append((nil, room, archive))
+            place = data
+        } else if let database {
+            let opened = try PostgresDatabase(url: database)
+            shared = opened
+            Task { await opened.run() }
+            try await opened.migrate()
+            for name in rooms.isEmpty ? ["main"] : rooms {
+                let store = try opened.store(room: name)
+                var archive: String?
+                if new, try await store.loadRoom() != nil {
+                    archive = store.archiveName()
+                    try await store.archiveAndClear(to: archive!)
+                }
+                let room = try await Room(outline: outline, store: store, learnerRate: learnerRate)
+                served.append((name, room, archive))
+            }
+            place = opened.place
+        }
+        // Learners who join without the pack fetch it from here: the archive is kept beside the
+        // data file, or in the temporary folder when the rooms live in a database.
+        let archivePlace =
+            data.map { $0 + ".pack.zip" }
+            ?? NSTemporaryDirectory() + "/seguelab-workshop-\(getpid()).pack.zip"
         let prepared = Result {
             try PackDistribution.prepare(
-                pack: lessons, root: URL(fileURLWithPath: pack), archive: URL(fileURLWithPath: self.data + ".pack.zip"))
+                pack: lessons, root: URL(fileURLWithPath: pack), archive: URL(fileURLWithPath: archivePlace))
         }
         let distribution = try? prepared.get()
         let distributionNote = distribution == nil ? prepared.failureText : nil
-        let room = try await Room(outline: RoomOutline(pack: lessons), store: store, learnerRate: learnerRate)
         let everywhere = host == "0.0.0.0" || host == "::"
         let limits = ConnectionLimits(
             idleSeconds: idleTimeout, bodySeconds: bodyTimeout,
             perAddress: connectionsPerAddress)
         let router = WorkshopApp.router(
-            room: room, dashboard: try DashboardFiles.bundled(), data: data,
+            rooms: served.map(\.room), dashboard: try DashboardFiles.bundled(),
             joinHosts: everywhere ? InterfaceAddresses.reachable() : [], limits: limits,
             distribution: distribution)
-        let record = await room.record
+        var announced: [(name: String?, record: RoomRecord, kept: String?)] = []
+        for entry in served { announced.append((entry.name, await entry.room.record, entry.kept)) }
         let host = self.host
-        let data = self.data
+        let kept = place
+        let title = lessons.manifest.title
+        let rooms = announced
         let app = Application(
             router: router,
             server: limits.server(),
             configuration: .init(address: .hostname(host, port: port), serverName: "seguelab-workshop"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                var announcement = Announcement(
-                    host: host, port: port, record: record,
-                    packTitle: lessons.manifest.title, data: data)
-                announcement.kept = kept
-                announcement.distribution = distribution?.offer
-                announcement.distributionNote = distributionNote
+                var text: [String] = []
+                for entry in rooms {
+                    var announcement = Announcement(
+                        host: host, port: port, record: entry.record,
+                        packTitle: title, data: entry.name.map { "room \($0) of \(kept)" } ?? kept)
+                    announcement.kept = entry.kept
+                    announcement.distribution = distribution?.offer
+                    announcement.distributionNote = distributionNote
+                    text.append(announcement.text)
+                }
                 // Unbuffered: whoever started the server reads this while it runs.
-                FileHandle.standardOutput.write(Data((announcement.text + "\n").utf8))
+                FileHandle.standardOutput.write(Data((text.joined(separator: "\n\n") + "\n").utf8))
             }
         )
         // Ctrl-C or SIGTERM end the server at once: every acknowledged event is already committed,
@@ -106,7 +169,71 @@ struct WorkshopServerCommand: AsyncParsableCommand {
         } catch {
             throw PortTaken.plain(error, host: host, port: port)
         }
-        withExtendedLifetime(lock) {}
+        withExtendedLifetime((lock, shared)) {}
+    }
+}
+
+/// `seguelab workshop rooms`: the rooms a database (or a SQLite file) holds.
+struct Rooms: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the rooms of a workshop database: name, learners, last activity (join codes on request)."
+    )
+
+    @Option(
+        help: ArgumentHelp(
+            "The PostgreSQL database (postgres://…) or the SQLite file a workshop is kept in.", valueName: "url|file"))
+    var database: String
+
+    @Flag(help: "Show each room's join code (hidden by default: anyone with it can join the room).")
+    var showCodes = false
+
+    func run() async throws {
+        let rooms: [RoomSummary]
+        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+            let shared = try PostgresDatabase(url: database)
+            let running = Task { await shared.run() }
+            defer { running.cancel() }
+            do {
+                rooms = try await shared.rooms()
+            } catch {
+                throw ValidationError(
+                    "cannot list the rooms of \(shared.place): \(PostgresDatabase.describe(error))")
+            }
+        } else {
+            guard FileManager.default.fileExists(atPath: database) else {
+                throw ValidationError("--database '\(database)': no such file (a SQLite file or postgres://…)")
+            }
+            rooms = try await SQLiteWorkshopStore(path: database).summary().map { [$0] } ?? []
+        }
+        print(RoomList(rooms: rooms, showCodes: showCodes).text)
+    }
+}
+
+/// The rooms as a table: the join code is hidden unless asked for.
+struct RoomList {
+    var rooms: [RoomSummary]
+    var showCodes: Bool
+
+    var text: String {
+        guard !rooms.isEmpty else { return "No rooms yet: `seguelab workshop serve --room NAME` creates one." }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        var rows = [["ROOM", "LEARNERS", "LAST ACTIVITY", "JOIN CODE"]]
+        for room in rooms {
+            rows.append([
+                room.name, String(room.learners),
+                room.lastActivity.map { formatter.string(from: Date(timeIntervalSince1970: $0)) } ?? "none yet",
+                showCodes ? room.joinCode : "hidden (--show-codes)"
+            ])
+        }
+        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == 3 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
     }
 }
 
@@ -184,7 +311,10 @@ struct Announcement {
                 lines.append("Never send the dashboard link across a network you do not trust.")
             }
         }
-        lines.append("Ctrl-C stops the server; serving again with the same --data resumes the workshop.")
+        lines.append(
+            data.hasPrefix("room ")
+                ? "Ctrl-C stops the server; serving the room again (from any server) resumes it."
+                : "Ctrl-C stops the server; serving again with the same --data resumes the workshop.")
         return lines.joined(separator: "\n")
     }
 }

@@ -10,7 +10,7 @@ struct WorkshopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workshop",
         abstract: "Run a workshop: a server learners join, with a live dashboard for the instructor.",
-        subcommands: [Serve.self]
+        subcommands: [Serve.self, Rooms.self]
     )
 
     struct Serve: ParsableCommand {
@@ -42,6 +42,19 @@ struct WorkshopCommand: ParsableCommand {
                 valueName: "file"))
         var data: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "A PostgreSQL database several servers share, in place of --data: postgres://user@host:port/db "
+                    + "(or postgres://user@/db?host=/socket/folder).", valueName: "url"))
+        var database: String?
+
+        @Option(
+            name: .customLong("room"),
+            help: ArgumentHelp(
+                "A room of the --database to serve (created when new), with its own join code and dashboard link; "
+                    + "repeat it to serve several (default: main).", valueName: "name"))
+        var rooms: [String] = []
+
         @Option(help: "Requests per second each learner may make after a burst of 30 (more are refused with 429).")
         var learnerRate = 5.0
 
@@ -55,7 +68,31 @@ struct WorkshopCommand: ParsableCommand {
             do {
                 let root = try LoadedPack.locate(pack).root
                 try WorkshopServerLauncher.serve(
-                    packRoot: root, host: host, port: port, data: data, learnerRate: learnerRate, newRoom: new)
+                    packRoot: root, host: host, port: port, data: data, learnerRate: learnerRate, newRoom: new,
+                    database: database, rooms: rooms)
+            } catch {
+                throw CommandFailure("\(error)").exit()
+            }
+        }
+    }
+
+    struct Rooms: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the rooms of a workshop database: name, learners, last activity (join codes on request)."
+        )
+
+        @Option(
+            help: ArgumentHelp(
+                "The PostgreSQL database (postgres://…) or the SQLite file a workshop is kept in.",
+                valueName: "url|file"))
+        var database: String
+
+        @Flag(help: "Show each room's join code (hidden by default: anyone with it can join the room).")
+        var showCodes = false
+
+        func run() throws {
+            do {
+                try WorkshopServerLauncher.listRooms(database: database, showCodes: showCodes)
             } catch {
                 throw CommandFailure("\(error)").exit()
             }

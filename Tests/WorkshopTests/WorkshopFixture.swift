@@ -16,6 +16,9 @@ final class ServerProcess {
     private(set) var link: JoinLink!
     private(set) var token = ""
     private(set) var port = 0
+    /// Every room's join link and dashboard token, in the order printed (a server of several rooms).
+    private(set) var links: [JoinLink] = []
+    private(set) var tokens: [String] = []
 
     static var binary: String {
         URL(fileURLWithPath: SeguelabBinary.path).deletingLastPathComponent().appendingPathComponent(
@@ -24,14 +27,29 @@ final class ServerProcess {
     }
 
     /// `fileLimit`: the server runs with at most this many open files (`ulimit -n`).
-    init(pack: URL, data: URL, port: Int = 0, log: URL, extra: [String] = [], fileLimit: Int? = nil) throws {
+    convenience init(pack: URL, data: URL, port: Int = 0, log: URL, extra: [String] = [], fileLimit: Int? = nil)
+        throws
+    {
+        try self.init(
+            pack: pack, store: ["--data", data.path], port: port, log: log, extra: extra, fileLimit: fileLimit)
+    }
+
+    /// A server of `rooms` on a shared PostgreSQL database.
+    convenience init(
+        pack: URL, database: String, rooms: [String], extra: [String] = [], port: Int = 0, log: URL
+    ) throws {
+        try self.init(
+            pack: pack, store: ["--database", database] + rooms.flatMap { ["--room", $0] }, port: port, log: log,
+            extra: extra)
+    }
+
+    init(pack: URL, store: [String], port: Int = 0, log: URL, extra: [String] = [], fileLimit: Int? = nil) throws {
         self.log = log
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let arguments =
             [
-                "--pack", pack.path, "--host", "127.0.0.1", "--port", String(port),
-                "--data", data.path
-            ] + extra
+                "--pack", pack.path, "--host", "127.0.0.1", "--port", String(port)
+            ] + store + extra
         if let fileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Self.binary] + arguments
@@ -47,12 +65,17 @@ final class ServerProcess {
         let deadline = Date().addingTimeInterval(180)
         while Date() < deadline, process.isRunning {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if let joinLine = text.split(separator: "\n").first(where: { $0.contains("seguelab --join ") }),
-                let tokenLine = text.split(separator: "\n").first(where: { $0.contains("/dashboard#token=") })
-            {
-                let words = joinLine.split(separator: " ")
-                link = JoinLink(String(words[words.firstIndex(of: "--join")! + 1]))
-                token = String(tokenLine.split(separator: "=").last!)
+            if text.contains("seguelab --join "), text.contains("/dashboard#token=") {
+                let lines = text.split(separator: "\n")
+                links = lines.filter { $0.contains("seguelab --join ") }.map { line in
+                    let words = line.split(separator: " ")
+                    return JoinLink(String(words[words.firstIndex(of: "--join")! + 1]))!
+                }
+                tokens = lines.filter { $0.contains("/dashboard#token=") }.map {
+                    String($0.split(separator: "=").last!)
+                }
+                link = links[0]
+                token = tokens[0]
                 self.port = link.server.port!
                 return
             }
@@ -98,20 +121,20 @@ final class ServerProcess {
         return Reply(status: (response as! HTTPURLResponse).statusCode, body: data)
     }
 
-    func room() async throws -> RoomSnapshot {
-        let reply = try await request("GET", "api/room", contentType: nil, token: token)
+    func room(token: String? = nil) async throws -> RoomSnapshot {
+        let reply = try await request("GET", "api/room", contentType: nil, token: token ?? self.token)
         guard reply.status == 200 else { throw Failure("GET /api/room: \(reply.status) \(reply.text)") }
         return try JSONDecoder().decode(RoomSnapshot.self, from: reply.body)
     }
 
     /// Polls the room until `done` holds (events arrive in the background); bounded generously
     /// so a loaded machine is slow, not failing. Returns the last state seen.
-    func room(until done: (RoomSnapshot) -> Bool) async throws -> RoomSnapshot {
+    func room(token: String? = nil, until done: (RoomSnapshot) -> Bool) async throws -> RoomSnapshot {
         let deadline = Date().addingTimeInterval(120)
-        var last = try await room()
+        var last = try await room(token: token)
         while !done(last), Date() < deadline {
             try await Task.sleep(nanoseconds: 200_000_000)
-            last = try await room()
+            last = try await room(token: token)
         }
         return last
     }

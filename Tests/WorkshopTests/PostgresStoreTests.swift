@@ -1,0 +1,376 @@
+import Foundation
+import LessonKit
+import TestSupport
+import Testing
+import Workshop
+
+@testable import WorkshopServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The PostgreSQL store against a real cluster (one for the suite, a database per test):
+/// servers sharing a room store each event once, keep the learner cap between them and show
+/// the same room; a server killed mid-flood loses nothing it acknowledged; a database restart
+/// is absorbed by the learners' queues. Serialized: one test restarts the cluster.
+@Suite(.serialized)
+struct PostgresStoreTests {
+    static func outline() throws -> RoomOutline {
+        let loaded = PackLoader.load(from: try WorkshopFixture.makePack(in: try SeguelabBinary.makeHome()))
+        return RoomOutline(pack: try #require(loaded.usablePack))
+    }
+
+    /// A database as a server process opens it: its pool and listener running, the schema ready.
+    static func open(_ url: String) async throws -> (PostgresDatabase, Task<Void, Never>) {
+        let database = try PostgresDatabase(url: url)
+        let running = Task { await database.run() }
+        try await database.migrate()
+        return (database, running)
+    }
+
+    static func batch(_ code: String, _ learner: String, _ events: [WorkshopEvent]) -> EventBatch {
+        EventBatch(
+            code: code, learner: learner, key: String(repeating: "7a", count: 24), name: learner, seenBroadcast: 0,
+            events: events)
+    }
+
+    /// Waits for `done`, generously: another server's change arrives through the database.
+    static func eventually(_ what: String, _ done: () async throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
+            if try await done() { return }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        Issue.record("never happened: \(what)")
+    }
+
+    /// Two servers' rooms on one database: forty learners join a room for ten through both at
+    /// once and exactly ten get in; a batch sent to both is stored once; each room shows what
+    /// the other stored (and its live stream says so); a broadcast given on one is on both.
+    @Test func twoServersShareARoomStoreOnceAndKeepTheCap() async throws {
+        let url = try PostgresCluster.get().makeDatabase()
+        // Both start at once: the schema is made once, the room once (one join code).
+        async let first = Self.open(url)
+        async let second = Self.open(url)
+        let (one, runOne) = try await first
+        let (two, runTwo) = try await second
+        defer {
+            runOne.cancel()
+            runTwo.cancel()
+        }
+        #expect(try await one.schemaVersion() == PostgresSchema.migrations.count)
+        let outline = try Self.outline()
+        let (storeA, storeB) = (try one.store(room: "sec-a"), try two.store(room: "sec-a"))
+        async let a = Room(outline: outline, store: storeA, learnerRate: 1000, quotas: RoomQuotas(learners: 10))
+        async let b = Room(outline: outline, store: storeB, learnerRate: 1000, quotas: RoomQuotas(learners: 10))
+        let (roomA, roomB) = try await (a, b)
+        let code = await roomA.record.joinCode
+        #expect(await roomB.record.joinCode == code)
+        #expect(await roomB.record.token == roomA.record.token)
+
+        let statuses = await withTaskGroup(of: Int.self) { group in
+            for index in 0..<40 {
+                let room = index.isMultiple(of: 2) ? roomA : roomB
+                let batch = Self.batch(
+                    code, String(format: "learner-%04d", index), [WorkshopEvent(kind: .entered, step: "a/which")])
+                group.addTask {
+                    do {
+                        _ = try await room.submit(batch)
+                        return 200
+                    } catch let failure as RequestFailure {
+                        return failure.status
+                    } catch {
+                        return 500
+                    }
+                }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0 == 200 }.count == 10, "\(statuses)")
+        #expect(statuses.filter { $0 == 403 }.count == 30, "\(statuses)")
+        #expect(try await one.store(room: "sec-a").learners().count == 10)
+
+        // Both rooms show the same ten learners and their steps.
+        try await Self.eventually("both rooms show ten learners") {
+            let (x, y) = (await roomA.snapshot(), await roomB.snapshot())
+            return x.learners.count == 10 && y.learners.count == 10
+        }
+        let admitted = try await one.store(room: "sec-a").learners().map(\.id)
+        let answer = WorkshopEvent(id: "answer-0001", kind: .right, step: "a/which")
+        let changesOnA = await roomA.changes()
+        var versions = changesOnA.makeAsyncIterator()
+        let before = await versions.next()
+        // The same batch through both servers (a retry that went elsewhere): stored once.
+        _ = try await roomB.submit(Self.batch(code, admitted[0], [answer]))
+        _ = try await roomA.submit(Self.batch(code, admitted[0], [answer]))
+        #expect(
+            try await one.store(room: "sec-a").events().filter { $0.event.id == "answer-0001" }.count == 1)
+        // A's live stream moved on because of what B stored.
+        let after = await versions.next()
+        #expect(after != nil && after != before)
+        try await Self.eventually("A shows the answer stored through B") {
+            await roomA.snapshot().learners.first { $0.id == admitted[0] }?.steps["a/which"]?.status == "passed"
+        }
+        try await roomB.broadcast("Break until ten past")
+        try await Self.eventually("A shows B's broadcast") {
+            await roomA.snapshot().broadcasts.map(\.text) == ["Break until ten past"]
+        }
+        // A change on A keeps B's broadcast (the room is changed in place, not overwritten).
+        try await roomA.pace(solutionsHeld: true, openThrough: nil, gather: nil)
+        try await Self.eventually("B shows A's pacing and keeps its broadcast") {
+            let snapshot = await roomB.snapshot()
+            return snapshot.pacing.solutionsHeld && snapshot.broadcasts.count == 1
+        }
+        let (x, y) = (await roomA.snapshot(), await roomB.snapshot())
+        #expect(x.learners.map(\.id) == y.learners.map(\.id))
+        #expect(x.learners.map(\.steps) == y.learners.map(\.steps))
+    }
+
+    /// A database newer than the server is refused with the reason; a malformed URL is said plainly.
+    @Test func aNewerSchemaAndABadURLAreRefusedPlainly() async throws {
+        let url = try PostgresCluster.get().makeDatabase()
+        let (database, running) = try await Self.open(url)
+        defer { running.cancel() }
+        let cluster = try PostgresCluster.get()
+        let name = String(url.split(separator: "/").last!)
+        let newer = try cluster.runAsOwner(
+            "psql",
+            [
+                "-h", "127.0.0.1", "-p", String(cluster.port), "-U", "seguelab", "-d", name, "-c",
+                "INSERT INTO seguelab_schema (version) VALUES (99)"
+            ])
+        #expect(newer.status == 0, "\(newer.output)")
+        await #expect(throws: PostgresStoreFailure.self) { try await database.migrate() }
+        do {
+            try await database.migrate()
+        } catch {
+            #expect("\(error)".contains("version 99, newer than this server's"), "\(error)")
+        }
+        #expect(throws: PostgresStoreFailure.self) { try PostgresDatabase(url: "postgres://127.0.0.1/db") }
+        #expect(throws: PostgresStoreFailure.self) { try PostgresDatabase(url: "mysql://u@h/db") }
+        #expect(try PostgresLocation(url: "postgres://u@/db?host=/run/pg").socket == "/run/pg/.s.PGSQL.5432")
+    }
+
+    /// Two server processes on one database, learners on each: both dashboards of the shared
+    /// room converge (read from their JSON API), and a room only one serves stays its own.
+    @Test func twoServerProcessesConvergeWithLearnersOnEach() async throws {
+        let cluster = try PostgresCluster.get()
+        // Over the Unix socket for one server, TCP for the other.
+        let overTCP = try cluster.makeDatabase()
+        let overSocket =
+            overTCP.replacingOccurrences(of: "127.0.0.1", with: "localhost") + "?host=" + cluster.folder.path
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let serverA = try ServerProcess(
+            pack: pack, database: overTCP, rooms: ["sec-1", "sec-2"], log: home.appendingPathComponent("a.log"))
+        defer { serverA.stop() }
+        let serverB = try ServerProcess(
+            pack: pack, database: overSocket, rooms: ["sec-1"], log: home.appendingPathComponent("b.log"))
+        defer { serverB.stop() }
+        #expect(serverA.links.count == 2)
+        #expect(serverA.links[0].code == serverB.links[0].code, "one room, one join code")
+        #expect(serverA.tokens[0] == serverB.tokens[0])
+        #expect(serverA.links[1].code != serverA.links[0].code)
+
+        _ = try WorkshopFixture.learner(
+            ["next", "next", "nope", "prepare(for:sender:)"],
+            arguments: ["--join", serverA.links[0].description, "--name", "Dana"], pack: pack,
+            home: home.appendingPathComponent("dana"))
+        _ = try WorkshopFixture.learner(
+            ["next", "next", "prepare(for:sender:)"],
+            arguments: ["--join", serverB.links[0].description, "--name", "Eli"], pack: pack,
+            home: home.appendingPathComponent("eli"))
+        _ = try WorkshopFixture.learner(
+            ["next"], arguments: ["--join", serverA.links[1].description, "--name", "Finn"], pack: pack,
+            home: home.appendingPathComponent("finn"))
+
+        func settled(_ room: RoomSnapshot) -> Bool {
+            room.learners.count == 2 && room.learners.allSatisfy { $0.steps["a/which"]?.status == "passed" }
+        }
+        let onA = try await serverA.room(token: serverA.tokens[0], until: settled)
+        let onB = try await serverB.room(token: serverB.tokens[0], until: settled)
+        #expect(Set(onA.learners.map(\.name)) == ["Dana", "Eli"])
+        #expect(onA.learners.map(\.id) == onB.learners.map(\.id))
+        #expect(onA.learners.map(\.steps) == onB.learners.map(\.steps))
+        #expect(onA.learners.first { $0.name == "Dana" }?.steps["a/which"]?.wrong == 1)
+        let other = try await serverA.room(token: serverA.tokens[1]) { $0.learners.count == 1 }
+        #expect(other.learners.map(\.name) == ["Finn"])
+
+        // A broadcast given on B's dashboard is on A's.
+        let sent = try await serverB.request(
+            "POST", "api/broadcast", body: Data(#"{"text":"Lesson two now"}"#.utf8), token: serverB.tokens[0])
+        #expect(sent.status == 200, "\(sent.text)")
+        let told = try await serverA.room(token: serverA.tokens[0]) { $0.broadcasts.count == 1 }
+        #expect(told.broadcasts.map(\.text) == ["Lesson two now"])
+    }
+
+    /// One of two servers is `kill -9`ed while learners flood it: every event it acknowledged
+    /// is stored once; the learners' retries land when it is back on its port; the other
+    /// server's dashboard shows all of it.
+    @Test func aServerKilledMidFloodLosesNothingAcknowledged() async throws {
+        let url = try PostgresCluster.get().makeDatabase()
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        var serverA = try ServerProcess(
+            pack: pack, database: url, rooms: ["flood"], extra: ["--learner-rate", "1000"],
+            log: home.appendingPathComponent("a1.log"))
+        let serverB = try ServerProcess(
+            pack: pack, database: url, rooms: ["flood"], extra: ["--learner-rate", "1000"],
+            log: home.appendingPathComponent("b.log"))
+        defer { serverB.stop() }
+        let link = serverA.link!
+        let steps = ["a/welcome", "a/which", "b/intro", "b/ask"]
+        // Twelve learners, each with forty batches of five events, made up front.
+        let batches: [[EventBatch]] = (0..<12).map { learner in
+            (0..<40).map { round in
+                Self.batch(
+                    link.code, String(format: "flooder-%04d", learner),
+                    (0..<5).map { index in
+                        WorkshopEvent(
+                            id: String(format: "f%02d-%03d-%d", learner, round, index), kind: .entered,
+                            step: steps[(round + index) % steps.count])
+                    })
+            }
+        }
+        let acknowledged = Acknowledged()
+        /// Sends each learner's batches in order to `server`; a failure ends that learner's run.
+        @Sendable func flood(_ server: ServerProcess) async {
+            await withTaskGroup(of: Void.self) { group in
+                for queue in batches {
+                    group.addTask {
+                        for batch in queue {
+                            if await acknowledged.has(batch.events[0].id) { continue }
+                            guard
+                                let reply = try? await server.request(
+                                    "POST", "api/events", body: try JSONEncoder().encode(batch)),
+                                reply.status == 200,
+                                let answer = try? JSONDecoder().decode(BatchReply.self, from: reply.body)
+                            else { return }
+                            await acknowledged.add(answer.acknowledged)
+                        }
+                    }
+                }
+            }
+        }
+        let flooded = serverA
+        let running = Task { await flood(flooded) }
+        try await Self.eventually("the flood is under way") { await acknowledged.count >= 300 }
+        serverA.kill9()
+        await running.value
+        let beforeRestart = await acknowledged.ids
+        #expect(beforeRestart.count < 12 * 40 * 5, "the server was killed before the flood ended")
+
+        // Everything acknowledged is stored, once.
+        let (database, listening) = try await Self.open(url)
+        defer { listening.cancel() }
+        let stored = try await database.store(room: "flood").events().map(\.event.id)
+        #expect(Set(stored).count == stored.count)
+        #expect(beforeRestart.isSubset(of: Set(stored)), "\(beforeRestart.subtracting(stored).count) lost")
+
+        // Back on its port: the learners send what was not acknowledged.
+        serverA = try ServerProcess(
+            pack: pack, database: url, rooms: ["flood"], extra: ["--learner-rate", "1000"], port: link.server.port!,
+            log: home.appendingPathComponent("a2.log"))
+        defer { serverA.stop() }
+        #expect(serverA.link == link, "a restarted server keeps the room's join code")
+        let deadline = Date().addingTimeInterval(300)
+        while await acknowledged.count < 12 * 40 * 5, Date() < deadline { await flood(serverA) }
+        #expect(await acknowledged.count == 12 * 40 * 5)
+        let all = try await database.store(room: "flood").events().map(\.event.id)
+        #expect(all.count == 12 * 40 * 5)
+        #expect(Set(all) == (await acknowledged.ids))
+        let onB = try await serverB.room { room in
+            room.learners.count == 12 && room.learners.allSatisfy { $0.current == "b/ask" }
+        }
+        #expect(onB.learners.count == 12)
+        #expect(onB.learners.allSatisfy { $0.current == "b/ask" }, "each learner's last event is on B")
+    }
+
+    /// The database restarts mid-session: the servers stay up and reconnect, what a learner
+    /// did meanwhile waits in its queue and arrives, and both dashboards show it.
+    @Test func aDatabaseRestartIsAbsorbedByTheLearnersQueues() async throws {
+        let cluster = try PostgresCluster.get()
+        let url = try cluster.makeDatabase()
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let serverA = try ServerProcess(
+            pack: pack, database: url, rooms: ["main"], log: home.appendingPathComponent("a.log"))
+        defer { serverA.stop() }
+        let serverB = try ServerProcess(
+            pack: pack, database: url, rooms: ["main"], log: home.appendingPathComponent("b.log"))
+        defer { serverB.stop() }
+        let dana = home.appendingPathComponent("dana")
+        _ = try WorkshopFixture.learner(
+            ["next", "next"], arguments: ["--join", serverA.link.description, "--name", "Dana"], pack: pack,
+            home: dana)
+        let seen = try await serverB.room { $0.learners.first?.current == "a/which" }
+        #expect(seen.learners.first?.current == "a/which")
+
+        try cluster.stopServer()
+        let during = try WorkshopFixture.learner(
+            ["nope", "prepare(for:sender:)"], arguments: [], pack: pack, home: dana)
+        #expect(during.status == 0, "\(during.stderr)")
+        #expect(during.stdout.contains("✔ Correct."))
+        // The dashboard still answers from memory while the database is away.
+        #expect(try await serverA.room().learners.count == 1)
+        try cluster.start()
+
+        _ = try WorkshopFixture.learner(["step"], arguments: [], pack: pack, home: dana)
+        for server in [serverA, serverB] {
+            let room = try await server.room { $0.learners.first?.steps["a/which"]?.status == "passed" }
+            #expect(room.learners.first?.steps["a/which"]?.status == "passed", "\(server.log.lastPathComponent)")
+            #expect(room.learners.first?.steps["a/which"]?.wrong == 1)
+        }
+        // After the restart, a change on one server still reaches the other (it listens again).
+        let sent = try await serverA.request(
+            "POST", "api/broadcast", body: Data(#"{"text":"Back"}"#.utf8), token: serverA.token)
+        #expect(sent.status == 200, "\(sent.text)")
+        let told = try await serverB.room { $0.broadcasts.count == 1 }
+        #expect(told.broadcasts.map(\.text) == ["Back"])
+    }
+
+    /// `workshop rooms` lists a database's rooms with their learners and last activity, the
+    /// join code hidden unless asked for; it lists a SQLite file's room too.
+    @Test func workshopRoomsListsEveryRoom() async throws {
+        let url = try PostgresCluster.get().makeDatabase()
+        let (database, running) = try await Self.open(url)
+        defer { running.cancel() }
+        let outline = try Self.outline()
+        let busy = try await Room(outline: outline, store: try database.store(room: "busy"), learnerRate: 1000)
+        _ = try await Room(outline: outline, store: try database.store(room: "quiet"), learnerRate: 1000)
+        let code = await busy.record.joinCode
+        for learner in ["ada-00001", "bob-00002"] {
+            _ = try await busy.submit(Self.batch(code, learner, [WorkshopEvent(kind: .entered, step: "a/which")]))
+        }
+        let hidden = try ServerStartTests.refused(["rooms", "--database", url])
+        #expect(hidden.status == 0, "\(hidden.output)")
+        let lines = hidden.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("ROOM") == true, "\(hidden.output)")
+        let busyLine = try #require(lines.first { $0.hasPrefix("busy ") })
+        #expect(busyLine.contains(" 2 ") && busyLine.contains("UTC") && busyLine.contains("hidden"), "\(busyLine)")
+        #expect(lines.first { $0.hasPrefix("quiet") }?.contains("none yet") == true, "\(hidden.output)")
+        #expect(!hidden.output.contains(code))
+        let shown = try ServerStartTests.refused(["rooms", "--database", url, "--show-codes"])
+        #expect(shown.output.contains(code), "\(shown.output)")
+
+        let file = try SeguelabBinary.makeHome().appendingPathComponent("room.sqlite")
+        _ = try await Room(outline: outline, store: try SQLiteWorkshopStore(path: file.path), learnerRate: 1000)
+        let fromFile = try ServerStartTests.refused(["rooms", "--database", file.path])
+        #expect(fromFile.output.contains("main") && fromFile.output.contains("none yet"), "\(fromFile.output)")
+        let missing = try ServerStartTests.refused(["rooms", "--database", file.path + ".nope"])
+        #expect(missing.status != 0 && missing.output.contains("no such file"), "\(missing.output)")
+    }
+}
+
+/// The event ids the flood's learners were told were stored.
+actor Acknowledged {
+    private(set) var ids: Set<String> = []
+    var count: Int { ids.count }
+    func add(_ new: [String]) { ids.formUnion(new) }
+    func has(_ id: String) -> Bool { ids.contains(id) }
+}
+
+/// The tests read a server's link and send requests from several tasks; its fields are set
+/// before it is shared.
+extension ServerProcess: @unchecked Sendable {}

@@ -62,5 +62,5 @@ extension JoinLink {
     /// Where the server announces its pack (`PackOffer`, JSON).
     package var packURL: URL { server.appendingPathComponent("join/" + code + "/pack") }
     /// The pack's archive.
-    package var packArchiveURL: URL { server.appendingPathComponent("join/" + code + "/pack.zip") }
+    package var packArchiveURL: URL { server.appendingPathComponent("join/" + code + "/pack.tgz") }
 }

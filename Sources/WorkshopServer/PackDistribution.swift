@@ -3,7 +3,7 @@ import LessonKit
 import Workshop
 
 /// The served pack as an archive, for learners who join without it: written once when the
-/// server starts (`PackArchive.write`), announced with its SHA-256 (`PackOffer`) and handed to
+/// server starts (`PackArchiveWriter`, as `pack archive` writes it), announced with its SHA-256 (`PackOffer`) and handed to
 /// anyone with the join code.
 package struct PackDistribution: Sendable {
     package var offer: PackOffer
@@ -16,7 +16,7 @@ package struct PackDistribution: Sendable {
 
     /// Archives `pack` (loaded from `root`) at `archive`, beside the server's data.
     package static func prepare(pack: Pack, root: URL, archive: URL) throws -> PackDistribution {
-        try PackArchive.write(pack: root, to: archive)
+        let written = try PackArchiveWriter.write(root, id: pack.id, to: archive)
         let data = try Data(contentsOf: archive)
         guard data.count <= PackOffer.maximumBytes else {
             throw TooLarge(
@@ -25,7 +25,7 @@ package struct PackDistribution: Sendable {
         }
         let offer = PackOffer(
             id: pack.id, version: pack.manifest.version, title: pack.manifest.title,
-            sha256: try PackArchive.sha256(of: archive), bytes: data.count)
+            sha256: written.sha256, bytes: data.count)
         return PackDistribution(offer: offer, archive: data)
     }
 }

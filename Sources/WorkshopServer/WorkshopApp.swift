@@ -48,12 +48,12 @@ package enum WorkshopApp {
                 return try json(distribution.offer)
             }
         }
-        router.get("/join/:code/pack.zip") { _, context in
+        router.get("/join/:code/pack.tgz") { _, context in
             try await handle {
                 _ = try await joining(try context.parameters.require("code"), "pack")
                 guard let distribution else { throw RequestFailure(404, "this workshop hands out no pack") }
                 return Response(
-                    status: .ok, headers: [.contentType: "application/zip", .cacheControl: "no-store"],
+                    status: .ok, headers: [.contentType: "application/gzip", .cacheControl: "no-store"],
                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: distribution.archive)))
             }
         }

@@ -119,8 +119,8 @@ struct Serve: AsyncParsableCommand {
         // Learners who join without the pack fetch it from here: the archive is kept beside the
         // data file, or in the temporary folder when the rooms live in a database.
         let archivePlace =
-            data.map { $0 + ".pack.zip" }
-            ?? NSTemporaryDirectory() + "/seguelab-workshop-\(getpid()).pack.zip"
+            data.map { $0 + ".pack.tgz" }
+            ?? NSTemporaryDirectory() + "/seguelab-workshop-\(getpid()).pack.tgz"
         let prepared = Result {
             try PackDistribution.prepare(
                 pack: lessons, root: URL(fileURLWithPath: pack), archive: URL(fileURLWithPath: archivePlace))

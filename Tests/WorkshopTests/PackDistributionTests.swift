@@ -35,9 +35,9 @@ struct PackDistributionTests {
         let offerReply = try await server.request("GET", "join/\(server.link.code)/pack", contentType: nil)
         let offer = try JSONDecoder().decode(PackOffer.self, from: offerReply.body)
         #expect(offer.id == "demo" && offer.version == "1.0.0", "\(offerReply.text)")
-        let archive = try await server.request("GET", "join/\(server.link.code)/pack.zip", contentType: nil)
+        let archive = try await server.request("GET", "join/\(server.link.code)/pack.tgz", contentType: nil)
         #expect(archive.body.count == offer.bytes)
-        let wrongCode = try await server.request("GET", "join/WRONGCOD/pack.zip", contentType: nil)
+        let wrongCode = try await server.request("GET", "join/WRONGCOD/pack.tgz", contentType: nil)
         #expect(wrongCode.status == 403, "the archive is only for those with the join code")
 
         let learnerHome = home.appendingPathComponent("learner")
@@ -75,18 +75,18 @@ struct PackDistributionTests {
     @Test func anArchiveThatDoesNotMatchItsAnnouncedHashIsRefused() throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let archive = home.appendingPathComponent("demo.zip")
-        try PackArchive.write(pack: pack, to: archive)
+        let archive = home.appendingPathComponent("demo.tgz")
+        let written = try PackArchiveWriter.write(pack, id: "demo", to: archive)
         let data = try Data(contentsOf: archive)
         let offer = PackOffer(
-            id: "demo", version: "1.0.0", title: "Demo course", sha256: try PackArchive.sha256(of: archive),
+            id: "demo", version: "1.0.0", title: "Demo course", sha256: written.sha256,
             bytes: data.count)
         var tampered = data
         tampered[tampered.count / 2] ^= 0x5A
 
         for (body, refused) in [(tampered, true), (data, false)] {
             let fake = try FakeServer(
-                .routes(["/join/ABCDEFGH/pack": try JSONEncoder().encode(offer), "/join/ABCDEFGH/pack.zip": body]))
+                .routes(["/join/ABCDEFGH/pack": try JSONEncoder().encode(offer), "/join/ABCDEFGH/pack.tgz": body]))
             defer { fake.stop() }
             let learnerHome = home.appendingPathComponent(refused ? "tampered" : "true")
             let result = try Self.learner(["step"], link: fake.link(), home: learnerHome)
@@ -112,14 +112,14 @@ struct PackDistributionTests {
     @Test func anArchiveHoldingAnotherPackIsRefused() throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let archive = home.appendingPathComponent("demo.zip")
-        try PackArchive.write(pack: pack, to: archive)
+        let archive = home.appendingPathComponent("demo.tgz")
+        let written = try PackArchiveWriter.write(pack, id: "demo", to: archive)
         let data = try Data(contentsOf: archive)
         let offer = PackOffer(
-            id: "course", version: "2.0.0", title: "Course", sha256: try PackArchive.sha256(of: archive),
+            id: "course", version: "2.0.0", title: "Course", sha256: written.sha256,
             bytes: data.count)
         let fake = try FakeServer(
-            .routes(["/join/ABCDEFGH/pack": try JSONEncoder().encode(offer), "/join/ABCDEFGH/pack.zip": data]))
+            .routes(["/join/ABCDEFGH/pack": try JSONEncoder().encode(offer), "/join/ABCDEFGH/pack.tgz": data]))
         defer { fake.stop() }
         let learnerHome = home.appendingPathComponent("learner")
         let result = try Self.learner(["step"], link: fake.link(), home: learnerHome)

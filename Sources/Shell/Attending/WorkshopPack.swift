@@ -35,12 +35,11 @@ enum WorkshopPack {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "seguelab-workshop-pack-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let archive = folder.appendingPathComponent("\(offer.id).zip")
-        let hash: String
+        let archive = folder.appendingPathComponent("\(offer.id).tgz")
+        let hash = SHA256.hex(of: data)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try data.write(to: archive)
-            hash = try PackArchive.sha256(of: archive)
         } catch {
             throw CommandFailure(
                 "\(refused): it could not be saved in \(folder.path): \(FileErrorWords.describe(error))")

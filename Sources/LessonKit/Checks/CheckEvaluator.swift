@@ -10,7 +10,10 @@ package enum CheckEvaluator {
     package static func effectiveChecks(for step: Step) -> [CheckSpec] {
         if let fixed = step.kind.rules.fixedChecks(for: step) { return fixed }
         var checks = step.checks
-        let mentionsCompiler = checks.contains { !$0.check.needsRun }
+        let mentionsCompiler = checks.contains {
+            if case .source = $0.check { return false }
+            return !$0.check.needsRun
+        }
         if !mentionsCompiler { checks.insert(CheckSpec(.compiles, at: step.location), at: 0) }
         let mentionsEnding = checks.contains {
             if case .exitStatus = $0.check { return true }
@@ -33,13 +36,15 @@ package enum CheckEvaluator {
 
     /// Evaluates every check; all must pass. `release` is the optimised run, for
     /// `release-build` checks.
+    /// `source` is the learner's code, for `source` checks.
     package static func evaluate(
-        _ checks: [CheckSpec], run outcome: RunResult, release: RunResult? = nil, catalog: Catalog = .english
+        _ checks: [CheckSpec], run outcome: RunResult, release: RunResult? = nil, source: String? = nil,
+        catalog: Catalog = .english
     ) -> Verdict {
         var results: [CheckResult] = []
         var feedback: [String] = []
         for spec in checks {
-            var result = evaluate(spec.check, run: outcome, release: release, catalog: catalog)
+            var result = evaluate(spec.check, run: outcome, release: release, source: source, catalog: catalog)
             result.location = spec.location
             results.append(result)
         }
@@ -49,7 +54,8 @@ package enum CheckEvaluator {
 
     /// Evaluates one check.
     package static func evaluate(
-        _ check: Check, run outcome: RunResult, release: RunResult? = nil, catalog: Catalog = .english
+        _ check: Check, run outcome: RunResult, release: RunResult? = nil, source: String? = nil,
+        catalog: Catalog = .english
     ) -> CheckResult {
         let summary = check.summary
         func pass() -> CheckResult { CheckResult(summary: summary, status: .pass) }
@@ -107,6 +113,10 @@ package enum CheckEvaluator {
             }
             if !crashes { return pass() }
             return fail(catalog.text("check.release.ran_to_end"))
+
+        case .source(let rule):
+            guard let source else { return broken(catalog.text("check.source.no_code")) }
+            return sourceResult(rule, in: source, pass: pass(), fail: fail, catalog: catalog)
 
         default:
             break
@@ -227,12 +237,50 @@ package enum CheckEvaluator {
         case .harness(let required):
             return harnessResult(summary: summary, required: required, outcome: outcome, catalog: catalog)
 
-        case .compiles, .failsToCompile, .releaseBuild:
+        case .compiles, .failsToCompile, .releaseBuild, .source:
             return pass()  // handled above
         }
     }
 
     // MARK: - Helpers
+
+    /// A source rule's verdict, quoting the learner's own line where the rule is broken.
+    static func sourceResult(
+        _ rule: SourceRule, in source: String, pass: CheckResult, fail: (String) -> CheckResult, catalog: Catalog
+    ) -> CheckResult {
+        switch rule.judge(source) {
+        case .holds: return pass
+        case .broken(let finding):
+            let place: [String: any CustomStringConvertible] = ["line": finding.line, "code": finding.text]
+            switch rule {
+            case .noStringIdentifier:
+                if finding.passesString { return fail(catalog.text("check.source.string_argument", place)) }
+                return fail(catalog.text("check.source.string_identifier", place))
+            case .noStringSwitch: return fail(catalog.text("check.source.string_switch", place))
+            case .noForceCast(let name):
+                var values = place
+                values["type"] = name ?? "as!"
+                return fail(
+                    catalog.text(name == nil ? "check.source.force_cast_any" : "check.source.force_cast", values))
+            case .calls, .conforms, .assigns, .uses, .declares: return pass
+            }
+        case .missing:
+            switch rule {
+            case .calls(let name, let inFunction?):
+                return fail(
+                    catalog.text(
+                        "check.source.calls_missing_in", ["name": name.description, "function": inFunction.description])
+                )
+            case .calls(let name, nil):
+                return fail(catalog.text("check.source.calls_missing", ["name": name.description]))
+            case .conforms(let name): return fail(catalog.text("check.source.conforms_missing", ["name": name]))
+            case .assigns(let name): return fail(catalog.text("check.source.assigns_missing", ["name": name]))
+            case .uses(let name): return fail(catalog.text("check.source.uses_missing", ["name": name]))
+            case .declares(let name): return fail(catalog.text("check.source.declares_missing", ["name": name]))
+            default: return pass
+            }
+        }
+    }
 
     static func matches(_ event: TraceEvent, _ pattern: TracePattern) -> Bool {
         if let kind = pattern.kind, kind != event.event { return false }

@@ -137,6 +137,8 @@ struct SourceCheckTests {
           - replace: "super.prepare(for: segue, sender: sender)"
             with: ""
             feedback: "The other segues lose what the base class gives them."
+          - replace: "switch segueIdentifier(for: segue) {"
+            with: 'if segue.identifier == "showBook" {}; switch segueIdentifier(for: segue) {'
         hints: [h]
         ```
 

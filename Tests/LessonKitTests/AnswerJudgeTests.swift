@@ -49,6 +49,9 @@ struct AnswerJudgeTests {
         #expect(TextKind.judge("prepare(for:sender:)", of: method.textQuestion!).passed)
         #expect(TextKind.judge("  Prepare(For:Sender:).  ", of: method.textQuestion!).passed)
         #expect(TextKind.judge("prepare", of: method.textQuestion!).passed)  // via the pattern
+        // Lenient forms: in backticks, after an article.
+        #expect(TextKind.judge("`prepare(for:sender:)`", of: method.textQuestion!).passed)
+        #expect(TextKind.judge("the prepare(for:sender:)", of: method.textQuestion!).passed)
         let wrong = TextKind.judge("viewDidLoad", of: method.textQuestion!)
         #expect(!wrong.passed)
         #expect(wrong.feedback == ["\"viewDidLoad\" is not the answer"])
@@ -61,7 +64,13 @@ struct AnswerJudgeTests {
         let judge = AnswerJudge(pack: pack, runner: runner)
         #expect(await judge.judge(.text("detailviewcontroller"), for: predict).passed)
         let wrong = await judge.judge(.text("ListViewController"), for: predict)
-        #expect(wrong.feedback == ["the navigation ended on DetailViewController"])
+        // Never the answer: the learner is told only that their prediction is not where it ended.
+        #expect(wrong.feedback == ["the navigation did not end on ListViewController"])
+        #expect(!wrong.feedback.joined().contains("DetailViewController"))
+        // Forms a tutor accepts: backticks, an article, "plain", a module prefix, a period.
+        for form in ["`DetailViewController`", "a DetailViewController", "the plain SampleApp.DetailViewController."] {
+            #expect(await judge.judge(.text(form), for: predict).passed, "\(form)")
+        }
         #expect(wrong.run?.endState?.topOfStack == "SampleApp.DetailViewController")
         // The example ran, not the learner's text.
         #expect(runner.requests.last?.learnerCode.contains("performSegue") == true)

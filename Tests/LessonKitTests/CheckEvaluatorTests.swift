@@ -56,6 +56,32 @@ struct CheckEvaluatorTests {
         #expect(reason.text(Catalog(language: "fr")) != reason.text(.english))
     }
 
+    /// A source check's failure is a typed reason too: the rule broken at the learner's line, or
+    /// what the rule asks for missing; the wording quotes the line in either language.
+    @Test func sourceFailuresAreTypedReasonsWordedAbove() throws {
+        let outcome = RunResult.ran("")
+        let code = "func f(segue: UIStoryboardSegue) {\n    if segue.identifier == \"showBook\" {}\n}"
+        let broken = CheckEvaluator.judge(.source(.noStringIdentifier), run: outcome, source: code)
+        guard case .sourceStringIdentifier(let finding)? = broken.failure else {
+            Issue.record(
+                "expected a string identifier at the learner's line, got \(String(describing: broken.failure))")
+            return
+        }
+        #expect(broken.status == .fail && finding.line == 2)
+        let english = try #require(broken.failure?.text(.english))
+        #expect(english.hasPrefix("line 2 still compares a string with the segue's identifier: `"))
+        #expect(try #require(broken.failure?.text(Catalog(language: "fr"))).hasPrefix("la ligne 2 compare encore"))
+        #expect(CheckEvaluator.judge(.source(.noStringSwitch), run: outcome, source: code) == .pass)
+        #expect(
+            CheckEvaluator.judge(.source(.conforms("SegueHandler")), run: outcome, source: code).failure
+                == .sourceConformanceMissing("SegueHandler"))
+        #expect(CheckEvaluator.judge(.source(.noStringSwitch), run: outcome).status == .error)
+        #expect(
+            CheckEvaluator.evaluate(.source(.conforms("SegueHandler")), run: outcome, source: code).message
+                == "no type in your code adopts SegueHandler, which this step is about")
+        #expect(CheckFailure.wrongDestination(answer: "Shelf").text(.english) == "the navigation did not end on Shelf")
+    }
+
     @Test func harnessLinesAreHiddenFromOutputChecks() {
         let outcome = RunResult.ran("Books\nCHECK PASS item\n")
         #expect(result(.outputEquals("Books"), outcome).status == .pass)

@@ -266,7 +266,7 @@ struct LessonParserTests {
         #expect(
             result.diagnostics.map(\.description) == [
                 "p/lessons/01-a.md:20:21: error: invalid regular expression /(unclosed/",
-                "p/lessons/01-a.md:21:5: error: unknown check 'smell'; expected one of: output, output-contains, output-matches, trace, no-trace, trace-order, top, presented, compiles, fails-to-compile, exit, crash, release-build, harness"
+                "p/lessons/01-a.md:21:5: error: unknown check 'smell'; expected one of: output, output-contains, output-matches, trace, no-trace, trace-order, top, presented, compiles, fails-to-compile, exit, crash, release-build, harness, source"
             ])
     }
 

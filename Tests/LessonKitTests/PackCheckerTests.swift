@@ -91,7 +91,7 @@ struct PackCheckerTests {
             ))
         #expect(
             stuckDiagnostics.contains(
-                "sample-pack/lessons/01-identifiers.md:51:1: error: the expected answer 'DetailViewController' is wrong: the predicted destination: the navigation ended on ListViewController"
+                "sample-pack/lessons/01-identifiers.md:51:1: error: the expected answer 'DetailViewController' is wrong: the predicted destination: the navigation did not end on DetailViewController (the run ended on ListViewController)"
             ))
         #expect(
             stuckDiagnostics.contains(

@@ -188,7 +188,7 @@ import Testing
         let asked = Prediction(target: .destination)
         #expect(PredictKind.judge("EditorViewController", of: asked, run: run).passed)
         let wrong = PredictKind.judge("UINavigationController", of: asked, run: run)
-        #expect(wrong.feedback == ["the navigation ended on EditorViewController"])
+        #expect(wrong.feedback == ["the navigation did not end on UINavigationController"])
         let lines = RunRenderer(style: Style(enabled: false)).lines(run, output: "")
         #expect(
             lines.last

@@ -57,6 +57,8 @@ package enum Check: Sendable, Hashable {
     /// The same program built with optimisation (`-O`, as shipped) crashes, or runs to the end:
     /// what tells `assertionFailure` (gone from -O builds) from `preconditionFailure` (kept).
     case releaseBuild(crashes: Bool)
+    /// The learner's code is written as the rule says (judged on the source, not the run).
+    case source(SourceRule)
 
     /// How the check reads in a report.
     package var summary: String {
@@ -79,13 +81,14 @@ package enum Check: Sendable, Hashable {
             names.isEmpty ? "the lesson's checks pass" : "checks \(names.joined(separator: ", ")) pass"
         case .releaseBuild(let crashes):
             crashes ? "an optimised (-O) build crashes" : "an optimised (-O) build runs to the end"
+        case .source(let rule): "the code \(rule.summary)"
         }
     }
 
     /// True for checks that look at a finished run (as opposed to the compiler's verdict).
     var needsRun: Bool {
         switch self {
-        case .compiles, .failsToCompile: false
+        case .compiles, .failsToCompile, .source: false
         default: true
         }
     }
@@ -104,5 +107,22 @@ package struct CheckSpec: Sendable, Hashable {
     package init(_ check: Check, at location: SourceLocation) {
         self.check = check
         self.location = location
+    }
+}
+
+extension SourceRule {
+    /// How the rule reads in a report.
+    package var summary: String {
+        switch self {
+        case .noStringIdentifier: "compares no string literal with a segue's identifier"
+        case .noStringSwitch: "switches over no String"
+        case .calls(let name, let inFunction):
+            "calls \(name)" + (inFunction.map { " in \($0)" } ?? "")
+        case .conforms(let name): "declares a type that adopts \(name)"
+        case .noForceCast(let name): "force-casts (as!) " + (name ?? "nothing")
+        case .assigns(let name): "assigns \(name)"
+        case .uses(let name): "uses \(name)"
+        case .declares(let name): "declares \(name)"
+        }
     }
 }

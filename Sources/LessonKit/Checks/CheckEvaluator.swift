@@ -9,7 +9,10 @@ package enum CheckEvaluator {
     package static func effectiveChecks(for step: Step) -> [CheckSpec] {
         if let fixed = step.kind.rules.fixedChecks(for: step) { return fixed }
         var checks = step.checks
-        let mentionsCompiler = checks.contains { !$0.check.needsRun }
+        let mentionsCompiler = checks.contains {
+            if case .source = $0.check { return false }
+            return !$0.check.needsRun
+        }
         if !mentionsCompiler { checks.insert(CheckSpec(.compiles, at: step.location), at: 0) }
         let mentionsEnding = checks.contains {
             if case .exitStatus = $0.check { return true }
@@ -41,8 +44,11 @@ package enum CheckEvaluator {
         static func broken(_ failure: CheckFailure) -> Judgement { Judgement(status: .error, failure: failure) }
     }
 
-    /// Judges one check. `release` is the optimised run, for `release-build` checks.
-    package static func judge(_ check: Check, run outcome: RunResult, release: RunResult? = nil) -> Judgement {
+    /// Judges one check. `release` is the optimised run, for `release-build` checks; `source` is
+    /// the learner's code, for `source` checks.
+    package static func judge(
+        _ check: Check, run outcome: RunResult, release: RunResult? = nil, source: String? = nil
+    ) -> Judgement {
         switch check {
         case .compiles:
             if outcome.compile.succeeded { return .pass }
@@ -77,6 +83,25 @@ package enum CheckEvaluator {
             }
             if !crashes { return .pass }
             return .fail(.releaseRanToEnd)
+
+        case .source(let rule):
+            guard let source else { return .broken(.sourceNoCode) }
+            // A rule that forbids something is broken at a line; one that asks for something is
+            // missing.
+            switch (rule.judge(source), rule) {
+            case (.holds, _): return .pass
+            case (.broken(let finding), .noStringIdentifier):
+                return .fail(finding.passesString ? .sourceStringArgument(finding) : .sourceStringIdentifier(finding))
+            case (.broken(let finding), .noStringSwitch): return .fail(.sourceStringSwitch(finding))
+            case (.broken(let finding), .noForceCast(let type)): return .fail(.sourceForceCast(type: type, finding))
+            case (.missing, .calls(let name, let inFunction)):
+                return .fail(.sourceCallMissing(name, inFunction: inFunction))
+            case (.missing, .conforms(let name)): return .fail(.sourceConformanceMissing(name))
+            case (.missing, .assigns(let name)): return .fail(.sourceAssignmentMissing(name))
+            case (.missing, .uses(let name)): return .fail(.sourceUseMissing(name))
+            case (.missing, .declares(let name)): return .fail(.sourceDeclarationMissing(name))
+            case (.broken, _), (.missing, _): return .pass  // not this rule's way of failing
+            }
 
         default:
             break
@@ -169,7 +194,7 @@ package enum CheckEvaluator {
         case .harness(let required):
             return harness(required: required, outcome: outcome)
 
-        case .compiles, .failsToCompile, .releaseBuild:
+        case .compiles, .failsToCompile, .releaseBuild, .source:
             return .pass  // handled above
         }
     }

@@ -31,6 +31,28 @@ package enum CheckFailure: Sendable, Equatable {
     /// The optimised build ran to the end where it should have crashed.
     case releaseRanToEnd
 
+    // How the code is written (`source` checks)
+    /// There is no code to read (the check cannot be judged).
+    case sourceNoCode
+    /// A string literal is compared with a segue's identifier, at the learner's line.
+    case sourceStringIdentifier(SourceRuleFinding)
+    /// A string literal is passed as a segue's identifier, at the learner's line.
+    case sourceStringArgument(SourceRuleFinding)
+    /// A `switch` has a string literal for a case, at the learner's line.
+    case sourceStringSwitch(SourceRuleFinding)
+    /// A force cast (`as!`) to `type` (nil: to any type), at the learner's line.
+    case sourceForceCast(type: String?, SourceRuleFinding)
+    /// The code never calls `name` (inside `inFunction`, when given).
+    case sourceCallMissing(FunctionName, inFunction: FunctionName?)
+    /// No type of the code adopts (or inherits) the name.
+    case sourceConformanceMissing(String)
+    /// The code no longer assigns the name.
+    case sourceAssignmentMissing(String)
+    /// The code no longer uses the name.
+    case sourceUseMissing(String)
+    /// The code does not declare the name.
+    case sourceDeclarationMissing(String)
+
     // The run
     /// A limit stopped the program.
     case stopped(StopReason)
@@ -90,6 +112,8 @@ package enum CheckFailure: Sendable, Equatable {
     case compilerOtherNote(Diagnostic)
     /// A compiler step: the error has more or fewer notes than the solution's.
     case compilerMoreNotes(Diagnostic)
+    /// A compiler step: besides the error the step is about, one the solution does not make.
+    case compilerExtraError(Diagnostic)
     /// A choice (numbered from 1) the question does not have.
     case noSuchChoice(number: Int)
     /// Several choices where the question takes one.
@@ -100,8 +124,9 @@ package enum CheckFailure: Sendable, Equatable {
     case missedChoices(count: Int)
     /// Where a prediction of the output departs from it.
     case prediction(PredictionMiss)
-    /// The predicted destination is not the screen shown.
-    case wrongDestination(screen: String)
+    /// The navigation did not end on the predicted destination (the screen it ended on is what
+    /// the learner is asked for, so it is not named).
+    case wrongDestination(answer: String)
     /// No answer was given.
     case emptyAnswer
     /// An answer that is not accepted.

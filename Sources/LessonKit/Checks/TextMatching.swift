@@ -18,9 +18,18 @@ enum TextMatching {
 
     /// A short answer as compared: case folded, whitespace collapsed, trailing period dropped,
     /// typography made plain.
+    /// Forms a tutor accepts as the name itself: in backticks (`` `unwindToShelf:` ``), or one
+    /// name after an article ("an NSInvalidArgumentException", "une NSInvalidArgumentException").
     static func normalizedAnswer(_ text: String) -> String {
         var result = collapse(plainTypography(text)).lowercased()
         while result.hasSuffix(".") { result.removeLast() }
+        if result.count > 2, result.hasPrefix("`"), result.hasSuffix("`") {
+            result = String(result.dropFirst().dropLast())
+        }
+        let words = result.split(separator: " ")
+        if words.count == 2, ["a", "an", "the", "un", "une", "le", "la", "l'"].contains(String(words[0])) {
+            result = String(words[1])
+        }
         return result
     }
 

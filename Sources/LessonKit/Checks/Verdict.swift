@@ -71,3 +71,17 @@ package struct Verdict: Sendable, Hashable {
     /// The first failing (or erroring) assertion, the one to tell the learner about.
     package var firstFailure: CheckResult? { results.first { $0.status != .pass } }
 }
+
+extension Verdict {
+    /// Names that belong to the judge's machinery, never to the learner: generated registries,
+    /// hidden files, temporary folders.
+    package static let internalMarkers = [
+        "__seguelab", "<generated>", "checks-begin", "harness:", "prelude:", "LessonCheck.swift", "/tmp/"
+    ]
+
+    /// The internal names this verdict would show the learner (in its reasons and feedback).
+    package var internalNamesShown: [String] {
+        let shown = (results.map(\.message) + feedback).joined(separator: "\n")
+        return Self.internalMarkers.filter { shown.contains($0) }
+    }
+}

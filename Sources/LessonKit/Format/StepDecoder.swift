@@ -17,7 +17,7 @@ struct StepDecoder {
             "kind", "question", "choices", "multiple", "accept", "pattern", "predict", "answer",
             "checks", "hints", "explanation", "storyboard", "continues", "expect", "diagnostic",
             "swift-version", "optimize", "file", "wrong-answers", "right-answers", "device",
-            "renamed-from"
+            "renamed-from", "why"
         ]
         var added: [String] = []
         for key in StepKind.allCases.flatMap(\.allowedKeys) where !listed.contains(key) && !added.contains(key) {
@@ -60,6 +60,7 @@ struct StepDecoder {
         step.hints = map.strings("hints") ?? []
         checkHints(map, solution: builder.code[.solution]?.code)
         step.explanation = map.string("explanation")
+        step.why = map.string("why")
         step.storyboard = map.string("storyboard")
         step.continuesFrom = map.string("continues")
         step.storyboardLocation = map.node("storyboard").map { map.location(of: $0) }
@@ -135,8 +136,34 @@ struct StepDecoder {
                     continue
                 }
                 answers.append(ListedAnswer(.typed(text), at: location))
-            } else if kind.answersWithCode, let edit = map.map(node, what: "an answer in '\(key)'") {
-                edit.rejectUnknownKeys(["replace", "with", "in"], in: "an edit in '\(key)'")
+            } else if let edit = node.mapping != nil ? map.map(node, what: "an answer in '\(key)'") : nil,
+                edit.node("answer") != nil || kind.answersWithCode
+            {
+                let allowed = (kind.answersWithCode ? ["replace", "with", "in"] : []) + ["answer", "feedback"]
+                edit.rejectUnknownKeys(allowed, in: "an answer in '\(key)'")
+                var feedback = edit.string("feedback")
+                if let given = feedback, TextMatching.collapse(given).isEmpty {
+                    sink.error(
+                        "this feedback is empty; say what the mistake is, or leave it out",
+                        at: edit.keyLocation("feedback"))
+                    feedback = nil
+                }
+                if feedback != nil && key != "wrong-answers" {
+                    sink.error("only a wrong answer takes 'feedback'", at: edit.keyLocation("feedback"))
+                }
+                if let text = edit.string("answer") {
+                    if edit.node("replace") != nil || edit.node("with") != nil {
+                        sink.error(
+                            "an answer is typed (`answer`) or an edit (`replace`, `with`), not both", at: edit.location)
+                        continue
+                    }
+                    if let problem = kind.rules.listedAnswerProblem(text, key: key) {
+                        sink.error(problem, at: location)
+                        continue
+                    }
+                    answers.append(ListedAnswer(.typed(text), at: location, feedback: feedback))
+                    continue
+                }
                 guard let replace = edit.string("replace", required: "an edit in '\(key)'"),
                     let with = edit.string("with", required: "an edit in '\(key)'")
                 else { continue }
@@ -150,10 +177,11 @@ struct StepDecoder {
                     }
                     base = named == "starter" ? .starter : .solution
                 }
-                answers.append(ListedAnswer(.edit(replace: replace, with: with, in: base), at: location))
+                answers.append(
+                    ListedAnswer(.edit(replace: replace, with: with, in: base), at: location, feedback: feedback))
             } else {
                 sink.error(
-                    "each item of '\(key)' is an answer as the learner types it"
+                    "each item of '\(key)' is an answer as the learner types it, `{answer: TEXT, feedback: TEXT}`"
                         + (kind.answersWithCode ? ", or `{replace: TEXT, with: TEXT}`" : ""), at: location)
             }
         }
@@ -281,6 +309,7 @@ struct StepDecoder {
                     at: valueLocation)
                 check = nil
             }
+        case "source": check = sourceRule(value, map: map).map(Check.source)
         case "harness":
             if value.bool == true {
                 check = .harness(required: [])
@@ -291,7 +320,7 @@ struct StepDecoder {
             }
         default:
             sink.error(
-                "unknown check '\(key)'; expected one of: output, output-contains, output-matches, trace, no-trace, trace-order, top, presented, compiles, fails-to-compile, exit, crash, release-build, harness",
+                "unknown check '\(key)'; expected one of: output, output-contains, output-matches, trace, no-trace, trace-order, top, presented, compiles, fails-to-compile, exit, crash, release-build, harness, source",
                 at: map.location(of: keyNode))
             check = nil
         }
@@ -358,6 +387,91 @@ struct StepDecoder {
         }
         let patterns = items.compactMap { tracePattern($0, map: map) }
         return patterns.count == items.count ? .traceOrder(patterns) : nil
+    }
+
+    /// `source: no-string-identifier`, `source: no-string-switch`, `source: {no-force-cast: TYPE}`
+    /// (`any` for every type), `source: {conforms: PROTOCOL}`,
+    /// `source: {calls: "super.prepare(for:sender:)", in: "prepare(for:sender:)"}`.
+    private func sourceRule(_ node: Node, map: YAMLMap) -> SourceRule? {
+        let location = map.location(of: node)
+        func unknown(_ name: String, at location: SourceLocation) {
+            let hint = NearMiss.suggestion(for: name, among: SourceRule.names).map { " (did you mean '\($0)'?)" } ?? ""
+            sink.error(
+                "unknown source rule '\(name)'\(hint); expected one of: \(SourceRule.names.joined(separator: ", "))",
+                at: location)
+        }
+        if let name = node.scalar?.string {
+            switch name {
+            case "no-string-identifier": return .noStringIdentifier
+            case "no-string-switch": return .noStringSwitch
+            case "no-force-cast": return .noForceCast(nil)
+            case "calls", "conforms", "assigns", "uses", "declares":
+                sink.error("source rule '\(name)' needs what it names, e.g. `source: {\(name): NAME}`", at: location)
+                return nil
+            default:
+                unknown(name, at: location)
+                return nil
+            }
+        }
+        guard let fields = map.map(node, what: "a source check") else { return nil }
+        guard let rule = fields.keys.first(where: { $0 != "in" }) else {
+            sink.error(
+                "a source check names one rule, e.g. `source: {calls: \"super.prepare(for:sender:)\"}`", at: location)
+            return nil
+        }
+        let keys = fields.keys
+        if keys.count > (keys.contains("in") ? 2 : 1) || keys.contains("in") && rule != "calls" {
+            sink.error("a source check names one rule; only `calls` also takes `in`", at: location)
+            return nil
+        }
+        guard let argument = fields.string(rule), !TextMatching.collapse(argument).isEmpty else {
+            sink.error("source rule '\(rule)' needs what it names", at: fields.keyLocation(rule))
+            return nil
+        }
+        func functionName(_ text: String, key: String) -> FunctionName? {
+            guard let name = FunctionName(text) else {
+                sink.error(
+                    "'\(text)' is not a function name; write it as Swift names it, e.g. `super.prepare(for:sender:)`",
+                    at: fields.location(of: fields.node(key)!))
+                return nil
+            }
+            return name
+        }
+        switch rule {
+        case "calls":
+            guard let name = functionName(argument, key: "calls") else { return nil }
+            var inFunction: FunctionName?
+            if let text = fields.string("in") {
+                guard let name = functionName(text, key: "in") else { return nil }
+                inFunction = name
+            }
+            return .calls(name, inFunction: inFunction)
+        case "declares":
+            guard FunctionName(argument)?.labels == nil, FunctionName(argument) != nil, !argument.contains(".") else {
+                sink.error("'\(argument)' is not a name", at: fields.location(of: fields.node(rule)!))
+                return nil
+            }
+            return .declares(argument)
+        case "assigns", "uses":
+            guard FunctionName(argument)?.labels == nil, FunctionName(argument) != nil else {
+                sink.error("'\(argument)' is not a property name", at: fields.location(of: fields.node(rule)!))
+                return nil
+            }
+            return rule == "assigns" ? .assigns(argument) : .uses(argument)
+        case "conforms", "no-force-cast":
+            guard FunctionName(argument)?.labels == nil, FunctionName(argument) != nil else {
+                sink.error("'\(argument)' is not a type name", at: fields.location(of: fields.node(rule)!))
+                return nil
+            }
+            if rule == "conforms" { return .conforms(argument) }
+            return .noForceCast(argument == "any" ? nil : argument)
+        case "no-string-identifier", "no-string-switch":
+            sink.error("source rule '\(rule)' takes no value: write `source: \(rule)`", at: fields.keyLocation(rule))
+            return nil
+        default:
+            unknown(rule, at: fields.keyLocation(rule))
+            return nil
+        }
     }
 
     private func crash(_ node: Node, map: YAMLMap) -> Check? {

@@ -274,6 +274,15 @@ package enum PackChecker {
             let verdict = await judging(answer)
             if !shouldPass { wrong.append(verdict) }
             let reason = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message } ?? ""
+            let leaked = verdict.internalNamesShown
+            if !leaked.isEmpty {
+                found.append(
+                    Diagnostic(
+                        .error,
+                        "\(what): the learner would be shown the judge's internals ("
+                            + leaked.map { "`\($0)`" }.joined(separator: ", ") + "): \(TextMatching.collapse(reason))",
+                        at: listed.location))
+            }
             switch (verdict.status, shouldPass) {
             case (.pass, false): found.append(Diagnostic(.error, "\(what) is judged right", at: listed.location))
             case (.error, _):
@@ -284,6 +293,15 @@ package enum PackChecker {
                 found.append(
                     Diagnostic(.error, "\(what) is judged wrong: \(TextMatching.collapse(reason))", at: listed.location)
                 )
+            case (.fail, false):
+                if let feedback = listed.feedback, !verdict.feedback.contains(feedback) {
+                    found.append(
+                        Diagnostic(
+                            .error,
+                            "\(what) is refused, but its feedback is not shown: the answer does not make the "
+                                + "listed mistake as the judge reads it (see `feedback` in docs/authoring.md)",
+                            at: listed.location))
+                }
             default: break
             }
         }

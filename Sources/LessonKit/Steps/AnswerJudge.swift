@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Playground
+import SourceText
 
 /// Judges answers: each kind of step judges its own (`Steps/Kinds`), code by running it (the
 /// Playground's `RunRequest` through a `ProgramRunner`) and evaluating the step's checks. The same
@@ -18,8 +19,59 @@ package struct AnswerJudge: Sendable {
     }
 
     /// Judges an answer as the step's kind does (`Steps/Kinds`).
+    /// A refused answer that makes a listed wrong answer's mistake also gets that answer's
+    /// `feedback` (`listedFeedback`).
     package func judge(_ answer: Answer, for step: Step) async -> Verdict {
-        await step.kind.rules.judge(answer, for: step, by: self)
+        Self.addingListedFeedback(to: await step.kind.rules.judge(answer, for: step, by: self), for: answer, of: step)
+    }
+
+    /// A refused verdict with the feedback of the listed wrong answer the answer makes, if any.
+    static func addingListedFeedback(to verdict: Verdict, for answer: Answer, of step: Step) -> Verdict {
+        var verdict = verdict
+        if verdict.status == .fail, let note = listedFeedback(for: answer, of: step), !verdict.feedback.contains(note) {
+            verdict.feedback.append(note)
+        }
+        return verdict
+    }
+
+    /// The feedback of the first listed wrong answer whose mistake `answer` makes, for an answer
+    /// already refused. A typed wrong answer is made by the same answer as the step reads it
+    /// (the same choices; the same text, case and spacing aside; the same code, spacing aside).
+    /// An edit (`replace` → `with`) is made by code that holds its `with` text and no longer its
+    /// `replace` text (spacing aside): a deletion, by code without the deleted text.
+    package static func listedFeedback(for answer: Answer, of step: Step) -> String? {
+        func bare(_ text: String) -> String { text.filter { !$0.isWhitespace } }
+        for listed in step.wrongAnswers {
+            guard let feedback = listed.feedback else { continue }
+            var made: Bool
+            switch (listed.form, answer) {
+            case (.typed(let text), .code(let code)): made = bare(text) == bare(code)
+            case (.typed(let text), .text(let typed)):
+                made = TextMatching.normalizedAnswer(text) == TextMatching.normalizedAnswer(typed)
+            case (.typed(let text), .choices(let chosen)):
+                if case .answer(.choices(let listedChoices)) = step.read(text) {
+                    made = Set(listedChoices) == Set(chosen)
+                } else {
+                    made = false
+                }
+            case (.edit(let replace, let with, let role), .code(let code)):
+                let learner = bare(code)
+                let removed = bare(replace)
+                let added = bare(with)
+                let stillThere = !removed.isEmpty && learner.contains(removed) && !added.contains(removed)
+                made = (added.isEmpty || learner.contains(added)) && !stillThere
+                // A deletion is made where the deleted text stood: the two lines before it are
+                // still there (code that never had the text does not make that mistake).
+                if made, added.isEmpty, let base = step.code(role), let range = base.range(of: replace) {
+                    let before = base[..<range.lowerBound].split(separator: "\n").map { bare(String($0)) }
+                    let context = before.filter { !$0.isEmpty }.suffix(2).joined()
+                    made = learner.contains(context)
+                }
+            default: made = false
+            }
+            if made { return feedback }
+        }
+        return nil
     }
 
     /// The verdict on an answer of a form the step does not take.
@@ -46,7 +98,7 @@ package struct AnswerJudge: Sendable {
             if let failure = releaseRun.failure { return failure }
             release = releaseRun.value
         }
-        return CheckEvaluator.evaluate(checks, run: outcome, release: release, catalog: catalog)
+        return CheckEvaluator.evaluate(checks, run: outcome, release: release, source: code, catalog: catalog)
     }
 
     /// The error a compiler step is about is the one its solution makes the compiler report.
@@ -101,6 +153,22 @@ package struct AnswerJudge: Sendable {
                 reason = .compilerOtherNote(odd)
             } else if gotNotes.count != expectedNotes.count {
                 reason = .compilerMoreNotes(got)
+            }
+        }
+        // The set of errors, not the first alone: every other error of the learner's must be one
+        // the solution also produces (a misspelt line elsewhere is not the step's mistake).
+        // An error is the same with the same message and the same notes (a misspelt case shows
+        // only in the note of a switch that no longer covers it).
+        if reason == nil {
+            func shape(_ error: Diagnostic, in outcome: RunResult) -> [String] {
+                [TextMatching.collapse(error.message)]
+                    + CompilerErrors.notes(of: error, in: outcome).map { TextMatching.collapse($0.message) }.sorted()
+            }
+            let expectedShapes = Set(referenceOutcome.compile.errors.map { shape($0, in: referenceOutcome) })
+            if let extra = learnerOutcome.compile.errors.first(where: {
+                !$0.inHiddenCode && $0 != got && !expectedShapes.contains(shape($0, in: learnerOutcome))
+            }) {
+                reason = .compilerExtraError(extra)
             }
         }
         guard let reason else { return verdict }

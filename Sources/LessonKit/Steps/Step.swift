@@ -52,10 +52,14 @@ package struct ListedAnswer: Sendable, Hashable {
 
     package var form: Form
     package var location: SourceLocation
+    /// What a learner whose answer makes this mistake is told (wrong answers only; see
+    /// `AnswerJudge.listedFeedback`).
+    package var feedback: String?
 
-    package init(_ form: Form, at location: SourceLocation) {
+    package init(_ form: Form, at location: SourceLocation, feedback: String? = nil) {
         self.form = form
         self.location = location
+        self.feedback = feedback
     }
 
     /// How the answer reads in a `pack check` message.
@@ -89,6 +93,8 @@ package struct Step: Sendable {
     package var hints: [String] = []
     /// The author's explanation shown with the solution.
     package var explanation: String?
+    /// One line saying why a right answer is right, shown after ✔ (`why:`).
+    package var why: String?
     /// The question line when it is not the prose itself.
     package var question: String?
 
@@ -131,6 +137,24 @@ package struct Step: Sendable {
 
     /// What the step asks of the learner, read from its body.
     package var kind: StepKind { body.kind }
+
+    /// The line shown after a right answer: the author's `why`, or else the first sentence of
+    /// the explanation (so that ✔ never stands alone when the step says why).
+    package var whyLine: String? {
+        if let why, !TextMatching.collapse(why).isEmpty { return why }
+        guard let explanation = explanation.map(TextMatching.collapse), !explanation.isEmpty else { return nil }
+        // A sentence ends at ". " outside code spans; the first one is the reason.
+        var inCode = false
+        var previous: Character = " "
+        for (offset, character) in explanation.enumerated() {
+            if character == "`" { inCode.toggle() }
+            if !inCode, previous == ".", character == " " {
+                return String(explanation.prefix(offset))
+            }
+            previous = character
+        }
+        return explanation
+    }
 
     /// Code for a role, if the step has it.
     package func code(_ role: CodeRole) -> String? { code[role]?.code }

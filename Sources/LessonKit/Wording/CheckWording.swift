@@ -7,14 +7,15 @@ import SourceText
 /// as data (`CheckFailure`); this layer words it, in the catalog's language.
 extension CheckEvaluator {
     /// Evaluates every check; all must pass. `release` is the optimised run, for
-    /// `release-build` checks. The first failure is the verdict's feedback.
+    /// `release-build` checks; `source` is the learner's code, for `source` checks. The first failure is the verdict's feedback.
     package static func evaluate(
-        _ checks: [CheckSpec], run outcome: RunResult, release: RunResult? = nil, catalog: Catalog = .english
+        _ checks: [CheckSpec], run outcome: RunResult, release: RunResult? = nil, source: String? = nil,
+        catalog: Catalog = .english
     ) -> Verdict {
         var results: [CheckResult] = []
         var feedback: [String] = []
         for spec in checks {
-            var result = evaluate(spec.check, run: outcome, release: release, catalog: catalog)
+            var result = evaluate(spec.check, run: outcome, release: release, source: source, catalog: catalog)
             result.location = spec.location
             results.append(result)
         }
@@ -22,11 +23,12 @@ extension CheckEvaluator {
         return Verdict(results: results, feedback: feedback, run: outcome)
     }
 
-    /// Evaluates one check, its failure worded.
+    /// Evaluates one check, its failure worded. `source` is the learner's code, for `source` checks.
     package static func evaluate(
-        _ check: Check, run outcome: RunResult, release: RunResult? = nil, catalog: Catalog = .english
+        _ check: Check, run outcome: RunResult, release: RunResult? = nil, source: String? = nil,
+        catalog: Catalog = .english
     ) -> CheckResult {
-        let judgement = judge(check, run: outcome, release: release)
+        let judgement = judge(check, run: outcome, release: release, source: source)
         return CheckResult(
             summary: check.summary, status: judgement.status, message: judgement.failure?.text(catalog) ?? "",
             reason: judgement.failure)
@@ -72,6 +74,25 @@ extension CheckFailure {
         case .releaseNotCompiled(let failure):
             return catalog.text("check.release.not_compiled", ["reason": failure.text(catalog)])
         case .releaseRanToEnd: return catalog.text("check.release.ran_to_end")
+        case .sourceNoCode: return catalog.text("check.source.no_code")
+        case .sourceStringIdentifier(let finding):
+            return catalog.text("check.source.string_identifier", Self.place(finding))
+        case .sourceStringArgument(let finding):
+            return catalog.text("check.source.string_argument", Self.place(finding))
+        case .sourceStringSwitch(let finding): return catalog.text("check.source.string_switch", Self.place(finding))
+        case .sourceForceCast(let type?, let finding):
+            return catalog.text("check.source.force_cast", Self.place(finding).merging(["type": type]) { $1 })
+        case .sourceForceCast(nil, let finding):
+            return catalog.text("check.source.force_cast_any", Self.place(finding))
+        case .sourceCallMissing(let name, let inFunction?):
+            return catalog.text(
+                "check.source.calls_missing_in", ["name": name.description, "function": inFunction.description])
+        case .sourceCallMissing(let name, nil):
+            return catalog.text("check.source.calls_missing", ["name": name.description])
+        case .sourceConformanceMissing(let name): return catalog.text("check.source.conforms_missing", ["name": name])
+        case .sourceAssignmentMissing(let name): return catalog.text("check.source.assigns_missing", ["name": name])
+        case .sourceUseMissing(let name): return catalog.text("check.source.uses_missing", ["name": name])
+        case .sourceDeclarationMissing(let name): return catalog.text("check.source.declares_missing", ["name": name])
         case .stopped(let reason): return reason.text(catalog)
         case .programNotRun: return catalog.text("check.program_not_run")
         case .outputLine(let line, let expected, let actual):
@@ -135,6 +156,8 @@ extension CheckFailure {
             return catalog.text("judge.compiler.other_note", ["note": CompilerErrors.quoted(note)])
         case .compilerMoreNotes(let error):
             return catalog.text("judge.compiler.more_notes", ["error": CompilerErrors.quoted(error)])
+        case .compilerExtraError(let error):
+            return catalog.text("judge.compiler.extra_error", ["error": CompilerErrors.quoted(error)])
         case .noSuchChoice(let number): return catalog.text("judge.choice.none", ["number": number])
         case .oneChoiceOnly: return catalog.text("judge.choice.one")
         case .wrongChoice(let choice): return catalog.text("judge.choice.wrong", ["choice": choice])
@@ -142,10 +165,15 @@ extension CheckFailure {
             return count == 1
                 ? catalog.text("judge.choice.missed.one") : catalog.text("judge.choice.missed", ["count": count])
         case .prediction(let miss): return miss.text(catalog)
-        case .wrongDestination(let screen): return catalog.text("judge.destination.wrong", ["screen": screen])
+        case .wrongDestination(let answer): return catalog.text("judge.destination.wrong", ["answer": answer])
         case .emptyAnswer: return catalog.text("judge.text.empty")
         case .unacceptedAnswer(let answer): return catalog.text("judge.text.wrong", ["answer": answer])
         }
+    }
+
+    /// The learner's line a source rule quotes: its number and its code.
+    private static func place(_ finding: SourceRuleFinding) -> [String: any CustomStringConvertible] {
+        ["line": finding.line, "code": finding.text]
     }
 
     /// The output, indented, at most 12 lines.

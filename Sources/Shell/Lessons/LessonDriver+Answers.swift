@@ -84,6 +84,8 @@ extension LessonDriver {
             }
             output.verdict(style.success(catalog.text("verdict.correct")))
             verdict.feedback.forEach { output.line(markdown.render($0)) }
+            // Why it is right, in one line, unless the feedback (a right choice's own) said it.
+            if verdict.feedback.isEmpty, let why = session.currentStep?.whyLine { output.line(markdown.render(why)) }
             output.line(style.dim(catalog.text("next.continue")))
         case .fail:
             // A wrong prediction is told where it differs, not shown the output it should predict.

@@ -12,12 +12,19 @@ enum CompilerKind: StepKindRules {
         typechecksOnly: true, enterWaitsKey: "enter.held.code")
     static let codeRoles: (required: [CodeRole], allowed: [CodeRole]) =
         ([.starter, .solution], [.starter, .solution, .prelude])
-    static let keys = ["expect", "diagnostic", "continues", "hints", "wrong-answers", "right-answers"]
+    static let keys = ["expect", "diagnostic", "checks", "continues", "hints", "wrong-answers", "right-answers"]
     /// The instruction shown under the step (keys of the shell's catalog).
     static let catalogKeys = ["step.exercise"]
 
     static func decode(_ map: YAMLMap, step: Step, sink: DiagnosticSink) -> StepBody {
         let what = "the ```step block of step '\(step.id)'"
+        // The compiler's verdict is fixed by `expect`; checks may only add how the code is written.
+        for spec in step.checks {
+            if case .source = spec.check { continue }
+            sink.error(
+                "a compiler step is judged by `expect`; its checks may only be `source` checks (how the code is written)",
+                at: spec.location)
+        }
         switch map.string("expect", required: "\(what) (compiles or rejects)") {
         case "compiles"?:
             return .compiler(.compiles)
@@ -55,9 +62,11 @@ enum CompilerKind: StepKindRules {
     }
 
     static func fixedChecks(for step: Step) -> [CheckSpec]? {
+        let sourceChecks = step.checks.filter { if case .source = $0.check { true } else { false } }
         switch step.compilerExpectation ?? .compiles {
-        case .compiles: [CheckSpec(.compiles, at: step.location)]
-        case .rejects(let pattern): [CheckSpec(.failsToCompile(diagnosticPattern: pattern), at: step.location)]
+        case .compiles: return [CheckSpec(.compiles, at: step.location)] + sourceChecks
+        case .rejects(let pattern):
+            return [CheckSpec(.failsToCompile(diagnosticPattern: pattern), at: step.location)] + sourceChecks
         }
     }
 

@@ -63,13 +63,26 @@ enum PredictKind: StepKindRules {
                         CheckResult(summary: summary, status: .error, reason: .noEndState, catalog: catalog)
                     ], run: outcome)
             }
-            if TextMatching.bareClassName(prediction).lowercased() == TextMatching.bareClassName(visible).lowercased() {
+            let predicted = destinationName(prediction)
+            if predicted.lowercased() == TextMatching.bareClassName(visible).lowercased() {
                 return Verdict(results: [CheckResult(summary: summary, status: .pass)], run: outcome)
             }
-            let reason = CheckFailure.wrongDestination(screen: TextMatching.bareClassName(visible))
+            // Never the screen it ended on: that is what the learner is asked to predict.
+            let reason = predicted.isEmpty ? CheckFailure.emptyAnswer : .wrongDestination(answer: predicted)
             let failed = CheckResult(summary: summary, status: .fail, reason: reason, catalog: catalog)
             return Verdict(results: [failed], feedback: [failed.message], run: outcome)
         }
+    }
+
+    /// A class name as a learner may write it: in backticks, with a module prefix, after an
+    /// article ("a plain UIViewController", "un UIViewController"), with a final period.
+    static func destinationName(_ prediction: String) -> String {
+        var words = prediction.replacingOccurrences(of: "`", with: "")
+            .trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".")))
+            .split(whereSeparator: \.isWhitespace).map(String.init)
+        let fillers: Set<String> = ["a", "an", "the", "plain", "un", "une", "le", "la", "simple"]
+        while words.count > 1, fillers.contains(words[0].lowercased()) { words.removeFirst() }
+        return TextMatching.bareClassName(words.joined(separator: " "))
     }
 
     static func referenceAnswer(of step: Step) -> String? { step.prediction?.expected }
@@ -105,13 +118,18 @@ enum PredictKind: StepKindRules {
             if let expected = asked.expected {
                 let verdict = Self.judge(expected, of: asked, run: outcome)
                 if !verdict.passed {
-                    let reason = PackChecker.describe(verdict)
+                    // The author, unlike the learner, is told where the run ended.
+                    let ended = outcome.endState?.visible.map {
+                        " (the run ended on \(TextMatching.bareClassName($0)))"
+                    }
+                    let reason = PackChecker.describe(verdict) + (asked.target == .destination ? ended ?? "" : "")
                     found.append(PackChecker.error("the expected answer '\(expected)' is wrong: \(reason)", of: step))
                 }
             }
             found += await PackChecker.listedAnswers(of: step, in: lesson) { answer in
                 guard case .text(let text) = answer else { return await judge.judge(answer, for: step) }
-                return Self.judge(text, of: asked, run: outcome)
+                return AnswerJudge.addingListedFeedback(
+                    to: Self.judge(text, of: asked, run: outcome), for: answer, of: step)
             }
         }
         return found

@@ -17,20 +17,18 @@ import Testing
         return terminal
     }
 
-    /// Types `line` and waits for the prompt, answering the pager with Enter on the way.
-    func type(_ line: String, into terminal: PseudoTerminal, prompt: String) throws -> String {
+    /// Types `line` and waits for the prompt, answering each `pager` question with Enter.
+    func type(_ line: String, into terminal: PseudoTerminal, prompt: String, pager: String) throws -> String {
         let before = terminal.screen.endIndex
         terminal.type(line + "\r")
         var after = before
-        while true {
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
             let visible = terminal.screen
             if visible[after...].contains(prompt) { break }
-            if let question = visible.range(of: "Enter", range: after..<visible.endIndex),
-                visible[question.upperBound...]
-                    .contains(" --")
-            {
+            if let question = visible.range(of: pager, range: after..<visible.endIndex) {
                 Thread.sleep(forTimeInterval: 0.3)
-                after = visible.endIndex
+                after = question.upperBound
                 terminal.type("\r")
             }
             _ = try? terminal.waitFor(prompt, after: after, timeout: 1)
@@ -46,14 +44,14 @@ import Testing
     func aRepeatedProgramIsFoldedAndUnfoldShowsItWhole(arguments: [String], folded: String, pager: String) throws {
         let terminal = try start(arguments)
         let prompt = "seguelab:silent-override> "
-        let shown = try type("goto \(Self.repeatingStep)", into: terminal, prompt: prompt)
+        let shown = try type("goto \(Self.repeatingStep)", into: terminal, prompt: prompt, pager: pager)
         #expect(shown.contains(folded), "\(shown)")
         // Folded, the step fits two screens: one page break at most.
         #expect(shown.components(separatedBy: pager).count - 1 <= 1, "\(shown)")
         // A line the fold hides.
         let hidden = "protocol MutableModelContainer: ModelContainer, AnyObject {"
         #expect(!shown.contains(hidden), "\(shown)")
-        let whole = try type("unfold", into: terminal, prompt: prompt)
+        let whole = try type("unfold", into: terminal, prompt: prompt, pager: pager)
         #expect(!whole.contains(folded), "\(whole)")
         #expect(whole.contains(hidden), "\(whole)")
         // Whole, the ~90-line program takes more pages.

@@ -253,9 +253,11 @@ final class LessonDriver {
                     output.code(lines[index], gutter: gutter)
                 }
             case .folded(let range):
-                let key = range.count == 1 ? "fold.unchanged.one" : "fold.unchanged.other"
-                let since = folded?.sinceStep ?? 0
-                output.line(style.dim("    " + catalog.text(key, ["count": range.count, "step": since])))
+                let values: [String: any CustomStringConvertible] = [
+                    "count": range.count, "step": folded?.sinceStep ?? 0
+                ]
+                let text = catalog.text(range.count == 1 ? "fold.unchanged.one" : "fold.unchanged.other", values)
+                output.line(style.dim("    " + text))
             }
         }
     }

@@ -28,6 +28,8 @@ package enum PackChecker {
         }
         let repeated = PackSourceChecks.repeatedShellWords(of: pack, lessons: lessons)
         if !repeated.isEmpty { result.diagnostics = (result.diagnostics + repeated).sortedByLocation() }
+        let tall = StepHeightCheck.warnings(in: lessons)
+        if !tall.isEmpty { result.diagnostics = (result.diagnostics + tall).sortedByLocation() }
         return result
     }
 

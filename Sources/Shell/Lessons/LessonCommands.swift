@@ -39,6 +39,10 @@ enum LessonCommands {
                 driver.showStep()
                 return .readNext
             },
+            ShellCommand(UnfoldCommand.self) { _, _ in
+                driver.showStep(unfolded: true)
+                return .readNext
+            },
             ShellCommand(AnswerCommand.self) { context, _, invocation in
                 guard !invocation.rawArguments.isEmpty else {
                     context.fail(driver.catalog.text("answer.what"))
@@ -130,6 +134,12 @@ struct GotoCommand: DeclaredCommand {
 struct StepCommand: DeclaredCommand {
     static let configuration = CommandConfiguration(
         commandName: "step", abstract: "Show the current step again.", aliases: ["where"])
+}
+
+/// `unfold`: the step with the code it repeats from an earlier step shown whole.
+struct UnfoldCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unfold", abstract: "Show the current step with no code folded.")
 }
 
 /// `answer TEXT`: the answer is the rest of the line as typed.

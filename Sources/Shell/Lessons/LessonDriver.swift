@@ -157,17 +157,18 @@ final class LessonDriver {
     }
 
     /// The step, a screenful at a time when it is taller than the terminal.
-    func showStep(withIntroOf lesson: Lesson? = nil) {
+    /// `unfolded` shows code the learner saw in an earlier step whole instead of folded (`unfold`).
+    func showStep(withIntroOf lesson: Lesson? = nil, unfolded: Bool = false) {
         // A shell that dies while showing the step is not sent back into it at its next start.
         if let ref = session.position { store.markShowing(ref, for: pack) }
         defer { store.clearShowing(for: pack) }
         context.paged(stopped: catalog.text("paging.stopped")) {
             if let lesson { showLessonIntro(lesson) }
-            showStepText()
+            showStepText(unfolded: unfolded)
         }
     }
 
-    private func showStepText() {
+    private func showStepText(unfolded: Bool) {
         guard let step = session.currentStep, let ref = session.position else {
             output.line(catalog.text("step.none"))
             return
@@ -191,7 +192,7 @@ final class LessonDriver {
         for part in step.parts {
             switch part {
             case .example:
-                showCode(step.code(.example) ?? "")
+                showCode(step.code(.example) ?? "", folded: unfolded ? nil : fold(step.code(.example) ?? "", of: step))
             case .question:
                 if let question = step.question { output.line(markdown.render(question)) }
             case .choices(let choices):
@@ -199,7 +200,8 @@ final class LessonDriver {
                     output.line("  \(Choice.label(for: index))) " + markdown.inline(choice.text))
                 }
             case .draft:
-                showCode(session.draft ?? "", numbered: true)
+                let draft = session.draft ?? ""
+                showCode(draft, numbered: true, folded: unfolded ? nil : fold(draft, of: step))
             case .instruction(let key):
                 output.line(style.dim(catalog.text(key)))
             }
@@ -251,12 +253,30 @@ final class LessonDriver {
         }
     }
 
-    func showCode(_ code: String, numbered: Bool = false) {
-        let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
-        let trimmed = lines.last == "" ? lines.dropLast() : lines[...]
-        for (index, line) in trimmed.enumerated() {
-            let gutter = numbered ? style.dim(String(index + 1).leftPadded(to: 3) + " ") : "    "
-            output.code(String(line), gutter: gutter)
+    /// The code's lines, or (`folded`) its changed lines with the unchanged runs folded.
+    func showCode(_ code: String, numbered: Bool = false, folded: FoldedCode? = nil) {
+        let lines = CodeFolding.codeLines(code)
+        let pieces = folded?.pieces ?? [.shown(0..<lines.count)]
+        for piece in pieces {
+            switch piece {
+            case .shown(let range):
+                for index in range {
+                    let gutter = numbered ? style.dim(String(index + 1).leftPadded(to: 3) + " ") : "    "
+                    output.code(lines[index], gutter: gutter)
+                }
+            case .folded(let range):
+                let values: [String: any CustomStringConvertible] = [
+                    "count": range.count, "step": folded?.sinceStep ?? 0
+                ]
+                let text = catalog.text(range.count == 1 ? "fold.unchanged.one" : "fold.unchanged.other", values)
+                output.line(style.dim("    " + text))
+            }
         }
+    }
+
+    /// `code` of `step` folded against what an earlier step of its lesson showed.
+    private func fold(_ code: String, of step: Step) -> FoldedCode? {
+        guard let lesson = session.currentLesson else { return nil }
+        return CodeFolding.fold(code, of: step, in: lesson)
     }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import LessonKit
+
+@Suite("Code a step repeats from an earlier step is folded")
+struct CodeFoldingTests {
+    let thirty = (1...30).map { "line \($0)" }
+
+    @Test func aChangeKeepsTwoLinesOfContextAndFoldsTheRest() throws {
+        var changed = thirty
+        changed[14] = "line 15, changed"
+        let pieces = try #require(CodeFolding.fold(changed, against: thirty))
+        #expect(pieces == [.folded(0..<12), .shown(12..<17), .folded(17..<30)])
+        #expect(FoldedCode(pieces: pieces, sinceStep: 1).foldedCount == 25)
+        #expect(FoldedCode(pieces: pieces, sinceStep: 1).height == 7)
+    }
+
+    @Test func removedLinesAreShownWhereTheyWere() throws {
+        var shorter = thirty
+        shorter.remove(at: 14)
+        let pieces = try #require(CodeFolding.fold(shorter, against: thirty))
+        // "line 16" now stands where "line 15" was: it is the change, with its context.
+        #expect(pieces == [.folded(0..<12), .shown(12..<17), .folded(17..<29)])
+    }
+
+    @Test func insertedLinesAtTheEndKeepTheirContext() throws {
+        let longer = thirty + ["added 1", "added 2"]
+        let pieces = try #require(CodeFolding.fold(longer, against: thirty))
+        #expect(pieces == [.folded(0..<28), .shown(28..<32)])
+    }
+
+    @Test func shortUnchangedRunsAreNotFolded() {
+        var small = Array(thirty.prefix(8))
+        small[3] = "changed"
+        #expect(CodeFolding.fold(small, against: Array(thirty.prefix(8))) == nil)
+        #expect(CodeFolding.fold(thirty, against: ["something else"]) == nil)
+    }
+
+    @Test func identicalCodeIsOneFold() throws {
+        #expect(CodeFolding.fold(thirty, against: thirty) == [.folded(0..<30)])
+    }
+
+    @Test func aStepFoldsAgainstTheMostRecentEarlierStepWithCode() throws {
+        let first = thirty.joined(separator: "\n")
+        var second = thirty
+        second[20] = "print(\"changed\")"
+        let body = """
+
+            ## One {#one}
+
+            ```swift example
+            \(first)
+            ```
+
+            ## Between {#between}
+
+            Only words here.
+
+            ## Two {#two}
+
+            ```swift example
+            \(second.joined(separator: "\n"))
+            ```
+
+            ## Other {#other}
+
+            ```swift example
+            print("nothing in common")
+            ```
+
+            """
+        let dir = TemporaryDirectory()
+        let pack = try #require(try PackBuilder(lesson: lessonFile(body)).load(in: dir).pack)
+        let lesson = pack.lessons[0]
+        let two = try #require(lesson.step(id: "two"))
+        let folded = try #require(CodeFolding.fold(two.code(.example) ?? "", of: two, in: lesson))
+        #expect(folded.sinceStep == 1)
+        #expect(folded.pieces == [.folded(0..<18), .shown(18..<23), .folded(23..<30)])
+        let other = try #require(lesson.step(id: "other"))
+        #expect(CodeFolding.fold(other.code(.example) ?? "", of: other, in: lesson) == nil)
+        let one = try #require(lesson.step(id: "one"))
+        #expect(CodeFolding.fold(one.code(.example) ?? "", of: one, in: lesson) == nil)
+    }
+}
+
+@Suite("pack check: steps taller than two screens")
+struct StepHeightCheckTests {
+    @Test func aTallStepIsWarnedAtItsHeadingUnlessItsRepeatedCodeFolds() throws {
+        let program = (1...60).map { "let value\($0) = \($0)" }
+        var changed = program
+        changed[30] = "let value31 = 0"
+        let body = """
+
+            ## Tall {#tall}
+
+            ```swift example
+            \(program.joined(separator: "\n"))
+            ```
+
+            ## Again {#again}
+
+            ```swift example
+            \(changed.joined(separator: "\n"))
+            ```
+
+            """
+        let dir = TemporaryDirectory()
+        var files = PackBuilder(lesson: lessonFile(body)).files
+        files["pack.yaml"] = PackBuilder().manifest
+        let root = try dir.write(files, under: "p")
+        let found = PackChecker.checkStatically(at: root).diagnostics.map(\.description)
+        let tall = found.filter { $0.contains("lines tall") }
+        #expect(
+            tall == [
+                "p/lessons/01-a.md:6:1: warning: step 'tall' is 62 lines tall on an 80×24 terminal, more than two "
+                    + "screens (48 lines) even with repeated code folded: shorten it or split it"
+            ])
+        let lesson = try #require(PackChecker.checkStatically(at: root).pack?.lessons.first)
+        #expect(StepHeightCheck.height(of: try #require(lesson.step(id: "again")), in: lesson) == 9)
+    }
+}

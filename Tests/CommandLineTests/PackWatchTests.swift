@@ -32,9 +32,11 @@ struct PackWatchTests {
         try watch.waitFor("pack check: 1 lesson, 8 steps: 0 errors")
         try watch.waitFor("Watching")
 
-        // A wrong solution: only its step runs again, and the status names it at its line.
-        try Self.edit(
-            lesson, "list.selectedItem = \"Storyboards\"\nlist.perform", "list.selectedItem = \"Segues\"\nlist.perform")
+        // A wrong solution (another item chosen just before the segue; the step's listed wrong
+        // answers still apply to it): only its step runs again, and the status names it at its line.
+        let chosen = "list.selectedItem = \"Storyboards\"\n"
+        let wrong = chosen + "list.selectedItem = \"Segues\"\n"
+        try Self.edit(lesson, chosen + "list.perform", wrong + "list.perform")
         try watch.waitFor("saved: lessons/01-first-segue.md", timeout: 60)
         try watch.waitFor("re-checked 1 step: first-segue/pass-item (programs:", timeout: 120)
         try watch.waitFor("kept 7")
@@ -52,7 +54,7 @@ struct PackWatchTests {
         try watch.waitFor("1 error")
 
         // Fixed: the error clears, and the unchanged starter is not compiled again.
-        try Self.edit(lesson, "list.selectedItem = \"Segues\"", "list.selectedItem = \"Storyboards\"")
+        try Self.edit(lesson, wrong, chosen)
         try watch.waitFor("re-checked 1 step: first-segue/pass-item (programs: 0 compiled", timeout: 120)
         try watch.waitFor("pack check: 1 lesson, 8 steps: 0 errors")
         #expect(!watch.output.components(separatedBy: "── pack check --watch").last!.contains("✘"))

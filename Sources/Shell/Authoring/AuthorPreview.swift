@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LessonKit
 import Localization
@@ -61,16 +62,12 @@ enum AuthorPreview {
 
     static func commands(_ driver: LessonDriver) -> [ShellCommand] {
         [
-            ShellCommand(
-                name: "show", usage: "show checks|hidden",
-                summary: "Author preview: the current step's checks, or its hidden code and reference answer.",
-                arguments: [.word(["checks", "hidden"])]
-            ) { context, invocation in
+            ShellCommand(ShowCommand.self) { context, command in
                 guard let step = driver.session.currentStep, let ref = driver.session.position else {
                     context.fail(driver.catalog.text("step.none"))
                     return .readNext
                 }
-                switch invocation.arguments.first {
+                switch command.what {
                 case "checks": showChecks(of: step, ref: ref, driver: driver)
                 case "hidden": showHidden(of: step, ref: ref, driver: driver)
                 default: context.fail(driver.catalog.text("author.show_which"))
@@ -140,4 +137,15 @@ enum AuthorPreview {
         }
         if !shown { output.line(catalog.text("author.nothing_hidden")) }
     }
+}
+
+/// `show checks|hidden`, in the author preview only.
+struct ShowCommand: DeclaredCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Author preview: the current step's checks, or its hidden code and reference answer.",
+        usage: "show checks|hidden")
+
+    @Argument(help: ArgumentHelp(valueName: "what"), completion: .list(["checks", "hidden"]))
+    var what: String?
 }

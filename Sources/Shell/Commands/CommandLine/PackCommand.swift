@@ -1,12 +1,12 @@
 import ArgumentParser
 import Foundation
 import LessonKit
-import Shell
 import SourceText
 
-/// `seguelab pack …`: the author's and instructor's tools for lesson packs.
-struct PackCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `seguelab pack …`: the author's and instructor's tools for lesson packs. Declared here, with
+/// the other command-line declarations the executable lists, so that they parse in tests without it.
+package struct PackCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "pack",
         abstract: "Create, check and install lesson packs.",
         subcommands: [
@@ -14,11 +14,13 @@ struct PackCommand: AsyncParsableCommand {
             PackArchiveCommand.self
         ]
     )
+
+    package init() {}
 }
 
 /// `seguelab pack check DIR`: every problem as `file:line:col: severity: message`, then a summary.
-struct PackCheckCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct PackCheckCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate a pack and run its code: examples run, starters fail, solutions pass.",
         discussion: """
@@ -56,14 +58,14 @@ struct PackCheckCommand: AsyncParsableCommand {
     var lesson: String? { packOptions.lesson }
     var step: String? { packOptions.step }
 
-    func validate() throws {
+    package func validate() throws {
         if packOptions.noPack { throw ValidationError("--no-pack does not apply to pack check") }
         if step != nil, lesson == nil { throw ValidationError("--step needs --lesson") }
         if watch, staticOnly { throw ValidationError("--watch runs the pack's code: leave out --static-only") }
         if watch, lesson != nil { throw ValidationError("--watch checks the whole pack: leave out --lesson") }
     }
 
-    func run() async throws {
+    package func run() async throws {
         if watch {
             let status = await PackCheckWatch.run(
                 pack, language: languageOption.language, workflow: PackWorkflow(),
@@ -79,11 +81,13 @@ struct PackCheckCommand: AsyncParsableCommand {
             if !passed { throw ExitCode.failure }
         }
     }
+
+    package init() {}
 }
 
 /// `seguelab pack new DIR`: a starter pack to edit, with one lesson showing every step kind.
-struct PackNewCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct PackNewCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "new",
         abstract: "Write a starter pack: a manifest, one lesson with every step kind, support code and a storyboard.",
         discussion:
@@ -105,7 +109,7 @@ struct PackNewCommand: ParsableCommand {
     @OptionGroup var packOptions: PackOptions
     var lesson: String? { packOptions.lesson }
 
-    func run() throws {
+    package func run() throws {
         do {
             if let lesson {
                 try PackWorkflow().newLesson(lesson, in: folder, title: title)
@@ -114,11 +118,13 @@ struct PackNewCommand: ParsableCommand {
             }
         } catch { throw error.exit() }
     }
+
+    package init() {}
 }
 
 /// `seguelab pack install ARCHIVE|DIR`: checks a pack, then copies it where `--pack ID` finds it.
-struct PackInstallCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct PackInstallCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "install",
         abstract: "Install a pack (folder or .zip/.tar.gz/.tgz archive) so that `--pack ID` finds it.",
         discussion:
@@ -137,30 +143,34 @@ struct PackInstallCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Report each lesson as it is checked, even when stderr is not a terminal.")
     var verbose = false
 
-    func run() async throws {
+    package func run() async throws {
         try await reportingFailures {
             try await PackWorkflow().install(
                 source, staticOnly: staticOnly,
                 showsProgress: verbose || isatty(STDERR_FILENO) == 1)
         }
     }
+
+    package init() {}
 }
 
 /// `seguelab pack list`: the installed packs, by id.
-struct PackListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct PackListCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the packs installed with `pack install` (open one with --pack ID)."
     )
 
-    func run() throws {
+    package func run() throws {
         PackWorkflow().list()
     }
+
+    package init() {}
 }
 
 /// `seguelab pack archive DIR`: the pack as a reproducible `.tgz`, with its SHA-256.
-struct PackArchiveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct PackArchiveCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "archive",
         abstract: "Write the pack as a reproducible .tgz (the same files give the same bytes) and print its SHA-256.",
         discussion:
@@ -174,7 +184,9 @@ struct PackArchiveCommand: ParsableCommand {
         name: .shortAndLong, help: ArgumentHelp("The archive to write (default: ID-VERSION.tgz).", valueName: "file"))
     var output: String?
 
-    func run() throws {
+    package func run() throws {
         do { _ = try PackWorkflow().archive(folder, output: output) } catch { throw error.exit() }
     }
+
+    package init() {}
 }

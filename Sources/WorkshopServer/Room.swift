@@ -61,8 +61,10 @@ package actor Room {
     }
 
     /// Another server changed the room: its events, learners or settings are read and shown.
-    /// A failure (the database restarting) is left to the resync that follows reconnecting.
-    private func follow(_ change: StoreChange) async {
+    /// A read that fails (the database busy, or restarting: a resync also follows reconnecting)
+    /// is tried again as a whole resync a moment later, a few times, so the room does not stay
+    /// behind the others.
+    private func follow(_ change: StoreChange, attempt: Int = 0) async {
         do {
             switch change {
             case .events(let from):
@@ -83,7 +85,9 @@ package actor Room {
                 changed()
             }
         } catch {
-            return
+            guard attempt < 5 else { return }
+            try? await Task.sleep(nanoseconds: UInt64(attempt + 1) * 500_000_000)
+            await follow(.resync, attempt: attempt + 1)
         }
     }
 
@@ -120,7 +124,9 @@ package actor Room {
     }
 
     /// Every learner's state again from the store (at start, after a merge, after another
-    /// server changed the room).
+    /// server changed the room). Read first, then replaced with no suspension in between: a read
+    /// that fails (the database busy or restarting) leaves the room as it was, never empty, and
+    /// nothing else on the actor sees it half rebuilt.
     private func rebuild() async throws {
         while rebuilding || submitting > 0 { await waitAtGate() }
         rebuilding = true
@@ -128,6 +134,8 @@ package actor Room {
             rebuilding = false
             openGate()
         }
+        let storedLearners = try await store.learners()
+        let storedEvents = try await store.events()
         learners = [:]
         records = [:]
         order = []
@@ -135,12 +143,12 @@ package actor Room {
         storedBytes = 0
         codeBytes = [:]
         appliedSeqs = []
-        for learner in try await store.learners() {
+        for learner in storedLearners {
             records[learner.id] = learner
             learners[learner.id] = LearnerState(id: learner.id, name: learner.name)
             order.append(learner.id)
         }
-        for stored in try await store.events() { apply(stored) }
+        for stored in storedEvents { apply(stored) }
     }
 
     /// The row a learner's events go to: their own, or the one the instructor merged it into.

@@ -111,7 +111,16 @@ final class PostgresCluster: @unchecked Sendable {
 
     /// Runs a program to its end, its output in a file. posix_spawn and waitpid, not Process:
     /// pg_ctl leaves a server running that it started, and the wait must be for pg_ctl alone.
+    /// Every descriptor but the three standard ones is closed first (by a shell, before it
+    /// execs the program): the server outlives the test, and a pipe of another test it
+    /// inherited would stay open with it, so that test's learner would never read its end.
     static func run(_ program: String, _ arguments: [String]) -> (status: Int32, output: String) {
+        let closing =
+            #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-" 2>/dev/null; fi; done; exec "$@""#
+        return spawn("/bin/bash", ["-c", closing, "bash", program] + arguments)
+    }
+
+    private static func spawn(_ program: String, _ arguments: [String]) -> (status: Int32, output: String) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString).out")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

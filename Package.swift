@@ -112,7 +112,11 @@ let package = Package(
         ),
         // A workshop's shared vocabulary (events, join links) and the learner's side: a durable
         // queue sent in the background with Foundation's URLSession (no server dependency).
-        .target(name: "Workshop", dependencies: ["XDGDirectories"]),
+        // `serve`'s options are declared here once, for the launcher and the server.
+        .target(
+            name: "Workshop",
+            dependencies: ["XDGDirectories", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // The workshop server: HTTP (Hummingbird), storage (GRDB/SQLite) and the dashboard page.
         .target(
             name: "WorkshopServer",

@@ -31,6 +31,11 @@ package struct ShellOptions: Sendable {
     package var presentation: (name: String, script: String)?
     /// Join this workshop (`--join LINK --name NAME`) before the first prompt.
     package var join: (link: JoinLink, name: String)?
+    /// The folder of the pack a workshop is taken with (nil: the built-in course): kept with
+    /// the workshop when joining, and opened again by a start without `--join` or `--pack`.
+    package var workshopPack: String?
+    /// This start opened the pack of the workshop joined earlier (no `--join`, no `--pack`).
+    package var resumesWorkshopPack = false
     /// The author preview (`--author`): throwaway progress, `show checks`/`show hidden`, and
     /// the pack read again when its files are saved.
     package var authoring = false

@@ -23,6 +23,14 @@ extension ShellOptions {
         }
         self.join = try Self.workshop(join: join, name: name, environment: environment)
         var pack = pack
+        if self.join == nil, pack == nil, !noPack,
+            let folder = WorkshopClient.remembered(directories: directories)?.pack,
+            FileManager.default.fileExists(atPath: folder)
+        {
+            // Back in the workshop joined earlier: its pack, not the built-in course.
+            pack = folder
+            resumesWorkshopPack = true
+        }
         if let link = self.join?.link, pack == nil, !noPack {
             // A learner who joins without the workshop's pack gets it from the server.
             pack = try WorkshopPack.obtain(link, context: context) { line in
@@ -46,6 +54,7 @@ extension ShellOptions {
         try loaded.checkStart(lesson: lesson, step: step)
         self.pack = loaded.pack
         self.language = loaded.language
+        if self.join != nil, pack != nil { workshopPack = loaded.pack.root.standardizedFileURL.path }
     }
 
     /// `--join LINK --name NAME`: the link checked, the name defaulting to the login name.

@@ -120,9 +120,12 @@ struct ShellSetup {
             return
         }
         if let join = options.join {
-            WorkshopCommands.join(join.link, name: join.name, driver: driver, directories: options.directories)
+            WorkshopCommands.join(
+                join.link, name: join.name, driver: driver, directories: options.directories,
+                pack: options.workshopPack)
         } else {
-            WorkshopCommands.resume(driver: driver, directories: options.directories)
+            WorkshopCommands.resume(
+                driver: driver, directories: options.directories, packResumed: options.resumesWorkshopPack)
         }
         driver.updateLocation()
         let saved = driver.isNew ? nil : driver.session.position

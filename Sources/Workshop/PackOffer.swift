@@ -28,12 +28,22 @@ package struct PackOffer: Codable, Sendable, Equatable {
         package var description: String
     }
 
-    /// What the server at `link` offers, or nil when it offers no pack (or cannot be asked:
-    /// joining then goes on as before).
-    package static func announced(at link: JoinLink) -> PackOffer? {
-        guard let reply = try? WorkshopHTTP.exchange("GET", link.packURL, connectTimeout: 3, timeout: 5),
-            reply.status == 200
-        else { return nil }
+    /// What the server at `link` offers, or nil when it offers no pack or does not answer in
+    /// time (joining then goes on as before). Thrown at once: no server at that address (the
+    /// connection refused) or no such host, where waiting would only delay the same answer.
+    package static func announced(at link: JoinLink) throws(WorkshopHTTP.Failure) -> PackOffer? {
+        let reply: WorkshopHTTP.Reply
+        do {
+            reply = try WorkshopHTTP.exchange("GET", link.packURL, connectTimeout: 3, timeout: 5)
+        } catch let failure as WorkshopHTTP.Failure {
+            switch failure {
+            case .refused, .unknownHost: throw failure
+            default: return nil
+            }
+        } catch {
+            return nil
+        }
+        guard reply.status == 200 else { return nil }
         return try? JSONDecoder().decode(PackOffer.self, from: reply.body)
     }
 

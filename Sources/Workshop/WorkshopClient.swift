@@ -13,6 +13,9 @@ package struct Membership: Codable, Sendable, Equatable {
     package var seenGathering: Int
     /// The pacing last heard from the server, so a restarted shell holds back what it held.
     package var pacing: Pacing?
+    /// The folder of the pack the workshop is taken with (nil: the built-in course): a shell
+    /// started again without `--join` or `--pack` opens it.
+    package var pack: String?
 }
 
 /// A line for the learner at the next prompt.
@@ -49,6 +52,8 @@ package final class WorkshopClient: @unchecked Sendable {
     package var link: JoinLink { JoinLink(membership.link)! }
     package var name: String { lock.withLock { membership.name } }
     package var pacing: Pacing { lock.withLock { membership.pacing ?? Pacing() } }
+    /// The folder of the workshop's pack, nil for the built-in course.
+    package var pack: String? { lock.withLock { membership.pack } }
 
     static func directory(_ directories: XDGDirectories) -> URL {
         URL(fileURLWithPath: directories.seguelabState).appendingPathComponent("workshop")
@@ -85,17 +90,25 @@ package final class WorkshopClient: @unchecked Sendable {
 
     /// The workshop this learner joined earlier and has not left, if any.
     package static func resume(directories: XDGDirectories) -> WorkshopClient? {
-        let directory = directory(directories)
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent("membership.json")),
+        guard let membership = remembered(directories: directories) else { return nil }
+        return WorkshopClient(membership: membership, directory: directory(directories))
+    }
+
+    /// What is kept of the workshop this learner joined and has not left, read without joining.
+    package static func remembered(directories: XDGDirectories) -> Membership? {
+        guard let data = try? Data(contentsOf: directory(directories).appendingPathComponent("membership.json")),
             let membership = try? JSONDecoder().decode(Membership.self, from: data),
             JoinLink(membership.link) != nil
         else { return nil }
-        return WorkshopClient(membership: membership, directory: directory)
+        return membership
     }
 
     /// Joins the workshop at `link` as `name`. Joining the same link again keeps the learner's
-    /// identity (the dashboard shows one row); another link starts afresh.
-    package static func join(_ link: JoinLink, name: String, directories: XDGDirectories) throws -> WorkshopClient {
+    /// identity (the dashboard shows one row); another link starts afresh. `pack`: the folder of
+    /// the pack it is taken with (nil: the built-in course), opened again by a later start.
+    package static func join(_ link: JoinLink, name: String, directories: XDGDirectories, pack: String? = nil) throws
+        -> WorkshopClient
+    {
         let directory = directory(directories)
         if let problem = WorkshopLimits.nameProblem(name) { throw NameRefused(problem: problem.description) }
         let clipped = name.trimmingCharacters(in: .whitespaces)
@@ -103,11 +116,13 @@ package final class WorkshopClient: @unchecked Sendable {
         if let earlier = resume(directories: directories), earlier.membership.link == link.description {
             membership = earlier.membership
             membership.name = clipped
+            membership.pack = pack
         } else {
             try? FileManager.default.removeItem(at: directory)
             membership = Membership(
                 link: link.description, learner: UUID().uuidString.lowercased(),
-                key: randomHex(bytes: 24), name: clipped, seenBroadcast: 0, seenGathering: 0, pacing: nil)
+                key: randomHex(bytes: 24), name: clipped, seenBroadcast: 0, seenGathering: 0, pacing: nil,
+                pack: pack)
         }
         let client = WorkshopClient(membership: membership, directory: directory)
         try client.saveMembership()

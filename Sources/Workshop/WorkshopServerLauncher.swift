@@ -1,5 +1,4 @@
 import Foundation
-import XDGDirectories
 
 #if canImport(Glibc)
     import Glibc
@@ -27,23 +26,10 @@ package enum WorkshopServerLauncher {
     package static let checkout = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Serves the workshop of the pack at `packRoot`: the server takes over this process, so
-    /// Ctrl-C stops it directly. Returns only by throwing.
-    /// `database`: a shared PostgreSQL database in place of the SQLite file, with the `rooms`
-    /// this server serves on it.
-    package static func serve(
-        packRoot: URL, host: String, port: Int, data: String?, learnerRate: Double, newRoom: Bool,
-        database: String? = nil, rooms: [String] = []
-    ) throws(Failure) -> Never {
-        let store =
-            database.map { ["--database", $0] + rooms.flatMap { ["--room", $0] } }
-            ?? ["--data", data ?? XDGDirectories().seguelabData + "/workshop/workshop.sqlite"]
-        let arguments =
-            [
-                "--pack", packRoot.path, "--host", host, "--port", String(port),
-                "--learner-rate", String(learnerRate)
-            ] + store + (newRoom ? ["--new"] : [])
-        try run(arguments)
+    /// Serves the workshop of the pack at `packRoot` with the options given to the launcher:
+    /// the server takes over this process, so Ctrl-C stops it directly. Returns only by throwing.
+    package static func serve(packRoot: URL, options: ServeOptions) throws(Failure) -> Never {
+        try run(["--pack", packRoot.path] + options.arguments)
     }
 
     /// Lists the rooms of a workshop database (`workshop rooms`).

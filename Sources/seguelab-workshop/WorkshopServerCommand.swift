@@ -25,33 +25,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The lesson pack folder the learners take.", valueName: "dir"))
     var pack: String
 
-    @Option(
-        help: "The address to listen on: 127.0.0.1 (this machine only) unless you open it to the room with 0.0.0.0.")
-    var host = "127.0.0.1"
-
-    @Option(help: "The port (0: any free port).")
-    var port = 8080
-
-    @Option(help: "Requests per second each learner may make after a burst of 30 (more are refused with 429).")
-    var learnerRate = 5.0
-
-    @Option(
-        help: ArgumentHelp(
-            "The SQLite file that keeps the workshop; a restarted server resumes from it.", valueName: "file"))
-    var data: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "A PostgreSQL database several servers share, in place of --data: postgres://user@host:port/db, "
-                + "or postgres://user@/db?host=/socket/folder.", valueName: "url"))
-    var database: String?
-
-    @Option(
-        name: .customLong("room"),
-        help: ArgumentHelp(
-            "A room of the --database to serve (created when new), each with its own join code and dashboard "
-                + "link; repeat it to serve several (default: main).", valueName: "name"))
-    var rooms: [String] = []
+    @OptionGroup var options: ServeOptions
 
     @Option(
         help: """
@@ -65,9 +39,6 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Connections one address may hold at once; more are closed as they open.")
     var connectionsPerAddress = 32
 
-    @Flag(help: "Start a new room (new join code and dashboard link); the previous one is kept beside the data file.")
-    var new = false
-
     func run() async throws {
         let loaded = PackLoader.load(from: URL(fileURLWithPath: pack))
         guard let lessons = loaded.usablePack else {
@@ -76,9 +47,11 @@ struct Serve: AsyncParsableCommand {
                 (errors + ["the pack at \(pack) has errors; `seguelab pack check` reports them all"]).joined(
                     separator: "\n"))
         }
-        guard (data == nil) != (database == nil) else {
+        guard options.data == nil || options.database == nil else {
             throw ValidationError("give either --data FILE (one room in a SQLite file) or --database URL (PostgreSQL)")
         }
+        let (data, database, rooms) = (options.dataFile, options.database, options.rooms)
+        let (host, port, learnerRate, new) = (options.host, options.port, options.learnerRate, options.new)
         let outline = RoomOutline(pack: lessons)
         var served: [(name: String?, room: Room, kept: String?)] = []
         var lock: DataLock?
@@ -137,10 +110,9 @@ struct Serve: AsyncParsableCommand {
             distribution: distribution)
         var announced: [(name: String?, record: RoomRecord, kept: String?)] = []
         for entry in served { announced.append((entry.name, await entry.room.record, entry.kept)) }
-        let host = self.host
         let kept = place
         let title = lessons.manifest.title
-        let rooms = announced
+        let announcedRooms = announced
         let app = Application(
             router: router,
             server: limits.server(),
@@ -148,7 +120,7 @@ struct Serve: AsyncParsableCommand {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 var text: [String] = []
-                for entry in rooms {
+                for entry in announcedRooms {
                     var announcement = Announcement(
                         host: host, port: port, record: entry.record,
                         packTitle: title, data: entry.name.map { "room \($0) of \(kept)" } ?? kept)

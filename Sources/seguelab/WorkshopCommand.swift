@@ -27,49 +27,12 @@ struct WorkshopCommand: ParsableCommand {
                 valueName: "dir|archive|id"))
         var pack: String?
 
-        @Option(help: "Port to listen on.")
-        var port = 8080
-
-        @Option(
-            help:
-                "Address to listen on. The default, 127.0.0.1, is this machine only; 0.0.0.0 opens it to the room's network."
-        )
-        var host = "127.0.0.1"
-
-        @Option(
-            help: ArgumentHelp(
-                "The SQLite file that keeps the workshop (default: in the XDG data directory). Serving again with it resumes the workshop.",
-                valueName: "file"))
-        var data: String?
-
-        @Option(
-            help: ArgumentHelp(
-                "A PostgreSQL database several servers share, in place of --data: postgres://user@host:port/db "
-                    + "(or postgres://user@/db?host=/socket/folder).", valueName: "url"))
-        var database: String?
-
-        @Option(
-            name: .customLong("room"),
-            help: ArgumentHelp(
-                "A room of the --database to serve (created when new), with its own join code and dashboard link; "
-                    + "repeat it to serve several (default: main).", valueName: "name"))
-        var rooms: [String] = []
-
-        @Option(help: "Requests per second each learner may make after a burst of 30 (more are refused with 429).")
-        var learnerRate = 5.0
-
-        @Flag(
-            help: ArgumentHelp(
-                "Start a new room (new join code and dashboard link); the previous one is kept beside "
-                    + "the data file."))
-        var new = false
+        @OptionGroup var options: ServeOptions
 
         func run() throws {
             do {
                 let root = try LoadedPack.locate(pack).root
-                try WorkshopServerLauncher.serve(
-                    packRoot: root, host: host, port: port, data: data, learnerRate: learnerRate, newRoom: new,
-                    database: database, rooms: rooms)
+                try WorkshopServerLauncher.serve(packRoot: root, options: options)
             } catch {
                 throw CommandFailure("\(error)").exit()
             }

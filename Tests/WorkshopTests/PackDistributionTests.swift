@@ -69,6 +69,60 @@ struct PackDistributionTests {
         #expect(again.stdout.contains("prepare(for:sender:)") || again.stdout.contains("Which"), "\(again.stdout)")
     }
 
+    static func membership(in home: URL) -> URL {
+        home.appendingPathComponent("state/seguelab/workshop/membership.json")
+    }
+
+    /// A learner who joined without the pack and starts seguelab again without `--join` is back
+    /// in the workshop's pack, told so with how to leave, and what they answer reaches the
+    /// server; after `leave`, the next start opens the built-in course.
+    @Test func aStartWithoutJoinResumesTheWorkshopsPack() async throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"))
+        defer { server.stop() }
+        let learnerHome = home.appendingPathComponent("learner")
+        let first = try Self.learner(["next", "next"], link: server.link.description, home: learnerHome)
+        #expect(first.status == 0 && first.stdout.contains("Fetched"), "\(first.stdout) \(first.stderr)")
+        #expect(FileManager.default.fileExists(atPath: Self.membership(in: learnerHome).path))
+
+        let again = try SeguelabBinary.runPiped("nope\nprepare(for:sender:)\n", arguments: [], home: learnerHome)
+        #expect(again.status == 0, "\(again.stdout) \(again.stderr)")
+        #expect(
+            again.stdout.contains(
+                "Back in the workshop at \(server.link.server.absoluteString) as Nora, with its pack “Demo course”. "
+                    + "`leave` leaves the workshop"), "\(again.stdout)")
+        #expect(again.stdout.contains("✔ Correct."), "\(again.stdout)")
+        #expect(!again.stdout.contains("Storyboard segues, safely"), "not the built-in course: \(again.stdout)")
+        let room = try await server.room { room in
+            room.learners.contains { $0.name == "Nora" && $0.steps["a/which"]?.status == "passed" }
+        }
+        #expect(room.learners.map(\.name) == ["Nora"], "one row: the same learner")
+        #expect(room.learners.first?.steps["a/which"]?.wrong == 1, "\(room.learners.map(\.steps))")
+
+        _ = try SeguelabBinary.runPiped("leave\n", arguments: [], home: learnerHome)
+        let afterLeaving = try SeguelabBinary.runPiped("", arguments: [], home: learnerHome)
+        #expect(!afterLeaving.stdout.contains("Back in the workshop"), "\(afterLeaving.stdout)")
+        #expect(afterLeaving.stdout.contains("Storyboard segues, safely"), "\(afterLeaving.stdout)")
+    }
+
+    /// `--join` to an address where no server listens ends at once, in one sentence, and
+    /// joins nothing.
+    @Test func joiningWhereNoServerListensFailsAtOnce() throws {
+        let home = try SeguelabBinary.makeHome()
+        let port = try PostgresCluster.freePort()
+        let result = try Self.learner(["next"], link: "http://127.0.0.1:\(port)/join/ABCDEFGH", home: home)
+        #expect(result.status != 0, "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "--join: nothing answers at 127.0.0.1:\(port) (http://127.0.0.1:\(port)): "
+                    + "is the workshop server running?"), "\(result.stderr)")
+        #expect(!result.stdout.contains("Joined the workshop"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: Self.membership(in: home).path))
+    }
+
     /// An archive whose bytes differ from the SHA-256 the server announced is refused, and
     /// nothing is installed; the same server handing out the true archive is accepted (so the
     /// refusal is the hash's).

@@ -360,6 +360,28 @@ struct PostgresStoreTests {
         #expect(fromFile.output.contains("main") && fromFile.output.contains("none yet"), "\(fromFile.output)")
         let missing = try ServerStartTests.refused(["rooms", "--database", file.path + ".nope"])
         #expect(missing.status != 0 && missing.output.contains("no such file"), "\(missing.output)")
+
+        // The same through the learner's `seguelab workshop rooms`, which runs the server's.
+        try Self.serverIsCurrent()
+        let launcherHome = try SeguelabBinary.makeHome()
+        for (arguments, direct) in [
+            (["--database", url], hidden.output), (["--database", url, "--show-codes"], shown.output),
+            (["--database", file.path], fromFile.output)
+        ] {
+            let launched = try SeguelabBinary.runPiped(
+                "", arguments: ["workshop", "rooms"] + arguments, home: launcherHome)
+            #expect(launched.status == 0, "\(launched.stderr)")
+            #expect(launched.stdout == direct, "\(launched.stdout) \(launched.stderr)")
+        }
+        let launchedMissing = try SeguelabBinary.runPiped(
+            "", arguments: ["workshop", "rooms", "--database", file.path + ".nope"], home: launcherHome)
+        #expect(launchedMissing.status != 0 && launchedMissing.stderr.contains("no such file"))
+    }
+
+    /// The launcher builds the server when a source is newer than it; `swift build` leaves a
+    /// server it did not need to relink as it was, so it is dated now: it is current.
+    static func serverIsCurrent() throws {
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: ServerProcess.binary)
     }
 }
 

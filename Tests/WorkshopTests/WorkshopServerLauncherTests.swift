@@ -55,3 +55,34 @@ import Testing
         #expect(try WorkshopServerLauncher.choose(executableDirectory: bin, sources: sources) == .build(root: sources))
     }
 }
+
+/// `serve`'s options are declared once: what the launcher is given, it hands the server whole.
+@Suite struct ServeOptionsTests {
+    static let everyOption = [
+        "--port", "9191", "--host", "0.0.0.0", "--data", "/tmp/room.sqlite", "--database", "postgres://u@h/db",
+        "--room", "sec-1", "--room", "sec-2", "--learner-rate", "12.5", "--new"
+    ]
+
+    @Test func theLauncherHandsOnEveryOptionItIsGiven() throws {
+        let given = try ServeOptions.parse(Self.everyOption)
+        #expect(try ServeOptions.parse(given.arguments) == given)
+        #expect(given != (try ServeOptions.parse([])), "every option above differs from its default")
+        // Every option the group declares is in what is handed on (one added later included).
+        let dump = try #require(
+            try JSONSerialization.jsonObject(with: Data(ServeOptions._dumpHelp().utf8)) as? [String: Any])
+        let command = try #require(dump["command"] as? [String: Any])
+        let declared = try #require(command["arguments"] as? [[String: Any]]).compactMap {
+            ($0["preferredName"] as? [String: Any])?["name"] as? String
+        }.filter { $0 != "help" }
+        #expect(declared.count == 7, "\(declared)")
+        for name in declared { #expect(given.arguments.contains("--" + name), "--\(name) is not handed on") }
+        #expect(
+            try ServeOptions.parse([]).arguments == ["--port", "8080", "--host", "127.0.0.1", "--learner-rate", "5.0"])
+    }
+
+    @Test func withoutADatabaseTheDataFileDefaultsToTheDataDirectory() throws {
+        #expect(try ServeOptions.parse([]).dataFile?.hasSuffix("/workshop/workshop.sqlite") == true)
+        #expect(try ServeOptions.parse(["--data", "/tmp/x.sqlite"]).dataFile == "/tmp/x.sqlite")
+        #expect(try ServeOptions.parse(["--database", "postgres://u@h/db"]).dataFile == nil)
+    }
+}

@@ -49,7 +49,9 @@ enum WorkshopCommands {
     /// Joins (or rejoins) and tells the dashboard where the learner is. A name that is not one
     /// plain line, or a join code the server does not know, is refused here, before anything
     /// is sent; a server that cannot be reached yet does not stop the join.
-    static func join(_ link: JoinLink, name: String, driver: LessonDriver, directories: XDGDirectories) {
+    static func join(
+        _ link: JoinLink, name: String, driver: LessonDriver, directories: XDGDirectories, pack: String? = nil
+    ) {
         let context = driver.context
         let catalog = driver.catalog
         if let problem = WorkshopLimits.nameProblem(name) {
@@ -70,7 +72,7 @@ enum WorkshopCommands {
         }
         do {
             context.workshop?.stop()
-            let client = try WorkshopClient.join(link, name: name, directories: directories)
+            let client = try WorkshopClient.join(link, name: name, directories: directories, pack: pack)
             context.workshop = client
             client.start()
             driver.tellWorkshop(.entered)
@@ -89,10 +91,21 @@ enum WorkshopCommands {
     }
 
     /// Resumes the workshop joined in an earlier session, if the learner has not left it.
-    static func resume(driver: LessonDriver, directories: XDGDirectories) {
+    /// `packResumed`: this start opened the workshop's pack because of it, and says so.
+    static func resume(driver: LessonDriver, directories: XDGDirectories, packResumed: Bool = false) {
         guard let client = WorkshopClient.resume(directories: directories) else { return }
         driver.context.workshop = client
         client.start()
+        if packResumed {
+            driver.context.output.line(
+                driver.catalog.text(
+                    "workshop.resume.pack",
+                    [
+                        "server": client.link.server.absoluteString, "name": client.name,
+                        "title": driver.pack.manifest.title(in: driver.session.language)
+                    ]))
+            return
+        }
         driver.context.output.line(
             driver.style.dim(
                 "Workshop: your progress goes to \(client.link.server.absoluteString) as \(client.name) (`leave` stops)."

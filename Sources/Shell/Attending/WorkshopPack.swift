@@ -15,7 +15,15 @@ enum WorkshopPack {
     static func obtain(_ link: JoinLink, context: PackLocation.Context, say: (String) -> Void) throws(CommandFailure)
         -> String?
     {
-        guard let offer = PackOffer.announced(at: link) else { return nil }
+        let announced: PackOffer?
+        do {
+            announced = try PackOffer.announced(at: link)
+        } catch {
+            throw CommandFailure(
+                "--join: \(error) (\(link.server.absoluteString)): is the workshop server running? "
+                    + "Check the link with your instructor, or give --pack to work offline until it is.")
+        }
+        guard let offer = announced else { return nil }
         let installed = context.installedPacks.appendingPathComponent(offer.id, isDirectory: true)
         if PackLoader.load(from: installed, steps: .whenOpened).pack?.manifest.version == offer.version {
             return offer.id

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import XDGDirectories
+
+/// The options of `workshop serve` that the launcher (`seguelab workshop serve`) takes and the
+/// server (`seguelab-workshop serve`) runs with, declared once: both include this group, and
+/// the launcher hands them on through `arguments`. The pack is not here: the launcher finds it
+/// by id or archive, the server takes the folder found.
+package struct ServeOptions: ParsableArguments, Equatable {
+    @Option(help: "Port to listen on.")
+    package var port = 8080
+
+    @Option(
+        help:
+            "Address to listen on. The default, 127.0.0.1, is this machine only; 0.0.0.0 opens it to the room's network."
+    )
+    package var host = "127.0.0.1"
+
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite file that keeps the workshop (default: in the XDG data directory). Serving again with it resumes the workshop.",
+            valueName: "file"))
+    package var data: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A PostgreSQL database several servers share, in place of --data: postgres://user@host:port/db "
+                + "(or postgres://user@/db?host=/socket/folder).", valueName: "url"))
+    package var database: String?
+
+    @Option(
+        name: .customLong("room"),
+        help: ArgumentHelp(
+            "A room of the --database to serve (created when new), with its own join code and dashboard link; "
+                + "repeat it to serve several (default: main).", valueName: "name"))
+    package var rooms: [String] = []
+
+    @Option(help: "Requests per second each learner may make after a burst of 30 (more are refused with 429).")
+    package var learnerRate = 5.0
+
+    @Flag(
+        help: ArgumentHelp(
+            "Start a new room (new join code and dashboard link); the previous one is kept beside "
+                + "the data file."))
+    package var new = false
+
+    package init() {}
+
+    package static func == (a: ServeOptions, b: ServeOptions) -> Bool {
+        (a.port, a.host, a.data, a.database) == (b.port, b.host, b.data, b.database)
+            && (a.rooms, a.learnerRate, a.new) == (b.rooms, b.learnerRate, b.new)
+    }
+
+    /// The SQLite file when no database is named: `--data`, or the one in the XDG data directory.
+    package var dataFile: String? {
+        guard database == nil else { return data }
+        return data ?? XDGDirectories().seguelabData + "/workshop/workshop.sqlite"
+    }
+
+    /// These options as the command line that gives them: what the launcher hands the server.
+    package var arguments: [String] {
+        var words = ["--port", String(port), "--host", host]
+        if let data { words += ["--data", data] }
+        if let database { words += ["--database", database] }
+        for room in rooms { words += ["--room", room] }
+        words += ["--learner-rate", String(learnerRate)]
+        if new { words.append("--new") }
+        return words
+    }
+}

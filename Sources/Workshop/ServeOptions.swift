@@ -38,6 +38,12 @@ package struct ServeOptions: ParsableArguments, Equatable {
     @Option(help: "Requests per second each learner may make after a burst of 30 (more are refused with 429).")
     package var learnerRate = 5.0
 
+    @Option(
+        help: ArgumentHelp(
+            "Minutes on one step, while the room is working, before the dashboard shows a learner as stuck "
+                + "(three wrong answers always do).", valueName: "minutes"))
+    package var stuckAfter = 8.0
+
     @Flag(
         help: ArgumentHelp(
             "Start a new room (new join code and dashboard link); the previous one is kept beside "
@@ -46,9 +52,13 @@ package struct ServeOptions: ParsableArguments, Equatable {
 
     package init() {}
 
+    package func validate() throws {
+        guard stuckAfter > 0 else { throw ValidationError("--stuck-after takes a number of minutes above 0") }
+    }
+
     package static func == (a: ServeOptions, b: ServeOptions) -> Bool {
         (a.port, a.host, a.data, a.database) == (b.port, b.host, b.data, b.database)
-            && (a.rooms, a.learnerRate, a.new) == (b.rooms, b.learnerRate, b.new)
+            && (a.rooms, a.learnerRate, a.stuckAfter, a.new) == (b.rooms, b.learnerRate, b.stuckAfter, b.new)
     }
 
     /// The SQLite file when no database is named: `--data`, or the one in the XDG data directory.
@@ -63,7 +73,7 @@ package struct ServeOptions: ParsableArguments, Equatable {
         if let data { words += ["--data", data] }
         if let database { words += ["--database", database] }
         for room in rooms { words += ["--room", room] }
-        words += ["--learner-rate", String(learnerRate)]
+        words += ["--learner-rate", String(learnerRate), "--stuck-after", String(stuckAfter)]
         if new { words.append("--new") }
         return words
     }

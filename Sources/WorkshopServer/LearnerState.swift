@@ -119,14 +119,15 @@ struct LearnerState: Sendable {
         return min(max(0, now - enteredReceived), Self.longestVisit)
     }
 
-    /// Several wrong answers, or a long time, on a step not yet done. Time counts only while
-    /// the room is working (`roomIdle` false): after a pause nobody is "eight minutes" on it.
-    func isStruggling(now: Double, roomIdle: Bool = false) -> Bool {
+    /// Several wrong answers, or a long time (`after` seconds, the room's `stuckAfter`), on a
+    /// step not yet done. Time counts only while the room is working (`roomIdle` false): after a
+    /// pause nobody is "eight minutes" on it.
+    func isStruggling(now: Double, roomIdle: Bool = false, after: Double = Room.defaultStuckAfter) -> Bool {
         guard let current, let state = steps[current], !["passed", "skipped"].contains(state.status) else {
             return false
         }
         if state.wrong >= 3 { return true }
         guard !roomIdle, let enteredReceived else { return false }
-        return now - enteredReceived > 8 * 60
+        return now - enteredReceived > after
     }
 }

@@ -34,12 +34,18 @@ package actor Room {
     /// The size of the code kept for each learner and step: only the latest is kept.
     private var codeBytes: [String: Int] = [:]
 
+    /// Seconds on a step, while the room works, before a learner shows as stuck.
+    package static let defaultStuckAfter = 8.0 * 60
+    private let stuckAfter: Double
+
     /// `learnerRate`: requests per second each learner may make (after a burst of 30); the
     /// learner's side sends at most one request every few seconds when all is well.
+    /// `stuckAfter`: seconds on one step before the dashboard shows the learner as stuck.
     package init(
         outline: RoomOutline, store: any WorkshopStore, learnerRate: Double = 5,
-        quotas: RoomQuotas = RoomQuotas()
+        quotas: RoomQuotas = RoomQuotas(), stuckAfter: Double = Room.defaultStuckAfter
     ) async throws {
+        self.stuckAfter = stuckAfter
         self.quotas = quotas
         self.limiter = RateLimiter(perSecond: learnerRate, burst: 30)
         self.outline = outline
@@ -507,7 +513,9 @@ package actor Room {
                 {
                     summary.done += 1
                 }
-                if learner.current == ref, learner.isStruggling(now: now, roomIdle: roomIdle) { summary.stuck += 1 }
+                if learner.current == ref, learner.isStruggling(now: now, roomIdle: roomIdle, after: stuckAfter) {
+                    summary.stuck += 1
+                }
                 for (words, count) in learner.wrongAnswers[ref] ?? [:] {
                     feedback[words, default: .init()].count += count.count
                     feedback[words]!.last = max(feedback[words]!.last, count.last)
@@ -526,7 +534,7 @@ package actor Room {
         let rows = states.map { learner in
             RoomSnapshot.Learner(
                 id: learner.id, name: labels[learner.id] ?? learner.name, current: learner.current,
-                struggling: learner.isStruggling(now: now, roomIdle: roomIdle),
+                struggling: learner.isStruggling(now: now, roomIdle: roomIdle, after: stuckAfter),
                 handRaised: learner.handRaised,
                 handStep: learner.handStep, steps: learner.steps, lastWrong: learner.lastWrong,
                 lastEvent: learner.lastEvent,

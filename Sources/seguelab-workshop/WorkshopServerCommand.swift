@@ -69,7 +69,8 @@ struct Serve: AsyncParsableCommand {
                 archive = store.archiveName()
                 try await store.archiveAndClear(to: archive!)
             }
-            let room = try await Room(outline: outline, store: store, learnerRate: learnerRate)
+            let room = try await Room(
+                outline: outline, store: store, learnerRate: learnerRate, stuckAfter: options.stuckAfter * 60)
             served.append((nil, room, archive))
             place = data
         } else if let database {
@@ -84,7 +85,8 @@ struct Serve: AsyncParsableCommand {
                     archive = store.archiveName()
                     try await store.archiveAndClear(to: archive!)
                 }
-                let room = try await Room(outline: outline, store: store, learnerRate: learnerRate)
+                let room = try await Room(
+                    outline: outline, store: store, learnerRate: learnerRate, stuckAfter: options.stuckAfter * 60)
                 served.append((name, room, archive))
             }
             place = opened.place

@@ -447,6 +447,40 @@ struct WorkshopClassroomTests {
         #expect(wrong.status != 0 && wrong.stderr.contains("learner-rate"), "\(wrong.stderr)")
     }
 
+    /// `serve --stuck-after` sets how long a learner may stay on a step before showing as stuck.
+    @Test func stuckAfterIsTheRoomsOwn() async throws {
+        let home = try SeguelabBinary.makeHome()
+        let loaded = PackLoader.load(from: try WorkshopFixture.makePack(in: home))
+        let outline = RoomOutline(pack: try #require(loaded.usablePack))
+        let start = 1_800_000_000.0
+        func stuck(after minutes: Double?, seconds: Double) async throws -> Bool? {
+            let room =
+                if let minutes {
+                    try await Room(outline: outline, store: MemoryStore(), learnerRate: 1000, stuckAfter: minutes * 60)
+                } else {
+                    try await Room(outline: outline, store: MemoryStore(), learnerRate: 1000)
+                }
+            let code = await room.record.joinCode
+            for (learner, at) in [("learner-one", start), ("learner-two", start + seconds - 5)] {
+                _ = try await room.submit(
+                    EventBatch(
+                        code: code, learner: learner, key: String(repeating: "7c", count: 24), name: learner,
+                        seenBroadcast: 0, events: [.init(kind: .entered, step: "a/which")]), now: at)
+            }
+            let snapshot = await room.snapshot(now: start + seconds)
+            return snapshot.learners.first { $0.id == "learner-one" }?.struggling
+        }
+        // Three minutes on a step: stuck under --stuck-after 2, not under the default eight.
+        #expect(try await stuck(after: 2, seconds: 180) == true)
+        #expect(try await stuck(after: nil, seconds: 180) == false)
+        #expect(try await stuck(after: 20, seconds: 600) == false)
+        #expect(try await stuck(after: nil, seconds: 600) == true)
+
+        let refused = try SeguelabBinary.runPiped(
+            "", arguments: ["workshop", "serve", "--stuck-after", "0"], home: home)
+        #expect(refused.status != 0 && refused.stderr.contains("--stuck-after"), "\(refused.stderr)")
+    }
+
     @Test func figuresMeanWhatTheySay() async throws {
         let store = MemoryStore()
         let home = try SeguelabBinary.makeHome()

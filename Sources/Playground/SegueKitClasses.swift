@@ -1,10 +1,11 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
 
 /// The classes SegueKit offers learner code and storyboards (`UIViewController`,
-/// `UINavigationController`, …), read with swift-syntax from the very sources learner programs
-/// are compiled against, so the list follows SegueKit as it changes.
+/// `UINavigationController`, …), read from the very sources learner programs are compiled
+/// against, so the list follows SegueKit as it changes. The sources are scanned declaration by
+/// declaration rather than parsed (parsing all of SegueKit takes about a second in a debug
+/// build, for every `pack check`); `SegueKitClassesTests` holds the scan to the compiler's own
+/// account of the built module.
 package enum SegueKitClasses {
     /// SegueKit's public and open classes, by name, from the sources `SegueKitCache` compiles
     /// (read once per process); empty when the sources cannot be found.
@@ -22,70 +23,34 @@ package enum SegueKitClasses {
         return found
     }
 
-    /// The classes of `source` that another module sees: declared `public` or `open` (or in a
-    /// `public extension` without an access of their own), inside types it sees too. Nested
-    /// classes are named qualified (`Outer.Inner`).
+    /// The classes `source` declares `public` or `open`, one declaration to a line as SegueKit
+    /// writes them: attributes and modifiers, `class`, the name (`open class UIView: UIResponder {`,
+    /// `@MainActor public final class UIScreen {`). `class func` and `class var` are members.
     package static func publicNames(in source: String) -> Set<String> {
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(Parser.parse(source: source))
-        return visitor.names
-    }
-
-    private final class Visitor: SyntaxVisitor {
+        let modifiers: Set<Substring> = ["public", "open", "final", "nonisolated"]
         var names: Set<String> = []
-        /// The enclosing declarations: their names and whether another module sees them.
-        var outer: [(name: String, visible: Bool, defaultPublic: Bool)] = []
-
-        static func access(_ modifiers: DeclModifierListSyntax) -> String? {
-            modifiers.lazy.map(\.name.text).first {
-                ["public", "open", "package", "internal", "fileprivate", "private"].contains($0)
+        for line in source.split(separator: "\n") {
+            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+            var isPublic = false
+            var inAttribute = 0
+            while let word = words.first {
+                if inAttribute > 0 || word.hasPrefix("@") {
+                    inAttribute += word.filter { $0 == "(" }.count - word.filter { $0 == ")" }.count
+                    inAttribute = max(inAttribute, 0)
+                } else if modifiers.contains(word) {
+                    isPublic = isPublic || word == "public" || word == "open"
+                } else {
+                    break
+                }
+                words = words.dropFirst()
             }
+            guard isPublic, words.first == "class", let next = words.dropFirst().first else { continue }
+            let name = next.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard let first = name.first, first.isLetter || first == "_",
+                !["func", "var", "let", "subscript", "override"].contains(name)
+            else { continue }
+            names.insert(String(name))
         }
-
-        func visible(_ modifiers: DeclModifierListSyntax) -> Bool {
-            guard outer.allSatisfy(\.visible) else { return false }
-            switch Self.access(modifiers) {
-            case "public", "open": return true
-            case nil: return outer.last?.defaultPublic ?? false
-            default: return false
-            }
-        }
-
-        func enter(_ name: String, _ modifiers: DeclModifierListSyntax) {
-            outer.append((name, visible(modifiers), false))
-        }
-
-        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            let isVisible = visible(node.modifiers)
-            if isVisible { names.insert((outer.map(\.name) + [node.name.text]).joined(separator: ".")) }
-            outer.append((node.name.text, isVisible, false))
-            return .visitChildren
-        }
-        override func visitPost(_ node: ClassDeclSyntax) { outer.removeLast() }
-
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-            enter(node.name.text, node.modifiers)
-            return .visitChildren
-        }
-        override func visitPost(_ node: StructDeclSyntax) { outer.removeLast() }
-
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-            enter(node.name.text, node.modifiers)
-            return .visitChildren
-        }
-        override func visitPost(_ node: EnumDeclSyntax) { outer.removeLast() }
-
-        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-            // An extension is as visible as the type it extends; its members default to its access.
-            let isPublic = ["public", "open"].contains(Self.access(node.modifiers) ?? "")
-            outer.append((node.extendedType.trimmedDescription, true, isPublic))
-            return .visitChildren
-        }
-        override func visitPost(_ node: ExtensionDeclSyntax) { outer.removeLast() }
-
-        // Nothing declared inside a function or closure is visible to another module.
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        return names
     }
 }

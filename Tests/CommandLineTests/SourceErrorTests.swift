@@ -141,6 +141,49 @@ struct SourceErrorTests {
         #expect(lines.count == 2, "one error, then the summary: \(result.stdout)")
     }
 
+    @Test func aMisspeltUIKitClassInSupportCodeIsTheCompilersErrorAtItsOwnLine() throws {
+        let home = try SeguelabBinary.makeHome()
+        let broken = Self.support.replacingOccurrences(
+            of: "class InboxViewController: UIViewController", with: "class InboxViewController: UIViewControler")
+        let root = try CommandLineTests.makePack(
+            [
+                "pack.yaml": Self.manifest, "support/Mail.swift": broken, "lessons/01-a.md": Self.lesson,
+                "storyboards/Mail.storyboard": Self.storyboard.replacingOccurrences(
+                    of: "InboxViewControler", with: "InboxViewController")
+            ], in: home)
+        let result = try CommandLineTests.run(["pack", "check", root.path], home: home)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first
+                == "p/support/Mail.swift:3:28: error: compiler: cannot find type 'UIViewControler' in scope",
+            "\(result.stdout)")
+        #expect(!lines.contains { $0.hasPrefix("p/lessons/") }, "nothing at lesson lines: \(result.stdout)")
+    }
+
+    @Test func aMisspeltUIKitClassInALessonsCodeIsTheCompilersErrorAtTheLessonLine() throws {
+        let home = try SeguelabBinary.makeHome()
+        let lesson = Self.lesson.replacingOccurrences(
+            of: "print(InboxViewController().count + 1)",
+            with: "print(InboxViewController().count + 1)\nlet stack = UINavigationControler()")
+        let root = try CommandLineTests.makePack(
+            [
+                "pack.yaml": Self.manifest, "support/Mail.swift": Self.support, "lessons/01-a.md": lesson,
+                "storyboards/Mail.storyboard": Self.storyboard.replacingOccurrences(
+                    of: "InboxViewControler", with: "InboxViewController")
+            ], in: home)
+        // The step alone: its starter and solution are compiled, nothing else.
+        let result = try CommandLineTests.run(
+            ["pack", "check", root.path, "--lesson", "a", "--step", "one"], home: home)
+        #expect(result.status == 1)
+        let errors = result.stdout.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") }
+        #expect(
+            errors == [
+                "p/lessons/01-a.md:21:13: error: compiler: cannot find 'UINavigationControler' in scope "
+                    + "(in the solution of 'one')"
+            ], "\(result.stdout)")
+    }
+
     @Test func aBrokenStoryboardIsFoundWithoutRunningCode() throws {
         let home = try SeguelabBinary.makeHome()
         let root = try CommandLineTests.makePack(

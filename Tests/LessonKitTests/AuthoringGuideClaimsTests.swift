@@ -111,6 +111,32 @@ struct AuthoringGuideClaimsTests {
             ])
     }
 
+    @Test func aChoiceHoldingAColonIsAnErrorThatShowsTheLineQuoted() throws {
+        let body = """
+
+            ## Who? {#who}
+
+            ```step
+            kind: choice
+            choices:
+              - text: Note: the destination already exists
+                correct: true
+              - text: Nobody
+                feedback: Someone does.
+            hints: [Think.]
+            ```
+
+            """
+        let found = try PackBuilder(lesson: lessonFile(body)).diagnostics(in: TemporaryDirectory())
+        #expect(found.count == 1, "\(found)")
+        #expect(
+            found.first?.hasPrefix("p/lessons/01-a.md:11:15: error: invalid YAML: mapping values are not allowed")
+                == true, "\(found)")
+        #expect(
+            found.first?.hasSuffix("must be quoted:   - text: \"Note: the destination already exists\"") == true,
+            "\(found)")
+    }
+
     @Test func theStarterPackLeavesTypeNextToTheShell() throws {
         let folder = TemporaryDirectory().url.appendingPathComponent("course")
         let written = try PackTemplate.write(to: folder)

@@ -132,3 +132,103 @@ struct HintQuotingTests {
                 == true, "\(found)")
     }
 }
+
+/// A misspelt UIKit class in a storyboard is found by `--static-only`, at the storyboard's own
+/// line and column, against the classes SegueKit provides (read from SegueKit's sources).
+@Suite("pack check: UIKit class names in storyboards")
+struct StoryboardUIKitClassTests {
+    static let storyboard = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="n">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <navigationController id="n" customClass="UINavigationControler" sceneMemberID="viewController">
+                            <connections>
+                                <segue destination="a" kind="relationship" relationship="rootViewController" id="r"/>
+                            </connections>
+                        </navigationController>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController id="a" customClass="UIViewControler" sceneMemberID="viewController"/>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="f" customClass="UIResponder"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s3">
+                    <objects>
+                        <tableViewController id="t" customClass="UITableViewControler" sceneMemberID="viewController"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s4">
+                    <objects>
+                        <navigationControler id="m" sceneMemberID="viewController"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s5">
+                    <objects>
+                        <viewController id="p" customClass="UIPageViewController" sceneMemberID="viewController"/>
+                    </objects>
+                </scene>
+                <scene sceneID="s6">
+                    <objects>
+                        <tableViewController id="l" customClass="ListViewController" sceneMemberID="viewController"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+
+        """
+
+    func diagnostics(_ storyboard: String) throws -> [String] {
+        var builder = PackBuilder(lesson: lessonFile("\n## A {#a}\n\nRead this.\n"))
+        builder.manifest = builder.manifest.replacingOccurrences(
+            of: "lessons: [01-a]", with: "support: [support/Screens.swift]\nlessons: [01-a]")
+        builder.files["support/Screens.swift"] = "import UIKit\nclass ListViewController: UITableViewController {}\n"
+        builder.files["storyboards/Main.storyboard"] = storyboard
+        var files = builder.files
+        files["pack.yaml"] = builder.manifest
+        let directory = TemporaryDirectory()
+        let root = try directory.write(files, under: "p")
+        return PackChecker.checkStatically(at: root).diagnostics.map(\.description)
+    }
+
+    @Test func misspeltUIKitClassesAndControllerElementsAreErrorsAtTheStoryboardsLines() throws {
+        let unknown = { (name: String) in
+            "the scene would load as its plain UIKit class (\"Unknown class \(name) in Interface Builder file.\")"
+        }
+        let found = try diagnostics(Self.storyboard)
+        #expect(
+            found == [
+                "p/storyboards/Main.storyboard:6:59: error: customClass 'UINavigationControler' is not a UIKit class "
+                    + "SegueKit provides: \(unknown("UINavigationControler")); did you mean 'UINavigationController'?",
+                "p/storyboards/Main.storyboard:15:53: error: customClass 'UIViewControler' is not a UIKit class "
+                    + "SegueKit provides: \(unknown("UIViewControler")); did you mean 'UIViewController'?",
+                "p/storyboards/Main.storyboard:21:58: error: customClass 'UITableViewControler' is not a UIKit class "
+                    + "SegueKit provides: \(unknown("UITableViewControler")); did you mean 'UITableViewController'?",
+                "p/storyboards/Main.storyboard:26:17: error: <navigationControler> is not a view controller element: "
+                    + "the scene would load as a plain UIViewController; did you mean <navigationController> "
+                    + "(UINavigationController)?",
+                "p/storyboards/Main.storyboard:31:53: warning: customClass 'UIPageViewController' is not a UIKit class "
+                    + "SegueKit provides: \(unknown("UIPageViewController"))"
+            ], "\(found)")
+    }
+
+    @Test func uikitClassesSegueKitProvidesAndThePacksOwnPass() throws {
+        let right = Self.storyboard.replacingOccurrences(of: "Controler\"", with: "Controller\"")
+            .replacingOccurrences(of: "<navigationControler ", with: "<navigationController ")
+            .replacingOccurrences(of: "UIPageViewController", with: "UISplitViewController")
+        let found = try diagnostics(right)
+        #expect(found == [], "\(found)")
+    }
+
+    @Test func theClassesSegueKitProvidesAreReadFromItsSources() {
+        // The names come from SegueKit's sources, as learner programs are compiled against them.
+        let names = SegueKitClasses.names
+        for name in ["UIViewController", "UINavigationController", "UITableViewController", "UIStoryboardSegue"] {
+            #expect(names.contains(name), "\(name)")
+        }
+        #expect(!names.contains("StoryboardCoder"), "an internal class is not offered")
+    }
+}

@@ -157,4 +157,26 @@ import Testing
                 $0.hasPrefix("p/lessons/02-b.md:4:") && $0.contains("error: renamed-from 'a' is the id of a lesson")
             }, "\(output.all)")
     }
+
+    @Test func checkRefusesAnOldIDClaimedTwice() async throws {
+        let root = try home.write(
+            [
+                "pack.yaml": Self.manifest.replacingOccurrences(of: "[01-a]", with: "[01-a, 02-b, 03-c]"),
+                "lessons/01-a.md": Self.lesson(id: "a", steps: [("first", "old"), ("second", "old")]),
+                "lessons/02-b.md": Self.lesson(id: "b", renamedFrom: "gone", steps: [("third", nil)]),
+                "lessons/03-c.md": Self.lesson(id: "c", renamedFrom: "gone", steps: [("fourth", nil)])
+            ], under: "p")
+        let passed = try await workflow().check(root.path, language: nil, staticOnly: true, showsProgress: false)
+        #expect(!passed)
+        let errors = output.all.filter { $0.contains(": error: ") }
+        #expect(
+            errors.contains {
+                $0.hasPrefix("p/lessons/01-a.md:") && $0.contains("renamed-from 'old' is also claimed by step 'first'")
+            }, "\(output.all)")
+        #expect(
+            errors.contains {
+                $0.hasPrefix("p/lessons/03-c.md:4:") && $0.contains("renamed-from 'gone' is also claimed by lesson 'b'")
+            }, "\(output.all)")
+        #expect(errors.count == 2, "\(output.all)")
+    }
 }

@@ -52,6 +52,9 @@ import Testing
             result.stdout.contains(
                 "✘ Not yet: c) Setting a property starts nothing.\nTry again, or type `hint` (1 left)."))
         #expect(result.stdout.contains("Hint 1/1: Two of them do."))
+        // After the last hint, `hint` repeats it and points to `solution` (docs/authoring.md).
+        #expect(result.stdout.components(separatedBy: "Hint 1/1: Two of them do.").count == 3, "\(result.stdout)")
+        #expect(result.stdout.contains("Two of them do.\nThat was the last hint; `solution` shows the answer.\n"))
         // Letters in any order and case; text with other case and spacing.
         #expect(result.stdout.components(separatedBy: "✔ Correct.").count == 3)
         // A text step takes any text: `z` is a (wrong) answer, not an unknown command; the step,

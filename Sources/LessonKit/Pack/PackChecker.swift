@@ -17,8 +17,9 @@ package enum PackChecker {
         for language in pack.translations.keys.sorted() {
             lessons += pack.lessons.compactMap { pack.translations[language]?[$0.id] }
         }
+        let storyboards = PackSourceChecks.storyboardErrors(of: pack, lessons: lessons)
         let shown =
-            PackSourceChecks.storyboardErrors(of: pack, lessons: lessons)
+            storyboards.filter { $0.severity == .error }
             + lessons.flatMap { lesson in
                 lesson.steps.flatMap { shownCommandErrors($0, in: lesson, pack: pack) }
             } + renameErrors(pack)
@@ -26,7 +27,9 @@ package enum PackChecker {
             result.diagnostics = (result.diagnostics + shown).sortedByLocation()
             result.pack = nil
         }
-        let repeated = PackSourceChecks.repeatedShellWords(of: pack, lessons: lessons)
+        let repeated =
+            storyboards.filter { $0.severity != .error }
+            + PackSourceChecks.repeatedShellWords(of: pack, lessons: lessons)
         if !repeated.isEmpty { result.diagnostics = (result.diagnostics + repeated).sortedByLocation() }
         let tall = StepHeightCheck.warnings(in: lessons)
         if !tall.isEmpty { result.diagnostics = (result.diagnostics + tall).sortedByLocation() }

@@ -51,8 +51,13 @@ package enum PackSourceChecks {
 
     /// Every storyboard in the pack's folders, read as SegueKit reads it, and each `customClass`
     /// checked against the classes the pack's Swift declares (support code and every code
-    /// block of every lesson and translation). UIKit's own classes (`UI…`) are SegueKit's.
-    static func storyboardErrors(of pack: Pack, lessons: [Lesson]) -> [Diagnostic] {
+    /// block of every lesson and translation) and SegueKit's own (`UIViewController`, …, read
+    /// from SegueKit's sources), and each scene's controller element against those SegueKit
+    /// knows. A misspelling is an error with "did you mean"; a framework class SegueKit does
+    /// not provide, with nothing near it, is a warning (the scene loads as its plain class).
+    static func storyboardErrors(
+        of pack: Pack, lessons: [Lesson], segueKitClasses: Set<String> = SegueKitClasses.names
+    ) -> [Diagnostic] {
         var declared: Set<String> = []
         for source in pack.supportSources { declared.formUnion(DeclaredClasses.names(in: source.text)) }
         for lesson in lessons {
@@ -60,12 +65,13 @@ package enum PackSourceChecks {
                 for block in step.code.values { declared.formUnion(DeclaredClasses.names(in: block.code)) }
             }
         }
-        let known = declared.sorted()
+        let known = declared.union(segueKitClasses).sorted()
         var found: [Diagnostic] = []
         for url in storyboardFiles(of: pack) {
             let file = displayPath(url, in: pack)
+            let document: StoryboardDocument
             do {
-                _ = try StoryboardDocument.load(contentsOf: url)
+                document = try StoryboardDocument.load(contentsOf: url)
             } catch let error as StoryboardError {
                 let at = SourceLocation(file: file, line: error.location.line, column: error.location.column)
                 found.append(Diagnostic(.error, error.message, at: at))
@@ -75,21 +81,58 @@ package enum PackSourceChecks {
                     Diagnostic(.error, "cannot read storyboard: \(error)", at: SourceLocation(file: file, line: 1)))
                 continue
             }
+            found += controllerElementErrors(in: document, file: file)
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
             for use in customClasses(in: text) {
                 let name = use.name.split(separator: ".").last.map(String.init) ?? use.name
-                if declared.contains(use.name) || declared.contains(name) || isSystemClass(name) { continue }
-                var message =
-                    "customClass '\(use.name)' is not a class the pack's Swift declares: the scene would load as its "
-                    + "plain UIKit class (\"Unknown class \(use.name) in Interface Builder file.\")"
-                if let near = NearMiss.suggestion(for: use.name, among: known) {
-                    message += "; did you mean '\(near)'?"
+                if declared.contains(use.name) || declared.contains(name) || segueKitClasses.contains(use.name) {
+                    continue
                 }
-                found.append(
-                    Diagnostic(.error, message, at: SourceLocation(file: file, line: use.line, column: use.column)))
+                let framework = isSystemClass(name)
+                // Without SegueKit's sources (nothing could run either), UIKit's names pass unread.
+                if framework && segueKitClasses.isEmpty { continue }
+                let at = SourceLocation(file: file, line: use.line, column: use.column)
+                let near = NearMiss.suggestion(for: use.name, among: known)
+                let unknown =
+                    "the scene would load as its plain UIKit class (\"Unknown class \(use.name) in Interface "
+                    + "Builder file.\")"
+                if framework, let near {
+                    found.append(
+                        Diagnostic(
+                            .error,
+                            "customClass '\(use.name)' is not a UIKit class SegueKit provides: \(unknown); "
+                                + "did you mean '\(near)'?", at: at))
+                } else if framework {
+                    found.append(
+                        Diagnostic(
+                            .warning, "customClass '\(use.name)' is not a UIKit class SegueKit provides: \(unknown)",
+                            at: at))
+                } else {
+                    var message = "customClass '\(use.name)' is not a class the pack's Swift declares: \(unknown)"
+                    if let near { message += "; did you mean '\(near)'?" }
+                    found.append(Diagnostic(.error, message, at: at))
+                }
             }
         }
         return found
+    }
+
+    /// A scene whose controller element is not one Interface Builder writes (`<navigationControler>`)
+    /// loads as a plain `UIViewController`: an error at the element, with "did you mean".
+    static func controllerElementErrors(in document: StoryboardDocument, file: String) -> [Diagnostic] {
+        let names = ControllerDefinition.elementNames.sorted()
+        return document.scenes.compactMap { scene in
+            let element = scene.controller.elementName
+            guard !ControllerDefinition.elementNames.contains(element) else { return nil }
+            var message =
+                "<\(element)> is not a view controller element: the scene would load as a plain UIViewController"
+            if let near = NearMiss.suggestion(for: element, among: names) {
+                message += "; did you mean <\(near)> (\(ControllerDefinition.defaultClassName(forElement: near)))?"
+            }
+            let location = scene.controller.location
+            return Diagnostic(
+                .error, message, at: SourceLocation(file: file, line: location.line, column: location.column))
+        }
     }
 
     /// A lesson that tells the learner what the shell already says after every step ("Type
@@ -122,7 +165,7 @@ package enum PackSourceChecks {
         }
     }
 
-    /// UIKit's (and AVKit's, GLKit's) classes, which SegueKit provides or stands in for.
+    /// A name in UIKit's (or Foundation's, AVKit's, GLKit's) style: a framework's class.
     static func isSystemClass(_ name: String) -> Bool {
         ["UI", "AV", "GLK", "NS"].contains { name.hasPrefix($0) && name.dropFirst($0.count).first?.isUppercase == true }
     }

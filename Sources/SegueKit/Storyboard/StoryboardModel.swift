@@ -73,6 +73,13 @@ public struct ControllerDefinition: Sendable, Equatable {
         customClass ?? ControllerDefinition.defaultClassName(forElement: elementName)
     }
 
+    /// The elements Interface Builder writes for a scene's view controller.
+    public static let elementNames: Set<String> = [
+        "viewController", "navigationController", "tableViewController", "splitViewController",
+        "tabBarController", "collectionViewController", "pageViewController", "viewControllerPlaceholder",
+        "hostingController", "avPlayerViewController", "glkViewController"
+    ]
+
     public static func defaultClassName(forElement element: String) -> String {
         switch element {
         case "navigationController": return "UINavigationController"

@@ -89,11 +89,6 @@ enum StoryboardFile {
 struct StoryboardParser {
     let path: String
 
-    private static let controllerElements: Set<String> = [
-        "viewController", "navigationController", "tableViewController", "splitViewController",
-        "tabBarController", "collectionViewController", "pageViewController", "viewControllerPlaceholder",
-        "hostingController", "avPlayerViewController", "glkViewController"
-    ]
     private static let controlElements: Set<String> = [
         "button", "switch", "segmentedControl", "slider", "stepper", "textField", "datePicker",
         "pageControl", "colorWell", "control"
@@ -130,7 +125,7 @@ struct StoryboardParser {
         }
         let candidates = objects.children.filter {
             $0["sceneMemberID"] == "viewController"
-                || ($0["sceneMemberID"] == nil && Self.controllerElements.contains($0.name))
+                || ($0["sceneMemberID"] == nil && ControllerDefinition.elementNames.contains($0.name))
         }
         guard let controllerElement = candidates.first else {
             throw fail(element, "scene '\(sceneID)' has no view controller")

@@ -270,6 +270,10 @@ struct RunRenderer {
                 )
             return text + " — " + unhandled
         }
+        // An unwind names its action as the storyboard stores it, a selector: `action unwindToShelf:`.
+        if [.unwind, .unwindAction].contains(event.event), let action = event.action, !action.isEmpty {
+            text += " " + catalog.text("run.unwind.action", ["action": action])
+        }
         let values = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }
         if event.event == .unwind, let message = event.message { text += " — " + message }

@@ -33,6 +33,25 @@ enum TextMatching {
         return result
     }
 
+    /// A list's items as compared (`normalizedAnswer`), whichever way it is written:
+    /// `a, b, c`, `a,b`, `a; b`, `a, b and c`, `a et b`. Nil when the text names fewer than two.
+    static func listItems(_ text: String) -> [String]? {
+        let words = plainTypography(text).replacingOccurrences(of: ",", with: " , ")
+            .replacingOccurrences(of: ";", with: " ; ").split(whereSeparator: \.isWhitespace)
+        var items: [String] = []
+        var item: [Substring] = []
+        for word in words + [","] {
+            guard [",", ";", "and", "et", "&"].contains(word.lowercased()) else {
+                item.append(word)
+                continue
+            }
+            let normalized = normalizedAnswer(item.joined(separator: " "))
+            if !normalized.isEmpty { items.append(normalized) }
+            item = []
+        }
+        return items.count > 1 ? items : nil
+    }
+
     /// French typography as an ordinary keyboard types it: a typographic apostrophe is a
     /// straight one, and the space before `:` `;` `?` `!` (non-breaking in print, plain or
     /// absent when typed) is dropped, so `l'écran:` and `l’écran\u{A0}:` compare equal.

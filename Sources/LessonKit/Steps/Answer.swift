@@ -18,9 +18,11 @@ package enum Answer: Sendable, Hashable {
         }
     }
 
-    /// Parses choice letters or numbers as typed at the prompt: `b`, `a, c`, `1 3`.
+    /// Parses choice letters or numbers as typed at the prompt: `b`, `a, c`, `1 3`, `a,b`,
+    /// `a, b and c`, `a et c`.
     package static func parseChoices(_ input: String, count: Int) -> [Int]? {
-        let tokens = input.lowercased().split(whereSeparator: { $0 == "," || $0 == " " })
+        let tokens = input.lowercased().split(whereSeparator: { $0 == "," || $0 == ";" || $0.isWhitespace })
+            .filter { !["and", "et", "&"].contains($0) }
         var indices: [Int] = []
         // `A)` and `b.` are written as the choices are shown.
         for token in tokens.map({ $0.hasSuffix(")") || $0.hasSuffix(".") ? $0.dropLast() : $0 }) {

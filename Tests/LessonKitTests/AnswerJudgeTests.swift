@@ -49,6 +49,8 @@ struct AnswerJudgeTests {
         #expect(Answer.parseChoices("a and", count: 3) == [0])
         #expect(Answer.parseChoices("and", count: 3) == nil)
         #expect(Answer.parseChoices("a or c", count: 3) == nil)
+        #expect(Answer.parseChoices("(a)", count: 3) == [0])
+        #expect(Answer.parseChoices("(b), (c)", count: 3) == [1, 2])
         #expect(Answer.parseChoices("d)", count: 3) == nil)
     }
 
@@ -106,6 +108,23 @@ struct AnswerJudgeTests {
         #expect(
             !PredictKind.judge("A l'ecran: aucun livre\\nFin!", of: predict, run: outcome).passed,
             "accents are spelling")
+    }
+
+    /// A name may come with the kind of name it is, as a tutor would write it; a sentence may not.
+    @Test func textAnswersMayNameTheKindOfName() {
+        let selector = TextQuestion(accepted: ["unwindToShelf:"])
+        for typed in ["the selector unwindToShelf:", "selector `unwindToShelf:`", "le sélecteur unwindToShelf:"] {
+            #expect(TextKind.judge(typed, of: selector).passed, "\(typed)")
+        }
+        let shelf = TextQuestion(accepted: ["ShelfViewController"])
+        for typed in ["the ShelfViewController class", "la classe ShelfViewController", "class ShelfViewController"] {
+            #expect(TextKind.judge(typed, of: shelf).passed, "\(typed)")
+        }
+        for typed in [
+            "the BookViewController class", "the shelf ShelfViewController", "class ShelfViewController prepare"
+        ] {
+            #expect(!TextKind.judge(typed, of: shelf).passed, "\(typed)")
+        }
     }
 
     @Test func textAnswersIgnoreFrenchTypographyAKeyboardDoesNotType() {

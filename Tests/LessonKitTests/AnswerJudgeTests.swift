@@ -41,6 +41,16 @@ struct AnswerJudgeTests {
         // Written the way the choices are shown.
         #expect(Answer.parseChoices("A)", count: 3) == [0])
         #expect(Answer.parseChoices("b) c.", count: 3) == [1, 2])
+        // Lists as a learner writes them, in English or French.
+        #expect(Answer.parseChoices("a,c", count: 3) == [0, 2])
+        #expect(Answer.parseChoices("a, b and c", count: 3) == [0, 1, 2])
+        #expect(Answer.parseChoices("a et c", count: 3) == [0, 2])
+        #expect(Answer.parseChoices("a; c", count: 3) == [0, 2])
+        #expect(Answer.parseChoices("a and", count: 3) == [0])
+        #expect(Answer.parseChoices("and", count: 3) == nil)
+        #expect(Answer.parseChoices("a or c", count: 3) == nil)
+        #expect(Answer.parseChoices("(a)", count: 3) == [0])
+        #expect(Answer.parseChoices("(b), (c)", count: 3) == [1, 2])
         #expect(Answer.parseChoices("d)", count: 3) == nil)
     }
 
@@ -100,10 +110,72 @@ struct AnswerJudgeTests {
             "accents are spelling")
     }
 
+    /// A name may come with the kind of name it is, as a tutor would write it; a sentence may not.
+    @Test func textAnswersMayNameTheKindOfName() {
+        let selector = TextQuestion(accepted: ["unwindToShelf:"])
+        for typed in ["the selector unwindToShelf:", "selector `unwindToShelf:`", "le sélecteur unwindToShelf:"] {
+            #expect(TextKind.judge(typed, of: selector).passed, "\(typed)")
+        }
+        let shelf = TextQuestion(accepted: ["ShelfViewController"])
+        for typed in ["the ShelfViewController class", "la classe ShelfViewController", "class ShelfViewController"] {
+            #expect(TextKind.judge(typed, of: shelf).passed, "\(typed)")
+        }
+        for typed in [
+            "the BookViewController class", "the shelf ShelfViewController", "class ShelfViewController prepare"
+        ] {
+            #expect(!TextKind.judge(typed, of: shelf).passed, "\(typed)")
+        }
+    }
+
     @Test func textAnswersIgnoreFrenchTypographyAKeyboardDoesNotType() {
         let method = TextQuestion(accepted: ["l’écran\u{A0}?"])
         #expect(TextKind.judge("l'écran?", of: method).passed)
         #expect(TextKind.judge("L'écran ?", of: method).passed)
+    }
+
+    /// A prediction of several lines may be written as a list; a comma or a conjunction
+    /// stands for a line break only where the output has one, and a wrong list is still wrong.
+    @Test func predictedLinesMayBeWrittenAsAList() {
+        let predict = Prediction(target: .output)
+        let outcome = RunResult.ran("showBasket\ntrue\ntrue\n")
+        for typed in [
+            "showBasket, true, true", "showBasket,true,true", "showBasket, true and true", "showBasket, true, and true",
+            "showBasket; true; true", "showBasket, true et true", "\"showBasket\", true, true.", "showBasket true, true"
+        ] {
+            #expect(PredictKind.judge(typed, of: predict, run: outcome).passed, "\(typed)")
+        }
+        for typed in [
+            "showBasket, true, false", "showBasket, true", "showBasket, true and true, true", "show, Basket true true"
+        ] {
+            #expect(!PredictKind.judge(typed, of: predict, run: outcome).passed, "\(typed)")
+        }
+        // The miss names the wrong item, not the comma.
+        #expect(
+            PredictKind.judge("showBasket, true and false", of: predict, run: outcome).firstFailure?.message
+                == "your prediction departs from the output at \"false\", after \"showBasket true\"")
+        // A comma where a line goes on is not a line break, and a line's own "and" is a word.
+        let sentence = RunResult.ran("Dune and Emma\nDone\n")
+        #expect(PredictKind.judge("Dune and Emma, Done", of: predict, run: sentence).passed)
+        #expect(!PredictKind.judge("Dune, Emma, Done", of: predict, run: sentence).passed)
+        #expect(!PredictKind.judge("Dune and, Emma Done", of: predict, run: sentence).passed)
+    }
+
+    /// A text step whose answer is a list accepts it written with commas, semicolons or a
+    /// conjunction, in English or French, its items in order; a wrong list is refused.
+    @Test func textListsAreAcceptedWrittenWithCommasOrConjunctions() {
+        let list = TextQuestion(accepted: ["prepare, unwindAction, dismiss"])
+        for typed in [
+            "prepare, unwindAction, dismiss", "prepare,unwindAction,dismiss", "prepare, unwindAction and dismiss",
+            "prepare, unwindAction, and dismiss", "prepare; unwindAction; dismiss", "prepare, unwindAction et dismiss",
+            "`prepare`, `unwindAction` & `dismiss`.", "prepare unwindAction dismiss"
+        ] {
+            #expect(TextKind.judge(typed, of: list).passed, "\(typed)")
+        }
+        for typed in [
+            "prepare, dismiss, unwindAction", "prepare, unwindAction", "prepare and unwindAction and", "prepare"
+        ] {
+            #expect(!TextKind.judge(typed, of: list).passed, "\(typed)")
+        }
     }
 
     @Test func aWrongPredictionIsToldWhereItDiffersNotTheOutput() {

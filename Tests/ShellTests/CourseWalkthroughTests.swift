@@ -103,6 +103,22 @@ import Testing
         try walk("07-capstone.fr", lesson: "capstone", answered: 10, language: "fr")
     }
 
+    /// Answers written fresh for lessons 3b–7, in none of the lessons' own lists: right answers
+    /// in a learner's own words and the mistakes learners make, each judged as a tutor would.
+    @Test func freshAnswersForLessons3bTo7() throws {
+        let name = "fresh-answers.en.txt"
+        let url = Self.walkthroughs.appendingPathComponent(name)
+        let script = WalkthroughScript(text: try String(contentsOf: url, encoding: .utf8), name: name)
+        let home = try SeguelabBinary.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let arguments = ["--pack", Self.packageRoot.appendingPathComponent("Lessons").path, "--no-color"]
+        let result = try SeguelabBinary.runPiped(script.text, arguments: arguments, home: home)
+        for problem in script.problems(stdout: result.stdout, stderr: result.stderr) {
+            Issue.record("\(problem)")
+        }
+        #expect(result.status == 0, "stderr:\n\(result.stderr)")
+    }
+
     /// The expectation syntax itself: a verdict nobody expected fails the walk.
     @Test func anUnexpectedVerdictIsReported() {
         let script = WalkthroughScript(text: "b\n#~ Correct\n")

@@ -66,6 +66,26 @@ import Testing
                 + "(interrogés, au-dessus de la source ReviewComposerViewController\u{00A0}: UINavigationController)")
     }
 
+    /// A handled unwind names its action as the storyboard stores it, the selector a lesson asks for.
+    @Test func aHandledUnwindNamesItsActionsSelector() {
+        let outcome = RunResult.ran(trace: [
+            TraceEvent(
+                event: .unwindAction, identifier: "saveReview", segueKind: .unwind,
+                source: "ReviewComposerViewController", destination: "ShelfViewController", action: "unwindToShelf:"),
+            TraceEvent(
+                event: .unwind, identifier: "saveReview", segueKind: .unwind, source: "ReviewComposerViewController",
+                destination: "ShelfViewController", action: "unwindToShelf:")
+        ])
+        for catalog in [Catalog.english, Catalog(language: "fr")] {
+            let lines = RunRenderer(style: Style(enabled: false), catalog: catalog).lines(outcome)
+            #expect(
+                lines.suffix(2) == [
+                    "  unwindAction 'saveReview' ReviewComposerViewController → ShelfViewController action unwindToShelf:",
+                    "  unwind 'saveReview' ReviewComposerViewController → ShelfViewController action unwindToShelf:"
+                ])
+        }
+    }
+
     /// A warning (UIKit's console line) and a program's own note say what they say, among the transitions.
     @Test func warningsAndNotesShowTheirText() {
         let outcome = RunResult.ran(trace: [

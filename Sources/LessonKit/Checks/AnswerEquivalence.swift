@@ -99,17 +99,65 @@ enum AnswerEquivalence {
     /// final period dropped, typography made plain. `\n` typed by the learner is a line break
     /// like any space.
     static func predictionWords(_ text: String) -> [String] {
-        var words = TextMatching.collapse(
-            TextMatching.plainTypography(text.replacingOccurrences(of: "\\n", with: "\n"))
-        )
-        .split(separator: " ")
-        .map { $0.trimmingCharacters(in: quotationMarks) }
-        .filter { !$0.isEmpty }
+        words(of: text.replacingOccurrences(of: "\\n", with: "\n"))
+    }
+
+    /// `text`'s words as compared, with `,` and `;` split off as words of their own when
+    /// `listMarks` is set.
+    private static func words(of text: String, listMarks: Bool = false) -> [String] {
+        var plain = TextMatching.plainTypography(text)
+        if listMarks {
+            plain = plain.replacingOccurrences(of: ",", with: " , ").replacingOccurrences(of: ";", with: " ; ")
+        }
+        var words = TextMatching.collapse(plain)
+            .split(separator: " ")
+            .map { $0.trimmingCharacters(in: quotationMarks) }
+            .filter { !$0.isEmpty }
         if var last = words.popLast() {
             while last.count > 1 && last.hasSuffix(".") { last.removeLast() }
             words.append(last)
         }
         return words
+    }
+
+    // MARK: - Lists
+
+    /// Words that join the last two items of a list: `a, b and c`, `a et b`.
+    private static let conjunctions: Set<String> = ["and", "et", "&"]
+
+    /// Whether a prediction written as a list (`showBasket, true, true`, `a, b and c`,
+    /// `a et b`, `a,b`) names the output's lines one after the other: a comma, a semicolon or
+    /// a conjunction stands for a line break, and only where the output has one.
+    static func listMatches(predicted: String, actual: String) -> Bool {
+        let lines = TextMatching.normalizedLines(actual).filter { !$0.isEmpty }
+        guard lines.count > 1 else { return false }
+        var real: [(word: String, startsLine: Bool)] = []
+        for (index, line) in lines.enumerated() {
+            let lineWords = index == lines.count - 1 ? words(of: line) : words(of: line + " x").dropLast()
+            real += lineWords.enumerated().map { ($0.element, $0.offset == 0) }
+        }
+        let mine = words(of: predicted.replacingOccurrences(of: "\\n", with: "\n"), listMarks: true)
+        var next = 0
+        for word in mine {
+            let atLineStart = next > 0 && next < real.count && real[next].startsLine
+            if word == "," || word == ";" {
+                guard atLineStart else { return false }
+            } else if next < real.count && sameWord(word, real[next].word) {
+                next += 1
+            } else if !(atLineStart && conjunctions.contains(word.lowercased())) {
+                return false
+            }
+        }
+        return next == real.count
+    }
+
+    /// A prediction's words with what makes it a list left out: commas and semicolons, and
+    /// conjunctions the output does not hold.
+    private static func withoutListMarks(_ predicted: String, actual: [String]) -> [String] {
+        let held = Set(actual.map { $0.lowercased() })
+        return words(of: predicted.replacingOccurrences(of: "\\n", with: "\n"), listMarks: true).filter {
+            $0 != "," && $0 != ";" && !(conjunctions.contains($0.lowercased()) && !held.contains($0.lowercased()))
+        }
     }
 
     private static func firstDifference(_ a: [String], _ b: [String]) -> Int? {
@@ -128,6 +176,16 @@ enum AnswerEquivalence {
         let real = predictionWords(actual)
         if mine.count == real.count && zip(mine, real).allSatisfy(sameWord) { return nil }
         if mine.isEmpty { return .empty }
+        if listMatches(predicted: predicted, actual: actual) { return nil }
+        // A wrong list is told where its items depart, not that it has commas.
+        let items = withoutListMarks(predicted, actual: real)
+        if items != mine, !items.isEmpty, let miss = miss(items, real) { return miss }
+        return miss(mine, real)
+    }
+
+    /// Where `mine` departs from `real`; nil when they are the same words.
+    private static func miss(_ mine: [String], _ real: [String]) -> PredictionMiss? {
+        if mine.count == real.count && zip(mine, real).allSatisfy(sameWord) { return nil }
         if mine.map({ $0.lowercased() }) == real.map({ $0.lowercased() }) {
             let index = firstDifference(mine, real) ?? 0
             return .caseOnly(yours: mine[index], printed: real[index])

@@ -19,18 +19,52 @@ enum TextMatching {
     /// A short answer as compared: case folded, whitespace collapsed, trailing period dropped,
     /// typography made plain.
     /// Forms a tutor accepts as the name itself: in backticks (`` `unwindToShelf:` ``), or one
-    /// name after an article ("an NSInvalidArgumentException", "une NSInvalidArgumentException").
+    /// name after an article ("an NSInvalidArgumentException", "une NSInvalidArgumentException"),
+    /// with the kind of name it is before or after it ("the selector unwindToShelf:", "the
+    /// ShelfViewController class", "la classe ShelfViewController").
     static func normalizedAnswer(_ text: String) -> String {
         var result = collapse(plainTypography(text)).lowercased()
         while result.hasSuffix(".") { result.removeLast() }
-        if result.count > 2, result.hasPrefix("`"), result.hasSuffix("`") {
-            result = String(result.dropFirst().dropLast())
+        result = unquoted(result)
+        var words = result.split(separator: " ").map(String.init)
+        if words.count > 1, articles.contains(words[0]) { words.removeFirst() }
+        if words.count == 2, kindWords.contains(words[0]) {
+            words.removeFirst()
+        } else if words.count == 2, kindWords.contains(words[1]) {
+            words.removeLast()
         }
-        let words = result.split(separator: " ")
-        if words.count == 2, ["a", "an", "the", "un", "une", "le", "la", "l'"].contains(String(words[0])) {
-            result = String(words[1])
-        }
+        if words.count == 1 { result = unquoted(words[0]) }
         return result
+    }
+
+    private static let articles: Set<String> = ["a", "an", "the", "un", "une", "le", "la", "l'"]
+    /// Words saying what kind of name an answer is, in English and French.
+    private static let kindWords: Set<String> = [
+        "selector", "method", "action", "class", "exception", "initializer", "function", "type",
+        "sélecteur", "méthode", "classe", "initialiseur", "fonction", "l'action", "l'exception", "l'initialiseur"
+    ]
+
+    private static func unquoted(_ text: String) -> String {
+        text.count > 2 && text.hasPrefix("`") && text.hasSuffix("`") ? String(text.dropFirst().dropLast()) : text
+    }
+
+    /// A list's items as compared (`normalizedAnswer`), whichever way it is written:
+    /// `a, b, c`, `a,b`, `a; b`, `a, b and c`, `a et b`. Nil when the text names fewer than two.
+    static func listItems(_ text: String) -> [String]? {
+        let words = plainTypography(text).replacingOccurrences(of: ",", with: " , ")
+            .replacingOccurrences(of: ";", with: " ; ").split(whereSeparator: \.isWhitespace)
+        var items: [String] = []
+        var item: [Substring] = []
+        for word in words + [","] {
+            guard [",", ";", "and", "et", "&"].contains(word.lowercased()) else {
+                item.append(word)
+                continue
+            }
+            let normalized = normalizedAnswer(item.joined(separator: " "))
+            if !normalized.isEmpty { items.append(normalized) }
+            item = []
+        }
+        return items.count > 1 ? items : nil
     }
 
     /// French typography as an ordinary keyboard types it: a typographic apostrophe is a

@@ -80,8 +80,24 @@ extension Verdict {
     ]
 
     /// The internal names this verdict would show the learner (in its reasons and feedback).
-    package var internalNamesShown: [String] {
-        let shown = (results.map(\.message) + feedback).joined(separator: "\n")
-        return Self.internalMarkers.filter { shown.contains($0) }
+    package var internalNamesShown: [String] { Self.internalNames(in: Self.ownWords(self, nil, nil)) }
+
+    /// The internal names among lines a learner is shown.
+    package static func internalNames(in lines: [String]) -> [String] {
+        let shown = lines.joined(separator: "\n")
+        return internalMarkers.filter { shown.contains($0) }
+    }
+
+    /// A verdict's own words, its reasons and feedback: what a learner is shown of it, short of
+    /// the shell's rendering of the run (`LearnerView`).
+    package static let ownWords: LearnerView = { verdict, _, _ in
+        verdict.results.map(\.message) + verdict.feedback
     }
 }
+
+/// Everything a learner is shown for a verdict on a step, line by line, as the shell renders
+/// it: the compiler's diagnostics with the learner's lines under them, the output, the trace,
+/// the verdict and its feedback (`learnerCode`: the code answered, quoted under a diagnostic).
+/// `pack check` reads it for the judge's internal names; LessonKit alone knows only
+/// `Verdict.ownWords`, and the shell gives its own rendering.
+package typealias LearnerView = @Sendable (_ verdict: Verdict, _ step: Step?, _ learnerCode: String?) -> [String]

@@ -15,17 +15,22 @@ package struct PackWorkflow: Sendable {
     package var print: @Sendable (String) -> Void
     package var progress: @Sendable (String) -> Void
     package var makeRunner: RunnerMaker
+    /// What a learner is shown for a verdict: the shell gives its rendering, so that a listed
+    /// answer showing the judge's internals anywhere on the learner's screen is refused.
+    package var learnerView: LearnerView
 
     package init(
         context: PackLocation.Context = PackLocation.Context(),
         print: @escaping @Sendable (String) -> Void = { Swift.print($0) },
         progress: @escaping @Sendable (String) -> Void = StandardError.line,
-        makeRunner: @escaping RunnerMaker = { try Playground(progress: $0) }
+        makeRunner: @escaping RunnerMaker = { try Playground(progress: $0) },
+        learnerView: @escaping LearnerView = Verdict.ownWords
     ) {
         self.context = context
         self.print = print
         self.progress = progress
         self.makeRunner = makeRunner
+        self.learnerView = learnerView
     }
 
     /// `pack check`: every problem as `file:line:col: severity: message`, then a summary.
@@ -51,7 +56,9 @@ package struct PackWorkflow: Sendable {
             let dynamic: [Diagnostic]
             if let selection {
                 let runner = try runner(for: pack, showsProgress: showsProgress).runner
-                dynamic = await IncrementalCheck(runner: runner).check(pack, selection: selection).diagnostics
+                dynamic = await IncrementalCheck(runner: runner, learnerView: learnerView).check(
+                    pack, selection: selection
+                ).diagnostics
             } else {
                 dynamic = try await checkDynamically(pack, showsProgress: showsProgress)
             }
@@ -97,7 +104,8 @@ package struct PackWorkflow: Sendable {
     /// Runs every example and proves every exercise (what `--static-only` leaves out).
     package func checkDynamically(_ pack: Pack, showsProgress: Bool) async throws(CommandFailure) -> [Diagnostic] {
         let (runner, report) = try runner(for: pack, showsProgress: showsProgress)
-        return await PackChecker.checkDynamically(pack, runner: runner, progress: { report.step($0) })
+        return await PackChecker.checkDynamically(
+            pack, runner: runner, progress: { report.step($0) }, learnerView: learnerView)
     }
 
     /// The runner for the pack's code, with the progress lines it reports on.

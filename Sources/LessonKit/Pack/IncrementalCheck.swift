@@ -43,9 +43,12 @@ package actor IncrementalCheck {
 
     private var results: [String: Kept] = [:]
     private let runner: RememberingRunner
+    /// What a learner is shown for a verdict (`LearnerView`), read for internal names.
+    private let learnerView: LearnerView
 
-    package init(runner: any ProgramRunner) {
+    package init(runner: any ProgramRunner, learnerView: @escaping LearnerView = Verdict.ownWords) {
         self.runner = RememberingRunner(runner)
+        self.learnerView = learnerView
     }
 
     /// Proves the steps of `pack` (each translation's too) that `selection` names, re-running
@@ -54,7 +57,7 @@ package actor IncrementalCheck {
         _ pack: Pack, selection: Selection? = nil, progress: (@Sendable (StepRef) -> Void)? = nil
     ) async -> Report {
         let startCounts = await runner.counts
-        let judge = AnswerJudge(pack: pack, runner: runner)
+        let judge = AnswerJudge(pack: pack, runner: runner, learnerView: learnerView)
         let context = KeyContext(pack: pack)
         var lessons = pack.lessons.map { (language: "", lesson: $0) }
         for language in pack.translations.keys.sorted() {

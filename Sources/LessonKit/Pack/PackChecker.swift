@@ -45,9 +45,9 @@ package enum PackChecker {
     /// `progress` is told each step as it is checked (for a progress line).
     package static func checkDynamically(
         _ pack: Pack, runner: any ProgramRunner,
-        progress: (@Sendable (StepRef) -> Void)? = nil
+        progress: (@Sendable (StepRef) -> Void)? = nil, learnerView: @escaping LearnerView = Verdict.ownWords
     ) async -> [Diagnostic] {
-        let judge = AnswerJudge(pack: pack, runner: runner)
+        let judge = AnswerJudge(pack: pack, runner: runner, learnerView: learnerView)
         var diagnostics: [Diagnostic] = []
         var lessons = pack.lessons
         for language in pack.translations.keys.sorted() {
@@ -177,7 +177,7 @@ package enum PackChecker {
         let rootCauses =
             solutionMayNotCompile ? [] : compilerErrors(in: solutionVerdict, of: step, learnerRole: .solution)
         found += rootCauses
-        let (listed, wrongVerdicts) = await listedAnswerVerdicts(of: step, in: lesson) {
+        let (listed, wrongVerdicts) = await listedAnswerVerdicts(of: step, in: lesson, view: judge.learnerView) {
             await judge.judge($0, for: step)
         }
         // A starter that already passes is the error above: its checks are not warned once more.
@@ -214,16 +214,16 @@ package enum PackChecker {
     /// Proves the author's `wrong-answers` are rejected and `right-answers` accepted, each
     /// reported at its own line, judged by `judge`.
     static func listedAnswers(of step: Step, in lesson: Lesson, judge: AnswerJudge) async -> [Diagnostic] {
-        await listedAnswers(of: step, in: lesson) { await judge.judge($0, for: step) }
+        await listedAnswers(of: step, in: lesson, view: judge.learnerView) { await judge.judge($0, for: step) }
     }
 
     /// Proves the author's `wrong-answers` are rejected and `right-answers` accepted, each
     /// reported at its own line. A typed answer is read as the learner's would be.
     static func listedAnswers(
-        of step: Step, in lesson: Lesson,
+        of step: Step, in lesson: Lesson, view: LearnerView,
         judging: (Answer) async -> Verdict
     ) async -> [Diagnostic] {
-        await listedAnswerVerdicts(of: step, in: lesson, judging: judging).found
+        await listedAnswerVerdicts(of: step, in: lesson, view: view, judging: judging).found
     }
 
     /// Each of the step's own checks must fail on the starter or on a listed wrong answer: a
@@ -249,8 +249,10 @@ package enum PackChecker {
     }
 
     /// The listed answers' diagnostics, and the verdicts on the wrong ones (what proves checks).
+    /// A listed answer is refused too when what the learner is shown for it (`view`, as
+    /// rendered) holds one of the judge's internal names.
     static func listedAnswerVerdicts(
-        of step: Step, in lesson: Lesson,
+        of step: Step, in lesson: Lesson, view: LearnerView,
         judging: (Answer) async -> Verdict
     ) async -> (found: [Diagnostic], wrong: [Verdict]) {
         var found: [Diagnostic] = []
@@ -279,13 +281,17 @@ package enum PackChecker {
             let verdict = await judging(answer)
             if !shouldPass { wrong.append(verdict) }
             let reason = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message } ?? ""
-            let leaked = verdict.internalNamesShown
+            let learnerCode: String? = if case .code(let code) = answer { code } else { nil }
+            let shown = view(verdict, step, learnerCode)
+            let leaked = Verdict.internalNames(in: shown)
             if !leaked.isEmpty {
+                // The first line that shows one, as the learner would read it.
+                let line = shown.first { !Verdict.internalNames(in: [$0]).isEmpty } ?? reason
                 found.append(
                     Diagnostic(
                         .error,
                         "\(what): the learner would be shown the judge's internals ("
-                            + leaked.map { "`\($0)`" }.joined(separator: ", ") + "): \(TextMatching.collapse(reason))",
+                            + leaked.map { "`\($0)`" }.joined(separator: ", ") + "): \(TextMatching.collapse(line))",
                         at: listed.location))
             }
             switch (verdict.status, shouldPass) {

@@ -18,12 +18,14 @@ package enum Answer: Sendable, Hashable {
         }
     }
 
-    /// Parses choice letters or numbers as typed at the prompt: `b`, `a, c`, `1 3`.
+    /// Parses choice letters or numbers as typed at the prompt: `b`, `a, c`, `1 3`, `a,b`,
+    /// `a, b and c`, `a et c`, `(a)`.
     package static func parseChoices(_ input: String, count: Int) -> [Int]? {
-        let tokens = input.lowercased().split(whereSeparator: { $0 == "," || $0 == " " })
+        let tokens = input.lowercased().split(whereSeparator: { $0 == "," || $0 == ";" || $0.isWhitespace })
+            .filter { !["and", "et", "&"].contains($0) }
         var indices: [Int] = []
-        // `A)` and `b.` are written as the choices are shown.
-        for token in tokens.map({ $0.hasSuffix(")") || $0.hasSuffix(".") ? $0.dropLast() : $0 }) {
+        // `A)` and `b.` are written as the choices are shown; `(a)` as a list labels them.
+        for token in tokens.map({ ($0.hasSuffix(")") || $0.hasSuffix(".") ? $0.dropLast() : $0).drop { $0 == "(" } }) {
             if let number = Int(token), (1...count).contains(number) {
                 indices.append(number - 1)
             } else if token.count == 1, let index = (0..<count).first(where: { Choice.label(for: $0) == String(token) })

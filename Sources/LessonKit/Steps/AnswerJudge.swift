@@ -11,11 +11,17 @@ package struct AnswerJudge: Sendable {
     package let runner: any ProgramRunner
     /// The words of the judge's own reasons (the author's check messages are the lesson's own).
     package let catalog: Catalog
+    /// What a learner is shown for a verdict, which `pack check` reads for internal names.
+    package let learnerView: LearnerView
 
-    package init(pack: Pack, runner: any ProgramRunner, catalog: Catalog = .english) {
+    package init(
+        pack: Pack, runner: any ProgramRunner, catalog: Catalog = .english,
+        learnerView: @escaping LearnerView = Verdict.ownWords
+    ) {
         self.pack = pack
         self.runner = runner
         self.catalog = catalog
+        self.learnerView = learnerView
     }
 
     /// Judges an answer as the step's kind does (`Steps/Kinds`).

@@ -53,7 +53,8 @@ package enum PackCheckWatch {
                 if incremental == nil {
                     do {
                         incremental = IncrementalCheck(
-                            runner: try workflow.runner(for: pack, showsProgress: true).runner)
+                            runner: try workflow.runner(for: pack, showsProgress: true).runner,
+                            learnerView: workflow.learnerView)
                     } catch {
                         print(error.description)
                         return false

@@ -75,58 +75,13 @@ extension LessonDriver {
     }
 
     private func showPage(_ verdict: Verdict, learnerCode: String?) -> String? {
-        let renderer = RunRenderer(style: style, width: output.columns, catalog: catalog)
-        let markdown = MarkdownText(style: style, width: width, breaksCode: output.columns != nil)
-        switch verdict.status {
-        case .pass:
-            if let run = verdict.run {
-                renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line)
-            }
-            output.verdict(style.success(catalog.text("verdict.correct")))
-            verdict.feedback.forEach { output.line(markdown.render($0)) }
-            // Why it is right, in one line, unless the feedback (a right choice's own) said it.
-            if verdict.feedback.isEmpty, let why = session.currentStep?.whyLine { output.line(markdown.render(why)) }
-            output.line(style.dim(catalog.text("next.continue")))
-        case .fail:
-            // A wrong prediction is told where it differs, not shown the output it should predict.
-            let revealsAnswer = session.currentStep?.kind.runsOnceAnswered == true
-            let failure = verdict.firstFailure.map { $0.message.isEmpty ? $0.summary : $0.message }
-            if let run = verdict.run, !revealsAnswer {
-                // A verdict about the crash quotes it: the crash line would say it twice.
-                let verdictQuotesCrash =
-                    run.crash.map { !$0.message.isEmpty && failure?.contains($0.message) == true } ?? false
-                renderer.lines(
-                    run, output: run.learnerStdout, source: { _ in learnerCode }, showsEnding: !verdictQuotesCrash
-                )
-                .forEach(output.line)
-            }
-            let ref = session.position
+        let ref = session.position
+        let page = VerdictPage(style: style, catalog: catalog, columns: output.columns, width: width)
+        return page.show(
+            verdict, step: session.currentStep, learnerCode: learnerCode,
             // A step once passed stays passed: a later wrong answer is explained, never "try again".
-            let stillPassed = ref.map { session.stepProgress($0).status == .passed } ?? false
-            output.verdict(
-                style.failure(catalog.text(stillPassed ? "verdict.wrong" : "verdict.not_yet"))
-                    + (failure.map { catalog.text("verdict.because", ["reason": $0]) } ?? "."))
-            // Feedback often restates the failure (a wrong choice's own explanation): say it once.
-            verdict.feedback.filter { $0 != failure }.forEach { output.line(markdown.render($0)) }
-            if stillPassed {
-                output.line(style.dim(catalog.text("verdict.still_passed")))
-                return nil
-            }
-            let used = ref.map { session.stepProgress($0).hintsUsed } ?? 0
-            let total = session.currentStep?.hints.count ?? 0
-            output.line(
-                style.dim(
-                    used < total
-                        ? catalog.text("verdict.again.hint", ["count": total - used])
-                        : catalog.text(revealsAnswer ? "verdict.again.predict" : "verdict.again")))
-        case .error:
-            if let run = verdict.run {
-                renderer.lines(run, output: run.learnerStdout, source: { _ in learnerCode }).forEach(output.line)
-            }
-            return catalog.text(
-                "verdict.error", ["reason": verdict.firstFailure?.message ?? catalog.text("verdict.error.no_check")])
-        }
-        return nil
+            stillPassed: ref.map { session.stepProgress($0).status == .passed } ?? false,
+            hintsUsed: ref.map { session.stepProgress($0).hintsUsed } ?? 0, on: output)
     }
 
     // MARK: - Running

@@ -85,7 +85,9 @@ struct RunRenderer {
             case .warning: style.warning("warning:")
             case .note, .remark: style.dim("note:")
             }
-        var lines = ["\(d.file):\(d.line):\(d.column): \(label) \(d.message)"]
+        // Hidden code is the lesson's: its file and line are the judge's, never the learner's.
+        let place = d.inHiddenCode ? catalog.text("run.hidden_code") : "\(d.file):\(d.line):\(d.column)"
+        var lines = ["\(place): \(label) \(d.message)"]
         guard let source else { return lines }
         let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
         guard d.line >= 1, d.line <= sourceLines.count else { return lines }
@@ -269,6 +271,10 @@ struct RunRenderer {
                     "run.unwind.unhandled", ["action": action, "source": event.subject.map(bare) ?? "?", "asked": asked]
                 )
             return text + " — " + unhandled
+        }
+        // An unwind names its action as the storyboard stores it, a selector: `action unwindToShelf:`.
+        if [.unwind, .unwindAction].contains(event.event), let action = event.action, !action.isEmpty {
+            text += " " + catalog.text("run.unwind.action", ["action": action])
         }
         let values = (event.properties ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !values.isEmpty { text += " (" + values.joined(separator: ", ") + ")" }

@@ -126,7 +126,7 @@ enum PredictKind: StepKindRules {
                     found.append(PackChecker.error("the expected answer '\(expected)' is wrong: \(reason)", of: step))
                 }
             }
-            found += await PackChecker.listedAnswers(of: step, in: lesson) { answer in
+            found += await PackChecker.listedAnswers(of: step, in: lesson, view: judge.learnerView) { answer in
                 guard case .text(let text) = answer else { return await judge.judge(answer, for: step) }
                 return AnswerJudge.addingListedFeedback(
                     to: Self.judge(text, of: asked, run: outcome), for: answer, of: step)

@@ -51,6 +51,12 @@ enum TextKind: StepKindRules {
         }) {
             return Verdict(results: [CheckResult(summary: summary, status: .pass)])
         }
+        // An accepted list is accepted written another way (`a, b and c` for `a, b, c`), its
+        // items in order; items with no mark between them are words (`a b c`).
+        let items = TextMatching.listItems(text) ?? answer.split(separator: " ").map(String.init)
+        if question.accepted.contains(where: { TextMatching.listItems($0) == items }) {
+            return Verdict(results: [CheckResult(summary: summary, status: .pass)])
+        }
         if let pattern = question.pattern {
             do {
                 let anchored = "^(?:\(pattern))$"

@@ -68,13 +68,13 @@ package struct PackCheckCommand: AsyncParsableCommand {
     package func run() async throws {
         if watch {
             let status = await PackCheckWatch.run(
-                pack, language: languageOption.language, workflow: PackWorkflow(),
+                pack, language: languageOption.language, workflow: PackWorkflow(learnerView: VerdictPage.learnerView),
                 clearsScreen: isatty(STDOUT_FILENO) == 1)
             if status != 0 { throw ExitCode(status) }
             return
         }
         try await reportingFailures {
-            let passed = try await PackWorkflow().check(
+            let passed = try await PackWorkflow(learnerView: VerdictPage.learnerView).check(
                 pack, language: languageOption.language, staticOnly: staticOnly,
                 showsProgress: verbose || isatty(STDERR_FILENO) == 1,
                 selection: lesson.map { IncrementalCheck.Selection(lesson: $0, step: step) })
@@ -145,7 +145,7 @@ package struct PackInstallCommand: AsyncParsableCommand {
 
     package func run() async throws {
         try await reportingFailures {
-            try await PackWorkflow().install(
+            try await PackWorkflow(learnerView: VerdictPage.learnerView).install(
                 source, staticOnly: staticOnly,
                 showsProgress: verbose || isatty(STDERR_FILENO) == 1)
         }

@@ -215,6 +215,28 @@ enum PostgresSchema {
                     ON UPDATE CASCADE ON DELETE CASCADE)
             """,
             "CREATE INDEX workshop_event_room_seq ON workshop_event (room, seq)"
+        ],
+        // Quotas counted in the database: each learner's events, and what each room's events
+        // weigh (`Room.weight`, with only the latest code per exercise), from what is stored.
+        // No foreign key on the room's usage: adding to it must not wait on the room's row,
+        // which a join holds while it waits on the learner's (`archiveAndClear` renames it).
+        [
+            "ALTER TABLE workshop_learner ADD COLUMN events integer NOT NULL DEFAULT 0",
+            """
+            UPDATE workshop_learner l SET events =
+                (SELECT count(*) FROM workshop_event e WHERE e.room = l.room AND e.learner = l.id)
+            """,
+            """
+            CREATE TABLE workshop_usage (
+                room text PRIMARY KEY, bytes bigint NOT NULL)
+            """,
+            """
+            INSERT INTO workshop_usage (room, bytes)
+            SELECT room, sum(160 + octet_length(id) + coalesce(octet_length(json->>'step'), 0)
+                + coalesce(octet_length(json->>'feedback'), 0) + coalesce(octet_length(json->>'problem'), 0)
+                + coalesce(octet_length(json->>'code'), 0))
+            FROM workshop_event GROUP BY room
+            """
         ]
     ]
 }
@@ -387,12 +409,76 @@ package final class PostgresWorkshopStore: WorkshopStore {
         }
     }
 
+    /// No quota but the counts kept: what the room stores goes through `append(_:within:)`.
     package func append(_ events: [StoredEvent]) async throws -> [StoredEvent] {
-        guard !events.isEmpty else { return [] }
+        let unlimited = RoomQuotas(learners: .max, eventsPerLearner: .max, roomBytes: .max)
+        return try await append(events, within: unlimited).added
+    }
+
+    /// Each event in turn: the learner's row is locked (their events are counted one at a time,
+    /// from any server), an event stored before is skipped, the learner's count and then the
+    /// room's bytes are checked and added to in conditional statements, and the event is stored.
+    /// A refusal leaves the counts as they were.
+    package func append(_ events: [StoredEvent], within quotas: RoomQuotas) async throws -> QuotaAppend {
+        guard !events.isEmpty else { return QuotaAppend(added: []) }
         let encoded = try events.map { ($0, try Self.encode($0.event)) }
+        let roomLimit = Int64(clamping: quotas.roomBytes)
         return try await client.withTransaction(logger: logger) { connection in
-            var added: [StoredEvent] = []
+            var result = QuotaAppend(added: [])
             for (stored, json) in encoded {
+                var count: Int?
+                var known = false
+                for try await (events, exists) in try await connection.query(
+                    """
+                    SELECT l.events, EXISTS (SELECT 1 FROM workshop_event e
+                        WHERE e.room = l.room AND e.learner = l.id AND e.id = \(stored.event.id))
+                    FROM workshop_learner l WHERE l.room = \(room) AND l.id = \(stored.learner) FOR NO KEY UPDATE
+                    """, logger: logger
+                ).decode((Int, Bool).self) {
+                    count = events
+                    known = exists
+                }
+                guard let count else { throw RequestFailure(500, "the learner '\(stored.learner)' is not stored") }
+                if known { continue }
+                guard count < quotas.eventsPerLearner else {
+                    result.refused[stored.event.id] = .learnerEvents
+                    continue
+                }
+                // A new version of an exercise's code replaces the one kept: its bytes are freed.
+                var weight = Int64(Room.weight(of: stored.event))
+                if let step = stored.event.step, stored.event.code != nil {
+                    for try await freed in try await connection.query(
+                        """
+                        SELECT coalesce(sum(octet_length(json->>'code')), 0)::bigint FROM workshop_event
+                        WHERE room = \(room) AND learner = \(stored.learner) AND json->>'step' = \(step)
+                          AND json ? 'code'
+                        """, logger: logger
+                    ).decode(Int64.self) {
+                        weight -= freed
+                    }
+                }
+                if weight > 0 {
+                    var fits = false
+                    if weight <= roomLimit {
+                        for try await _ in try await connection.query(
+                            """
+                            INSERT INTO workshop_usage AS u (room, bytes) VALUES (\(room), \(weight))
+                            ON CONFLICT (room) DO UPDATE SET bytes = u.bytes + excluded.bytes
+                            WHERE u.bytes + excluded.bytes <= \(roomLimit)
+                            RETURNING bytes
+                            """, logger: logger
+                        ).decode(Int64.self) {
+                            fits = true
+                        }
+                    }
+                    guard fits else {
+                        result.refused[stored.event.id] = .roomBytes
+                        continue
+                    }
+                } else if weight < 0 {
+                    try await connection.query(
+                        "UPDATE workshop_usage SET bytes = bytes + \(weight) WHERE room = \(room)", logger: logger)
+                }
                 var seq: Int64?
                 for try await value in try await connection.query(
                     """
@@ -404,9 +490,12 @@ package final class PostgresWorkshopStore: WorkshopStore {
                     seq = value
                 }
                 guard let seq else { continue }
+                try await connection.query(
+                    "UPDATE workshop_learner SET events = events + 1 WHERE room = \(room) AND id = \(stored.learner)",
+                    logger: logger)
                 var kept = stored
                 kept.seq = seq
-                added.append(kept)
+                result.added.append(kept)
                 // Only the latest code per learner and exercise is kept.
                 if let step = stored.event.step, stored.event.code != nil {
                     try await connection.query(
@@ -417,8 +506,8 @@ package final class PostgresWorkshopStore: WorkshopStore {
                         """, logger: logger)
                 }
             }
-            if let first = added.first?.seq { try await notify(connection, "events \(first)") }
-            return added
+            if let first = result.added.first?.seq { try await notify(connection, "events \(first)") }
+            return result
         }
     }
 
@@ -453,6 +542,8 @@ package final class PostgresWorkshopStore: WorkshopStore {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query(
                 "UPDATE workshop_room SET name = \(archive) WHERE name = \(room)", logger: logger)
+            try await connection.query(
+                "UPDATE workshop_usage SET room = \(archive) WHERE room = \(room)", logger: logger)
             try await notify(connection, "room")
         }
     }

@@ -52,6 +52,9 @@ struct Serve: AsyncParsableCommand {
         }
         let (data, database, rooms) = (options.dataFile, options.database, options.rooms)
         let (host, port, learnerRate, new) = (options.host, options.port, options.learnerRate, options.new)
+        let quotas = RoomQuotas(
+            learners: options.maxLearners, eventsPerLearner: options.eventsPerLearner,
+            roomBytes: options.roomStorage.bytes)
         let outline = RoomOutline(pack: lessons)
         var served: [(name: String?, room: Room, kept: String?)] = []
         var lock: DataLock?
@@ -69,7 +72,7 @@ struct Serve: AsyncParsableCommand {
                 archive = store.archiveName()
                 try await store.archiveAndClear(to: archive!)
             }
-            let room = try await Room(outline: outline, store: store, learnerRate: learnerRate)
+            let room = try await Room(outline: outline, store: store, learnerRate: learnerRate, quotas: quotas)
             served.append((nil, room, archive))
             place = data
         } else if let database {
@@ -84,7 +87,7 @@ struct Serve: AsyncParsableCommand {
                     archive = store.archiveName()
                     try await store.archiveAndClear(to: archive!)
                 }
-                let room = try await Room(outline: outline, store: store, learnerRate: learnerRate)
+                let room = try await Room(outline: outline, store: store, learnerRate: learnerRate, quotas: quotas)
                 served.append((name, room, archive))
             }
             place = opened.place

@@ -330,6 +330,104 @@ struct PostgresStoreTests {
         #expect(told.broadcasts.map(\.text) == ["Back"])
     }
 
+    /// Two server processes on one database race to each quota of a room, half the requests to
+    /// each: exactly the cap is admitted between them (learners, one learner's events, the room's
+    /// bytes), and the rest is refused with the reason (403 for a full room; events one by one).
+    @Test func twoServerProcessesKeepEachQuotaExactlyBetweenThem() async throws {
+        let url = try PostgresCluster.get().makeDatabase()
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let limits = [
+            "--learner-rate", "1000", "--max-learners", "6", "--events-per-learner", "10", "--room-storage", "200KiB"
+        ]
+        let serverA = try ServerProcess(
+            pack: pack, database: url, rooms: ["cap", "bytes"], extra: limits, log: home.appendingPathComponent("a.log")
+        )
+        defer { serverA.stop() }
+        let serverB = try ServerProcess(
+            pack: pack, database: url, rooms: ["cap", "bytes"], extra: limits, log: home.appendingPathComponent("b.log")
+        )
+        defer { serverB.stop() }
+        #expect(serverB.links.map(\.code) == serverA.links.map(\.code))
+        let (capCode, bytesCode) = (serverA.links[0].code, serverA.links[1].code)
+
+        /// Sends every batch at once, alternately to A and B: each one's status and reply.
+        func race(_ batches: [EventBatch]) async -> [(status: Int, reply: BatchReply?)] {
+            await withTaskGroup(of: (status: Int, reply: BatchReply?).self) { group in
+                for (index, batch) in batches.enumerated() {
+                    let server = index.isMultiple(of: 2) ? serverA : serverB
+                    group.addTask {
+                        guard let body = try? JSONEncoder().encode(batch),
+                            let reply = try? await server.request("POST", "api/events", body: body)
+                        else { return (0, nil) }
+                        return (reply.status, try? JSONDecoder().decode(BatchReply.self, from: reply.body))
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+
+        // Twelve learners join a room for six.
+        let joins = await race(
+            (0..<12).map { index in
+                Self.batch(
+                    capCode, String(format: "joiner-%04d", index),
+                    [WorkshopEvent(id: String(format: "join-%04d", index), kind: .entered, step: "a/which")])
+            })
+        #expect(joins.filter { $0.status == 200 }.count == 6, "\(joins.map(\.status))")
+        #expect(joins.filter { $0.status == 403 }.count == 6, "\(joins.map(\.status))")
+        let (database, running) = try await Self.open(url)
+        defer { running.cancel() }
+        let members = try await database.store(room: "cap").learners().map(\.id)
+        #expect(members.count == 6)
+
+        // One of them sends twenty events more at once, for a quota of ten.
+        let learner = try #require(members.first)
+        let flood = await race(
+            (0..<20).map { index in
+                Self.batch(
+                    capCode, learner,
+                    [WorkshopEvent(id: String(format: "more-%04d", index), kind: .hint, step: "a/which")])
+            })
+        #expect(
+            flood.allSatisfy { $0.status == 200 },
+            "\(flood.map(\.status)) \((try? PostgresCluster.get().log.suffix(1500)) ?? "")")
+        #expect(flood.compactMap(\.reply).flatMap(\.acknowledged).count == 9)
+        let tooMany = flood.compactMap(\.reply).flatMap { $0.refused ?? [] }
+        #expect(tooMany.count == 11)
+        #expect(
+            tooMany.allSatisfy {
+                $0.reason.hasSuffix("this learner has stored 10 events, the most the room keeps for one")
+            },
+            "\(tooMany.map(\.reason))")
+        #expect(try await database.store(room: "cap").events().filter { $0.learner == learner }.count == 10)
+
+        // Six learners, four exercises each, code weighing 16,100 bytes an event: twelve fit in 200 KiB.
+        let steps = ["a/welcome", "a/which", "b/intro", "b/ask"]
+        var heavy: [EventBatch] = []
+        for learner in 0..<6 {
+            for (index, step) in steps.enumerated() {
+                let id = String(format: "code-%04d-%d", learner, index)
+                let code = String(repeating: "c", count: 16_100 - 160 - id.utf8.count - step.utf8.count)
+                let event = WorkshopEvent(id: id, kind: .wrong, step: step, code: code)
+                #expect(Room.weight(of: event) == 16_100)
+                heavy.append(Self.batch(bytesCode, String(format: "writer-%04d", learner), [event]))
+            }
+        }
+        let filled = await race(heavy)
+        #expect(
+            filled.allSatisfy { $0.status == 200 },
+            "\(filled.map(\.status)) \((try? PostgresCluster.get().log.suffix(1500)) ?? "")")
+        #expect(filled.compactMap(\.reply).flatMap(\.acknowledged).count == 12)
+        let full = filled.compactMap(\.reply).flatMap { $0.refused ?? [] }
+        #expect(full.count == 12)
+        #expect(
+            full.allSatisfy { $0.reason.hasSuffix("the room's storage is full (200 KiB)") }, "\(full.map(\.reason))")
+        let kept = try await database.store(room: "bytes").events()
+        #expect(kept.count == 12)
+        #expect(kept.map { Room.weight(of: $0.event) }.reduce(0, +) <= 200 * 1024)
+    }
+
     /// `workshop rooms` lists a database's rooms with their learners and last activity, the
     /// join code hidden unless asked for; it lists a SQLite file's room too.
     @Test func workshopRoomsListsEveryRoom() async throws {

@@ -169,6 +169,7 @@ struct Rooms: AsyncParsableCommand {
             let running = Task { await shared.run() }
             defer { running.cancel() }
             do {
+                try await shared.check()
                 rooms = try await shared.rooms()
             } catch {
                 throw ValidationError(

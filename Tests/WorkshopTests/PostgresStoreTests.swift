@@ -428,6 +428,88 @@ struct PostgresStoreTests {
         #expect(kept.map { Room.weight(of: $0.event) }.reduce(0, +) <= 200 * 1024)
     }
 
+    /// Whether the connection a query runs on is encrypted, as the database server sees it.
+    static func encrypted(_ database: PostgresDatabase) async throws -> Bool {
+        var encrypted = false
+        for try await value in try await database.client.query(
+            "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()"
+        ).decode(Bool.self) {
+            encrypted = value
+        }
+        return encrypted
+    }
+
+    /// `sslmode=require` against a server without TLS is refused in a sentence, by the server
+    /// process too; once the cluster has a certificate (made here by openssl), `require` and
+    /// `verify-full` with that certificate as `sslrootcert` connect encrypted (the database
+    /// server says so), plain stays plain, and `verify-full` with another certificate is refused.
+    @Test func databaseConnectionsUseTLSWhenTheURLAsks() async throws {
+        let cluster = try PostgresCluster.get()
+        let url = try cluster.makeDatabase()
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let refused = try ServerStartTests.refused([
+            "--pack", pack.path, "--port", "0", "--database", url + "?sslmode=require"
+        ])
+        #expect(refused.status != 0 && refused.status != -1, "\(refused.output)")
+        #expect(
+            refused.output.contains("the database server does not accept TLS connections"), "\(refused.output)")
+
+        // A certificate for 127.0.0.1 and localhost, and another one nobody signed it with.
+        func certificate(_ name: String) throws -> (certificate: String, key: String) {
+            let (certificate, key) = (cluster.folder.path + "/\(name).crt", cluster.folder.path + "/\(name).key")
+            let made = PostgresCluster.run(
+                "/usr/bin/openssl",
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", certificate
+                ])
+            guard made.status == 0 else { throw Failure("openssl: \(made.output)") }
+            chmod(key, 0o600)
+            if getuid() == 0 { _ = PostgresCluster.run("/bin/chown", [PostgresCluster.user, key, certificate]) }
+            return (certificate, key)
+        }
+        let server = try certificate("server")
+        let other = try certificate("other")
+        func setting(_ sql: String) throws {
+            let name = String(url.split(separator: "/").last!)
+            let done = try cluster.runAsOwner(
+                "psql", ["-h", "127.0.0.1", "-p", String(cluster.port), "-U", "seguelab", "-d", name, "-c", sql])
+            guard done.status == 0 else { throw Failure("psql \(sql): \(done.output)") }
+        }
+        try setting("ALTER SYSTEM SET ssl_cert_file = '\(server.certificate)'")
+        try setting("ALTER SYSTEM SET ssl_key_file = '\(server.key)'")
+        try setting("ALTER SYSTEM SET ssl = on")
+        try setting("SELECT pg_reload_conf()")
+        defer {
+            try? setting("ALTER SYSTEM RESET ssl")
+            try? setting("ALTER SYSTEM RESET ssl_cert_file")
+            try? setting("ALTER SYSTEM RESET ssl_key_file")
+            try? setting("SELECT pg_reload_conf()")
+        }
+
+        for (query, expected) in [
+            ("?sslmode=require", true), ("?sslmode=verify-full&sslrootcert=\(server.certificate)", true), ("", false)
+        ] {
+            let (database, running) = try await Self.open(url + query)
+            defer { running.cancel() }
+            #expect(try await Self.encrypted(database) == expected, "\(query)")
+        }
+        let wrongRoot = try PostgresDatabase(url: url + "?sslmode=verify-full&sslrootcert=\(other.certificate)")
+        let running = Task { await wrongRoot.run() }
+        defer { running.cancel() }
+        do {
+            try await wrongRoot.migrate()
+            Issue.record("a certificate another one signed was trusted")
+        } catch {
+            #expect("\(error)".contains("certificate is not one sslrootcert (or the system) trusts"), "\(error)")
+        }
+        #expect(throws: PostgresStoreFailure.self) { try PostgresDatabase(url: url + "?sslmode=always") }
+        #expect(throws: PostgresStoreFailure.self) {
+            try PostgresDatabase(url: url + "?sslmode=verify-full&sslrootcert=/nonexistent.pem")
+        }
+    }
+
     /// `workshop rooms` lists a database's rooms with their learners and last activity, the
     /// join code hidden unless asked for; it lists a SQLite file's room too.
     @Test func workshopRoomsListsEveryRoom() async throws {

@@ -4,6 +4,8 @@ import TestSupport
 import Testing
 import Workshop
 
+import struct PostgresNIO.PostgresQuery
+
 @testable import WorkshopServer
 
 #if canImport(FoundationNetworking)
@@ -426,6 +428,74 @@ struct PostgresStoreTests {
         let kept = try await database.store(room: "bytes").events()
         #expect(kept.count == 12)
         #expect(kept.map { Room.weight(of: $0.event) }.reduce(0, +) <= 200 * 1024)
+    }
+
+    /// A database an older server left at the first schema, with learners and events, is brought
+    /// to the current one with each learner's events counted and the room's bytes summed as the
+    /// room weighs them: the quotas go on from what is stored.
+    @Test func aDatabaseOfTheFirstSchemaKeepsItsQuotaCounts() async throws {
+        let url = try PostgresCluster.get().makeDatabase()
+        let database = try PostgresDatabase(url: url)
+        let running = Task { await database.run() }
+        defer { running.cancel() }
+        let key = String(repeating: "7a", count: 24)
+        let events = [
+            ("ada-00001", WorkshopEvent(id: "event-0001", kind: .entered, step: "a/which")),
+            ("ada-00001", WorkshopEvent(id: "event-0002", kind: .wrong, step: "a/which", code: "let x = 1")),
+            ("ada-00001", WorkshopEvent(id: "event-0003", kind: .hint, step: "a/which")),
+            ("bob-00002", WorkshopEvent(id: "event-0004", kind: .wrong, step: "b/ask", code: "enum E {}"))
+        ]
+        let logger = PostgresDatabase.logger
+        try await database.client.withTransaction(logger: logger) { connection in
+            try await connection.query("CREATE TABLE seguelab_schema (version integer NOT NULL)", logger: logger)
+            for statement in PostgresSchema.migrations[0] {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+            try await connection.query("INSERT INTO seguelab_schema (version) VALUES (1)", logger: logger)
+            let room = String(decoding: try JSONEncoder().encode(RoomRecord.new()), as: UTF8.self)
+            try await connection.query(
+                "INSERT INTO workshop_room (name, json, created) VALUES ('main', \(room)::jsonb, 0)", logger: logger)
+            for learner in ["ada-00001", "bob-00002"] {
+                try await connection.query(
+                    """
+                    INSERT INTO workshop_learner (room, id, name, key, joined)
+                    VALUES ('main', \(learner), \(learner), \(key), 0)
+                    """, logger: logger)
+            }
+            for (learner, event) in events {
+                let json = String(decoding: try JSONEncoder().encode(event), as: UTF8.self)
+                try await connection.query(
+                    """
+                    INSERT INTO workshop_event (room, learner, id, received, json)
+                    VALUES ('main', \(learner), \(event.id), 0, \(json)::jsonb)
+                    """, logger: logger)
+            }
+        }
+        try await database.migrate()
+        #expect(try await database.schemaVersion() == PostgresSchema.migrations.count)
+        var counts: [String: Int] = [:]
+        for try await (learner, count) in try await database.client.query(
+            "SELECT id, events FROM workshop_learner WHERE room = 'main'"
+        ).decode((String, Int).self) {
+            counts[learner] = count
+        }
+        #expect(counts == ["ada-00001": 3, "bob-00002": 1])
+        var bytes: Int64 = 0
+        for try await value in try await database.client.query(
+            "SELECT bytes FROM workshop_usage WHERE room = 'main'"
+        ).decode(Int64.self) {
+            bytes = value
+        }
+        #expect(bytes == Int64(events.map { Room.weight(of: $0.1) }.reduce(0, +)))
+
+        // Ada has three events stored: a quota of four takes one more.
+        let room = try await Room(
+            outline: try Self.outline(), store: try database.store(room: "main"), learnerRate: 1000,
+            quotas: RoomQuotas(eventsPerLearner: 4))
+        let more = (5...6).map { WorkshopEvent(id: String(format: "event-%04d", $0), kind: .hint, step: "a/which") }
+        let reply = try await room.submit(Self.batch(await room.record.joinCode, "ada-00001", more))
+        #expect(reply.acknowledged == ["event-0005"])
+        #expect(reply.refused?.map(\.id) == ["event-0006"])
     }
 
     /// Whether the connection a query runs on is encrypted, as the database server sees it.

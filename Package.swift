@@ -190,7 +190,9 @@ let package = Package(
             name: "WorkshopTests",
             dependencies: [
                 "seguelab", "seguelab-workshop", "Workshop", "WorkshopServer", "LessonKit", "TestSupport",
-                .product(name: "GRDB", package: "GRDB.swift")
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // An older server's PostgreSQL schema, written as it left it.
+                .product(name: "PostgresNIO", package: "postgres-nio")
             ],
             exclude: ["Browser"])
     ]

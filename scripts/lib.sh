@@ -94,6 +94,9 @@ ensure_browser() {
 ensure_postgres() {
     ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || apt_install postgresql \
         || say "PostgreSQL is missing: the workshop PostgreSQL tests will fail until it is installed."
+    # The TLS test makes the cluster's certificate with openssl.
+    command -v openssl >/dev/null 2>&1 || apt_install openssl \
+        || say "openssl is missing: the workshop PostgreSQL TLS test will fail until it is installed."
     if [ "$(id -u)" -eq 0 ] && ! id -u seguelab-test >/dev/null 2>&1; then
         useradd --system --no-create-home --shell /usr/sbin/nologin seguelab-test \
             || say "could not create the user seguelab-test: the workshop PostgreSQL tests will fail."

@@ -50,6 +50,18 @@ package struct ServeOptions: ParsableArguments, Equatable {
                 + "the data file."))
     package var new = false
 
+    @Option(help: "Learners a room takes at most; more are refused.")
+    package var maxLearners = 2_000
+
+    @Option(help: "Events a room keeps for each learner; more are refused one by one.")
+    package var eventsPerLearner = 5_000
+
+    @Option(
+        help: ArgumentHelp(
+            "What a room's events may weigh in all (each learner's latest code per exercise counted), "
+                + "as 256MiB or 500KiB; more are refused one by one.", valueName: "size"))
+    package var roomStorage = StorageSize(bytes: 256 * 1_048_576)
+
     package init() {}
 
     package func validate() throws {
@@ -59,6 +71,7 @@ package struct ServeOptions: ParsableArguments, Equatable {
     package static func == (a: ServeOptions, b: ServeOptions) -> Bool {
         (a.port, a.host, a.data, a.database) == (b.port, b.host, b.data, b.database)
             && (a.rooms, a.learnerRate, a.stuckAfter, a.new) == (b.rooms, b.learnerRate, b.stuckAfter, b.new)
+            && (a.maxLearners, a.eventsPerLearner, a.roomStorage) == (b.maxLearners, b.eventsPerLearner, b.roomStorage)
     }
 
     /// The SQLite file when no database is named: `--data`, or the one in the XDG data directory.
@@ -75,6 +88,35 @@ package struct ServeOptions: ParsableArguments, Equatable {
         for room in rooms { words += ["--room", room] }
         words += ["--learner-rate", String(learnerRate), "--stuck-after", String(stuckAfter)]
         if new { words.append("--new") }
+        words += ["--max-learners", String(maxLearners), "--events-per-learner", String(eventsPerLearner)]
+        words += ["--room-storage", roomStorage.description]
         return words
     }
+}
+
+/// A size given as `256MiB`, `500KiB`, `1GiB` or bytes.
+package struct StorageSize: ExpressibleByArgument, Equatable, CustomStringConvertible, Sendable {
+    package var bytes: Int
+
+    package init(bytes: Int) { self.bytes = bytes }
+
+    package init?(argument: String) {
+        let units = [
+            ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10), ("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)
+        ]
+        let (unit, factor) = units.first { argument.hasSuffix($0.0) } ?? ("", 1)
+        guard let number = Int(argument.dropLast(unit.count)), number > 0,
+            number <= Int.max / factor
+        else { return nil }
+        bytes = number * factor
+    }
+
+    package var description: String {
+        for (unit, factor) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes % factor == 0 {
+            return "\(bytes / factor)\(unit)"
+        }
+        return String(bytes)
+    }
+
+    package var defaultValueDescription: String { description }
 }

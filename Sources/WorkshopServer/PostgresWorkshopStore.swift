@@ -11,6 +11,7 @@ package final class PostgresDatabase: Sendable {
     package let client: PostgresClient
     /// Where it is, without the password: for messages.
     package let place: String
+    let location: PostgresLocation
     /// This process in the notices it sends, so it can ignore its own.
     let origin = randomHex(bytes: 8)
     let hub = NoticeHub()
@@ -19,8 +20,12 @@ package final class PostgresDatabase: Sendable {
 
     /// `url`: `postgres://user[:password]@host[:port]/database`, or for a Unix socket
     /// `postgres://user@/database?host=/socket/folder` (the folder of `.s.PGSQL.<port>`).
+    /// `?sslmode=` as libpq reads it: `require` (TLS or no connection), `verify-ca` and `verify-full`
+    /// (the certificate checked against `sslrootcert=FILE`, or the system's roots; `verify-full`
+    /// also checks it names the host), `prefer` (TLS when the server offers it); no TLS otherwise.
     package init(url: String) throws {
         let location = try PostgresLocation(url: url)
+        self.location = location
         place = location.place
         var configuration: PostgresClient.Configuration
         if let socket = location.socket {
@@ -30,7 +35,7 @@ package final class PostgresDatabase: Sendable {
         } else {
             configuration = .init(
                 host: location.host, port: location.port, username: location.user, password: location.password,
-                database: location.database, tls: .disable)
+                database: location.database, tls: location.tls.configuration)
         }
         configuration.options.connectTimeout = .seconds(5)
         configuration.options.maximumConnections = 8
@@ -63,8 +68,32 @@ package final class PostgresDatabase: Sendable {
         }
     }
 
+    /// Opens one connection and closes it: what stops it (TLS refused or untrusted, a wrong
+    /// password, no server) is said at once, where the pool would keep trying.
+    package func check() async throws {
+        var configuration: PostgresConnection.Configuration
+        do {
+            if let socket = location.socket {
+                configuration = .init(
+                    unixSocketPath: socket, username: location.user, password: location.password,
+                    database: location.database)
+            } else {
+                configuration = .init(
+                    host: location.host, port: location.port, username: location.user,
+                    password: location.password, database: location.database, tls: try location.tls.connectionTLS())
+            }
+            configuration.options.connectTimeout = .seconds(5)
+            let connection = try await PostgresConnection.connect(
+                configuration: configuration, id: 0, logger: Self.logger)
+            try await connection.close()
+        } catch {
+            throw PostgresStoreFailure("cannot connect to \(place): \(Self.describe(error))")
+        }
+    }
+
     /// Brings the schema to this version (once, whichever server starts first).
     package func migrate() async throws {
+        try await check()
         do {
             try await client.withTransaction(logger: Self.logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(7210028)", logger: Self.logger)
@@ -141,7 +170,15 @@ package final class PostgresDatabase: Sendable {
         }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
+            if error.code == .sslUnsupported {
+                return "the database server does not accept TLS connections, and the URL's sslmode asks for TLS"
+            }
+            if let underlying = error.underlying { return describe(underlying) }
             return "\(error.code)"
+        }
+        if error is NIOSSLError || error is BoringSSLError {
+            return "the TLS connection failed (\(error)): the database server's certificate is not one "
+                + "sslrootcert (or the system) trusts for this host"
         }
         return "\(error)"
     }
@@ -156,6 +193,45 @@ package struct PostgresLocation: Equatable {
     package var database: String
     /// The Unix socket's path, for `?host=/folder`.
     package var socket: String?
+    package var tls = TLSMode.disable
+
+    /// `sslmode` and `sslrootcert`, as libpq reads them (`allow` is not offered).
+    package enum TLSMode: Equatable {
+        case disable
+        case prefer
+        case require
+        /// The certificate is checked against `roots` (a PEM file; nil: the system's), and with
+        /// `host` the name in it too.
+        case verify(roots: String?, host: Bool)
+
+        private var settings: TLSConfiguration {
+            var settings = TLSConfiguration.makeClientConfiguration()
+            settings.certificateVerification = .none
+            if case .verify(let roots, let host) = self {
+                settings.certificateVerification = host ? .fullVerification : .noHostnameVerification
+                if let roots { settings.trustRoots = .file(roots) }
+            }
+            return settings
+        }
+
+        /// For the pool.
+        var configuration: PostgresClient.Configuration.TLS {
+            switch self {
+            case .disable: return .disable
+            case .prefer: return .prefer(settings)
+            default: return .require(settings)
+            }
+        }
+
+        /// For one connection.
+        func connectionTLS() throws -> PostgresConnection.Configuration.TLS {
+            switch self {
+            case .disable: return .disable
+            case .prefer: return .prefer(try NIOSSLContext(configuration: settings))
+            default: return .require(try NIOSSLContext(configuration: settings))
+            }
+        }
+    }
 
     package init(url: String) throws {
         guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme)
@@ -179,10 +255,30 @@ package struct PostgresLocation: Equatable {
         if let folder = components.queryItems?.first(where: { $0.name == "host" })?.value, folder.hasPrefix("/") {
             socket = folder + "/.s.PGSQL.\(self.port)"
         }
+        let query = { (name: String) in components.queryItems?.first { $0.name == name }?.value }
+        let roots = query("sslrootcert")
+        if let roots, !FileManager.default.isReadableFile(atPath: roots) {
+            throw PostgresStoreFailure("--database: sslrootcert '\(roots)' is not a file that can be read")
+        }
+        switch query("sslmode") {
+        case nil, "disable": tls = .disable
+        case "prefer": tls = .prefer
+        case "require": tls = roots.map { .verify(roots: $0, host: false) } ?? .require
+        case "verify-ca": tls = .verify(roots: roots, host: false)
+        case "verify-full": tls = .verify(roots: roots, host: true)
+        case let mode?:
+            throw PostgresStoreFailure(
+                "--database: sslmode '\(mode)': expected disable, prefer, require, verify-ca or verify-full")
+        }
+        if socket != nil, tls != .disable, tls != .prefer {
+            throw PostgresStoreFailure(
+                "--database: sslmode asks for TLS, which a Unix socket does not use: connect over TCP, or drop sslmode")
+        }
     }
 
     var place: String {
-        socket.map { "\(database) on \($0)" } ?? "\(database) on \(host):\(port)"
+        let encrypted = tls == .disable || tls == .prefer ? "" : " (TLS)"
+        return socket.map { "\(database) on \($0)" } ?? "\(database) on \(host):\(port)\(encrypted)"
     }
 }
 
@@ -215,6 +311,28 @@ enum PostgresSchema {
                     ON UPDATE CASCADE ON DELETE CASCADE)
             """,
             "CREATE INDEX workshop_event_room_seq ON workshop_event (room, seq)"
+        ],
+        // Quotas counted in the database: each learner's events, and what each room's events
+        // weigh (`Room.weight`, with only the latest code per exercise), from what is stored.
+        // No foreign key on the room's usage: adding to it must not wait on the room's row,
+        // which a join holds while it waits on the learner's (`archiveAndClear` renames it).
+        [
+            "ALTER TABLE workshop_learner ADD COLUMN events integer NOT NULL DEFAULT 0",
+            """
+            UPDATE workshop_learner l SET events =
+                (SELECT count(*) FROM workshop_event e WHERE e.room = l.room AND e.learner = l.id)
+            """,
+            """
+            CREATE TABLE workshop_usage (
+                room text PRIMARY KEY, bytes bigint NOT NULL)
+            """,
+            """
+            INSERT INTO workshop_usage (room, bytes)
+            SELECT room, sum(160 + octet_length(id) + coalesce(octet_length(json->>'step'), 0)
+                + coalesce(octet_length(json->>'feedback'), 0) + coalesce(octet_length(json->>'problem'), 0)
+                + coalesce(octet_length(json->>'code'), 0))
+            FROM workshop_event GROUP BY room
+            """
         ]
     ]
 }
@@ -387,12 +505,76 @@ package final class PostgresWorkshopStore: WorkshopStore {
         }
     }
 
+    /// No quota but the counts kept: what the room stores goes through `append(_:within:)`.
     package func append(_ events: [StoredEvent]) async throws -> [StoredEvent] {
-        guard !events.isEmpty else { return [] }
+        let unlimited = RoomQuotas(learners: .max, eventsPerLearner: .max, roomBytes: .max)
+        return try await append(events, within: unlimited).added
+    }
+
+    /// Each event in turn: the learner's row is locked (their events are counted one at a time,
+    /// from any server), an event stored before is skipped, the learner's count and then the
+    /// room's bytes are checked and added to in conditional statements, and the event is stored.
+    /// A refusal leaves the counts as they were.
+    package func append(_ events: [StoredEvent], within quotas: RoomQuotas) async throws -> QuotaAppend {
+        guard !events.isEmpty else { return QuotaAppend(added: []) }
         let encoded = try events.map { ($0, try Self.encode($0.event)) }
+        let roomLimit = Int64(clamping: quotas.roomBytes)
         return try await client.withTransaction(logger: logger) { connection in
-            var added: [StoredEvent] = []
+            var result = QuotaAppend(added: [])
             for (stored, json) in encoded {
+                var count: Int?
+                var known = false
+                for try await (events, exists) in try await connection.query(
+                    """
+                    SELECT l.events, EXISTS (SELECT 1 FROM workshop_event e
+                        WHERE e.room = l.room AND e.learner = l.id AND e.id = \(stored.event.id))
+                    FROM workshop_learner l WHERE l.room = \(room) AND l.id = \(stored.learner) FOR NO KEY UPDATE
+                    """, logger: logger
+                ).decode((Int, Bool).self) {
+                    count = events
+                    known = exists
+                }
+                guard let count else { throw RequestFailure(500, "the learner '\(stored.learner)' is not stored") }
+                if known { continue }
+                guard count < quotas.eventsPerLearner else {
+                    result.refused[stored.event.id] = .learnerEvents
+                    continue
+                }
+                // A new version of an exercise's code replaces the one kept: its bytes are freed.
+                var weight = Int64(Room.weight(of: stored.event))
+                if let step = stored.event.step, stored.event.code != nil {
+                    for try await freed in try await connection.query(
+                        """
+                        SELECT coalesce(sum(octet_length(json->>'code')), 0)::bigint FROM workshop_event
+                        WHERE room = \(room) AND learner = \(stored.learner) AND json->>'step' = \(step)
+                          AND json ? 'code'
+                        """, logger: logger
+                    ).decode(Int64.self) {
+                        weight -= freed
+                    }
+                }
+                if weight > 0 {
+                    var fits = false
+                    if weight <= roomLimit {
+                        for try await _ in try await connection.query(
+                            """
+                            INSERT INTO workshop_usage AS u (room, bytes) VALUES (\(room), \(weight))
+                            ON CONFLICT (room) DO UPDATE SET bytes = u.bytes + excluded.bytes
+                            WHERE u.bytes + excluded.bytes <= \(roomLimit)
+                            RETURNING bytes
+                            """, logger: logger
+                        ).decode(Int64.self) {
+                            fits = true
+                        }
+                    }
+                    guard fits else {
+                        result.refused[stored.event.id] = .roomBytes
+                        continue
+                    }
+                } else if weight < 0 {
+                    try await connection.query(
+                        "UPDATE workshop_usage SET bytes = bytes + \(weight) WHERE room = \(room)", logger: logger)
+                }
                 var seq: Int64?
                 for try await value in try await connection.query(
                     """
@@ -404,9 +586,12 @@ package final class PostgresWorkshopStore: WorkshopStore {
                     seq = value
                 }
                 guard let seq else { continue }
+                try await connection.query(
+                    "UPDATE workshop_learner SET events = events + 1 WHERE room = \(room) AND id = \(stored.learner)",
+                    logger: logger)
                 var kept = stored
                 kept.seq = seq
-                added.append(kept)
+                result.added.append(kept)
                 // Only the latest code per learner and exercise is kept.
                 if let step = stored.event.step, stored.event.code != nil {
                     try await connection.query(
@@ -417,8 +602,8 @@ package final class PostgresWorkshopStore: WorkshopStore {
                         """, logger: logger)
                 }
             }
-            if let first = added.first?.seq { try await notify(connection, "events \(first)") }
-            return added
+            if let first = result.added.first?.seq { try await notify(connection, "events \(first)") }
+            return result
         }
     }
 
@@ -453,6 +638,8 @@ package final class PostgresWorkshopStore: WorkshopStore {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query(
                 "UPDATE workshop_room SET name = \(archive) WHERE name = \(room)", logger: logger)
+            try await connection.query(
+                "UPDATE workshop_usage SET room = \(archive) WHERE room = \(room)", logger: logger)
             try await notify(connection, "room")
         }
     }

@@ -33,6 +33,10 @@ package actor Room {
     private var storedBytes = 0
     /// The size of the code kept for each learner and step: only the latest is kept.
     private var codeBytes: [String: Int] = [:]
+    /// Events, and their bytes, accepted by requests still storing them: requests of the same
+    /// learner that arrive meanwhile count them against the quotas.
+    private var reservedEvents: [String: Int] = [:]
+    private var reservedBytes = 0
 
     /// Seconds on a step, while the room works, before a learner shows as stuck.
     package static let defaultStuckAfter = 8.0 * 60
@@ -209,9 +213,11 @@ package actor Room {
         var refused: [EventRefusal] = []
         // Quotas refuse events one by one, like any event the room cannot keep: the learner's
         // side drops them (and says so once) instead of sending them again forever.
-        var count = eventCounts[batch.learner] ?? 0
-        var bytes = storedBytes
+        var count = (eventCounts[batch.learner] ?? 0) + (reservedEvents[batch.learner] ?? 0)
+        let before = storedBytes + reservedBytes
+        var bytes = before
         var kept: [String: Int] = [:]
+        var places: [String: String] = [:]
         for (index, event) in batch.events.enumerated() {
             let place = "events[\(index)]"
             if let reason = problem(with: event, at: place) {
@@ -219,11 +225,7 @@ package actor Room {
                 continue
             }
             guard count < quotas.eventsPerLearner else {
-                refused.append(
-                    EventRefusal(
-                        id: event.id,
-                        reason: "\(place): this learner has stored "
-                            + "\(quotas.eventsPerLearner) events, the most the room keeps for one"))
+                refused.append(EventRefusal(id: event.id, reason: quotaReason(.learnerEvents, at: place)))
                 continue
             }
             // A new version of an exercise's code replaces the one kept.
@@ -231,13 +233,10 @@ package actor Room {
             let key = event.step.map { batch.learner + "\u{0}" + $0 }
             if let key, event.code != nil { weight -= kept[key] ?? codeBytes[key] ?? 0 }
             guard weight <= 0 || bytes + weight <= quotas.roomBytes else {
-                refused.append(
-                    EventRefusal(
-                        id: event.id,
-                        reason: "\(place): the room's storage is full "
-                            + "(\(quotas.roomBytes / 1_048_576) MiB)"))
+                refused.append(EventRefusal(id: event.id, reason: quotaReason(.roomBytes, at: place)))
                 continue
             }
+            places[event.id] = place
             accepted.append(event)
             count += 1
             bytes += weight
@@ -246,6 +245,15 @@ package actor Room {
         // A stranger whose every event is refused is not added to the room.
         if records[batch.learner] == nil, !batch.events.isEmpty, accepted.isEmpty {
             return BatchReply(acknowledged: [], refused: refused, broadcasts: [], pacing: record.pacing, now: now)
+        }
+        // Held until the events are stored and counted (or not): the store is awaited below.
+        let (heldEvents, heldBytes) = (accepted.count, bytes - before)
+        reservedEvents[batch.learner, default: 0] += heldEvents
+        reservedBytes += heldBytes
+        defer {
+            reservedEvents[batch.learner, default: 0] -= heldEvents
+            if reservedEvents[batch.learner] == 0 { reservedEvents[batch.learner] = nil }
+            reservedBytes -= heldBytes
         }
         let name = batch.name.trimmingCharacters(in: .whitespacesAndNewlines)
         if let known = records[batch.learner] {
@@ -285,16 +293,34 @@ package actor Room {
             }
             changed()
         }
-        let added = try await store.append(
+        // The store counts again in its transaction: other servers store into the room too.
+        let stored = try await store.append(
             accepted.map {
                 StoredEvent(learner: batch.learner, event: $0, received: now)
-            })
+            }, within: quotas)
+        for event in accepted {
+            if let quota = stored.refused[event.id] {
+                refused.append(EventRefusal(id: event.id, reason: quotaReason(quota, at: places[event.id] ?? "events")))
+            }
+        }
+        let added = stored.added
         for stored in added { apply(stored) }
         if !added.isEmpty { changed() }
         return BatchReply(
-            acknowledged: accepted.map(\.id), refused: refused,
+            acknowledged: accepted.map(\.id).filter { stored.refused[$0] == nil }, refused: refused,
             broadcasts: record.broadcasts.filter { $0.id > batch.seenBroadcast && $0.withdrawn != true },
             pacing: record.pacing, now: now)
+    }
+
+    /// Why an event past a quota is refused.
+    private func quotaReason(_ quota: QuotaRefusal, at place: String) -> String {
+        switch quota {
+        case .learnerEvents:
+            return
+                "\(place): this learner has stored \(quotas.eventsPerLearner) events, the most the room keeps for one"
+        case .roomBytes:
+            return "\(place): the room's storage is full (\(RoomQuotas.describe(bytes: quotas.roomBytes)))"
+        }
     }
 
     /// Wrong join codes are rate-limited (per kind of request), so codes cannot be guessed fast;
@@ -723,6 +749,13 @@ package struct RoomQuotas: Sendable {
         self.learners = learners
         self.eventsPerLearner = eventsPerLearner
         self.roomBytes = roomBytes
+    }
+
+    /// `256 MiB`, `200 KiB`, or bytes.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1_048_576, bytes % 1_048_576 == 0 { return "\(bytes / 1_048_576) MiB" }
+        if bytes >= 1024, bytes % 1024 == 0 { return "\(bytes / 1024) KiB" }
+        return "\(bytes) bytes"
     }
 }
 

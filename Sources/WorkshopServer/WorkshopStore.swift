@@ -28,6 +28,10 @@ package protocol WorkshopStore: Sendable {
     /// Reads the room, changes it and writes it back in one transaction: what another server
     /// wrote meanwhile (a broadcast, a cleared hand) is kept, not overwritten.
     func updateRoom(_ change: @escaping @Sendable (inout RoomRecord) throws -> Void) async throws -> RoomRecord
+    /// Stores the events as `append` does, within the room's quotas counted by the store itself
+    /// (events per learner, bytes per room) in the same transaction: servers sharing the store
+    /// cannot together pass them. Returns the events stored, and why each other one was not.
+    func append(_ events: [StoredEvent], within quotas: RoomQuotas) async throws -> QuotaAppend
     /// The events stored from `seq` on (their `seq` set), in order.
     func events(from seq: Int64) async throws -> [StoredEvent]
     /// What other server processes change in this room, as it happens; nil for a store only one
@@ -45,6 +49,20 @@ package struct RoomSummary: Sendable, Equatable {
     /// When the last event arrived (seconds since 1970); nil before any.
     package var lastActivity: Double?
     package var joinCode: String
+}
+
+/// What `append(_:within:)` stored, and the quota that refused each event it did not.
+package struct QuotaAppend: Sendable, Equatable {
+    package var added: [StoredEvent]
+    /// By event id.
+    package var refused: [String: QuotaRefusal] = [:]
+}
+
+package enum QuotaRefusal: Sendable, Equatable {
+    /// The learner has stored as many events as a learner may.
+    case learnerEvents
+    /// The room's events weigh as much as it keeps.
+    case roomBytes
 }
 
 /// A change another server made to a room it shares with this one.
@@ -79,6 +97,11 @@ extension WorkshopStore {
         try change(&room)
         try await saveRoom(room)
         return room
+    }
+
+    /// One process, one store: the room has counted against its quotas already.
+    package func append(_ events: [StoredEvent], within quotas: RoomQuotas) async throws -> QuotaAppend {
+        QuotaAppend(added: try await append(events))
     }
 
     package func events(from seq: Int64) async throws -> [StoredEvent] { [] }

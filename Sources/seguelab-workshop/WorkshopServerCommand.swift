@@ -52,6 +52,9 @@ struct Serve: AsyncParsableCommand {
         }
         let (data, database, rooms) = (options.dataFile, options.database, options.rooms)
         let (host, port, learnerRate, new) = (options.host, options.port, options.learnerRate, options.new)
+        let quotas = RoomQuotas(
+            learners: options.maxLearners, eventsPerLearner: options.eventsPerLearner,
+            roomBytes: options.roomStorage.bytes)
         let outline = RoomOutline(pack: lessons)
         var served: [(name: String?, room: Room, kept: String?)] = []
         var lock: DataLock?
@@ -70,7 +73,8 @@ struct Serve: AsyncParsableCommand {
                 try await store.archiveAndClear(to: archive!)
             }
             let room = try await Room(
-                outline: outline, store: store, learnerRate: learnerRate, stuckAfter: options.stuckAfter * 60)
+                outline: outline, store: store, learnerRate: learnerRate, quotas: quotas,
+                stuckAfter: options.stuckAfter * 60)
             served.append((nil, room, archive))
             place = data
         } else if let database {
@@ -86,7 +90,8 @@ struct Serve: AsyncParsableCommand {
                     try await store.archiveAndClear(to: archive!)
                 }
                 let room = try await Room(
-                    outline: outline, store: store, learnerRate: learnerRate, stuckAfter: options.stuckAfter * 60)
+                    outline: outline, store: store, learnerRate: learnerRate, quotas: quotas,
+                    stuckAfter: options.stuckAfter * 60)
                 served.append((name, room, archive))
             }
             place = opened.place
@@ -168,6 +173,7 @@ struct Rooms: AsyncParsableCommand {
             let running = Task { await shared.run() }
             defer { running.cancel() }
             do {
+                try await shared.check()
                 rooms = try await shared.rooms()
             } catch {
                 throw ValidationError(

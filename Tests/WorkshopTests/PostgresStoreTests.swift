@@ -4,6 +4,8 @@ import TestSupport
 import Testing
 import Workshop
 
+import struct PostgresNIO.PostgresQuery
+
 @testable import WorkshopServer
 
 #if canImport(FoundationNetworking)
@@ -328,6 +330,254 @@ struct PostgresStoreTests {
         #expect(sent.status == 200, "\(sent.text)")
         let told = try await serverB.room { $0.broadcasts.count == 1 }
         #expect(told.broadcasts.map(\.text) == ["Back"])
+    }
+
+    /// Two server processes on one database race to each quota of a room, half the requests to
+    /// each: exactly the cap is admitted between them (learners, one learner's events, the room's
+    /// bytes), and the rest is refused with the reason (403 for a full room; events one by one).
+    @Test func twoServerProcessesKeepEachQuotaExactlyBetweenThem() async throws {
+        let url = try PostgresCluster.get().makeDatabase()
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let limits = [
+            "--learner-rate", "1000", "--max-learners", "6", "--events-per-learner", "10", "--room-storage", "200KiB"
+        ]
+        let serverA = try ServerProcess(
+            pack: pack, database: url, rooms: ["cap", "bytes"], extra: limits, log: home.appendingPathComponent("a.log")
+        )
+        defer { serverA.stop() }
+        let serverB = try ServerProcess(
+            pack: pack, database: url, rooms: ["cap", "bytes"], extra: limits, log: home.appendingPathComponent("b.log")
+        )
+        defer { serverB.stop() }
+        #expect(serverB.links.map(\.code) == serverA.links.map(\.code))
+        let (capCode, bytesCode) = (serverA.links[0].code, serverA.links[1].code)
+
+        /// Sends every batch at once, alternately to A and B: each one's status and reply.
+        func race(_ batches: [EventBatch]) async -> [(status: Int, reply: BatchReply?)] {
+            await withTaskGroup(of: (status: Int, reply: BatchReply?).self) { group in
+                for (index, batch) in batches.enumerated() {
+                    let server = index.isMultiple(of: 2) ? serverA : serverB
+                    group.addTask {
+                        guard let body = try? JSONEncoder().encode(batch),
+                            let reply = try? await server.request("POST", "api/events", body: body)
+                        else { return (0, nil) }
+                        return (reply.status, try? JSONDecoder().decode(BatchReply.self, from: reply.body))
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+
+        // Twelve learners join a room for six.
+        let joins = await race(
+            (0..<12).map { index in
+                Self.batch(
+                    capCode, String(format: "joiner-%04d", index),
+                    [WorkshopEvent(id: String(format: "join-%04d", index), kind: .entered, step: "a/which")])
+            })
+        #expect(joins.filter { $0.status == 200 }.count == 6, "\(joins.map(\.status))")
+        #expect(joins.filter { $0.status == 403 }.count == 6, "\(joins.map(\.status))")
+        let (database, running) = try await Self.open(url)
+        defer { running.cancel() }
+        let members = try await database.store(room: "cap").learners().map(\.id)
+        #expect(members.count == 6)
+
+        // One of them sends twenty events more at once, for a quota of ten.
+        let learner = try #require(members.first)
+        let flood = await race(
+            (0..<20).map { index in
+                Self.batch(
+                    capCode, learner,
+                    [WorkshopEvent(id: String(format: "more-%04d", index), kind: .hint, step: "a/which")])
+            })
+        #expect(
+            flood.allSatisfy { $0.status == 200 },
+            "\(flood.map(\.status)) \((try? PostgresCluster.get().log.suffix(1500)) ?? "")")
+        #expect(flood.compactMap(\.reply).flatMap(\.acknowledged).count == 9)
+        let tooMany = flood.compactMap(\.reply).flatMap { $0.refused ?? [] }
+        #expect(tooMany.count == 11)
+        #expect(
+            tooMany.allSatisfy {
+                $0.reason.hasSuffix("this learner has stored 10 events, the most the room keeps for one")
+            },
+            "\(tooMany.map(\.reason))")
+        #expect(try await database.store(room: "cap").events().filter { $0.learner == learner }.count == 10)
+
+        // Six learners, four exercises each, code weighing 16,100 bytes an event: twelve fit in 200 KiB.
+        let steps = ["a/welcome", "a/which", "b/intro", "b/ask"]
+        var heavy: [EventBatch] = []
+        for learner in 0..<6 {
+            for (index, step) in steps.enumerated() {
+                let id = String(format: "code-%04d-%d", learner, index)
+                let code = String(repeating: "c", count: 16_100 - 160 - id.utf8.count - step.utf8.count)
+                let event = WorkshopEvent(id: id, kind: .wrong, step: step, code: code)
+                #expect(Room.weight(of: event) == 16_100)
+                heavy.append(Self.batch(bytesCode, String(format: "writer-%04d", learner), [event]))
+            }
+        }
+        let filled = await race(heavy)
+        #expect(
+            filled.allSatisfy { $0.status == 200 },
+            "\(filled.map(\.status)) \((try? PostgresCluster.get().log.suffix(1500)) ?? "")")
+        #expect(filled.compactMap(\.reply).flatMap(\.acknowledged).count == 12)
+        let full = filled.compactMap(\.reply).flatMap { $0.refused ?? [] }
+        #expect(full.count == 12)
+        #expect(
+            full.allSatisfy { $0.reason.hasSuffix("the room's storage is full (200 KiB)") }, "\(full.map(\.reason))")
+        let kept = try await database.store(room: "bytes").events()
+        #expect(kept.count == 12)
+        #expect(kept.map { Room.weight(of: $0.event) }.reduce(0, +) <= 200 * 1024)
+    }
+
+    /// A database an older server left at the first schema, with learners and events, is brought
+    /// to the current one with each learner's events counted and the room's bytes summed as the
+    /// room weighs them: the quotas go on from what is stored.
+    @Test func aDatabaseOfTheFirstSchemaKeepsItsQuotaCounts() async throws {
+        let url = try PostgresCluster.get().makeDatabase()
+        let database = try PostgresDatabase(url: url)
+        let running = Task { await database.run() }
+        defer { running.cancel() }
+        let key = String(repeating: "7a", count: 24)
+        let events = [
+            ("ada-00001", WorkshopEvent(id: "event-0001", kind: .entered, step: "a/which")),
+            ("ada-00001", WorkshopEvent(id: "event-0002", kind: .wrong, step: "a/which", code: "let x = 1")),
+            ("ada-00001", WorkshopEvent(id: "event-0003", kind: .hint, step: "a/which")),
+            ("bob-00002", WorkshopEvent(id: "event-0004", kind: .wrong, step: "b/ask", code: "enum E {}"))
+        ]
+        let logger = PostgresDatabase.logger
+        try await database.client.withTransaction(logger: logger) { connection in
+            try await connection.query("CREATE TABLE seguelab_schema (version integer NOT NULL)", logger: logger)
+            for statement in PostgresSchema.migrations[0] {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+            try await connection.query("INSERT INTO seguelab_schema (version) VALUES (1)", logger: logger)
+            let room = String(decoding: try JSONEncoder().encode(RoomRecord.new()), as: UTF8.self)
+            try await connection.query(
+                "INSERT INTO workshop_room (name, json, created) VALUES ('main', \(room)::jsonb, 0)", logger: logger)
+            for learner in ["ada-00001", "bob-00002"] {
+                try await connection.query(
+                    """
+                    INSERT INTO workshop_learner (room, id, name, key, joined)
+                    VALUES ('main', \(learner), \(learner), \(key), 0)
+                    """, logger: logger)
+            }
+            for (learner, event) in events {
+                let json = String(decoding: try JSONEncoder().encode(event), as: UTF8.self)
+                try await connection.query(
+                    """
+                    INSERT INTO workshop_event (room, learner, id, received, json)
+                    VALUES ('main', \(learner), \(event.id), 0, \(json)::jsonb)
+                    """, logger: logger)
+            }
+        }
+        try await database.migrate()
+        #expect(try await database.schemaVersion() == PostgresSchema.migrations.count)
+        var counts: [String: Int] = [:]
+        for try await (learner, count) in try await database.client.query(
+            "SELECT id, events FROM workshop_learner WHERE room = 'main'"
+        ).decode((String, Int).self) {
+            counts[learner] = count
+        }
+        #expect(counts == ["ada-00001": 3, "bob-00002": 1])
+        var bytes: Int64 = 0
+        for try await value in try await database.client.query(
+            "SELECT bytes FROM workshop_usage WHERE room = 'main'"
+        ).decode(Int64.self) {
+            bytes = value
+        }
+        #expect(bytes == Int64(events.map { Room.weight(of: $0.1) }.reduce(0, +)))
+
+        // Ada has three events stored: a quota of four takes one more.
+        let room = try await Room(
+            outline: try Self.outline(), store: try database.store(room: "main"), learnerRate: 1000,
+            quotas: RoomQuotas(eventsPerLearner: 4))
+        let more = (5...6).map { WorkshopEvent(id: String(format: "event-%04d", $0), kind: .hint, step: "a/which") }
+        let reply = try await room.submit(Self.batch(await room.record.joinCode, "ada-00001", more))
+        #expect(reply.acknowledged == ["event-0005"])
+        #expect(reply.refused?.map(\.id) == ["event-0006"])
+    }
+
+    /// Whether the connection a query runs on is encrypted, as the database server sees it.
+    static func encrypted(_ database: PostgresDatabase) async throws -> Bool {
+        var encrypted = false
+        for try await value in try await database.client.query(
+            "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()"
+        ).decode(Bool.self) {
+            encrypted = value
+        }
+        return encrypted
+    }
+
+    /// `sslmode=require` against a server without TLS is refused in a sentence, by the server
+    /// process too; once the cluster has a certificate (made here by openssl), `require` and
+    /// `verify-full` with that certificate as `sslrootcert` connect encrypted (the database
+    /// server says so), plain stays plain, and `verify-full` with another certificate is refused.
+    @Test func databaseConnectionsUseTLSWhenTheURLAsks() async throws {
+        let cluster = try PostgresCluster.get()
+        let url = try cluster.makeDatabase()
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let refused = try ServerStartTests.refused([
+            "--pack", pack.path, "--port", "0", "--database", url + "?sslmode=require"
+        ])
+        #expect(refused.status != 0 && refused.status != -1, "\(refused.output)")
+        #expect(
+            refused.output.contains("the database server does not accept TLS connections"), "\(refused.output)")
+
+        // A certificate for 127.0.0.1 and localhost, and another one nobody signed it with.
+        func certificate(_ name: String) throws -> (certificate: String, key: String) {
+            let (certificate, key) = (cluster.folder.path + "/\(name).crt", cluster.folder.path + "/\(name).key")
+            let made = PostgresCluster.run(
+                "/usr/bin/openssl",
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", certificate
+                ])
+            guard made.status == 0 else { throw Failure("openssl: \(made.output)") }
+            chmod(key, 0o600)
+            if getuid() == 0 { _ = PostgresCluster.run("/bin/chown", [PostgresCluster.user, key, certificate]) }
+            return (certificate, key)
+        }
+        let server = try certificate("server")
+        let other = try certificate("other")
+        func setting(_ sql: String) throws {
+            let name = String(url.split(separator: "/").last!)
+            let done = try cluster.runAsOwner(
+                "psql", ["-h", "127.0.0.1", "-p", String(cluster.port), "-U", "seguelab", "-d", name, "-c", sql])
+            guard done.status == 0 else { throw Failure("psql \(sql): \(done.output)") }
+        }
+        try setting("ALTER SYSTEM SET ssl_cert_file = '\(server.certificate)'")
+        try setting("ALTER SYSTEM SET ssl_key_file = '\(server.key)'")
+        try setting("ALTER SYSTEM SET ssl = on")
+        try setting("SELECT pg_reload_conf()")
+        defer {
+            try? setting("ALTER SYSTEM RESET ssl")
+            try? setting("ALTER SYSTEM RESET ssl_cert_file")
+            try? setting("ALTER SYSTEM RESET ssl_key_file")
+            try? setting("SELECT pg_reload_conf()")
+        }
+
+        for (query, expected) in [
+            ("?sslmode=require", true), ("?sslmode=verify-full&sslrootcert=\(server.certificate)", true), ("", false)
+        ] {
+            let (database, running) = try await Self.open(url + query)
+            defer { running.cancel() }
+            #expect(try await Self.encrypted(database) == expected, "\(query)")
+        }
+        let wrongRoot = try PostgresDatabase(url: url + "?sslmode=verify-full&sslrootcert=\(other.certificate)")
+        let running = Task { await wrongRoot.run() }
+        defer { running.cancel() }
+        do {
+            try await wrongRoot.migrate()
+            Issue.record("a certificate another one signed was trusted")
+        } catch {
+            #expect("\(error)".contains("certificate is not one sslrootcert (or the system) trusts"), "\(error)")
+        }
+        #expect(throws: PostgresStoreFailure.self) { try PostgresDatabase(url: url + "?sslmode=always") }
+        #expect(throws: PostgresStoreFailure.self) {
+            try PostgresDatabase(url: url + "?sslmode=verify-full&sslrootcert=/nonexistent.pem")
+        }
     }
 
     /// `workshop rooms` lists a database's rooms with their learners and last activity, the

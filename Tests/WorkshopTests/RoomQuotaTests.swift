@@ -77,6 +77,24 @@ import Workshop
         #expect(other.acknowledged == [events[0].id])
     }
 
+    /// Twenty requests of one learner at once, for a quota of ten: exactly ten events are kept
+    /// (each request counts those the others are still storing).
+    @Test func concurrentRequestsOfOneLearnerKeepItsQuota() async throws {
+        let (store, _) = try Self.sqliteStore()
+        let room = try await Self.room(store, RoomQuotas(eventsPerLearner: 10))
+        var batches: [EventBatch] = []
+        for index in 0..<20 {
+            let event = WorkshopEvent(id: String(format: "event-%04d", index), kind: .hint, step: "a/which")
+            batches.append(await Self.batch(room, "learner-0001", [event]))
+        }
+        let acknowledged = await withTaskGroup(of: Int.self) { group in
+            for batch in batches { group.addTask { (try? await room.submit(batch))?.acknowledged.count ?? 0 } }
+            return await group.reduce(0, +)
+        }
+        #expect(acknowledged == 10)
+        #expect(try await store.events().count == 10)
+    }
+
     @Test func aFullRoomRefusesEventsAndSaysSo() async throws {
         let room = try await Self.room(MemoryStore(), RoomQuotas(roomBytes: 40_000))
         let code = String(repeating: "x", count: 15_000)

@@ -60,7 +60,8 @@ import Testing
 @Suite struct ServeOptionsTests {
     static let everyOption = [
         "--port", "9191", "--host", "0.0.0.0", "--data", "/tmp/room.sqlite", "--database", "postgres://u@h/db",
-        "--room", "sec-1", "--room", "sec-2", "--learner-rate", "12.5", "--new"
+        "--room", "sec-1", "--room", "sec-2", "--learner-rate", "12.5", "--new", "--max-learners", "30",
+        "--events-per-learner", "40", "--room-storage", "500KiB"
     ]
 
     @Test func theLauncherHandsOnEveryOptionItIsGiven() throws {
@@ -74,10 +75,16 @@ import Testing
         let declared = try #require(command["arguments"] as? [[String: Any]]).compactMap {
             ($0["preferredName"] as? [String: Any])?["name"] as? String
         }.filter { $0 != "help" }
-        #expect(declared.count == 7, "\(declared)")
+        #expect(declared.count == 10, "\(declared)")
         for name in declared { #expect(given.arguments.contains("--" + name), "--\(name) is not handed on") }
         #expect(
-            try ServeOptions.parse([]).arguments == ["--port", "8080", "--host", "127.0.0.1", "--learner-rate", "5.0"])
+            try ServeOptions.parse([]).arguments == [
+                "--port", "8080", "--host", "127.0.0.1", "--learner-rate", "5.0", "--max-learners", "2000",
+                "--events-per-learner", "5000", "--room-storage", "256MiB"
+            ])
+        #expect(given.roomStorage.bytes == 500 * 1024)
+        #expect(StorageSize(argument: "3M")?.bytes == 3 * 1_048_576 && StorageSize(argument: "4000")?.bytes == 4000)
+        #expect(StorageSize(argument: "lots") == nil && StorageSize(argument: "0MiB") == nil)
     }
 
     @Test func withoutADatabaseTheDataFileDefaultsToTheDataDirectory() throws {

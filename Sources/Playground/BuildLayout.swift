@@ -19,6 +19,9 @@ import Foundation
 /// needs one.
 struct BuildLayout {
     var files: [URL] = []
+    /// The files of `files` laid out from shared sources (`SourceFile.shared`), in order: their
+    /// text depends on nothing else in the request, so their objects can be compiled once.
+    var sharedFiles: [URL] = []
     var parseAsLibrary = false
     /// How many outlets and actions (control, unwind, segue) the generated code registers.
     var registrationCount = 0
@@ -64,6 +67,7 @@ struct BuildLayout {
 
     /// A conditional cast that never warns, whatever the declared type (`Any`, `AnyObject`...).
     static let castFunction = "__seguelabCast"
+    static let castDeclaration = "func \(castFunction)<T>(_ value: Any) -> T? { value as? T }"
 
     static let generatedName = "<generated>"
 
@@ -107,7 +111,11 @@ struct BuildLayout {
                 ? "#sourceLocation(file: \(Self.literal(source.name)), line: 1)\n" + body
                 : body
             if !text.hasSuffix("\n") { text += "\n" }
-            let generated = Self.registrations(in: analysis, fileIndex: index, where: registrable)
+            // A shared file's generated names follow its place among the shared files alone, so
+            // its text is the same in every program that uses it.
+            let isShared = source.shared && !joined
+            let tag = isShared ? "S\(sources[..<index].filter { $0.shared }.count)" : "\(index)"
+            let generated = Self.registrations(in: analysis, fileTag: tag, where: registrable)
             if !generated.code.isEmpty {
                 text += "#sourceLocation(file: \(Self.literal(Self.generatedName)), line: 1)\n" + generated.code
                 registrations.append(generated.entry)
@@ -121,6 +129,7 @@ struct BuildLayout {
                 let url = folder.appendingPathComponent(diskName)
                 try Data(text.utf8).write(to: url)
                 files.append(url)
+                if isShared { sharedFiles.append(url) }
             }
         }
         if !registrations.isEmpty {
@@ -135,7 +144,7 @@ struct BuildLayout {
                     }
                 }
 
-                func \(Self.castFunction)<T>(_ value: Any) -> T? { value as? T }
+                \(Self.castDeclaration)
 
                 """
             let url = directory.appendingPathComponent("seguelab_actions.swift")
@@ -160,7 +169,7 @@ struct BuildLayout {
     /// One file's registrations: an extension per class with a static function registering its
     /// members, and a file function calling those (`entry`).
     private static func registrations(
-        in analysis: SourceAnalysis, fileIndex: Int,
+        in analysis: SourceAnalysis, fileTag: String,
         where registrable: (String) -> Bool
     ) -> (code: String, entry: String, count: Int) {
         var byType: [(typeName: String, lines: [String])] = []
@@ -178,11 +187,11 @@ struct BuildLayout {
         for action in analysis.segueActions { add(action.typeName, registration(action)) }
         guard !byType.isEmpty else { return ("", "", 0) }
 
-        let entry = "__seguelabRegisterFile\(fileIndex)"
+        let entry = "__seguelabRegisterFile\(fileTag)"
         var code = ""
         var calls: [String] = []
         for (number, type) in byType.enumerated() {
-            let function = "__seguelabRegister\(fileIndex)_\(number)"
+            let function = "__seguelabRegister\(fileTag)_\(number)"
             code += "extension \(type.typeName) {\n    static func \(function)() {\n"
             code += type.lines.map { "        \($0)\n" }.joined()
             code += "    }\n}\n"

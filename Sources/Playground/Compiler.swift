@@ -8,6 +8,9 @@ import Foundation
 struct Compiler: Sendable {
     var toolchain: Toolchain
     var segueKit: URL
+    /// Where the objects of shared files are kept (`SourceFile.shared`); nil compiles them with
+    /// every program.
+    var shared: SharedObjectCache? = nil
 
     /// The learner's module. Storyboards name it as `customModule` (or rely on the target's).
     static let moduleName = "SegueLabApp"
@@ -54,21 +57,44 @@ struct Compiler: Sendable {
         else {
             return try await tool(toolchain.swiftc, flags + linkFlags + layout.files.map(\.path) + ["-o", output.path])
         }
-        let object = output.appendingPathExtension("o")
-        let compiled = try await tool(
-            frontend,
-            ["-frontend", "-c", "-target", triple, "-disable-objc-interop"]
-                + flags + layout.files.map(\.path) + ["-o", object.path])
+        // The shared files' objects come from the cache; the program's own files are then the
+        // only ones compiled (the shared ones are read for their declarations).
+        var cachedObjects: [URL] = []
+        if let shared, !layout.sharedFiles.isEmpty {
+            let sharedFlags = languageFlags(mode, optimization, parseAsLibrary: true) + Self.diagnosticFlags
+            cachedObjects =
+                await shared.objects(
+                    for: layout.sharedFiles, flags: sharedFlags, frontend: frontend, target: triple,
+                    toolchainVersion: toolchain.version, segueKit: segueKit) ?? []
+        }
+        let own = cachedObjects.isEmpty ? layout.files : layout.files.filter { !layout.sharedFiles.contains($0) }
+        let objects: [URL]
+        let compiled: Output
+        if cachedObjects.isEmpty {
+            objects = [output.appendingPathExtension("o")]
+            compiled = try await tool(
+                frontend,
+                ["-frontend", "-c", "-target", triple, "-disable-objc-interop"]
+                    + flags + layout.files.map(\.path) + ["-o", objects[0].path])
+        } else {
+            objects = own.indices.map { output.appendingPathExtension("\($0).o") }
+            compiled = try await tool(
+                frontend,
+                ["-frontend", "-c", "-target", triple, "-disable-objc-interop"] + flags
+                    + own.flatMap { ["-primary-file", $0.path] } + layout.sharedFiles.map(\.path)
+                    + objects.flatMap { ["-o", $0.path] })
+        }
         guard compiled.succeeded else { return compiled }
-        let autolinkFlags: [String]
-        if let entries = AutolinkEntries.read(objectAt: object) {
+        let allObjects = objects + cachedObjects
+        var autolinkFlags: [String] = []
+        if let entries = Self.autolinkEntries(of: allObjects) {
             autolinkFlags = entries
         } else {
             let autolink = output.appendingPathExtension("autolink")
             let tool = URL(fileURLWithPath: frontend).deletingLastPathComponent().appendingPathComponent(
                 "swift-autolink-extract"
             ).path
-            let extracted = try await self.tool(tool, [object.path, "-o", autolink.path])
+            let extracted = try await self.tool(tool, allObjects.map(\.path) + ["-o", autolink.path])
             guard extracted.succeeded else { return Output(succeeded: false, text: compiled.text + extracted.text) }
             autolinkFlags = ["@\(autolink.path)"]
         }
@@ -79,10 +105,21 @@ struct Compiler: Sendable {
             clang,
             [
                 "-pie", "-fuse-ld=lld", "-Xlinker", "--build-id", "-Xlinker", "-rpath", "-Xlinker", runtime,
-                "\(runtime)/\(arch)/swiftrt.o", object.path,
+                "\(runtime)/\(arch)/swiftrt.o"
+            ] + allObjects.map(\.path) + [
                 "-L", runtime, "-lswiftCore", "--target=\(triple)"
             ] + autolinkFlags + linkFlags + ["-o", output.path])
         return Output(succeeded: linked.succeeded, text: compiled.text + linked.text)
+    }
+
+    /// Every object's autolink entries, each once, in order; nil when one cannot be read.
+    static func autolinkEntries(of objects: [URL]) -> [String]? {
+        var entries: [String] = []
+        for object in objects {
+            guard let read = AutolinkEntries.read(objectAt: object) else { return nil }
+            for entry in read where !entries.contains(entry) { entries.append(entry) }
+        }
+        return entries
     }
 
     private func tool(_ executable: String, _ arguments: [String]) async throws -> Output {

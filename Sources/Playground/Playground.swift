@@ -34,6 +34,8 @@ package actor Playground {
     private var prepared: (toolchain: Toolchain, build: SegueKitCache.Build)?
     private var preparedFingerprintCheck = Date.distantPast
     private var preparing: Task<Ready, Error>?
+    /// The objects of shared files (a pack's support code), compiled once per content.
+    private let sharedObjects: SharedObjectCache
 
     /// Resolves swiftc, SegueKit's sources and the cache directory now (cheap, no compiling).
     package init(
@@ -46,6 +48,7 @@ package actor Playground {
         resolved.cacheRoot = configuration.cacheRoot ?? SegueKitCache.defaultCacheRoot()
         resolved.prlimit = configuration.prlimit ?? Self.locatePrlimit()
         self.configuration = resolved
+        sharedObjects = SharedObjectCache(root: resolved.cacheRoot!.appendingPathComponent("support"))
         self.limits = limits
         self.progress = progress
     }
@@ -226,7 +229,13 @@ package actor Playground {
 
     private func compiler() async throws -> Compiler {
         let ready = try await ready()
-        return Compiler(toolchain: ready.toolchain, segueKit: ready.build.directory)
+        return Compiler(toolchain: ready.toolchain, segueKit: ready.build.directory, shared: sharedObjects)
+    }
+
+    /// How many times this playground compiled a set of shared files (a pack's support code)
+    /// because the cache had no build of it.
+    package func sharedObjectBuilds() async -> Int {
+        await sharedObjects.builds
     }
 
     private func outcome(_ output: Compiler.Output, sources: [SourceFile]) -> CompileOutcome {

@@ -17,12 +17,17 @@ package struct SourceFile: Sendable, Hashable {
     /// it holds only declarations (a lesson's prelude must run before the learner's code, and
     /// the REPL's history before its entry).
     package var topLevel: Bool
+    /// Shared by many programs unchanged (a pack's support code): compiled once into objects of
+    /// the program's module, cached by their text (`SharedObjectCache`), and only read by the
+    /// compiler of each program that uses them. Ignored for a file that is part of top-level code.
+    package var shared: Bool
 
-    package init(name: String, text: String, origin: Origin = .learner, topLevel: Bool = false) {
+    package init(name: String, text: String, origin: Origin = .learner, topLevel: Bool = false, shared: Bool = false) {
         self.name = name
         self.text = text
         self.origin = origin
         self.topLevel = topLevel
+        self.shared = shared
     }
 }
 

@@ -59,13 +59,14 @@ struct PackWatchTests {
         try watch.waitFor("pack check: 1 lesson, 8 steps: 0 errors")
         #expect(!watch.output.components(separatedBy: "── pack check --watch").last!.contains("✘"))
 
-        // The support code is in every program: every code step runs again.
+        // The support code is in every program: every code step runs again, against the new
+        // support code (compiled once for all of them): the list now hands over a fixed item.
         let support = pack.appendingPathComponent("support/Screens.swift")
-        let code = try String(contentsOf: support, encoding: .utf8)
-        try (code + "\n// an author's note\n").write(to: support, atomically: true, encoding: .utf8)
+        try Self.edit(support, "detail.item = selectedItem", "detail.item = \"Segues\"")
         try watch.waitFor("saved: support/Screens.swift", timeout: 60)
         try watch.waitFor("re-checked 8 steps", timeout: 300)
-        try watch.waitFor("0 errors")
+        try watch.waitFor("✘ first-segue/pass-item")
+        try watch.waitFor("the solution of 'pass-item' does not pass")
 
         kill(watch.process.processIdentifier, SIGINT)
         watch.process.waitUntilExit()

@@ -93,6 +93,99 @@ import Testing
         #expect(!runner.requests.isEmpty)
     }
 
+    /// Two exercises: `greet` passes its check, `wave`'s starter already passes (an error).
+    static let twoExercises = """
+        ---
+        id: a
+        title: A
+        ---
+
+        ## Greet {#greet}
+
+        ```step
+        kind: exercise
+        checks:
+          - output: hello
+        hints: [Print it.]
+        ```
+
+        ```swift starter
+        print("bye")
+        ```
+
+        ```swift solution
+        print("hello")
+        ```
+
+        ## Wave {#wave}
+
+        ```step
+        kind: exercise
+        checks:
+          - output: wave
+        hints: [Wave.]
+        ```
+
+        ```swift starter
+        print("wave")
+        ```
+
+        ```swift solution
+        print("wave")
+        ```
+
+        """
+
+    /// A second check of an unchanged pack proves nothing again and prints the same report;
+    /// after an edit only the edited step is proven again; `--no-cache` proves every step.
+    @Test func checkReusesWhatEarlierChecksProvedOfUnchangedSteps() async throws {
+        let root = try pack(Self.twoExercises)
+        let echo: @Sendable (RunRequest) -> RunResult = { request in
+            .ran(
+                request.learnerCode.contains("hello") ? "hello\n" : request.learnerCode.contains("wave") ? "wave\n" : ""
+            )
+        }
+        func check(reusing: Bool = true) async throws -> (lines: [String], programs: [String]) {
+            let runner = ScriptedRunner(echo)
+            let before = output.all.count
+            _ = try await workflow(runner).check(
+                root.path, language: nil, staticOnly: false, showsProgress: false, reusesResults: reusing)
+            return (Array(output.all[before...]), runner.requests.map(\.learnerCode))
+        }
+        let full = try await check()
+        #expect(!full.programs.isEmpty)
+        #expect(full.lines.contains { $0.contains("error: the starter code already passes") }, "\(full.lines)")
+        #expect(full.lines.last == "pack check: 1 lesson, 2 steps: 1 error, 0 warnings")
+
+        let unchanged = try await check()
+        #expect(unchanged.programs.isEmpty, "nothing is compiled or run again")
+        #expect(unchanged.lines.dropLast() == full.lines.dropLast())
+        #expect(
+            unchanged.lines.last
+                == "pack check: 1 lesson, 2 steps: 1 error, 0 warnings (2 steps unchanged since the last check, "
+                + "their results reused; 0 checked now; --no-cache checks every step)")
+
+        // One step edited (its starter now fails): only its programs run, and the report is
+        // the one a full check prints.
+        let lesson = root.appendingPathComponent("lessons/01-a.md")
+        let text = try String(contentsOf: lesson, encoding: .utf8)
+        let fixed = text.replacingOccurrences(
+            of: "```swift starter\nprint(\"wave\")", with: "```swift starter\nprint(1)")
+        #expect(fixed != text)
+        try fixed.write(to: lesson, atomically: true, encoding: .utf8)
+        let edited = try await check()
+        #expect(!edited.programs.isEmpty)
+        #expect(!edited.programs.contains { $0.contains("bye") }, "the unchanged step ran again: \(edited.programs)")
+        #expect(
+            edited.lines.last?.hasSuffix(
+                "(1 step unchanged since the last check, their results reused; 1 checked now; "
+                    + "--no-cache checks every step)") == true, "\(edited.lines)")
+        let forced = try await check(reusing: false)
+        #expect(forced.programs.contains { $0.contains("bye") })
+        #expect(forced.lines.last == "pack check: 1 lesson, 2 steps: 0 errors, 0 warnings")
+        #expect(edited.lines.dropLast() == forced.lines.dropLast())
+    }
+
     @Test func checkStaticOnlyRunsNoCodeAndSaysSo() async throws {
         let root = try pack(Self.passingStarter)
         let runner = ScriptedRunner(always: .ran())

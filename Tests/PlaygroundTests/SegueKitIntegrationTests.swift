@@ -211,6 +211,66 @@ struct SegueKitIntegrationTests {
         #expect(!events.contains { $0.event == .warning }, "\(events.filter { $0.event == .warning })")
     }
 
+    /// The same connections when the classes are shared support code, compiled once into cached
+    /// objects: their generated registrations are linked in and called, and the storyboard
+    /// finds the classes in the program's module.
+    @Test func outletsAndActionsOfSharedSupportAreConnected() async throws {
+        let directory = try Fixture.temporaryDirectory("shared-connections")
+        try Data(Self.connections.utf8).write(to: directory.appendingPathComponent("Connections.storyboard"))
+        let playground = try await Self.shared.value
+        let support = SourceFile(
+            name: "Screens.swift",
+            text: """
+                import UIKit
+
+                class DetailViewController: UIViewController {
+                    @IBOutlet private weak var titleLabel: UILabel!
+                    @IBOutlet var buttons: [UIButton]!
+                    @IBOutlet weak var notesTable: UITableView!
+
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        print("viewDidLoad:", titleLabel.text ?? "no text", buttons.map(\\.tag))
+                    }
+
+                    @IBAction func buy(_ sender: UIButton) { print("buy from button", sender.tag) }
+                    @IBAction private func refresh() { print("refresh") }
+                    @IBAction func share(from sender: UIBarButtonItem) { print("share") }
+                }
+
+                class NoteCell: UITableViewCell {
+                    @IBOutlet private(set) weak var noteLabel: UILabel!
+                }
+
+                """, origin: .hidden, shared: true)
+        let program = SourceFile(
+            name: "Exercise.swift",
+            text: """
+                import UIKit
+
+                let detail = UIStoryboard(name: "Connections", bundle: nil).instantiateViewController(withIdentifier: "Detail") as! DetailViewController
+                detail.loadViewIfNeeded()
+                for button in detail.buttons.reversed() { button.sendActions(for: .touchUpInside) }
+                let cell = detail.notesTable.dequeueReusableCell(withIdentifier: "NoteCell") as! NoteCell
+                print("cell:", cell.noteLabel.text ?? "no text", String(reflecting: type(of: detail)))
+                """)
+        let before = await playground.sharedObjectBuilds()
+        for _ in 0..<2 {
+            let result = try await playground.run(
+                RunRequest(sources: [program, support], storyboardDirectories: [directory]))
+            #expect(result.termination == .exited(0), "\(result.fullCompilerOutput)\(result.stderr)")
+            #expect(
+                result.stdout == """
+                    viewDidLoad: Green tea [2, 1]
+                    buy from button 1
+                    refresh
+                    cell: First note SegueLabApp.DetailViewController
+
+                    """)
+        }
+        #expect(await playground.sharedObjectBuilds() == before + 1)
+    }
+
     @Test func generatedRegistrationsCompileInSwift6Mode() async throws {
         let playground = try await Self.shared.value
         let outcome = try await playground.typecheck(

@@ -38,9 +38,12 @@ package struct PackWorkflow: Sendable {
     /// `showsProgress`: a line per lesson on `progress`. Returns false when there is an error.
     /// `selection` (`--lesson ID [--step ID]`): run the code of those steps only (the whole pack
     /// is still read and validated).
+    /// What earlier checks proved of steps whose inputs are unchanged is reused
+    /// (`CheckedPacks.stepResults`), and the summary says how many; `reusesResults` false
+    /// (`--no-cache`) proves every step again.
     package func check(
         _ argument: String, language: String?, staticOnly: Bool,
-        showsProgress: Bool, selection: IncrementalCheck.Selection? = nil
+        showsProgress: Bool, selection: IncrementalCheck.Selection? = nil, reusesResults: Bool = true
     ) async throws(CommandFailure) -> Bool {
         let location = try LoadedPack.locate(argument, context: context)
         let loaded = PackChecker.checkStatically(at: location.root)
@@ -52,24 +55,27 @@ package struct PackWorkflow: Sendable {
         }
         let pack = try Self.restricted(checked, to: language)
         if let selection { try Self.validate(selection, in: pack) }
+        var reused: String?
         if !staticOnly {
-            let dynamic: [Diagnostic]
-            if let selection {
-                let runner = try runner(for: pack, showsProgress: showsProgress).runner
-                dynamic = await IncrementalCheck(runner: runner, learnerView: learnerView).check(
-                    pack, selection: selection
-                ).diagnostics
-            } else {
-                dynamic = try await checkDynamically(pack, showsProgress: showsProgress)
+            let (runner, progress) = try runner(for: pack, showsProgress: showsProgress)
+            let store = context.checkedPacks.stepResults(for: location.root, language: language)
+            let report = await IncrementalCheck(
+                runner: runner, store: store, reuse: reusesResults, learnerView: learnerView)
+                .check(pack, selection: selection, progress: { progress.step($0) })
+            for diagnostic in report.diagnostics { print(diagnostic.description) }
+            diagnostics += report.diagnostics
+            if report.kept > 0 {
+                reused =
+                    "\(Self.counted(report.kept, "step")) unchanged since the last check, their results reused; "
+                    + "\(report.checked.count) checked now; --no-cache checks every step"
             }
-            for diagnostic in dynamic { print(diagnostic.description) }
-            diagnostics += dynamic
         }
         let note =
             staticOnly
             ? "code not run: --static-only"
-            : selection.map { "code run for \($0.lesson)\($0.step.map { "/" + $0 } ?? "") only" }
-        print(summary(pack, diagnostics, note: note))
+            : [selection.map { "code run for \($0.lesson)\($0.step.map { "/" + $0 } ?? "") only" }, reused]
+                .compactMap { $0 }.joined(separator: "; ")
+        print(summary(pack, diagnostics, note: note.isEmpty ? nil : note))
         return !diagnostics.hasErrors
     }
 

@@ -3,7 +3,8 @@ import Playground
 import SourceText
 
 /// Packs that loaded without an error, remembered by the state of every file in them, so the
-/// next start can skip parsing steps nobody has opened yet.
+/// next start can skip parsing steps nobody has opened yet; and beside each, what `pack check`
+/// proved of its steps (`stepResults`), so the next check proves only what changed.
 ///
 /// A pack's fingerprint lists each file's path, size, inode, modification and change times,
 /// with the running seguelab binary's own; any edit, copy, added or removed file, or a new
@@ -97,6 +98,14 @@ package struct CheckedPacks: Sendable {
         try? FileManager.default.removeItem(at: recordURL(for: root))
     }
 
+    /// Where `pack check` keeps what it proved of each step of the pack in `root`
+    /// (`IncrementalCheck`), beside the record of its clean load; one per language checked
+    /// (`--lang`), `all` for every language.
+    package func stepResults(for root: URL, language: String?) -> URL {
+        directory.appendingPathComponent(
+            StableHash.hex(of: root.standardizedFileURL.path) + ".steps-\(language ?? "all").json")
+    }
+
     private func recordURL(for root: URL) -> URL {
         directory.appendingPathComponent(StableHash.hex(of: root.standardizedFileURL.path))
     }
@@ -106,7 +115,7 @@ package struct CheckedPacks: Sendable {
     private static func nanoseconds(_ time: timespec) -> String { "\(time.tv_sec).\(time.tv_nsec)" }
 
     /// The running binary: a rebuilt seguelab may parse differently, so it checks again.
-    private static func binaryLine() -> String {
+    static func binaryLine() -> String {
         var info = stat()
         guard stat("/proc/self/exe", &info) == 0 else { return "seguelab \(SeguelabVersion.current)" }
         return "seguelab \(SeguelabVersion.current)\t\(info.st_size)\t\(info.st_ino)\t\(nanoseconds(info.st_mtim))"

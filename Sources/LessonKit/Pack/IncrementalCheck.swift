@@ -10,6 +10,14 @@ import SourceText
 ///
 /// The programs themselves are remembered too (`RememberingRunner`): a step whose prose changed
 /// is proven again from the results of its unchanged programs, without compiling anything.
+///
+/// With a `store` (`CheckedPacks.stepResults`), the steps' results outlive the process: a plain
+/// `pack check` of an unchanged pack proves nothing again, and after an edit only what changed.
+/// Every key then also holds the running seguelab binary and the SegueKit build (toolchain and
+/// SegueKit's sources), so a new seguelab, SegueKit or toolchain proves every step again.
+///
+/// Like `pack check`, the support code is type-checked first: when it does not compile, its
+/// errors come first and no code step is run (each would fail by the same error).
 package actor IncrementalCheck {
     /// What one check did: every diagnostic, and which steps it ran again.
     package struct Report: Sendable {
@@ -43,13 +51,26 @@ package actor IncrementalCheck {
 
     private var results: [String: Kept] = [:]
     private let runner: RememberingRunner
+    private let base: any ProgramRunner
+    private let store: URL?
     /// What a learner is shown for a verdict (`LearnerView`), read for internal names.
     private let learnerView: LearnerView
 
-    package init(runner: any ProgramRunner, learnerView: @escaping LearnerView = Verdict.ownWords) {
+    /// `store`: where the results are read from and written back; `reuse` false ignores what it
+    /// holds (every step proven again) and still writes the new results.
+    package init(
+        runner: any ProgramRunner, store: URL? = nil, reuse: Bool = true,
+        learnerView: @escaping LearnerView = Verdict.ownWords
+    ) {
         self.runner = RememberingRunner(runner)
+        base = runner
+        self.store = store
         self.learnerView = learnerView
+        if reuse, let store { results = Self.load(store) }
     }
+
+    /// The name the support code's own check is kept under.
+    static let supportName = "(support code)"
 
     /// Proves the steps of `pack` (each translation's too) that `selection` names, re-running
     /// only those whose key changed since the last call. `progress` is told each step proven.
@@ -58,19 +79,34 @@ package actor IncrementalCheck {
     ) async -> Report {
         let startCounts = await runner.counts
         let judge = AnswerJudge(pack: pack, runner: runner, learnerView: learnerView)
-        let context = KeyContext(pack: pack)
+        let context = KeyContext(pack: pack, environment: store == nil ? "" : await environment())
         var lessons = pack.lessons.map { (language: "", lesson: $0) }
         for language in pack.translations.keys.sorted() {
             lessons += pack.lessons.compactMap { pack.translations[language]?[$0.id] }.map { (language, $0) }
         }
         var report = Report(diagnostics: [], checked: [], kept: 0, compiled: 0, reusedPrograms: 0, failing: [])
-        var seen = Set<String>()
+        var seen: Set<String> = [Self.supportName]
+        let support: [Diagnostic]
+        if pack.supportSources.isEmpty {
+            support = []
+        } else if let kept = results[Self.supportName], kept.key == context.shared {
+            support = kept.placed.map(\.diagnostic)
+        } else {
+            support = await PackSourceChecks.supportErrors(of: pack, runner: runner)
+            results[Self.supportName] = Kept(key: context.shared, placed: support.map { ("", 0, $0) })
+        }
+        var unchecked: Set<StepRef> = []
         for (language, lesson) in lessons {
             if let selection, selection.lesson != lesson.id { continue }
             let file = context.lines(of: lesson)
             for step in lesson.steps {
                 if let wanted = selection?.step, wanted != step.id { continue }
                 let name = (language.isEmpty ? "" : "[\(language)] ") + "\(lesson.id)/\(step.id)"
+                progress?(StepRef(lesson: lesson.id, step: step.id))
+                if !support.isEmpty && step.kind.runsCode {
+                    unchecked.insert(StepRef(lesson: lesson.id, step: step.id))
+                    continue
+                }
                 seen.insert(name)
                 let key = context.key(of: step, in: lesson, lines: file)
                 let diagnostics: [Diagnostic]
@@ -85,7 +121,6 @@ package actor IncrementalCheck {
                         return moved
                     }
                 } else {
-                    progress?(StepRef(lesson: lesson.id, step: step.id))
                     report.checked.append(name)
                     await prefetch(step, in: lesson, pack: pack)
                     diagnostics =
@@ -100,11 +135,69 @@ package actor IncrementalCheck {
             }
         }
         if selection == nil { results = results.filter { seen.contains($0.key) } }
+        if let store { save(to: store) }
         let endCounts = await runner.counts
         report.compiled = endCounts.ran - startCounts.ran
         report.reusedPrograms = endCounts.reused - startCounts.reused
         report.diagnostics = report.diagnostics.sortedByLocation()
+        if let last = support.last {
+            // As `PackChecker.checkDynamically` says it.
+            let summary = Diagnostic(
+                .note,
+                "and \(unchecked.count) code step\(unchecked.count == 1 ? "" : "s") not run: each compiles with the "
+                    + "support code, "
+                    + "so each would fail by the error above",
+                at: last.location)
+            report.diagnostics = support + [summary] + report.diagnostics
+            report.failing.insert((Self.supportName, support[0]), at: 0)
+        }
         return report
+    }
+
+    /// What every result depends on besides the pack: the running seguelab binary and, when
+    /// the runner is a Playground, the SegueKit build it compiles against (its key holds the
+    /// toolchain's version and SegueKit's sources).
+    private func environment() async -> String {
+        if let environmentKey { return environmentKey }
+        var parts = [CheckedPacks.binaryLine()]
+        if let playground = base as? Playground, let build = try? await playground.segueKitBuildDirectory() {
+            parts.append(build.lastPathComponent)
+        }
+        environmentKey = parts.joined(separator: "\n")
+        return environmentKey!
+    }
+
+    /// Worked out once: neither changes while this process runs.
+    private var environmentKey: String?
+
+    /// The results a store holds (none when it is missing, unreadable or of another format).
+    private static func load(_ store: URL) -> [String: Kept] {
+        guard let data = try? Data(contentsOf: store),
+            let stored = try? JSONDecoder().decode(StoredResults.self, from: data),
+            stored.format == StoredResults.currentFormat
+        else { return [:] }
+        return stored.steps.mapValues { step in
+            Kept(key: step.key, placed: step.placed.map { ($0.owner, $0.offset, $0.diagnostic.diagnostic) })
+        }
+    }
+
+    /// Writes the results back; a store that cannot be written only costs a full check next time.
+    private func save(to store: URL) {
+        let stored = StoredResults(
+            format: StoredResults.currentFormat,
+            steps: results.mapValues { kept in
+                StoredResults.Step(
+                    key: kept.key,
+                    placed: kept.placed.map {
+                        .init(owner: $0.owner, offset: $0.offset, diagnostic: .init($0.diagnostic))
+                    })
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(stored) else { return }
+        try? FileManager.default.createDirectory(
+            at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? AtomicFile.write(data, to: store)
     }
 
     /// Runs the programs proving `step` will ask for, two at a time (this machine's cores are
@@ -155,12 +248,14 @@ struct KeyContext {
     /// Storyboards the support code names: every step depends on them.
     let supportStoryboards: [String]
 
-    init(pack: Pack) {
+    /// `environment`: what else every result depends on (the binary, the SegueKit build).
+    init(pack: Pack, environment: String = "") {
         self.pack = pack
         let manifest = (try? Data(contentsOf: pack.root.appendingPathComponent("pack.yaml"))) ?? Data()
         let support = pack.supportSources.map { "\($0.name)\u{0}\($0.text)" }.joined(separator: "\u{1}")
         shared = StableHash.hex(
-            of: "\(SeguelabVersion.current)\u{2}\(StableHash.hex(of: manifest))\u{2}\(StableHash.hex(of: support))")
+            of: "\(SeguelabVersion.current)\u{2}\(StableHash.hex(of: manifest))\u{2}\(StableHash.hex(of: support))"
+                + "\u{2}\(environment)")
         var storyboards: [String: String] = [:]
         for directory in pack.storyboardDirectories {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -223,6 +318,54 @@ struct KeyContext {
             + named.map { "\($0)=\(storyboards[$0] ?? "")" }
         return StableHash.hex(of: parts.joined(separator: "\u{4}"))
     }
+}
+
+/// The steps' results as a store keeps them (JSON).
+struct StoredResults: Codable {
+    static let currentFormat = 1
+
+    struct Step: Codable {
+        var key: String
+        var placed: [Placed]
+    }
+
+    struct Placed: Codable {
+        var owner: String
+        var offset: Int
+        var diagnostic: StoredDiagnostic
+    }
+
+    struct StoredDiagnostic: Codable {
+        var file: String
+        var line: Int
+        var column: Int
+        var severity: String
+        var message: String
+        var sourceLine: String?
+        var fixIts: [String]?
+        var inHiddenCode: Bool
+
+        init(_ diagnostic: Diagnostic) {
+            file = diagnostic.file
+            line = diagnostic.line
+            column = diagnostic.column
+            severity = diagnostic.severity.rawValue
+            message = diagnostic.message
+            sourceLine = diagnostic.sourceLine
+            fixIts = diagnostic.fixIts?.map(\.text)
+            inHiddenCode = diagnostic.inHiddenCode
+        }
+
+        var diagnostic: Diagnostic {
+            Diagnostic(
+                file: file, line: line, column: column, severity: Diagnostic.Severity(rawValue: severity) ?? .error,
+                message: message, sourceLine: sourceLine, fixIts: fixIts?.map { .init(text: $0) },
+                inHiddenCode: inHiddenCode)
+        }
+    }
+
+    var format: Int
+    var steps: [String: Step]
 }
 
 /// A runner that runs nothing: it records each request and answers that the program compiled and

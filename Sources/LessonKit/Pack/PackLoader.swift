@@ -249,7 +249,7 @@ private struct Loader {
                 continue
             }
             if let text = read(url, into: sink) {
-                support.append(SourceFile(name: url.lastPathComponent, text: text, origin: .hidden))
+                support.append(SourceFile(name: url.lastPathComponent, text: text, origin: .hidden, shared: true))
             }
         }
         var storyboardDirs: [URL] = []

@@ -9,12 +9,14 @@ import SourceText
 
 /// `seguelab pack check DIR --watch`: checks the pack, then again at each save under its folder,
 /// proving again only the steps whose inputs changed (`IncrementalCheck`) and keeping the others'
-/// results. After each check it draws a compact status: what was proven again, the steps in
-/// error with their first diagnostic at `file:line:col`, and the summary line.
+/// results; its first check reuses what an earlier `pack check` of the pack proved. After each
+/// check it draws a compact status: what was proven again, the steps in error with their first
+/// diagnostic at `file:line:col`, and the summary line.
 package enum PackCheckWatch {
     /// Watches until Ctrl-C; returns the exit status.
     package static func run(
-        _ argument: String, language: String?, workflow: PackWorkflow, clearsScreen: Bool
+        _ argument: String, language: String?, workflow: PackWorkflow, clearsScreen: Bool,
+        reusesResults: Bool = true
     ) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         InterruptFlag.install()
@@ -54,7 +56,8 @@ package enum PackCheckWatch {
                     do {
                         incremental = IncrementalCheck(
                             runner: try workflow.runner(for: pack, showsProgress: true).runner,
-                            learnerView: workflow.learnerView)
+                            store: workflow.context.checkedPacks.stepResults(for: root, language: language),
+                            reuse: reusesResults, learnerView: workflow.learnerView)
                     } catch {
                         print(error.description)
                         return false

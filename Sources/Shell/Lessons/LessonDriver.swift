@@ -41,7 +41,7 @@ final class LessonDriver {
 
     /// The pack's support code, hidden from the learner, for `swift` mode and `run FILE`.
     var supportSources: [SourceFile] {
-        pack.supportSources.map { SourceFile(name: $0.name, text: $0.text, origin: .hidden) }
+        pack.supportSources.map { SourceFile(name: $0.name, text: $0.text, origin: .hidden, shared: true) }
     }
 
     var output: ShellOutput { context.output }

@@ -52,6 +52,14 @@ package struct PackCheckCommand: AsyncParsableCommand {
             """)
     var watch = false
 
+    @Flag(
+        name: .customLong("no-cache"),
+        help: """
+            Prove every step again, not reusing what earlier checks proved of steps whose text, \
+            support code, storyboards and manifest are unchanged (the new results are still kept).
+            """)
+    var noCache = false
+
     /// `--lesson ID [--step ID]`: run the code of that lesson or step only. The root command's
     /// group, reused by type: the root consumes `--lesson` and `--step` wherever they are.
     @OptionGroup var packOptions: PackOptions
@@ -69,7 +77,7 @@ package struct PackCheckCommand: AsyncParsableCommand {
         if watch {
             let status = await PackCheckWatch.run(
                 pack, language: languageOption.language, workflow: PackWorkflow(learnerView: VerdictPage.learnerView),
-                clearsScreen: isatty(STDOUT_FILENO) == 1)
+                clearsScreen: isatty(STDOUT_FILENO) == 1, reusesResults: !noCache)
             if status != 0 { throw ExitCode(status) }
             return
         }
@@ -77,7 +85,8 @@ package struct PackCheckCommand: AsyncParsableCommand {
             let passed = try await PackWorkflow(learnerView: VerdictPage.learnerView).check(
                 pack, language: languageOption.language, staticOnly: staticOnly,
                 showsProgress: verbose || isatty(STDERR_FILENO) == 1,
-                selection: lesson.map { IncrementalCheck.Selection(lesson: $0, step: step) })
+                selection: lesson.map { IncrementalCheck.Selection(lesson: $0, step: step) },
+                reusesResults: !noCache)
             if !passed { throw ExitCode.failure }
         }
     }

@@ -9,17 +9,18 @@ package enum TopLevelDeclarations {
         package var keyword: String
         /// The declared name; an extension's is the type it extends.
         package var name: String
+        /// What it inherits or adopts, as written (`BookAssignable, Equatable`); empty when nothing.
+        package var inherits = ""
         /// 0-based line indices, from the first line of its comment to its closing line.
         package var lines: Range<Int>
 
-        /// True when `entry` names this declaration: `Name`, or `keyword Name` for one kind only.
+        /// True when `entry` names this declaration: `Name`; `keyword Name` for one kind only;
+        /// `Name: Adopted` (or `keyword Name: Adopted`) for the one that adopts exactly that.
         package func isNamed(by entry: String) -> Bool {
-            let words = entry.split(separator: " ", omittingEmptySubsequences: true)
-            return switch words.count {
-            case 1: words[0] == name
-            case 2: words[0] == keyword && words[1] == name
-            default: false
-            }
+            let entry = entry.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            var forms = [name, "\(keyword) \(name)"]
+            if !inherits.isEmpty { forms += ["\(name): \(inherits)", "\(keyword) \(name): \(inherits)"] }
+            return forms.contains(entry)
         }
     }
 
@@ -28,7 +29,7 @@ package enum TopLevelDeclarations {
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         var found: [Declaration] = []
         for item in tree.statements {
-            guard let (keyword, name) = describe(item.item) else { continue }
+            guard let (keyword, name, inherits) = describe(item.item) else { continue }
             var start = item.positionAfterSkippingLeadingTrivia
             // A comment right above the declaration is part of it.
             var offset = item.position
@@ -41,20 +42,34 @@ package enum TopLevelDeclarations {
             }
             let first = converter.location(for: start).line - 1
             let last = converter.location(for: item.endPositionBeforeTrailingTrivia).line - 1
-            found.append(Declaration(keyword: keyword, name: name, lines: first..<(last + 1)))
+            found.append(
+                Declaration(keyword: keyword, name: name, inherits: inherits, lines: first..<(last + 1)))
         }
         return found
     }
 
-    private static func describe(_ item: CodeBlockItemSyntax.Item) -> (String, String)? {
-        if let node = item.as(ProtocolDeclSyntax.self) { return ("protocol", node.name.text) }
-        if let node = item.as(ExtensionDeclSyntax.self) { return ("extension", node.extendedType.trimmedDescription) }
-        if let node = item.as(ClassDeclSyntax.self) { return ("class", node.name.text) }
-        if let node = item.as(StructDeclSyntax.self) { return ("struct", node.name.text) }
-        if let node = item.as(EnumDeclSyntax.self) { return ("enum", node.name.text) }
-        if let node = item.as(ActorDeclSyntax.self) { return ("actor", node.name.text) }
-        if let node = item.as(FunctionDeclSyntax.self) { return ("func", node.name.text) }
-        if let node = item.as(TypeAliasDeclSyntax.self) { return ("typealias", node.name.text) }
+    private static func describe(_ item: CodeBlockItemSyntax.Item) -> (String, String, String)? {
+        func adopted(_ clause: InheritanceClauseSyntax?) -> String {
+            (clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []).joined(separator: ", ")
+        }
+        if let node = item.as(ProtocolDeclSyntax.self) {
+            return ("protocol", node.name.text, adopted(node.inheritanceClause))
+        }
+        if let node = item.as(ExtensionDeclSyntax.self) {
+            return ("extension", node.extendedType.trimmedDescription, adopted(node.inheritanceClause))
+        }
+        if let node = item.as(ClassDeclSyntax.self) {
+            return ("class", node.name.text, adopted(node.inheritanceClause))
+        }
+        if let node = item.as(StructDeclSyntax.self) {
+            return ("struct", node.name.text, adopted(node.inheritanceClause))
+        }
+        if let node = item.as(EnumDeclSyntax.self) { return ("enum", node.name.text, adopted(node.inheritanceClause)) }
+        if let node = item.as(ActorDeclSyntax.self) {
+            return ("actor", node.name.text, adopted(node.inheritanceClause))
+        }
+        if let node = item.as(FunctionDeclSyntax.self) { return ("func", node.name.text, "") }
+        if let node = item.as(TypeAliasDeclSyntax.self) { return ("typealias", node.name.text, "") }
         return nil
     }
 }

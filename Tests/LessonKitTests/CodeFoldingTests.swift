@@ -175,30 +175,39 @@ struct DeclarationFoldingTests {
         return (checked.pack?.lessons.first, errors)
     }
 
-    @Test func eachRunOfNamedDeclarationsIsOneFoldWithItsCommentAndTheProgramStaysWhole() throws {
-        let (loaded, errors) = try lesson(fold: "[Helper]")
+    /// The example of the lesson whose step says `fold: LIST`, folded.
+    func folded(fold: String) throws -> FoldedCode {
+        let (loaded, errors) = try lesson(fold: fold)
         #expect(errors.isEmpty, "\(errors)")
         let lesson = try #require(loaded)
         let step = try #require(lesson.step(id: "tools"))
         #expect(step.code(.example) == Self.program)
-        let folded = try #require(CodeFolding.fold(step.code(.example) ?? "", of: step, in: lesson))
-        // The doc comment, the protocol, the blank line and the extension: lines 3–12.
+        return try #require(CodeFolding.fold(step.code(.example) ?? "", of: step, in: lesson))
+    }
+
+    @Test func eachRunOfNamedDeclarationsIsOneFoldWithItsCommentAndTheProgramStaysWhole() throws {
+        let folded = try folded(fold: "[Helper]")
+        // The program stays whole (`folded` checks it); the doc comment, the protocol, the blank
+        // line and the extension, lines 3–12, are one fold.
         #expect(folded.pieces == [.shown(0..<2), .declared(2..<12, names: ["Helper"]), .shown(12..<25)])
         #expect(folded.foldedCount == 10)
         #expect(folded.height == 16)
     }
 
     @Test func aKeywordNamesOneKindAndRunsApartFoldApart() throws {
-        let (loaded, errors) = try lesson(fold: "[protocol Helper, extension Screen]")
-        #expect(errors.isEmpty, "\(errors)")
-        let lesson = try #require(loaded)
-        let step = try #require(lesson.step(id: "tools"))
-        let folded = try #require(CodeFolding.fold(step.code(.example) ?? "", of: step, in: lesson))
+        let folded = try folded(fold: "[protocol Helper, extension Screen]")
         #expect(
             folded.pieces == [
                 .shown(0..<2), .declared(2..<6, names: ["Helper"]), .shown(6..<19),
                 .declared(19..<22, names: ["Screen"]), .shown(22..<25)
             ])
+    }
+
+    /// `Name: Adopted` folds the declaration adopting exactly that, so a learner's own extension
+    /// of the same type (an enum pasted into the draft) stays on screen.
+    @Test func whatADeclarationAdoptsNamesItAlone() throws {
+        let folded = try folded(fold: "[\"Screen: UIViewController, Helper\"]")
+        #expect(folded.pieces == [.shown(0..<13), .declared(13..<18, names: ["Screen"]), .shown(18..<25)])
     }
 
     @Test func aNameTheCodeDoesNotDeclareIsAnErrorWithTheNameMeant() throws {

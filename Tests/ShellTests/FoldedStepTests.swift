@@ -39,12 +39,12 @@ import Testing
     }
 
     /// `step`, then `unfold`, typed into `terminal`: what each showed, and how often the pager stopped.
-    func showAndUnfold(_ step: String, in terminal: PseudoTerminal, pager: String) throws -> (
+    func showAndUnfold(_ step: String, in terminal: PseudoTerminal, pager: String, unfold: Bool = true) throws -> (
         shown: String, pages: Int, whole: String, wholePages: Int
     ) {
         let prompt = "seguelab:\(step.split(separator: "/").last ?? "")> "
         let shown = try type("goto \(step)", into: terminal, prompt: prompt, pager: pager)
-        let whole = try type("unfold", into: terminal, prompt: prompt, pager: pager)
+        let whole = unfold ? try type("unfold", into: terminal, prompt: prompt, pager: pager) : ""
         return (
             shown, shown.components(separatedBy: pager).count - 1, whole, whole.components(separatedBy: pager).count - 1
         )
@@ -80,16 +80,20 @@ import Testing
         // Whole, the ~90-line program takes more pages.
         #expect(again.wholePages >= 3, "\(again.whole)")
         // The first step showing the program: the tools its `fold:` names are folded.
-        let first = try showAndUnfold(Self.toolsStep, in: terminal, pager: pager)
+        // (`unfold` is the same command as above: it is typed here in English only, to save time.)
+        let english = arguments.isEmpty
+        let first = try showAndUnfold(Self.toolsStep, in: terminal, pager: pager, unfold: english)
         #expect(first.shown.contains(tools), "\(first.shown)")
         // The step is about the dispatch: its two steps stay on screen.
         #expect(first.shown.contains("destination.dispatchPrepare(segueID: segueID, source: self)"), "\(first.shown)")
         // Folded, it takes two screens at most (the pager stops at most twice); whole, five.
         #expect(first.pages <= 2, "\(first.shown)")
         #expect(!first.shown.contains(Self.hidden), "\(first.shown)")
-        #expect(!first.whole.contains(tools), "\(first.whole)")
-        #expect(first.whole.contains(Self.hidden), "\(first.whole)")
-        #expect(first.wholePages >= 4, "\(first.whole)")
+        if english {
+            #expect(!first.whole.contains(tools), "\(first.whole)")
+            #expect(first.whole.contains(Self.hidden), "\(first.whole)")
+            #expect(first.wholePages >= 4, "\(first.whole)")
+        }
         terminal.type("\u{04}")
         _ = try terminal.waitForExit(timeout: 60)
     }

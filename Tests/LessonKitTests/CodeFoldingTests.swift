@@ -120,3 +120,102 @@ struct StepHeightCheckTests {
         #expect(StepHeightCheck.height(of: try #require(lesson.step(id: "again")), in: lesson) == 9)
     }
 }
+
+@Suite("A step's fold setting folds the tools it names")
+struct DeclarationFoldingTests {
+    static let program = """
+        import UIKit
+
+        /// A helper the step uses.
+        protocol Helper {
+            func help()
+        }
+
+        extension Helper {
+            func help() {
+                print("helping")
+            }
+        }
+
+        class Screen: UIViewController, Helper {
+            override func viewDidLoad() {
+                help()
+            }
+        }
+
+        extension Screen {
+            func extra() {}
+        }
+
+        let screen = Screen()
+        screen.viewDidLoad()
+        """
+
+    func lesson(fold: String) throws -> (Lesson?, [String]) {
+        let body = """
+
+            ## Tools {#tools}
+
+            ```step
+            kind: example
+            fold: \(fold)
+            ```
+
+            ```swift example
+            \(Self.program)
+            ```
+
+            """
+        let dir = TemporaryDirectory()
+        var files = PackBuilder(lesson: lessonFile(body)).files
+        files["pack.yaml"] = PackBuilder().manifest
+        let root = try dir.write(files, under: "p")
+        let checked = PackChecker.checkStatically(at: root)
+        let errors = checked.diagnostics.filter { $0.severity == .error }.map(\.description)
+        return (checked.pack?.lessons.first, errors)
+    }
+
+    /// The example of the lesson whose step says `fold: LIST`, folded.
+    func folded(fold: String) throws -> FoldedCode {
+        let (loaded, errors) = try lesson(fold: fold)
+        #expect(errors.isEmpty, "\(errors)")
+        let lesson = try #require(loaded)
+        let step = try #require(lesson.step(id: "tools"))
+        #expect(step.code(.example) == Self.program)
+        return try #require(CodeFolding.fold(step.code(.example) ?? "", of: step, in: lesson))
+    }
+
+    @Test func eachRunOfNamedDeclarationsIsOneFoldWithItsCommentAndTheProgramStaysWhole() throws {
+        let folded = try folded(fold: "[Helper]")
+        // The program stays whole (`folded` checks it); the doc comment, the protocol, the blank
+        // line and the extension, lines 3–12, are one fold.
+        #expect(folded.pieces == [.shown(0..<2), .declared(2..<12, names: ["Helper"]), .shown(12..<25)])
+        #expect(folded.foldedCount == 10)
+        #expect(folded.height == 16)
+    }
+
+    @Test func aKeywordNamesOneKindAndRunsApartFoldApart() throws {
+        let folded = try folded(fold: "[protocol Helper, extension Screen]")
+        #expect(
+            folded.pieces == [
+                .shown(0..<2), .declared(2..<6, names: ["Helper"]), .shown(6..<19),
+                .declared(19..<22, names: ["Screen"]), .shown(22..<25)
+            ])
+    }
+
+    /// `Name: Adopted` folds the declaration adopting exactly that, so a learner's own extension
+    /// of the same type (an enum pasted into the draft) stays on screen.
+    @Test func whatADeclarationAdoptsNamesItAlone() throws {
+        let folded = try folded(fold: "[\"Screen: UIViewController, Helper\"]")
+        #expect(folded.pieces == [.shown(0..<13), .declared(13..<18, names: ["Screen"]), .shown(18..<25)])
+    }
+
+    @Test func aNameTheCodeDoesNotDeclareIsAnErrorWithTheNameMeant() throws {
+        let (_, errors) = try lesson(fold: "[Helpr]")
+        #expect(
+            errors == [
+                "p/lessons/01-a.md:10:1: error: 'fold' names 'Helpr', which the step's code does not declare at its "
+                    + "top level (did you mean 'Helper'?)"
+            ])
+    }
+}

@@ -14,17 +14,10 @@ struct JudgingTests {
     static let failedCast =
         "Could not cast value of type 'SegueLabApp.BookViewController' (0x5581a2c0) to 'SegueLabApp.AuthorViewController' (0x5581a3f0)."
 
-    /// Loads a one-lesson pack from a lesson body.
-    func pack(_ body: String) throws -> Pack {
-        let dir = TemporaryDirectory()
-        let result = try PackBuilder(lesson: lessonFile(body)).load(in: dir)
-        return try #require(result.pack, "\(result.diagnostics.map(\.description))")
-    }
-
     // MARK: - A learner's crash is the learner's
 
     @Test func aCrashInsidePrepareFailsTheCheckWithTheCrashNotTheLesson() async throws {
-        let pack = try pack(
+        let pack = try PackBuilder.loaded(
             """
 
             ## Basket {#basket}
@@ -158,7 +151,7 @@ struct JudgingTests {
     }
 
     @Test func aSyntaxErrorWhoseFollowOnErrorMatchesDoesNotPass() async throws {
-        let pack = try pack(Self.compilerLesson)
+        let pack = try PackBuilder.loaded(Self.compilerLesson)
         let step = pack.lessons[0].steps[0]
         let judge = AnswerJudge(pack: pack, runner: ScriptedRunner(Self.compiler))
         let verdict = await judge.judge(
@@ -187,7 +180,7 @@ struct JudgingTests {
     }
 
     @Test func aMatchingErrorFromChangingTheWrongLineDoesNotPass() async throws {
-        let pack = try pack(Self.compilerLesson)
+        let pack = try PackBuilder.loaded(Self.compilerLesson)
         let step = pack.lessons[0].steps[0]
         let judge = AnswerJudge(pack: pack, runner: ScriptedRunner(Self.compiler))
         let verdict = await judge.judge(
@@ -200,7 +193,7 @@ struct JudgingTests {
     }
 
     @Test func aMisspelledNewCaseIsCaughtByTheNoteThatEchoesIt() async throws {
-        let pack = try pack(Self.compilerLesson)
+        let pack = try PackBuilder.loaded(Self.compilerLesson)
         let step = pack.lessons[0].steps[0]
         let judge = AnswerJudge(pack: pack, runner: ScriptedRunner(Self.compiler))
         let misspelled = await judge.judge(
@@ -236,7 +229,7 @@ struct JudgingTests {
     }
 
     @Test func packCheckFindsAPatternWhosePartsAreAllOptional() async throws {
-        let pack = try pack(
+        let pack = try PackBuilder.loaded(
             """
 
             ## Name it {#name}
@@ -284,7 +277,7 @@ struct JudgingTests {
     // MARK: - Release builds
 
     @Test func aReleaseBuildCheckRunsTheProgramOptimised() async throws {
-        let pack = try pack(
+        let pack = try PackBuilder.loaded(
             """
 
             ## Stop in debug only {#assert}
@@ -356,7 +349,7 @@ struct JudgingTests {
     // MARK: - Listed wrong and right answers
 
     @Test func packCheckProvesListedAnswersAtTheirLines() async throws {
-        let pack = try pack(
+        let pack = try PackBuilder.loaded(
             """
 
             ## Pick {#pick}

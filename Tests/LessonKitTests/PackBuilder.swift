@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import LessonKit
 
@@ -29,6 +30,20 @@ struct PackBuilder {
     /// Diagnostics as printed.
     func diagnostics(in directory: TemporaryDirectory) throws -> [String] {
         try load(in: directory).diagnostics.map(\.description)
+    }
+
+    /// The one-lesson pack of a lesson body (front matter added), which must load.
+    static func loaded(_ body: String) throws -> Pack {
+        let dir = TemporaryDirectory()
+        let result = try PackBuilder(lesson: lessonFile(body)).load(in: dir)
+        return try #require(result.pack, "\(result.diagnostics.map(\.description))")
+    }
+
+    /// A lesson body of one code step, `## Bad {#bad}`: `settings` in its ```step block (each line
+    /// ending with a newline), `print(1)` its starter and `print(2)` its solution.
+    static func codeStep(_ settings: String) -> String {
+        "\n## Bad {#bad}\n\n```step\n\(settings)```\n\n```swift starter\nprint(1)\n```\n\n"
+            + "```swift solution\nprint(2)\n```\n"
     }
 }
 

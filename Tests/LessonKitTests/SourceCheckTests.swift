@@ -12,12 +12,6 @@ import Testing
 /// technique from the mistake; wrong answers' `feedback` reaches the learner who makes them.
 @Suite("Source checks and wrong answers' feedback")
 struct SourceCheckTests {
-    func pack(_ body: String) throws -> Pack {
-        let dir = TemporaryDirectory()
-        let result = try PackBuilder(lesson: lessonFile(body)).load(in: dir)
-        return try #require(result.pack, "\(result.diagnostics.map(\.description))")
-    }
-
     static let enumPrepare = """
         class Shelf: UIViewController, SegueHandler {
             override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
@@ -147,21 +141,13 @@ struct SourceCheckTests {
         ```
 
         ```swift solution
-        class Shelf: UIViewController, SegueHandler {
-            override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
-                switch segueIdentifier(for: segue) {
-                case .showBook: print("book")
-                case .showAuthor: break
-                }
-                super.prepare(for: segue, sender: sender)
-            }
-        }
+        \(Self.enumPrepare)
         ```
 
         """
 
     @Test func aLearnersStringComparisonFailsWithTheirOwnLineQuoted() async throws {
-        let pack = try pack(Self.stepWithSourceChecks)
+        let pack = try PackBuilder.loaded(Self.stepWithSourceChecks)
         let step = try #require(pack.lessons.first?.steps.first)
         let judge = AnswerJudge(pack: pack, runner: ScriptedRunner { _ in .ran("book\n") })
         let solution = try #require(step.code(.solution))
@@ -196,7 +182,7 @@ struct SourceCheckTests {
     }
 
     @Test func packCheckProvesSourceChecksAndThatFeedbackIsSeen() async throws {
-        let pack = try pack(Self.stepWithSourceChecks)
+        let pack = try PackBuilder.loaded(Self.stepWithSourceChecks)
         let runner = ScriptedRunner { program in
             .ran(program.learnerCode.contains("case .showBook: print(\"book\")") ? "book\n" : "")
         }
@@ -204,7 +190,7 @@ struct SourceCheckTests {
         #expect(proven == [])
         // A refused wrong answer whose feedback the judge would not show (its replaced text is
         // still in the code, written a second time) is an error at its line.
-        let unseen = try self.pack(
+        let unseen = try PackBuilder.loaded(
             Self.stepWithSourceChecks.replacingOccurrences(
                 of: "        super.prepare(for: segue, sender: sender)\n    }\n}\n",
                 with: "        super.prepare(for: segue, sender: sender)\n    }\n}\n// print(\"book\") says it\n"
@@ -219,7 +205,7 @@ struct SourceCheckTests {
     }
 
     @Test func feedbackOnATypedWrongAnswerIsShownForTheSameAnswerOnly() async throws {
-        let pack = try pack(
+        let pack = try PackBuilder.loaded(
             """
 
             ## Name {#name}
@@ -245,7 +231,7 @@ struct SourceCheckTests {
     }
 
     @Test func packCheckRefusesAWrongAnswerWhoseVerdictShowsInternalNames() async throws {
-        let pack = try pack(Self.stepWithSourceChecks)
+        let pack = try PackBuilder.loaded(Self.stepWithSourceChecks)
         // A wrong answer the compiler rejects in the hidden registry, as a leaking judge would say it.
         let runner = ScriptedRunner { program in
             if program.learnerCode.contains("segue.identifier {") {
@@ -263,7 +249,7 @@ struct SourceCheckTests {
     }
 
     @Test func aRightAnswerIsFollowedByWhyItIsRight() throws {
-        let pack = try pack(
+        let pack = try PackBuilder.loaded(
             """
 
             ## Name {#name}
@@ -303,37 +289,24 @@ struct SourceCheckTests {
     // MARK: - Read when the pack is read
 
     @Test func unknownRulesAndBadNamesAreErrorsAtTheirPlace() throws {
-        let dir = TemporaryDirectory()
         let diagnostics = try PackBuilder(
             lesson: lessonFile(
-                """
+                PackBuilder.codeStep(
+                    """
+                    kind: exercise
+                    checks:
+                      - source: no-string-identifer
+                      - source: {calls: "prepare(for sender:)"}
+                      - source: {conforms: SegueHandler, in: "prepare(for:sender:)"}
+                      - source: calls
+                    wrong-answers:
+                      - replace: x
+                        with: y
+                        feedback: ""
+                    hints: [h]
 
-                ## Bad {#bad}
-
-                ```step
-                kind: exercise
-                checks:
-                  - source: no-string-identifer
-                  - source: {calls: "prepare(for sender:)"}
-                  - source: {conforms: SegueHandler, in: "prepare(for:sender:)"}
-                  - source: calls
-                wrong-answers:
-                  - replace: x
-                    with: y
-                    feedback: ""
-                hints: [h]
-                ```
-
-                ```swift starter
-                print(1)
-                ```
-
-                ```swift solution
-                print(2)
-                ```
-
-                """)
-        ).diagnostics(in: dir)
+                    """))
+        ).diagnostics(in: TemporaryDirectory())
         #expect(
             diagnostics.contains(
                 "p/lessons/01-a.md:11:13: error: unknown source rule 'no-string-identifer' (did you mean 'no-string-identifier'?); expected one of: no-string-identifier, no-string-switch, calls, conforms, no-force-cast, assigns, uses, declares"
@@ -357,32 +330,19 @@ struct SourceCheckTests {
     }
 
     @Test func aCompilerStepTakesSourceChecksOnly() throws {
-        let dir = TemporaryDirectory()
         let diagnostics = try PackBuilder(
             lesson: lessonFile(
-                """
+                PackBuilder.codeStep(
+                    """
+                    kind: compiler
+                    expect: compiles
+                    checks:
+                      - source: {no-force-cast: BookViewController}
+                      - output-contains: x
+                    hints: [h]
 
-                ## Compile {#compile}
-
-                ```step
-                kind: compiler
-                expect: compiles
-                checks:
-                  - source: {no-force-cast: BookViewController}
-                  - output-contains: x
-                hints: [h]
-                ```
-
-                ```swift starter
-                print(1)
-                ```
-
-                ```swift solution
-                print(2)
-                ```
-
-                """)
-        ).diagnostics(in: dir)
+                    """))
+        ).diagnostics(in: TemporaryDirectory())
         #expect(
             diagnostics.contains(
                 "p/lessons/01-a.md:13:5: error: a compiler step is judged by `expect`; its checks may only be `source` checks (how the code is written)"

@@ -399,82 +399,47 @@ struct SegueKitIntegrationTests {
 
     /// Code from a real project: `@objc` actions named with `#selector` for `addTarget` and a bar
     /// button item's target-action, and `#selector` compared in `canPerformUnwindSegueAction`.
+    static let selectorProgram = """
+        import UIKit
+
+        class ShelfViewController: UIViewController {
+            let button = UIButton(type: .system)
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                button.addTarget(self, action: #selector(buy(_:)), for: .touchUpInside)
+                navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Share", style: .plain, target: self,
+                                                                    action: #selector(share(sender:)))
+            }
+
+            @objc func buy(_ sender: UIButton) { print("buy from", type(of: sender)) }
+            @objc private func share(sender: UIBarButtonItem) { print("share", sender.title ?? "") }
+
+            override func canPerformUnwindSegueAction(_ action: Selector, from: UIViewController, sender: Any?) -> Bool {
+                action == #selector(unwindToShelf(_:))
+            }
+
+            @IBAction func unwindToShelf(_ segue: UIStoryboardSegue) {}
+        }
+
+        let shelf = ShelfViewController()
+        shelf.loadViewIfNeeded()
+        shelf.button.sendActions(for: .touchUpInside)
+        shelf.navigationItem.rightBarButtonItem?.simulateTap()
+        print(#selector(ShelfViewController.share(sender:)), shelf.canPerformUnwindSegueAction(
+            Selector("unwindToShelf:"), from: UIViewController(), sender: nil))
+        """
+
     @Test func selectorAndObjcCodeCompilesAndRuns() async throws {
         let playground = try await Self.shared.value
+        let wrong = "let wrong: Int = #selector(shelf.buy(_:)); let alsoWrong: Int = \"text\""
         let result = try await playground.run(
-            RunRequest(sources: [
-                SourceFile(
-                    name: "Main.swift",
-                    text: """
-                        import UIKit
-
-                        class ShelfViewController: UIViewController {
-                            let button = UIButton(type: .system)
-
-                            override func viewDidLoad() {
-                                super.viewDidLoad()
-                                button.addTarget(self, action: #selector(buy(_:)), for: .touchUpInside)
-                                navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Share", style: .plain, target: self,
-                                                                                    action: #selector(share(sender:)))
-                            }
-
-                            @objc func buy(_ sender: UIButton) { print("buy from", type(of: sender)) }
-                            @objc private func share(sender: UIBarButtonItem) { print("share", sender.title ?? "") }
-
-                            override func canPerformUnwindSegueAction(_ action: Selector, from: UIViewController, sender: Any?) -> Bool {
-                                action == #selector(unwindToShelf(_:))
-                            }
-
-                            @IBAction func unwindToShelf(_ segue: UIStoryboardSegue) {}
-                        }
-
-                        let shelf = ShelfViewController()
-                        shelf.loadViewIfNeeded()
-                        shelf.button.sendActions(for: .touchUpInside)
-                        shelf.navigationItem.rightBarButtonItem?.simulateTap()
-                        print(#selector(ShelfViewController.share(sender:)), shelf.canPerformUnwindSegueAction(
-                            Selector("unwindToShelf:"), from: UIViewController(), sender: nil))
-                        let wrong: Int = #selector(shelf.buy(_:)); let alsoWrong: Int = "text"
-                        """)
-            ]))
+            RunRequest(sources: [SourceFile(name: "Main.swift", text: Self.selectorProgram + "\n" + wrong)]))
         // The last line's two errors keep the columns the learner sees.
         let errors = result.compile.errors.map { "\($0.line):\($0.column)" }
         #expect(errors == ["29:18", "29:65"], "\(result.fullCompilerOutput)")
         let fixed = try await playground.run(
-            RunRequest(sources: [
-                SourceFile(
-                    name: "Main.swift",
-                    text: """
-                        import UIKit
-
-                        class ShelfViewController: UIViewController {
-                            let button = UIButton(type: .system)
-
-                            override func viewDidLoad() {
-                                super.viewDidLoad()
-                                button.addTarget(self, action: #selector(buy(_:)), for: .touchUpInside)
-                                navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Share", style: .plain, target: self,
-                                                                                    action: #selector(share(sender:)))
-                            }
-
-                            @objc func buy(_ sender: UIButton) { print("buy from", type(of: sender)) }
-                            @objc private func share(sender: UIBarButtonItem) { print("share", sender.title ?? "") }
-
-                            override func canPerformUnwindSegueAction(_ action: Selector, from: UIViewController, sender: Any?) -> Bool {
-                                action == #selector(unwindToShelf(_:))
-                            }
-
-                            @IBAction func unwindToShelf(_ segue: UIStoryboardSegue) {}
-                        }
-
-                        let shelf = ShelfViewController()
-                        shelf.loadViewIfNeeded()
-                        shelf.button.sendActions(for: .touchUpInside)
-                        shelf.navigationItem.rightBarButtonItem?.simulateTap()
-                        print(#selector(ShelfViewController.share(sender:)), shelf.canPerformUnwindSegueAction(
-                            Selector("unwindToShelf:"), from: UIViewController(), sender: nil))
-                        """)
-            ]))
+            RunRequest(sources: [SourceFile(name: "Main.swift", text: Self.selectorProgram)]))
         #expect(fixed.compile.succeeded, "\(fixed.fullCompilerOutput)")
         #expect(fixed.termination == .exited(0), "\(fixed.stderr)")
         #expect(fixed.stdout == "buy from UIButton\nshare Share\nshareWithSender: true\n")

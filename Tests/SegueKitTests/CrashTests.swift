@@ -5,21 +5,7 @@ import Testing
 /// UIKit's uncaught exceptions end the program: tested in real child processes.
 @Suite("Uncaught UIKit exceptions")
 struct CrashTests {
-    static let program: Result<URL, CompiledKit.Failure> = {
-        do {
-            let source = try String(
-                contentsOf: CompiledKit.packageRoot
-                    .appendingPathComponent("Tests/SegueKitTests/Fixtures/Programs/CrashScenarios.swift"),
-                encoding: .utf8)
-            let compilation = try CompiledKit.compile(source, name: "ShopApp")
-            guard compilation.status == 0 else { return .failure(.init(description: compilation.diagnostics)) }
-            return .success(compilation.binary)
-        } catch let failure as CompiledKit.Failure {
-            return .failure(failure)
-        } catch {
-            return .failure(.init(description: "\(error)"))
-        }
-    }()
+    static let program = CompiledKit.scenarios("CrashScenarios.swift", name: "ShopApp")
 
     /// Runs a scenario and checks it died like a crashed app with exactly `reason`.
     func expectCrash(

@@ -6,27 +6,11 @@ import Testing
 /// what the presentation controller's delegate answers); on an iPad (and by default), neither.
 @Suite("Device idiom")
 struct DeviceTests {
-    static let program: Result<URL, CompiledKit.Failure> = {
-        do {
-            let source = try String(
-                contentsOf: CompiledKit.packageRoot
-                    .appendingPathComponent("Tests/SegueKitTests/Fixtures/Programs/DeviceScenarios.swift"),
-                encoding: .utf8)
-            let compilation = try CompiledKit.compile(source, name: "DeviceApp")
-            guard compilation.status == 0 else { return .failure(.init(description: compilation.diagnostics)) }
-            return .success(compilation.binary)
-        } catch let failure as CompiledKit.Failure {
-            return .failure(failure)
-        } catch {
-            return .failure(.init(description: "\(error)"))
-        }
-    }()
+    static let program = CompiledKit.scenarios("DeviceScenarios.swift", name: "DeviceApp")
 
     func lines(_ scenario: String, on device: String?) throws -> [String] {
-        let run = try CompiledKit.run(
-            try Self.program.get(), [scenario], environment: device.map { ["SEGUEKIT_DEVICE": $0] } ?? [:])
-        #expect(run.status == 0 && !run.killedBySignal, "stderr: \(run.stderr)")
-        return run.stdout.split(separator: "\n").map(String.init)
+        try CompiledKit.lines(
+            of: try Self.program.get(), scenario, environment: device.map { ["SEGUEKIT_DEVICE": $0] } ?? [:])
     }
 
     static let sheetOverRoot = [

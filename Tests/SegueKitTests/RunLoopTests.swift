@@ -6,26 +6,10 @@ import Testing
 /// actor and `RunLoop.main` runs after the current event, and the program ends when none is left.
 @Suite("Main run loop")
 struct RunLoopTests {
-    static let program: Result<URL, CompiledKit.Failure> = {
-        do {
-            let source = try String(
-                contentsOf: CompiledKit.packageRoot
-                    .appendingPathComponent("Tests/SegueKitTests/Fixtures/Programs/RunLoopScenarios.swift"),
-                encoding: .utf8)
-            let compilation = try CompiledKit.compile(source, name: "RunLoopApp")
-            guard compilation.status == 0 else { return .failure(.init(description: compilation.diagnostics)) }
-            return .success(compilation.binary)
-        } catch let failure as CompiledKit.Failure {
-            return .failure(failure)
-        } catch {
-            return .failure(.init(description: "\(error)"))
-        }
-    }()
+    static let program = CompiledKit.scenarios("RunLoopScenarios.swift", name: "RunLoopApp")
 
     func lines(_ scenario: String) throws -> [String] {
-        let run = try CompiledKit.run(try Self.program.get(), [scenario])
-        #expect(run.status == 0 && !run.killedBySignal, "stderr: \(run.stderr)")
-        return run.stdout.split(separator: "\n").map(String.init)
+        try CompiledKit.lines(of: try Self.program.get(), scenario)
     }
 
     /// "Dispatch queues execute tasks in first-in, first-out order" and the main queue "works

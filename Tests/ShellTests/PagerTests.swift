@@ -8,22 +8,15 @@ import Testing
 /// colour as colour, never as text), Enter, space and `q` act on one key, and any other key ends
 /// paging and begins the next line at the prompt, so nothing typed is lost.
 @Suite(.serialized) struct PagerTests {
-    /// An example step whose program takes several screens at 80×24.
-    static let tallStep = "generic-controllers/dispatch-run"
-
+    /// An example step whose program, unfolded, takes several screens at 80×24.
     func start() throws -> PseudoTerminal {
-        let home = try SeguelabBinary.makeHome()
-        let terminal = try PseudoTerminal(
-            executable: SeguelabBinary.path, arguments: ["--pack", TerminalLayoutTests.lessons],
-            environment: SeguelabBinary.environment(home: home), columns: 80, rows: 24)
-        try terminal.waitForPrompt()
-        return terminal
+        try start(lesson: "generic-controllers", step: "dispatch-run")
     }
 
-    /// Goes to the tall step and waits for the pager's first question.
+    /// Shows the tall step's program whole and waits for the pager's first question.
     func pageTallStep(_ terminal: PseudoTerminal) throws -> String.Index {
         let before = terminal.screen.endIndex
-        terminal.type("goto \(Self.tallStep)\r")
+        terminal.type("unfold\r")
         let question = try terminal.waitFor("more lines: Enter or space shows them, q stops --", after: before)
         // A person never types within a few milliseconds of the question appearing.
         Thread.sleep(forTimeInterval: 0.3)

@@ -17,7 +17,7 @@ struct StepDecoder {
             "kind", "question", "choices", "multiple", "accept", "pattern", "predict", "answer",
             "checks", "hints", "explanation", "storyboard", "continues", "expect", "diagnostic",
             "swift-version", "optimize", "file", "wrong-answers", "right-answers", "device",
-            "renamed-from", "why"
+            "renamed-from", "why", "fold"
         ]
         var added: [String] = []
         for key in StepKind.allCases.flatMap(\.allowedKeys) where !listed.contains(key) && !added.contains(key) {
@@ -91,6 +91,10 @@ struct StepDecoder {
         }
         if let nodes = map.sequence("checks") {
             step.checks = nodes.compactMap { decodeCheck($0, map: map) }
+        }
+        if let fold = map.stringOrStrings("fold") {
+            step.fold = fold
+            checkFold(fold, code: builder.code[.example] ?? builder.code[.starter], map: map)
         }
 
         checkRoles(builder, kind: kind, what: what, continues: step.continuesFrom != nil)
@@ -215,6 +219,23 @@ struct StepDecoder {
                     "a hint that gives the whole answer: it repeats the step's solution verbatim; "
                         + "point the learner towards it instead", at: location)
             }
+        }
+    }
+
+    /// Every name in `fold:` must be a top-level declaration of the code the step shows.
+    private func checkFold(_ entries: [String], code: CodeBlock?, map: YAMLMap) {
+        let location = map.keyLocation("fold")
+        guard let code else {
+            sink.error(
+                "'fold' names declarations of the step's example or starter, and this step has neither", at: location)
+            return
+        }
+        let declarations = TopLevelDeclarations.declarations(in: code.code)
+        let names = declarations.map(\.name)
+        for entry in entries where !declarations.contains(where: { $0.isNamed(by: entry) }) {
+            let hint = NearMiss.suggestion(for: entry, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            sink.error(
+                "'fold' names '\(entry)', which the step's code does not declare at its top level\(hint)", at: location)
         }
     }
 

@@ -32,7 +32,7 @@ package enum StepHeightCheck {
                 return folded.pieces.reduce(0) { total, piece in
                     switch piece {
                     case .shown(let range): total + range.reduce(0) { $0 + rows(all[$1].count + 4) }
-                    case .folded: total + 1
+                    case .folded, .declared: total + 1
                     }
                 }
             }

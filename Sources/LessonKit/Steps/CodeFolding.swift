@@ -1,4 +1,5 @@
 import Foundation
+import Playground
 
 /// A step's code with the lines the learner already saw in an earlier step folded away, as a
 /// unified diff shows a file: every changed line stays, with `context` unchanged lines around
@@ -10,6 +11,8 @@ package struct FoldedCode: Sendable, Equatable {
         case shown(Range<Int>)
         /// Unchanged lines folded into one line.
         case folded(Range<Int>)
+        /// Declarations the step's `fold` setting names, folded into one line naming them.
+        case declared(Range<Int>, names: [String])
     }
 
     package var pieces: [Piece]
@@ -19,8 +22,10 @@ package struct FoldedCode: Sendable, Equatable {
     /// How many lines the folds hide.
     package var foldedCount: Int {
         pieces.reduce(0) { total, piece in
-            if case .folded(let range) = piece { return total + range.count }
-            return total
+            switch piece {
+            case .shown: total
+            case .folded(let range), .declared(let range, _): total + range.count
+            }
         }
     }
 
@@ -29,7 +34,7 @@ package struct FoldedCode: Sendable, Equatable {
         pieces.reduce(0) { total, piece in
             switch piece {
             case .shown(let range): total + range.count
-            case .folded: total + 1
+            case .folded, .declared: total + 1
             }
         }
     }
@@ -92,9 +97,13 @@ package enum CodeFolding {
         return pieces
     }
 
-    /// `code`, shown in `step` of `lesson`, folded against the code of the most recent earlier
+    /// `code`, shown in `step` of `lesson`: the declarations its `fold` setting names folded
+    /// when it names any the code holds; else folded against the code of the most recent earlier
     /// step that has any (whichever of its blocks it repeats most); nil when nothing folds.
     package static func fold(_ code: String, of step: Step, in lesson: Lesson) -> FoldedCode? {
+        if !step.fold.isEmpty, let pieces = fold(code, declarations: step.fold) {
+            return FoldedCode(pieces: pieces, sinceStep: 0)
+        }
         guard let index = lesson.steps.firstIndex(where: { $0.id == step.id }) else { return nil }
         let lines = codeLines(code)
         for earlierIndex in stride(from: index - 1, through: 0, by: -1) {
@@ -110,6 +119,41 @@ package enum CodeFolding {
             return FoldedCode(pieces: best, sinceStep: earlierIndex + 1)
         }
         return nil
+    }
+
+    /// The pieces of `code` with each top-level declaration `entries` names (`Name`, or
+    /// `protocol Name` for one kind) folded, declarations apart only by blank lines folded
+    /// together; nil when the code declares none of them.
+    package static func fold(_ code: String, declarations entries: [String]) -> [FoldedCode.Piece]? {
+        let lines = codeLines(code)
+        let named = TopLevelDeclarations.declarations(in: code)
+            .filter { declaration in entries.contains { declaration.isNamed(by: $0) } }
+            .sorted { $0.lines.lowerBound < $1.lines.lowerBound }
+        var runs: [(lines: Range<Int>, names: [String])] = []
+        for declaration in named {
+            let range = declaration.lines.clamped(to: 0..<lines.count)
+            guard !range.isEmpty else { continue }
+            if let last = runs.last, last.lines.upperBound <= range.lowerBound,
+                (last.lines.upperBound..<range.lowerBound).allSatisfy({
+                    lines[$0].trimmingCharacters(in: .whitespaces).isEmpty
+                })
+            {
+                let names = last.names.contains(declaration.name) ? last.names : last.names + [declaration.name]
+                runs[runs.count - 1] = (last.lines.lowerBound..<range.upperBound, names)
+            } else if runs.last.map({ $0.lines.upperBound <= range.lowerBound }) ?? true {
+                runs.append((range, [declaration.name]))
+            }
+        }
+        guard !runs.isEmpty else { return nil }
+        var pieces: [FoldedCode.Piece] = []
+        var shownFrom = 0
+        for run in runs {
+            if run.lines.lowerBound > shownFrom { pieces.append(.shown(shownFrom..<run.lines.lowerBound)) }
+            pieces.append(.declared(run.lines, names: run.names))
+            shownFrom = run.lines.upperBound
+        }
+        if shownFrom < lines.count { pieces.append(.shown(shownFrom..<lines.count)) }
+        return pieces
     }
 
     /// The lines of a code block as the shell shows them (without a last empty line).

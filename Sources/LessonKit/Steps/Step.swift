@@ -123,6 +123,9 @@ package struct Step: Sendable {
     package var fileName: String?
     /// The device the step's code runs on (`device: iphone`); nil runs as SegueKit's default.
     package var device: DeviceIdiom?
+    /// Top-level declarations of the step's code shown folded (`fold: [SegueHandler]`): tools the
+    /// step uses but is not about. `unfold` shows them.
+    package var fold: [String] = []
     /// The language of the lesson file the step is written in. Its programs are told it in
     /// `SEGUELAB_LANGUAGE`, so a pack's support code can say its own words in that language.
     package var language = "en"

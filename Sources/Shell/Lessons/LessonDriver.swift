@@ -270,8 +270,26 @@ final class LessonDriver {
                 ]
                 let text = catalog.text(range.count == 1 ? "fold.unchanged.one" : "fold.unchanged.other", values)
                 output.line(style.dim("    " + text))
+            case .declared(let range, let names):
+                output.line(style.dim("    " + declaredFold(range.count, names: names)))
             }
         }
+    }
+
+    /// The line standing for folded declarations: as many of their names as fit 76 columns
+    /// (an 80-column terminal, past the code's indent), the others counted.
+    func declaredFold(_ count: Int, names: [String]) -> String {
+        var text = ""
+        for shown in stride(from: names.count, through: 1, by: -1) {
+            let listed = names.prefix(shown).joined(separator: ", ")
+            let named =
+                shown == names.count
+                ? listed : catalog.text("fold.names.more", ["names": listed, "count": names.count - shown])
+            text = catalog.text(
+                count == 1 ? "fold.declared.one" : "fold.declared.other", ["count": count, "names": named])
+            if text.count <= 76 { break }
+        }
+        return text
     }
 
     /// `code` of `step` folded against what an earlier step of its lesson showed.

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// SegueKit built with the installed `swiftc` into a temporary directory, the way the
 /// Playground builds it, plus a `UIKit` module that re-exports it; programs are compiled
@@ -93,6 +94,34 @@ enum CompiledKit {
         }
         let result = swiftc(arguments + extraFlags + [file.path], in: work)
         return Compilation(status: result.status, diagnostics: result.output, binary: binary)
+    }
+
+    /// `Fixtures/Programs/FILE` compiled into an executable named `name`: a program of
+    /// scenarios, each run as a child process by its name.
+    static func scenarios(_ file: String, name: String) -> Result<URL, Failure> {
+        do {
+            let source = try String(
+                contentsOf: packageRoot.appendingPathComponent("Tests/SegueKitTests/Fixtures/Programs/\(file)"),
+                encoding: .utf8)
+            let compilation = try compile(source, name: name)
+            guard compilation.status == 0 else { return .failure(Failure(description: compilation.diagnostics)) }
+            return .success(compilation.binary)
+        } catch let failure as Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(Failure(description: "\(error)"))
+        }
+    }
+
+    /// The lines a scenario of `program` printed, once it has ended normally.
+    static func lines(
+        of program: URL, _ scenario: String, environment: [String: String] = [:],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> [String] {
+        let result = try run(program, [scenario], environment: environment)
+        #expect(
+            result.status == 0 && !result.killedBySignal, "stderr: \(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout.split(separator: "\n").map(String.init)
     }
 
     /// Runs a compiled program with the fixture storyboards on its search path and a trace file.

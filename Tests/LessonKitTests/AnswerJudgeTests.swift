@@ -223,12 +223,14 @@ struct AnswerJudgeTests {
         let wrong = await judge.judge(.code("print(list)"), for: typed)
         #expect(wrong.feedback == ["ListViewController is on top of the navigation stack, not DetailViewController"])
 
-        // The program puts the hidden prelude first and the learner's line after it, both as
-        // top-level code; the pack's support file is hidden beside them.
+        // The program puts the hidden prelude first (with the note that it ended) and the
+        // learner's line after it, as top-level code; the pack's support file and the helpers
+        // that write the note are hidden beside them.
         let program = runner.requests[0]
-        #expect(program.sources.map(\.name) == ["prelude", "typed.swift", "Screens.swift"])
-        #expect(program.sources.map(\.origin) == [.hidden, .learner, .hidden])
-        #expect(program.sources.map(\.topLevel) == [true, true, false])
+        let names = ["prelude", "setup-ends", "typed.swift", "Screens.swift", "LessonCheck.swift"]
+        #expect(program.sources.map(\.name) == names)
+        #expect(program.sources.map(\.origin) == [.hidden, .hidden, .learner, .hidden, .hidden])
+        #expect(program.sources.map(\.topLevel) == [true, true, true, false, false])
         #expect(program.storyboardDirectories.map(\.lastPathComponent) == ["storyboards"])
     }
 

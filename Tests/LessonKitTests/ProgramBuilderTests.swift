@@ -16,11 +16,12 @@ struct ProgramBuilderTests {
         step.code[.prelude] = CodeBlock(role: .prelude, code: "import UIKit\nlet ready = true", location: step.location)
         let request = ProgramBuilder.request(for: step, code: "print(1)\nprint(2)\n", in: pack)
         let topLevel = request.sources.filter(\.topLevel)
-        #expect(topLevel.map(\.name) == ["prelude", "pass.swift", "checks-begin", "harness"])
-        #expect(topLevel.map(\.origin) == [.hidden, .learner, .hidden, .hidden])
-        // The harness opens by marking where the checks begin in the trace.
-        #expect(topLevel[2].text == "__lessonChecksBegin()\n")
-        #expect(topLevel[3].text.hasPrefix("let detail = "))
+        #expect(topLevel.map(\.name) == ["prelude", "setup-ends", "pass.swift", "checks-begin", "harness"])
+        #expect(topLevel.map(\.origin) == [.hidden, .hidden, .learner, .hidden, .hidden])
+        // The trace notes where the step's set-up ends and where the checks begin.
+        #expect(topLevel[1].text == "__lessonSetupEnds()\n")
+        #expect(topLevel[3].text == "__lessonChecksBegin()\n")
+        #expect(topLevel[4].text.hasPrefix("let detail = "))
         #expect(request.sources.contains { $0.name == "LessonCheck.swift" && $0.origin == .hidden && !$0.topLevel })
         #expect(request.swiftLanguageMode == .swift5 && request.optimization == .debug && !request.typecheckOnly)
     }

@@ -25,6 +25,23 @@ import Testing
             ])
     }
 
+    /// A step's hidden prelude is the step's: what it did is under its own heading, and the
+    /// learner's navigation starts after it, with the controller their segue made.
+    @Test func whatAStepsSetUpDidIsShownAsTheSteps() {
+        let run = RunResult.ran(trace: [
+            TraceEvent(event: .instantiate, destination: "ShelfViewController"),
+            TraceEvent(event: .push, source: "ShelfViewController", destination: "AuthorViewController"),
+            TraceEvent(event: .note, properties: ["seguelab": "setup"]),
+            TraceEvent(event: .instantiate, destination: "BookViewController"),
+            TraceEvent(event: .push, source: "ShelfViewController", destination: "BookViewController")
+        ])
+        #expect(
+            RunRenderer(style: Style(enabled: false)).lines(run) == [
+                "Set up by the step:", "  push ShelfViewController → AuthorViewController",
+                "Navigation:", "  instantiate → BookViewController", "  push ShelfViewController → BookViewController"
+            ])
+    }
+
     /// Checks that drive the learner's screens just as the program did would print the same
     /// navigation twice: it is said once.
     @Test func checksThatRepeatTheProgramAreNotShownAgain() {

@@ -238,34 +238,57 @@ package enum CheckEvaluator {
         return .pass
     }
 
-    /// The closest event to what was expected, so the learner sees what happened.
+    /// The closest event to what was expected, so the learner sees what happened. Only what the
+    /// learner's code did is "what the program did"; what happened while the checks ran comes
+    /// second and is said to be the checks' (UIKit's warnings about the checks' own taps left
+    /// out); what the step's hidden set-up did is never named (`TraceOrigins`).
     private static func nearestMiss(_ pattern: TracePattern, in trace: [TraceEvent]) -> TraceMiss {
-        if trace.isEmpty { return .nothing }
+        let origins = TraceOrigins(trace)
+        let parts: [(events: [TraceEvent], checking: Bool)] = [
+            (origins.learner, false), (origins.checks.filter { $0.event != .warning }, true)
+        ]
+        if parts.allSatisfy(\.events.isEmpty) { return .nothing }
         var loose = pattern
         loose.properties = [:]
-        if let near = trace.first(where: { matches($0, loose) }) {
-            let wrong = pattern.properties.sorted { $0.key < $1.key }.map { key, value in
-                PropertyMismatch(key: key, expected: value, actual: near.properties?[key])
+        for part in parts {
+            if let near = part.events.first(where: { matches($0, loose) }) {
+                let wrong = pattern.properties.sorted { $0.key < $1.key }.map { key, value in
+                    PropertyMismatch(key: key, expected: value, actual: near.properties?[key])
+                }
+                return .differs(near, wrong)
             }
-            return .differs(near, wrong)
         }
         loose.destination = nil
         loose.source = nil
         // The event the learner needs to see first: same segue and kind, then same segue, then
         // same kind; launching the app (instantiate, viewDidLoad…) is never the point.
-        let moves = trace.filter { $0.isTransition && !HarnessSupport.isChecksMarker($0) }
+        let moves: [(events: [TraceEvent], checking: Bool)] = parts.map {
+            ($0.events.filter { $0.isTransition }, $0.checking)
+        }
         var sameSegue = loose
         sameSegue.kind = nil
         var sameKind = loose
         sameKind.identifier = nil
         for candidate in [loose, sameSegue] where candidate != TracePattern() {
-            if let near = moves.first(where: { matches($0, candidate) }) { return .did(near) }
+            for part in moves {
+                if let near = part.events.first(where: { matches($0, candidate) }) {
+                    return part.checking ? .didWhileChecking(near) : .did(near)
+                }
+            }
         }
         // The same kind of event for another segue (a prepare for 'cancel' instead of 'save'):
         // the latest one is the closest to what the learner just did.
-        if sameKind != TracePattern(), let near = moves.last(where: { matches($0, sameKind) }) { return .did(near) }
-        if moves.isEmpty { return .nothing }
-        return .was(Array(moves.prefix(6)), more: moves.count > 6)
+        if sameKind != TracePattern() {
+            for part in moves {
+                if let near = part.events.last(where: { matches($0, sameKind) }) {
+                    return part.checking ? .didWhileChecking(near) : .did(near)
+                }
+            }
+        }
+        guard let part = moves.first(where: { !$0.events.isEmpty }) else { return .nothing }
+        let shown = Array(part.events.prefix(6))
+        let more = part.events.count > 6
+        return part.checking ? .wasWhileChecking(shown, more: more) : .was(shown, more: more)
     }
 
     private static func harness(required: [String], outcome: RunResult) -> Judgement {

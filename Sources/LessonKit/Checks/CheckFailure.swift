@@ -165,6 +165,11 @@ package enum TraceMiss: Sendable, Equatable {
     case did(TraceEvent)
     /// What happened: the first events (`more`: there were others).
     case was([TraceEvent], more: Bool)
+    /// The event that happened instead while the checks ran (the learner's code did nothing
+    /// closer): what the learner's code did when the checks drove it.
+    case didWhileChecking(TraceEvent)
+    /// What happened while the checks ran, when the learner's code itself caused no navigation.
+    case wasWhileChecking([TraceEvent], more: Bool)
 }
 
 /// A property an event carries with another value than expected (`actual` nil: not set).

@@ -71,6 +71,8 @@ package enum HarnessSupport {
             // Marks where the learner's program ends and the checks begin, so the navigation the
             // checks cause (a probe app they open, the taps they make) is shown apart from the learner's.
             func \(beginFunction)() { SegueTrace.note("lesson checks begin", ["\(markerKey)": "checks"]) }
+            // Marks where the step's hidden set-up ends and the learner's code begins.
+            func \(setupEndFunction)() { SegueTrace.note("lesson setup ends", ["\(markerKey)": "setup"]) }
 
             // Verdict helpers for lesson checks: each call prints one CHECK line.
             func lessonCheck(_ name: String, _ condition: @autoclosure () -> Bool,
@@ -98,10 +100,20 @@ package enum HarnessSupport {
     static let beginFunction = "__lessonChecksBegin"
     static let markerKey = "seguelab"
 
+    static let setupEndFunction = "__lessonSetupEnds"
+
     /// True for the trace note a harness records before its checks run.
     package static func isChecksMarker(_ event: TraceEvent) -> Bool {
         event.event == .note && event.properties?[markerKey] == "checks"
     }
+
+    /// True for the trace note recorded where a step's hidden prelude ends.
+    package static func isSetupMarker(_ event: TraceEvent) -> Bool {
+        event.event == .note && event.properties?[markerKey] == "setup"
+    }
+
+    /// True for either of the notes that divide a step's trace by who caused it.
+    package static func isMarker(_ event: TraceEvent) -> Bool { isChecksMarker(event) || isSetupMarker(event) }
 }
 
 extension RunResult {

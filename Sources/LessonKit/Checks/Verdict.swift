@@ -76,7 +76,7 @@ extension Verdict {
     /// Names that belong to the judge's machinery, never to the learner: generated registries,
     /// hidden files, temporary folders.
     package static let internalMarkers = [
-        "__seguelab", "<generated>", "checks-begin", "harness:", "prelude:", "LessonCheck.swift", "/tmp/"
+        "__seguelab", "<generated>", "checks-begin", "setup-ends", "harness:", "prelude:", "LessonCheck.swift", "/tmp/"
     ]
 
     /// The internal names this verdict would show the learner (in its reasons and feedback).

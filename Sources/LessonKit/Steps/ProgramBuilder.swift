@@ -2,8 +2,9 @@ import Foundation
 import Playground
 
 /// Builds the Playground request for a step: the step's hidden prelude, the learner's code and
-/// the hidden harness run in that order as the program's top-level code; the pack's support
-/// code and the harness's helpers are hidden files beside them. The Playground names every
+/// the hidden harness run in that order as the program's top-level code, with a trace note
+/// where the prelude ends and one where the checks begin; the pack's support code and the
+/// harness's helpers are hidden files beside them. The Playground names every
 /// position after the file it came from, so the learner sees `exercise.swift:3:5`.
 package enum ProgramBuilder {
     /// The environment variable that tells a step's program the lesson's language (`en`, `fr`).
@@ -19,8 +20,12 @@ package enum ProgramBuilder {
     /// left out when `judging` is false: a plain `run` shows the learner's program alone.
     package static func request(for step: Step, code: String, in pack: Pack, judging: Bool = true) -> RunRequest {
         var sources: [SourceFile] = []
-        if let prelude = step.code(.prelude) {
+        let prelude = step.code(.prelude)
+        if let prelude {
             sources.append(SourceFile(name: "prelude", text: prelude, origin: .hidden, topLevel: true))
+            // What the prelude did is the step's, not the learner's: the trace says where it ends.
+            let mark = "\(HarnessSupport.setupEndFunction)()\n"
+            sources.append(SourceFile(name: "setup-ends", text: mark, origin: .hidden, topLevel: true))
         }
         sources.append(SourceFile(name: learnerFileName(for: step), text: code, origin: .learner, topLevel: true))
         let harness = step.kind.typechecksOnly || !judging ? nil : step.code(.harness)
@@ -31,7 +36,7 @@ package enum ProgramBuilder {
             sources.append(SourceFile(name: "harness", text: harness, origin: .hidden, topLevel: true))
         }
         sources += pack.supportSources
-        if harness != nil {
+        if harness != nil || prelude != nil {
             sources.append(
                 SourceFile(
                     name: HarnessSupport.helperFileName,

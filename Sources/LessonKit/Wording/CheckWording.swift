@@ -221,6 +221,10 @@ extension TraceMiss {
         case .was(let events, let more):
             let shown = events.map(describe).joined(separator: "; ")
             return catalog.text("check.trace.was", ["events": shown + (more ? "; …" : "")])
+        case .didWhileChecking(let event): return catalog.text("check.trace.did_checking", ["event": describe(event)])
+        case .wasWhileChecking(let events, let more):
+            let shown = events.map(describe).joined(separator: "; ")
+            return catalog.text("check.trace.was_checking", ["events": shown + (more ? "; …" : "")])
         }
     }
 }

@@ -34,7 +34,9 @@ struct RunRenderer {
             // lines are taken out, so its stderr follows it.
             if let output {
                 lines += OutputExcerpt(output).lines(style: style)
-                lines += OutputExcerpt([OutputRun(isError: true, text: run.programErrorOutput)]).lines(style: style)
+                // UIKit's warnings about what the step's set-up or the checks did are shown with
+                // their navigation, under its heading, not as the learner's output.
+                lines += OutputExcerpt([OutputRun(isError: true, text: run.learnerErrorOutput)]).lines(style: style)
             } else {
                 lines += OutputExcerpt(run.programOutputInOrder).lines(style: style)
             }
@@ -118,25 +120,32 @@ struct RunRenderer {
         return lines
     }
 
-    /// `Navigation:` (the program's own), `While checking:` (what a lesson's checks did
-    /// afterwards) and `Final screen:`.
+    /// `Set up by the step:` (what a step's hidden prelude did), `Navigation:` (the program's
+    /// own), `While checking:` (what a lesson's checks did afterwards) and `Final screen:`.
     func picture(of trace: [TraceEvent]) -> [String] {
         guard showsNavigation else { return [] }
         var lines: [String] = []
         let navigation = trace.filter { $0.event != .snapshot }
         let marker = navigation.firstIndex(where: HarnessSupport.isChecksMarker) ?? navigation.endIndex
+        let setupEnd = navigation[..<marker].firstIndex(where: HarnessSupport.isSetupMarker)
+        let setUp = setupEnd.map { $0 > navigation.startIndex } ?? false
+        let learnerStart = setupEnd.map { $0 + 1 } ?? navigation.startIndex
         var said: [String] = []
         let names = Self.presentationNames(navigation)
-        for (heading, part) in [
-            (catalog.text("run.navigation"), navigation[..<marker]),
-            (catalog.text("run.while_checking"), navigation[marker...].dropFirst())
+        for (heading, part, launched) in [
+            (catalog.text("run.step_setup"), navigation[..<(setupEnd ?? navigation.startIndex)], true),
+            (catalog.text("run.navigation"), navigation[learnerStart..<marker], !setUp),
+            (catalog.text("run.while_checking"), navigation[marker...].dropFirst(), true)
         ] {
-            let shown = part[Self.firstTransition(in: part)...].indices.map {
+            // After a set-up that launched the app, a segue's making is the learner's code's.
+            let start = launched ? Self.firstTransition(in: part) : Self.firstTransition(afterLaunch: part)
+            let shown = part[start...].indices.map {
                 "  " + Self.describe(navigation[$0], named: names[$0], catalog: catalog)
             }
             // Checks that drive the learner's screens the way the program did repeat it: said once.
             guard !shown.isEmpty, shown != said else { continue }
-            said = shown
+            // The set-up's navigation is the step's: the learner's may repeat it and is still shown.
+            said = heading == catalog.text("run.step_setup") ? [] : shown
             lines.append(style.dim(heading))
             // Unbounded recursion can leave tens of thousands of events: their beginning and end tell the story.
             lines += OutputExcerpt(shown.joined(separator: "\n")).lines(style: style)
@@ -175,6 +184,16 @@ struct RunRenderer {
     }
 
     // MARK: - Trace events
+
+    /// Where the trace shown starts in a part that begins after the app was launched (the
+    /// learner's code after a step's set-up): at the first transition, with the controllers
+    /// instantiated for it just before.
+    static func firstTransition(afterLaunch trace: ArraySlice<TraceEvent>) -> Int {
+        guard let first = trace.firstIndex(where: \.isTransition) else { return trace.endIndex }
+        var start = first
+        while start > trace.startIndex && [.instantiate, .relationship].contains(trace[start - 1].event) { start -= 1 }
+        return start
+    }
 
     /// Where the trace shown starts in `trace` (its end when nothing moved): at the first
     /// transition, since launching the app (instantiating the initial controller, loading its

@@ -134,6 +134,7 @@ package final class CommandLoop {
                 if !text.allSatisfy(\.isWhitespace) { context.recentEntries.append(text) }
                 context.inputLocation = "\(source.name):\(firstLine)"
                 let interruptions = context.interruptions
+                context.typedAtPager = false
                 context.beforeEntry()
                 if await execute(text) == .leaveShell { return }
                 // Ctrl-C stops what was pasted after the stopped command too.
@@ -180,9 +181,13 @@ package final class CommandLoop {
         fflush(seguelab_stdout())
         switch source.pagerKey(prompt: question) {
         case .more: return true
-        case .stop, .typed: return false
+        case .stop: return false
+        case .typed:
+            context.typedAtPager = true
+            return false
         case .entered(let line):
             queuedLines.insert(line, at: 0)
+            context.typedAtPager = true
             return false
         }
     }

@@ -254,6 +254,13 @@ package final class CommandLoop {
             if let reason = context.enterHeldBack() { context.output.line(context.output.style.dim(reason)) }
             return .readNext
         }
+        // A lesson shows command lines as typed in a terminal (`$ seguelab storyboard …`): typed
+        // here, the leading `seguelab` is this shell, and the rest runs as its command.
+        if invocation.name == "seguelab", let first = invocation.arguments.first,
+            context.registry.command(named: first) != nil, let name = text.range(of: "seguelab")
+        {
+            return await execute(String(text[name.upperBound...]).trimmingCharacters(in: .whitespaces))
+        }
         guard let command = context.registry.command(named: invocation.name) else {
             // Not a command: while a step waits for an answer, what was typed is the answer —
             // unless it is a lone word one typo away from a command where code is expected.

@@ -139,6 +139,7 @@ package final class CommandLoop {
                 if !text.allSatisfy(\.isWhitespace) { context.recentEntries.append(text) }
                 context.inputLocation = "\(source.name):\(firstLine)"
                 let interruptions = context.interruptions
+                context.typedAtPager = false
                 context.beforeEntry()
                 if await execute(text) == .leaveShell { return }
                 // Ctrl-C stops what was pasted after the stopped command too.
@@ -185,9 +186,13 @@ package final class CommandLoop {
         fflush(seguelab_stdout())
         switch source.pagerKey(prompt: question) {
         case .more: return true
-        case .stop, .typed: return false
+        case .stop: return false
+        case .typed:
+            context.typedAtPager = true
+            return false
         case .entered(let line):
             queuedLines.insert(line, at: 0)
+            context.typedAtPager = true
             return false
         }
     }
@@ -253,6 +258,13 @@ package final class CommandLoop {
             }
             if let reason = context.enterHeldBack() { context.output.line(context.output.style.dim(reason)) }
             return .readNext
+        }
+        // A lesson shows command lines as typed in a terminal (`$ seguelab storyboard …`): typed
+        // here, the leading `seguelab` is this shell, and the rest runs as its command.
+        if invocation.name == "seguelab", let first = invocation.arguments.first,
+            context.registry.command(named: first) != nil, let name = text.range(of: "seguelab")
+        {
+            return await execute(String(text[name.upperBound...]).trimmingCharacters(in: .whitespaces))
         }
         guard let command = context.registry.command(named: invocation.name) else {
             // Not a command: while a step waits for an answer, what was typed is the answer —

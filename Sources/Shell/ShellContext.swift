@@ -60,6 +60,9 @@ package final class ShellContext {
     /// The pager's question (`ShellOutput.paging`): true shows the next screenful. Any key but
     /// Enter, space and `q` stops and begins the next line at the prompt.
     var pagerContinues: (String) -> Bool = { _ in false }
+    /// Set when the learner stopped the pager by typing the next line; cleared at each entry.
+    /// What they typed is theirs for the prompt: no question of the command takes it.
+    var typedAtPager = false
     /// Reads one line with a prompt (confirmations, inline code); nil at the end of input.
     var ask: (String) -> String? = { _ in nil }
     /// Runs before each entry (the author preview reloads a saved pack here).
@@ -70,7 +73,10 @@ package final class ShellContext {
     package internal(set) var interruptions = 0
 
     /// Asks a yes/no question; only an explicit yes counts.
+    /// Not asked after the learner typed at the pager: they have moved on, and the line they
+    /// began runs at the prompt instead of answering a question they never read.
     package func confirm(_ question: String) -> Bool {
+        guard !typedAtPager else { return false }
         guard let reply = ask(question) else { return false }
         return ["y", "yes", "o", "oui"].contains(reply.trimmingCharacters(in: .whitespaces).lowercased())
     }

@@ -107,7 +107,7 @@ struct ShellSetup {
                 .always,
                 PlaygroundCommands.all(
                     playground: shared, support: support, storyboards: storyboards, packRoot: driver?.pack.root,
-                    intoDraft: intoDraft)
+                    intoDraft: intoDraft, shownSources: driver.map { driver in { driver.shownSources() } })
             ))
         if let driver { groups.append((.forWorkshops, WorkshopCommands.all(driver, directories: options.directories))) }
         return CommandRegistry(groups: groups)

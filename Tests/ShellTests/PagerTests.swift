@@ -158,6 +158,42 @@ import Testing
         _ = try terminal.waitForExit(timeout: 60)
     }
 
+    /// `solution` on an exercise whose reference takes several screens: the question is drawn,
+    /// `q` stops on one key and what follows the reference (the offer to fill it in) still comes;
+    /// a command typed at the question stops the page and runs whole at the prompt, with no
+    /// question of `solution` taking it.
+    @Test func solutionIsPagedAndWhatIsTypedAtItsQuestionRunsNext() throws {
+        let terminal = try start(lesson: "generic-controllers", step: "destination-side")
+        let question = "more lines: Enter or space shows them, q stops --"
+        var before = terminal.screen.endIndex
+        terminal.type("solution yes\r")
+        let asked = try terminal.waitFor(question, after: before)
+        #expect(terminal.screen[before..<asked].contains("Solution:"))
+        #expect(terminal.transcript.contains("\u{1B}[2m-- "))
+        #expect(!terminal.screen.contains("[2m") && !terminal.screen.contains("^["), "\(terminal.screen)")
+        Thread.sleep(forTimeInterval: 0.3)
+        terminal.type("q")
+        let fill = try terminal.waitFor("so `check` passes? [y/N] ", after: asked)
+        Thread.sleep(forTimeInterval: 0.3)
+        terminal.type("n\r")
+        let declined = try terminal.waitFor("Your draft is unchanged.", after: fill)
+        let prompt = try terminal.waitForPrompt("seguelab:destination-side> ", after: declined)
+        #expect(!terminal.screen[asked..<fill].contains("q"), "\(terminal.screen[asked..<fill])")
+        // A command typed at the question: the page stops, and the command runs.
+        before = terminal.screen.endIndex
+        terminal.type("solution yes\r")
+        let again = try terminal.waitFor(question, after: max(before, prompt))
+        Thread.sleep(forTimeInterval: 0.3)
+        terminal.type("hint\r")
+        let typed = try terminal.waitFor("seguelab:destination-side> hint", after: again)
+        let hint = try terminal.waitFor("Hint 1/", after: typed)
+        try terminal.waitForPrompt("seguelab:destination-side> ", after: hint)
+        #expect(!terminal.screen[again...].contains("[y/N]"), "\(terminal.screen[again...])")
+        #expect(!terminal.screen[again...].contains("unknown command"), "\(terminal.screen[again...])")
+        terminal.type("\u{04}")
+        _ = try terminal.waitForExit(timeout: 60)
+    }
+
     /// The pager's page breaks, from its lines alone.
     func paged(lines count: Int, rows: Int) -> (written: [String], questions: Int) {
         var written = ""

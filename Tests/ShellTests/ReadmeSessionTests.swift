@@ -26,7 +26,8 @@ import Testing
         // Ctrl-D (`^D`) ends the session: the driver types it after the other inputs.
         #expect(shown.compactMap(Self.input).last == "^D", "the README's session ends with Ctrl-D")
         let screen = try SmallTerminalCourseTests.drive(
-            WalkthroughInputs(script: inputs.joined(separator: "\n")), columns: 80, rows: 500)
+            WalkthroughInputs(script: inputs.joined(separator: "\n")), columns: 80, rows: 500
+        ).transcript
         let actual = screen.lines.compactMap(Self.normalised)
         let expected = shown.dropFirst().compactMap(Self.normalised)
         if let problem = Self.mismatch(expected: expected, actual: actual) {

@@ -91,6 +91,20 @@ package struct ShownCommand: Sendable, Hashable {
         return (shown.joined(separator: " "), output)
     }
 
+    /// The code of each step the command's `--check-source` names, by the file name the learner
+    /// is shown for it (the step's file, else `ID.swift`).
+    package func shownSources(in lesson: Lesson) -> [String: String] {
+        guard let command = try? StoryboardCommand.reading(arguments) else { return [:] }
+        var sources: [String: String] = [:]
+        for id in command.checkSource {
+            guard let step = lesson.step(id: id), let code = step.code(.example) ?? step.code(.solution) else {
+                continue
+            }
+            sources[step.fileName ?? "\(id).swift"] = code
+        }
+        return sources
+    }
+
     private func relative(_ path: String, to root: URL) -> String {
         let prefix = root.standardizedFileURL.path + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path

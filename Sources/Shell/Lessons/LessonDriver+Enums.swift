@@ -2,6 +2,15 @@ import Foundation
 import LessonKit
 
 extension LessonDriver {
+    /// The code behind each Swift file name the current step's shown commands compare, so the
+    /// command a lesson shows runs as typed.
+    func shownSources() -> [String: String] {
+        guard let lesson = session.currentLesson, let step = session.currentStep else { return [:] }
+        return step.shownCommands.reduce(into: [:]) { sources, command in
+            sources.merge(command.shownSources(in: lesson)) { first, _ in first }
+        }
+    }
+
     /// `storyboard NAME --enums --into-draft`: the enums generated from a storyboard go at the end
     /// of the current exercise's draft, in place of the ones generated there before (the same
     /// `extension Class {` blocks holding a `SegueIdentifier`, and the same top-level enums), so

@@ -9,6 +9,9 @@ struct PackStoryboards: Sendable {
     var directories: [URL]
     /// The pack's own folder, where the paths a lesson shows start.
     var root: URL?
+    /// The code behind each Swift file name the current step's shown commands compare, read
+    /// when no such file is on disk.
+    var shownSources: [String: String] = [:]
 
     /// The storyboards' names, without `.storyboard`, for Tab.
     var names: [String] {
@@ -44,6 +47,6 @@ struct PackStoryboards: Sendable {
         let lookup = self
         return StoryboardCommand.Inputs(
             storyboard: { lookup.url(for: $0) ?? StoryboardCommand.Inputs.files.storyboard($0) },
-            source: StoryboardCommand.Inputs.files.source)
+            source: { path in StoryboardCommand.Inputs.files.source(path) ?? lookup.shownSources[path] })
     }
 }

@@ -8,10 +8,13 @@ import SegueTools
 /// Commands that run Swift outside a lesson's steps: files, the `swift` mode, storyboards.
 enum PlaygroundCommands {
     /// `packRoot` is the pack's folder, where the storyboard paths its lessons show start;
-    /// `intoDraft` puts generated enums into the current exercise's draft (in a pack's shell).
+    /// `intoDraft` puts generated enums into the current exercise's draft (in a pack's shell);
+    /// `shownSources` is the code behind each file name the current step's shown commands
+    /// compare (`--check-source Shelf.swift`), read when no such file is on disk.
     static func all(
         playground: SharedPlayground, support: [SourceFile], storyboards: [URL], packRoot: URL? = nil,
-        intoDraft: ((_ enums: String, _ storyboard: String) -> Void)? = nil
+        intoDraft: ((_ enums: String, _ storyboard: String) -> Void)? = nil,
+        shownSources: (() -> [String: String])? = nil
     ) -> [ShellCommand] {
         let lookup = PackStoryboards(directories: storyboards, root: packRoot)
         return [
@@ -25,7 +28,9 @@ enum PlaygroundCommands {
                             ["name": command.file, "names": lookup.names.joined(separator: ", ")]))
                     return .readNext
                 }
-                let printed = command.printed(words: StoryboardWords(catalog), inputs: lookup.inputs)
+                var shown = lookup
+                shown.shownSources = shownSources?() ?? [:]
+                let printed = command.printed(words: StoryboardWords(catalog), inputs: shown.inputs)
                 if command.intoDraft && printed.error == nil {
                     guard let intoDraft else {
                         context.fail(catalog.text("storyboard.into_draft.no_lesson"))

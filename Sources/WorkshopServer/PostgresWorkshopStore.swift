@@ -215,6 +215,35 @@ enum PostgresSchema {
                     ON UPDATE CASCADE ON DELETE CASCADE)
             """,
             "CREATE INDEX workshop_event_room_seq ON workshop_event (room, seq)"
+        ],
+        // Joining in one round trip: the room's row is locked, then (each statement of a
+        // function sees what was committed before it) the learner is looked up and counted.
+        [
+            """
+            CREATE FUNCTION seguelab_add_learner(
+                p_room text, p_id text, p_name text, p_key text, p_joined double precision, p_limit bigint,
+                p_notice text)
+            RETURNS TABLE (known_key text, known_name text, added boolean) LANGUAGE plpgsql AS $$
+            DECLARE
+                found_key text;
+                found_name text;
+            BEGIN
+                PERFORM 1 FROM workshop_room WHERE name = p_room FOR UPDATE;
+                SELECT l.key, l.name INTO found_key, found_name FROM workshop_learner l
+                WHERE l.room = p_room AND l.id = p_id;
+                IF found_key IS NOT NULL THEN
+                    RETURN QUERY SELECT found_key, found_name, false;
+                ELSIF (SELECT count(*) FROM workshop_learner l WHERE l.room = p_room) >= p_limit THEN
+                    RETURN QUERY SELECT NULL::text, NULL::text, false;
+                ELSE
+                    INSERT INTO workshop_learner (room, id, name, key, joined)
+                    VALUES (p_room, p_id, p_name, p_key, p_joined);
+                    PERFORM pg_notify('seguelab_workshop', p_notice); -- PostgresDatabase.channel
+                    RETURN QUERY SELECT NULL::text, NULL::text, true;
+                END IF;
+            END
+            $$
+            """
         ]
     ]
 }
@@ -354,72 +383,93 @@ package final class PostgresWorkshopStore: WorkshopStore {
         _ = try await addLearner(learner, limit: .max)
     }
 
-    /// The room's row is locked first: joins into one room, from any server, take turns, so
-    /// the count they read is the count they add to.
+    /// One statement, one round trip: `seguelab_add_learner` locks the room's row, so joins into
+    /// one room, from any server, take turns, and the count it reads is the count it adds to. A
+    /// learner already stored (joined through another server) is not changed there: its secret is
+    /// compared here, in constant time, and a new name is stored on its own.
     package func addLearner(_ learner: LearnerRecord, limit: Int) async throws -> Bool {
-        try await client.withTransaction(logger: logger) { connection in
-            try await connection.query(
-                "SELECT 1 FROM workshop_room WHERE name = \(room) FOR UPDATE", logger: logger)
-            var known: String?
-            var count = 0
-            for try await (key, total) in try await connection.query(
-                """
-                SELECT (SELECT key FROM workshop_learner WHERE room = \(room) AND id = \(learner.id)),
-                       (SELECT count(*) FROM workshop_learner WHERE room = \(room))
-                """, logger: logger
-            ).decode((String?, Int).self) {
-                known = key
-                count = total
-            }
-            // Joined through another server: the same secret, or someone else's id.
-            if let known, !Room.sameSecret(known, learner.key) {
-                throw RequestFailure(403, "this learner id belongs to someone else")
-            }
-            guard known != nil || count < limit else { return false }
-            try await connection.query(
-                """
-                INSERT INTO workshop_learner (room, id, name, key, joined)
-                VALUES (\(room), \(learner.id), \(learner.name), \(learner.key), \(learner.joined))
-                ON CONFLICT (room, id) DO UPDATE SET name = excluded.name
-                """, logger: logger)
-            try await notify(connection, "learners")
-            return true
+        var known: (key: String, name: String)?
+        var added = false
+        for try await (key, name, inserted) in try await client.query(
+            """
+            SELECT known_key, known_name, added FROM seguelab_add_learner(
+                \(room), \(learner.id), \(learner.name), \(learner.key), \(learner.joined), \(limit),
+                \(database.origin + " " + room + " learners"))
+            """, logger: logger
+        ).decode((String?, String?, Bool).self) {
+            if let key, let name { known = (key, name) }
+            added = inserted
         }
+        guard let known else { return added }
+        // Joined through another server: the same secret, or someone else's id.
+        guard Room.sameSecret(known.key, learner.key) else {
+            throw RequestFailure(403, "this learner id belongs to someone else")
+        }
+        if known.name != learner.name {
+            try await client.query(
+                """
+                WITH renamed AS (
+                    UPDATE workshop_learner SET name = \(learner.name) WHERE room = \(room) AND id = \(learner.id)
+                    RETURNING 1)
+                SELECT pg_notify(\(PostgresDatabase.channel), \(database.origin + " " + room + " learners"))
+                FROM renamed
+                """, logger: logger)
+        }
+        return true
     }
 
+    /// One statement in its own transaction, one round trip: the batch's events are inserted
+    /// (those stored before are skipped), older code of the same learner and exercise is removed
+    /// (within the batch too: only its latest keeps its code), and the other servers are told.
+    /// PostgreSQL commits a statement outside a transaction block at the end of the exchange,
+    /// before it sends the results, so the rows read here are committed.
     package func append(_ events: [StoredEvent]) async throws -> [StoredEvent] {
         guard !events.isEmpty else { return [] }
-        let encoded = try events.map { ($0, try Self.encode($0.event)) }
-        return try await client.withTransaction(logger: logger) { connection in
-            var added: [StoredEvent] = []
-            for (stored, json) in encoded {
-                var seq: Int64?
-                for try await value in try await connection.query(
-                    """
-                    INSERT INTO workshop_event (room, learner, id, received, json)
-                    VALUES (\(room), \(stored.learner), \(stored.event.id), \(stored.received), \(json)::jsonb)
-                    ON CONFLICT (room, learner, id) DO NOTHING RETURNING seq
-                    """, logger: logger
-                ).decode(Int64.self) {
-                    seq = value
-                }
-                guard let seq else { continue }
-                var kept = stored
-                kept.seq = seq
-                added.append(kept)
-                // Only the latest code per learner and exercise is kept.
-                if let step = stored.event.step, stored.event.code != nil {
-                    try await connection.query(
-                        """
-                        UPDATE workshop_event SET json = json - 'code'
-                        WHERE room = \(room) AND learner = \(stored.learner) AND seq < \(seq)
-                          AND json->>'step' = \(step) AND json ? 'code'
-                        """, logger: logger)
-                }
-            }
-            if let first = added.first?.seq { try await notify(connection, "events \(first)") }
-            return added
+        let learners = events.map(\.learner)
+        let ids = events.map(\.event.id)
+        let received = events.map(\.received)
+        let jsons = try events.map { try Self.encode($0.event) }
+        let told = database.origin + " " + room + " events "
+        var seqs: [String: Int64] = [:]
+        for try await (seq, learner, id) in try await client.query(
+            """
+            WITH input AS (
+                SELECT learner, id, received, n,
+                       CASE WHEN json ? 'code' AND row_number() OVER (
+                                PARTITION BY learner, json->>'step', json ? 'code' ORDER BY n DESC) > 1
+                            THEN json - 'code' ELSE json END AS json
+                FROM (SELECT learner, id, received, json::jsonb AS json, n
+                      FROM unnest(\(learners)::text[], \(ids)::text[], \(received)::float8[], \(jsons)::text[])
+                           WITH ORDINALITY AS t(learner, id, received, json, n)) given
+            ),
+            added AS (
+                INSERT INTO workshop_event (room, learner, id, received, json)
+                SELECT \(room), learner, id, received, json FROM input ORDER BY n
+                ON CONFLICT (room, learner, id) DO NOTHING
+                RETURNING seq, learner, id, json->>'step' AS step, json ? 'code' AS has_code
+            ),
+            pruned AS (
+                UPDATE workshop_event e SET json = e.json - 'code'
+                FROM (SELECT learner, step, max(seq) AS seq FROM added
+                      WHERE has_code AND step IS NOT NULL GROUP BY learner, step) latest
+                WHERE e.room = \(room) AND e.learner = latest.learner AND e.seq < latest.seq
+                  AND e.json->>'step' = latest.step AND e.json ? 'code'
+                RETURNING 1
+            ),
+            told AS (
+                SELECT pg_notify(\(PostgresDatabase.channel), \(told) || min(seq)) FROM added HAVING count(*) > 0
+            )
+            SELECT seq, learner, id FROM added, (SELECT count(*) FROM told) notices ORDER BY seq
+            """, logger: logger
+        ).decode((Int64, String, String).self) {
+            seqs[learner + "\u{0}" + id] = seq
         }
+        return events.compactMap { stored in
+            guard let seq = seqs[stored.learner + "\u{0}" + stored.event.id] else { return nil }
+            var kept = stored
+            kept.seq = seq
+            return kept
+        }.sorted { $0.seq! < $1.seq! }
     }
 
     package func events() async throws -> [StoredEvent] { try await events(from: 0) }

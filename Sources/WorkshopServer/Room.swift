@@ -695,8 +695,29 @@ package actor Room {
 
     private func removeListener(_ id: UUID) { listeners[id] = nil }
 
+    /// Live streams are told of changes at most once per `streamInterval`: a busy room (thirty
+    /// learners, a few events a second) would otherwise have every open dashboard read the whole
+    /// room several times a second. The first change after a quiet moment is told at once; later
+    /// ones wait for the interval and are told together.
+    package static let streamInterval = 1.0
+    private var lastTold = -Double.infinity
+    private var tellingLater = false
+
     private func changed() {
         version += 1
+        guard !listeners.isEmpty, !tellingLater else { return }
+        let wait = lastTold + Self.streamInterval - ProcessInfo.processInfo.systemUptime
+        guard wait > 0 else { return tellListeners() }
+        tellingLater = true
+        Task { [weak self] in
+            try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+            await self?.tellListeners()
+        }
+    }
+
+    private func tellListeners() {
+        tellingLater = false
+        lastTold = ProcessInfo.processInfo.systemUptime
         for listener in listeners.values { listener.yield(version) }
     }
 }

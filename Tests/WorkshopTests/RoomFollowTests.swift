@@ -35,6 +35,40 @@ import Workshop
         let reads = await store.eventReads
         #expect(reads <= 20, "\(reads) reads of the events for 400 notices")
     }
+
+    /// Sixty changes in a burst reach a dashboard's live stream as a few notices, at most one a
+    /// second, the last of them the room's final version.
+    @Test func liveStreamsAreToldOfABurstOfChangesAtMostOnceASecond() async throws {
+        let loaded = PackLoader.load(from: try WorkshopFixture.makePack(in: try SeguelabBinary.makeHome()))
+        let outline = RoomOutline(pack: try #require(loaded.usablePack))
+        let room = try await Room(outline: outline, store: MemoryStore(), learnerRate: 1000)
+        let code = await room.record.joinCode
+        let stream = await room.changes()
+        let told = Task {
+            var versions: [Int] = []
+            for await version in stream {
+                versions.append(version)
+                if version >= 61 { break }
+            }
+            return versions
+        }
+        let started = Date()
+        for index in 0..<60 {
+            let event = WorkshopEvent(id: String(format: "event-%04d", index), kind: .wrong, step: "a/which")
+            _ = try await room.submit(
+                EventBatch(
+                    code: code, learner: "learner-0001", key: String(repeating: "7a", count: 24), name: "Ada",
+                    seenBroadcast: 0, events: [event]),
+                // A second apart as the room's rate limit counts them, all at once as the stream sees them.
+                now: started.timeIntervalSince1970 + Double(index))
+        }
+        let seconds = Date().timeIntervalSince(started)
+        // The join and sixty events: version 61, told within a second of the last.
+        #expect(await room.version == 61)
+        let versions = await told.value
+        #expect(versions.last == 61)
+        #expect(versions.count <= Int(seconds) + 3, "\(versions.count) notices in \(seconds) s: \(versions)")
+    }
 }
 
 /// A store shared with another (simulated) server: what it stores is told through

@@ -14,6 +14,8 @@ package final class PostgresDatabase: Sendable {
     /// This process in the notices it sends, so it can ignore its own.
     let origin = randomHex(bytes: 8)
     let hub = NoticeHub()
+    /// Every room's events go through one writer, a group of batches per statement.
+    let writer: EventWriter
     static let channel = "seguelab_workshop"
     static let logger = Logger(label: "seguelab.workshop.postgres")
 
@@ -35,6 +37,7 @@ package final class PostgresDatabase: Sendable {
         configuration.options.connectTimeout = .seconds(5)
         configuration.options.maximumConnections = 8
         client = PostgresClient(configuration: configuration)
+        writer = EventWriter(client: client, origin: origin)
     }
 
     /// Keeps the pool and the listening connection going (reconnecting after the database
@@ -418,58 +421,9 @@ package final class PostgresWorkshopStore: WorkshopStore {
         return true
     }
 
-    /// One statement in its own transaction, one round trip: the batch's events are inserted
-    /// (those stored before are skipped), older code of the same learner and exercise is removed
-    /// (within the batch too: only its latest keeps its code), and the other servers are told.
-    /// PostgreSQL commits a statement outside a transaction block at the end of the exchange,
-    /// before it sends the results, so the rows read here are committed.
     package func append(_ events: [StoredEvent]) async throws -> [StoredEvent] {
         guard !events.isEmpty else { return [] }
-        let learners = events.map(\.learner)
-        let ids = events.map(\.event.id)
-        let received = events.map(\.received)
-        let jsons = try events.map { try Self.encode($0.event) }
-        let told = database.origin + " " + room + " events "
-        var seqs: [String: Int64] = [:]
-        for try await (seq, learner, id) in try await client.query(
-            """
-            WITH input AS (
-                SELECT learner, id, received, n,
-                       CASE WHEN json ? 'code' AND row_number() OVER (
-                                PARTITION BY learner, json->>'step', json ? 'code' ORDER BY n DESC) > 1
-                            THEN json - 'code' ELSE json END AS json
-                FROM (SELECT learner, id, received, json::jsonb AS json, n
-                      FROM unnest(\(learners)::text[], \(ids)::text[], \(received)::float8[], \(jsons)::text[])
-                           WITH ORDINALITY AS t(learner, id, received, json, n)) given
-            ),
-            added AS (
-                INSERT INTO workshop_event (room, learner, id, received, json)
-                SELECT \(room), learner, id, received, json FROM input ORDER BY n
-                ON CONFLICT (room, learner, id) DO NOTHING
-                RETURNING seq, learner, id, json->>'step' AS step, json ? 'code' AS has_code
-            ),
-            pruned AS (
-                UPDATE workshop_event e SET json = e.json - 'code'
-                FROM (SELECT learner, step, max(seq) AS seq FROM added
-                      WHERE has_code AND step IS NOT NULL GROUP BY learner, step) latest
-                WHERE e.room = \(room) AND e.learner = latest.learner AND e.seq < latest.seq
-                  AND e.json->>'step' = latest.step AND e.json ? 'code'
-                RETURNING 1
-            ),
-            told AS (
-                SELECT pg_notify(\(PostgresDatabase.channel), \(told) || min(seq)) FROM added HAVING count(*) > 0
-            )
-            SELECT seq, learner, id FROM added, (SELECT count(*) FROM told) notices ORDER BY seq
-            """, logger: logger
-        ).decode((Int64, String, String).self) {
-            seqs[learner + "\u{0}" + id] = seq
-        }
-        return events.compactMap { stored in
-            guard let seq = seqs[stored.learner + "\u{0}" + stored.event.id] else { return nil }
-            var kept = stored
-            kept.seq = seq
-            return kept
-        }.sorted { $0.seq! < $1.seq! }
+        return try await database.writer.append(events, room: room)
     }
 
     package func events() async throws -> [StoredEvent] { try await events(from: 0) }
@@ -515,5 +469,134 @@ package final class PostgresWorkshopStore: WorkshopStore {
 
     private static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
         try JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+}
+
+/// Stores the events of every room a process serves, a group of batches at a time: while one
+/// group's statement runs, the batches that arrive wait and go together in the next. Each
+/// statement is one transaction and one round trip: the events are inserted (those stored before
+/// are skipped), older code of the same learner and exercise is removed (within the group too:
+/// only the latest keeps its code), and the other servers are told, once per room. Commits
+/// that NOTIFY take turns in PostgreSQL (a lock held through the commit's flush to disk), so one
+/// commit per group, not per batch, is what lets a busy department's events through.
+actor EventWriter {
+    private struct Waiting {
+        var room: String
+        var events: [StoredEvent]
+        var reply: CheckedContinuation<[StoredEvent], any Error>
+    }
+
+    private let client: PostgresClient
+    private let origin: String
+    private var waiting: [Waiting] = []
+    private var writing = false
+    /// Events in one statement at most.
+    static let groupLimit = 2_000
+
+    init(client: PostgresClient, origin: String) {
+        self.client = client
+        self.origin = origin
+    }
+
+    /// The events stored now (not before), in order, once their transaction has committed.
+    func append(_ events: [StoredEvent], room: String) async throws -> [StoredEvent] {
+        try await withCheckedThrowingContinuation { reply in
+            waiting.append(Waiting(room: room, events: events, reply: reply))
+            guard !writing else { return }
+            writing = true
+            Task { await writeWaiting() }
+        }
+    }
+
+    private func writeWaiting() async {
+        while !waiting.isEmpty {
+            var count = 0
+            let size = waiting.prefix { batch in
+                count += batch.events.count
+                return count <= Self.groupLimit
+            }.count
+            let group = Array(waiting.prefix(max(size, 1)))
+            waiting.removeFirst(group.count)
+            do {
+                let stored = try await write(group.map { ($0.room, $0.events) })
+                for (batch, added) in zip(group, stored) { batch.reply.resume(returning: added) }
+            } catch  where group.count > 1 {
+                // One batch may be what failed: each is tried on its own, so the others are stored.
+                for batch in group {
+                    do {
+                        batch.reply.resume(returning: try await write([(batch.room, batch.events)])[0])
+                    } catch {
+                        batch.reply.resume(throwing: error)
+                    }
+                }
+            } catch {
+                group[0].reply.resume(throwing: error)
+            }
+        }
+        writing = false
+    }
+
+    /// PostgreSQL commits a statement outside a transaction block at the end of the exchange,
+    /// before it sends the results, so the rows read here are committed.
+    private func write(_ batches: [(room: String, events: [StoredEvent])]) async throws -> [[StoredEvent]] {
+        var rooms: [String] = []
+        var learners: [String] = []
+        var ids: [String] = []
+        var received: [Double] = []
+        var jsons: [String] = []
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for (room, events) in batches {
+            for stored in events {
+                rooms.append(room)
+                learners.append(stored.learner)
+                ids.append(stored.event.id)
+                received.append(stored.received)
+                jsons.append(String(decoding: try encoder.encode(stored.event), as: UTF8.self))
+            }
+        }
+        var seqs: [String: Int64] = [:]
+        for try await (seq, room, learner, id) in try await client.query(
+            """
+            WITH input AS (
+                SELECT room, learner, id, received, n,
+                       CASE WHEN json ? 'code' AND row_number() OVER (
+                                PARTITION BY room, learner, json->>'step', json ? 'code' ORDER BY n DESC) > 1
+                            THEN json - 'code' ELSE json END AS json
+                FROM (SELECT room, learner, id, received, json::jsonb AS json, n
+                      FROM unnest(\(rooms)::text[], \(learners)::text[], \(ids)::text[], \(received)::float8[],
+                                  \(jsons)::text[]) WITH ORDINALITY AS t(room, learner, id, received, json, n)) given
+            ),
+            added AS (
+                INSERT INTO workshop_event (room, learner, id, received, json)
+                SELECT room, learner, id, received, json FROM input ORDER BY n
+                ON CONFLICT (room, learner, id) DO NOTHING
+                RETURNING seq, room, learner, id, json->>'step' AS step, json ? 'code' AS has_code
+            ),
+            pruned AS (
+                UPDATE workshop_event e SET json = e.json - 'code'
+                FROM (SELECT room, learner, step, max(seq) AS seq FROM added
+                      WHERE has_code AND step IS NOT NULL GROUP BY room, learner, step) latest
+                WHERE e.room = latest.room AND e.learner = latest.learner AND e.seq < latest.seq
+                  AND e.json->>'step' = latest.step AND e.json ? 'code'
+                RETURNING 1
+            ),
+            told AS (
+                SELECT pg_notify(\(PostgresDatabase.channel), \(origin) || ' ' || room || ' events ' || min(seq))
+                FROM added GROUP BY room
+            )
+            SELECT seq, room, learner, id FROM added, (SELECT count(*) FROM told) notices ORDER BY seq
+            """, logger: PostgresDatabase.logger
+        ).decode((Int64, String, String, String).self) {
+            seqs[room + "\u{0}" + learner + "\u{0}" + id] = seq
+        }
+        return batches.map { room, events in
+            events.compactMap { stored in
+                guard let seq = seqs[room + "\u{0}" + stored.learner + "\u{0}" + stored.event.id] else { return nil }
+                var kept = stored
+                kept.seq = seq
+                return kept
+            }.sorted { $0.seq! < $1.seq! }
+        }
     }
 }

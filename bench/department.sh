@@ -35,6 +35,8 @@ pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     as_owner "$bin/pg_ctl" -D "$work/data" -m immediate -w stop >/dev/null 2>&1 || true
+    # KEEP_LOGS=DIR: the servers' output (a.log, b.log) and PostgreSQL's (pg.log) are kept there.
+    [ -n "${KEEP_LOGS:-}" ] && cp "$work"/a.log "$work"/b.log "$work"/pg.log "$KEEP_LOGS"/ 2>/dev/null
     rm -rf "$work"
 }
 trap cleanup EXIT

@@ -16,6 +16,8 @@ package final class PostgresDatabase: Sendable {
     let hub = NoticeHub()
     /// Every room's events go through one writer, a group of batches per statement.
     let writer: EventWriter
+    /// And every room's joins, a group of learners per statement.
+    let joins: GroupWriter<PendingJoin, JoinAnswer>
     static let channel = "seguelab_workshop"
     static let logger = Logger(label: "seguelab.workshop.postgres")
 
@@ -38,6 +40,8 @@ package final class PostgresDatabase: Sendable {
         configuration.options.maximumConnections = 8
         client = PostgresClient(configuration: configuration)
         writer = EventWriter(client: client, origin: origin)
+        let joining = client
+        joins = GroupWriter(limit: 500) { group in try await PendingJoin.add(group, client: joining) }
     }
 
     /// Keeps the pool and the listening connection going (reconnecting after the database
@@ -386,24 +390,16 @@ package final class PostgresWorkshopStore: WorkshopStore {
         _ = try await addLearner(learner, limit: .max)
     }
 
-    /// One statement, one round trip: `seguelab_add_learner` locks the room's row, so joins into
-    /// one room, from any server, take turns, and the count it reads is the count it adds to. A
+    /// `seguelab_add_learner` locks the room's row, so joins into one room, from any server, take
+    /// turns, and the count it reads is the count it adds to; joins that arrive together are one
+    /// statement (`PendingJoin.add`). A
     /// learner already stored (joined through another server) is not changed there: its secret is
     /// compared here, in constant time, and a new name is stored on its own.
     package func addLearner(_ learner: LearnerRecord, limit: Int) async throws -> Bool {
-        var known: (key: String, name: String)?
-        var added = false
-        for try await (key, name, inserted) in try await client.query(
-            """
-            SELECT known_key, known_name, added FROM seguelab_add_learner(
-                \(room), \(learner.id), \(learner.name), \(learner.key), \(learner.joined), \(limit),
-                \(database.origin + " " + room + " learners"))
-            """, logger: logger
-        ).decode((String?, String?, Bool).self) {
-            if let key, let name { known = (key, name) }
-            added = inserted
-        }
-        guard let known else { return added }
+        let answer = try await database.joins.submit(
+            PendingJoin(
+                room: room, learner: learner, limit: limit, notice: database.origin + " " + room + " learners"))
+        guard let known = answer.known else { return answer.added }
         // Joined through another server: the same secret, or someone else's id.
         guard Room.sameSecret(known.key, learner.key) else {
             throw RequestFailure(403, "this learner id belongs to someone else")
@@ -599,4 +595,94 @@ actor EventWriter {
             }.sorted { $0.seq! < $1.seq! }
         }
     }
+}
+
+/// Work that arrives from many requests at once, done a group per statement: while one group's
+/// statement runs, what arrives waits and goes together in the next. A group that fails is done
+/// again one by one, so one bad item does not fail the others.
+actor GroupWriter<Item: Sendable, Output: Sendable> {
+    private struct Waiting {
+        var item: Item
+        var reply: CheckedContinuation<Output, any Error>
+    }
+
+    private let write: @Sendable ([Item]) async throws -> [Output]
+    private let limit: Int
+    private var waiting: [Waiting] = []
+    private var writing = false
+
+    /// `limit`: items in one group at most.
+    init(limit: Int, write: @escaping @Sendable ([Item]) async throws -> [Output]) {
+        self.limit = limit
+        self.write = write
+    }
+
+    func submit(_ item: Item) async throws -> Output {
+        try await withCheckedThrowingContinuation { reply in
+            waiting.append(Waiting(item: item, reply: reply))
+            guard !writing else { return }
+            writing = true
+            Task { await writeWaiting() }
+        }
+    }
+
+    private func writeWaiting() async {
+        while !waiting.isEmpty {
+            let group = Array(waiting.prefix(limit))
+            waiting.removeFirst(group.count)
+            do {
+                let outputs = try await write(group.map(\.item))
+                for (waiting, output) in zip(group, outputs) { waiting.reply.resume(returning: output) }
+            } catch  where group.count > 1 {
+                for waiting in group {
+                    do {
+                        waiting.reply.resume(returning: try await write([waiting.item])[0])
+                    } catch {
+                        waiting.reply.resume(throwing: error)
+                    }
+                }
+            } catch {
+                group[0].reply.resume(throwing: error)
+            }
+        }
+        writing = false
+    }
+}
+
+/// A learner to add to a room unless it is full.
+struct PendingJoin: Sendable {
+    var room: String
+    var learner: LearnerRecord
+    var limit: Int
+    var notice: String
+
+    /// Joins in one statement, `seguelab_add_learner` once per learner, the rooms in order of
+    /// name: two servers' groups lock the rooms they join into in the same order, so neither
+    /// waits for the other forever.
+    static func add(_ joins: [PendingJoin], client: PostgresClient) async throws -> [JoinAnswer] {
+        let order = joins.indices.sorted { (joins[$0].room, $0) < (joins[$1].room, $1) }
+        let sorted = order.map { joins[$0] }
+        var answers = [JoinAnswer](repeating: JoinAnswer(known: nil, added: false), count: joins.count)
+        for try await (n, key, name, added) in try await client.query(
+            """
+            SELECT t.n, r.known_key, r.known_name, r.added
+            FROM unnest(\(sorted.map(\.room))::text[], \(sorted.map(\.learner.id))::text[],
+                        \(sorted.map(\.learner.name))::text[], \(sorted.map(\.learner.key))::text[],
+                        \(sorted.map(\.learner.joined))::float8[], \(sorted.map(\.limit))::int8[],
+                        \(sorted.map(\.notice))::text[])
+                 WITH ORDINALITY AS t(room, id, name, key, joined, lim, notice, n)
+            CROSS JOIN LATERAL seguelab_add_learner(t.room, t.id, t.name, t.key, t.joined, t.lim, t.notice) r
+            ORDER BY t.n
+            """, logger: PostgresDatabase.logger
+        ).decode((Int, String?, String?, Bool).self) {
+            answers[order[n - 1]] = JoinAnswer(known: key.flatMap { key in name.map { (key, $0) } }, added: added)
+        }
+        return answers
+    }
+}
+
+/// What a join found: the learner already there (its secret and name), or whether it was added.
+struct JoinAnswer: Sendable {
+    var known: (key: String, name: String)?
+    var added: Bool
 }

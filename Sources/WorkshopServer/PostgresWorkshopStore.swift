@@ -9,6 +9,9 @@ import Workshop
 /// stored as soon as it is committed, and its dashboards follow.
 package final class PostgresDatabase: Sendable {
     package let client: PostgresClient
+    /// The group writers' own connections: a learner's join or events never wait for a pooled
+    /// connection behind the rooms' reads of what other servers stored.
+    let writes: PostgresClient
     /// Where it is, without the password: for messages.
     package let place: String
     /// This process in the notices it sends, so it can ignore its own.
@@ -39,8 +42,10 @@ package final class PostgresDatabase: Sendable {
         configuration.options.connectTimeout = .seconds(5)
         configuration.options.maximumConnections = 8
         client = PostgresClient(configuration: configuration)
-        writer = EventWriter(client: client, origin: origin)
-        let joining = client
+        configuration.options.maximumConnections = 2
+        writes = PostgresClient(configuration: configuration)
+        writer = EventWriter(client: writes, origin: origin)
+        let joining = writes
         joins = GroupWriter(limit: 500) { group in try await PendingJoin.add(group, client: joining) }
     }
 
@@ -49,6 +54,7 @@ package final class PostgresDatabase: Sendable {
     package func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.client.run() }
+            group.addTask { await self.writes.run() }
             group.addTask { await self.listen() }
         }
     }

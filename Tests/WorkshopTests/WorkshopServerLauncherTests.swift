@@ -61,7 +61,7 @@ import Testing
     static let everyOption = [
         "--port", "9191", "--host", "0.0.0.0", "--data", "/tmp/room.sqlite", "--database", "postgres://u@h/db",
         "--room", "sec-1", "--room", "sec-2", "--learner-rate", "12.5", "--new", "--max-learners", "30",
-        "--events-per-learner", "40", "--room-storage", "500KiB"
+        "--events-per-learner", "40", "--room-storage", "500KiB", "--stuck-after", "12"
     ]
 
     @Test func theLauncherHandsOnEveryOptionItIsGiven() throws {
@@ -75,11 +75,12 @@ import Testing
         let declared = try #require(command["arguments"] as? [[String: Any]]).compactMap {
             ($0["preferredName"] as? [String: Any])?["name"] as? String
         }.filter { $0 != "help" }
-        #expect(declared.count == 10, "\(declared)")
+        #expect(declared.count == 11, "\(declared)")
         for name in declared { #expect(given.arguments.contains("--" + name), "--\(name) is not handed on") }
         #expect(
             try ServeOptions.parse([]).arguments == [
-                "--port", "8080", "--host", "127.0.0.1", "--learner-rate", "5.0", "--max-learners", "2000",
+                "--port", "8080", "--host", "127.0.0.1", "--learner-rate", "5.0", "--stuck-after", "8.0",
+                "--max-learners", "2000",
                 "--events-per-learner", "5000", "--room-storage", "256MiB"
             ])
         #expect(given.roomStorage.bytes == 500 * 1024)

@@ -586,6 +586,72 @@ struct PostgresStoreTests {
         }
     }
 
+    /// `seguelab_append` locks the learner's row before it reads the count: a group that comes
+    /// while another server's group for the same learner is still open waits for it, then counts
+    /// what it stored. One event is stored, then two more (of three) in a transaction left open;
+    /// a fourth, sent meanwhile on another connection, waits for the lock, and once the first
+    /// commits it is refused, not counted from the count before.
+    @Test func aGroupWaitsForAnotherServersOpenGroupAndCountsWhatItStored() async throws {
+        let (database, running) = try await Self.open(try PostgresCluster.get().makeDatabase())
+        defer { running.cancel() }
+        let store = try database.store(room: "race")
+        _ = try await store.createRoom(RoomRecord.new())
+        let key = String(repeating: "7a", count: 24)
+        #expect(try await store.addLearner(LearnerRecord(id: "ada-00001", name: "Ada", key: key, joined: 0), limit: 9))
+        let logger = PostgresDatabase.logger
+        func call(_ ids: [String]) throws -> PostgresQuery {
+            let jsons = try ids.map {
+                String(decoding: try JSONEncoder().encode(WorkshopEvent(id: $0, kind: .hint, step: nil)), as: UTF8.self)
+            }
+            let n = ids.count
+            return """
+                SELECT o_outcome FROM seguelab_append(
+                    \(Array(repeating: "race", count: n))::text[], \(Array(repeating: "ada-00001", count: n))::text[],
+                    \(ids)::text[], \(Array(repeating: 0.0, count: n))::float8[], \(jsons)::text[],
+                    \(Array(repeating: Int64(200), count: n))::int8[], \(Array(repeating: Int64(3), count: n))::int8[],
+                    \(Array(repeating: Int64(1_000_000), count: n))::int8[], 'test')
+                """
+        }
+        let client = database.client
+        for try await outcome in try await client.query(try call(["event-0000"])).decode(String.self) {
+            #expect(outcome == "stored")
+        }
+        let late = try await client.withTransaction(logger: logger) { connection in
+            var first: [String] = []
+            for try await outcome in try await connection.query(try call(["event-0001", "event-0002"]), logger: logger)
+                .decode(String.self)
+            {
+                first.append(outcome)
+            }
+            #expect(first == ["stored", "stored"])
+            let late = Task {
+                var outcomes: [String] = []
+                for try await outcome in try await client.query(try call(["event-0003"])).decode(String.self) {
+                    outcomes.append(outcome)
+                }
+                return outcomes
+            }
+            // Until the late group waits on a lock this transaction holds.
+            let deadline = Date().addingTimeInterval(120)
+            var waiting = 0
+            while waiting == 0, Date() < deadline {
+                try await Task.sleep(nanoseconds: 20_000_000)
+                for try await count in try await client.query(
+                    """
+                    SELECT count(*)::int8 FROM pg_stat_activity
+                    WHERE datname = current_database() AND wait_event_type = 'Lock'
+                    """
+                ).decode(Int64.self) {
+                    waiting = Int(count)
+                }
+            }
+            #expect(waiting == 1)
+            return late
+        }
+        #expect(try await late.value == ["learner"])
+        #expect(try await store.events().map(\.event.id) == ["event-0000", "event-0001", "event-0002"])
+    }
+
     /// A learner's events are stored in one statement: only the latest code per exercise is
     /// kept, whether the older code came in an earlier batch or earlier in the same one; a
     /// batch sent again stores nothing.

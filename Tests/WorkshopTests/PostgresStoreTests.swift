@@ -601,7 +601,8 @@ struct PostgresStoreTests {
         let logger = PostgresDatabase.logger
         func call(_ ids: [String]) throws -> PostgresQuery {
             let jsons = try ids.map {
-                String(decoding: try JSONEncoder().encode(WorkshopEvent(id: $0, kind: .hint, step: nil)), as: UTF8.self)
+                let event = WorkshopEvent(id: $0, kind: .hint, step: nil)
+                return String(decoding: try JSONEncoder().encode(event), as: UTF8.self)
             }
             let n = ids.count
             return """

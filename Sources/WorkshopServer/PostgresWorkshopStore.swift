@@ -9,12 +9,19 @@ import Workshop
 /// stored as soon as it is committed, and its dashboards follow.
 package final class PostgresDatabase: Sendable {
     package let client: PostgresClient
+    /// The group writers' own connections: a learner's join or events never wait for a pooled
+    /// connection behind the rooms' reads of what other servers stored.
+    let writes: PostgresClient
     /// Where it is, without the password: for messages.
     package let place: String
     let location: PostgresLocation
     /// This process in the notices it sends, so it can ignore its own.
     let origin = randomHex(bytes: 8)
     let hub = NoticeHub()
+    /// Every room's events go through one writer, a group of batches per statement.
+    let writer: EventWriter
+    /// And every room's joins, a group of learners per statement.
+    let joins: GroupWriter<PendingJoin, JoinAnswer>
     static let channel = "seguelab_workshop"
     static let logger = Logger(label: "seguelab.workshop.postgres")
 
@@ -40,6 +47,11 @@ package final class PostgresDatabase: Sendable {
         configuration.options.connectTimeout = .seconds(5)
         configuration.options.maximumConnections = 8
         client = PostgresClient(configuration: configuration)
+        configuration.options.maximumConnections = 2
+        writes = PostgresClient(configuration: configuration)
+        writer = EventWriter(client: writes, origin: origin)
+        let joining = writes
+        joins = GroupWriter(limit: 500) { group in try await PendingJoin.add(group, client: joining) }
     }
 
     /// Keeps the pool and the listening connection going (reconnecting after the database
@@ -47,6 +59,7 @@ package final class PostgresDatabase: Sendable {
     package func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.client.run() }
+            group.addTask { await self.writes.run() }
             group.addTask { await self.listen() }
         }
     }
@@ -318,23 +331,154 @@ enum PostgresSchema {
         // which a join holds while it waits on the learner's (`archiveAndClear` renames it).
         [
             "ALTER TABLE workshop_learner ADD COLUMN events integer NOT NULL DEFAULT 0",
-            """
-            UPDATE workshop_learner l SET events =
-                (SELECT count(*) FROM workshop_event e WHERE e.room = l.room AND e.learner = l.id)
-            """,
-            """
-            CREATE TABLE workshop_usage (
-                room text PRIMARY KEY, bytes bigint NOT NULL)
-            """,
-            """
-            INSERT INTO workshop_usage (room, bytes)
-            SELECT room, sum(160 + octet_length(id) + coalesce(octet_length(json->>'step'), 0)
-                + coalesce(octet_length(json->>'feedback'), 0) + coalesce(octet_length(json->>'problem'), 0)
-                + coalesce(octet_length(json->>'code'), 0))
-            FROM workshop_event GROUP BY room
-            """
+            PostgresSchema.countEvents,
+            PostgresSchema.usageTable,
+            PostgresSchema.sumUsage
+        ],
+        // Joins and events in one round trip per group. A database may also come here from a
+        // version 2 that added only `seguelab_add_learner`, not the quota counts: the counts
+        // are made again (if missing) and counted again from what is stored either way.
+        [
+            "ALTER TABLE workshop_learner ADD COLUMN IF NOT EXISTS events integer NOT NULL DEFAULT 0",
+            PostgresSchema.countEvents,
+            PostgresSchema.usageTable.replacingOccurrences(of: "CREATE TABLE", with: "CREATE TABLE IF NOT EXISTS"),
+            PostgresSchema.sumUsage + " ON CONFLICT (room) DO UPDATE SET bytes = excluded.bytes",
+            "CREATE OR REPLACE" + PostgresSchema.addLearner.dropFirst("CREATE".count),
+            PostgresSchema.appendEvents
         ]
     ]
+
+    static let countEvents = """
+        UPDATE workshop_learner l SET events =
+            (SELECT count(*) FROM workshop_event e WHERE e.room = l.room AND e.learner = l.id)
+        """
+
+    static let usageTable = """
+        CREATE TABLE workshop_usage (
+            room text PRIMARY KEY, bytes bigint NOT NULL)
+        """
+
+    static let sumUsage = """
+        INSERT INTO workshop_usage (room, bytes)
+        SELECT room, sum(160 + octet_length(id) + coalesce(octet_length(json->>'step'), 0)
+            + coalesce(octet_length(json->>'feedback'), 0) + coalesce(octet_length(json->>'problem'), 0)
+            + coalesce(octet_length(json->>'code'), 0))
+        FROM workshop_event GROUP BY room
+        """
+
+    /// Joining: the room's row is locked, then (each statement of a function sees what was
+    /// committed before it) the learner is looked up and counted.
+    static let addLearner = """
+        CREATE FUNCTION seguelab_add_learner(
+            p_room text, p_id text, p_name text, p_key text, p_joined double precision, p_limit bigint,
+            p_notice text)
+        RETURNS TABLE (known_key text, known_name text, added boolean) LANGUAGE plpgsql AS $$
+        DECLARE
+            found_key text;
+            found_name text;
+        BEGIN
+            PERFORM 1 FROM workshop_room WHERE name = p_room FOR UPDATE;
+            SELECT l.key, l.name INTO found_key, found_name FROM workshop_learner l
+            WHERE l.room = p_room AND l.id = p_id;
+            IF found_key IS NOT NULL THEN
+                RETURN QUERY SELECT found_key, found_name, false;
+            ELSIF (SELECT count(*) FROM workshop_learner l WHERE l.room = p_room) >= p_limit THEN
+                RETURN QUERY SELECT NULL::text, NULL::text, false;
+            ELSE
+                INSERT INTO workshop_learner (room, id, name, key, joined)
+                VALUES (p_room, p_id, p_name, p_key, p_joined);
+                PERFORM pg_notify('seguelab_workshop', p_notice); -- PostgresDatabase.channel
+                RETURN QUERY SELECT NULL::text, NULL::text, true;
+            END IF;
+        END
+        $$
+        """
+
+    /// A group of events, of any rooms and learners, in one call. Every row the group counts in
+    /// is locked first, in one order (the learners by room and id, then the rooms' usage by
+    /// room), so two servers' groups never wait on each other in a circle; then each event in
+    /// turn (each statement sees what other servers committed before the locks were granted): an
+    /// event stored before is skipped (`known`); past the learner's count (`learner`) or the
+    /// room's bytes (`bytes`, its code's older version freed first) it is refused and the counts
+    /// stay; otherwise it is stored (`stored`, with its seq), counted, and its learner's older
+    /// code for the exercise removed. `missing`: the learner is not in the room. The other
+    /// servers are told once per room.
+    static let appendEvents = """
+        CREATE OR REPLACE FUNCTION seguelab_append(
+            p_rooms text[], p_learners text[], p_ids text[], p_received double precision[], p_jsons text[],
+            p_weights bigint[], p_event_limits bigint[], p_byte_limits bigint[], p_origin text)
+        RETURNS TABLE (o_n integer, o_seq bigint, o_outcome text) LANGUAGE plpgsql AS $$
+        DECLARE
+            i integer;
+            v_json jsonb;
+            v_step text;
+            v_count integer;
+            v_weight bigint;
+            v_seq bigint;
+            v_rooms text[] := '{}';
+            v_seqs bigint[] := '{}';
+        BEGIN
+            PERFORM 1 FROM workshop_learner l
+            WHERE (l.room, l.id) IN (SELECT r, w FROM unnest(p_rooms, p_learners) AS t(r, w))
+            ORDER BY l.room, l.id FOR NO KEY UPDATE;
+            INSERT INTO workshop_usage (room, bytes)
+            SELECT DISTINCT r, 0 FROM unnest(p_rooms) AS t(r) ORDER BY r ON CONFLICT (room) DO NOTHING;
+            PERFORM 1 FROM workshop_usage u WHERE u.room = ANY (p_rooms) ORDER BY u.room FOR UPDATE;
+            FOR i IN 1 .. coalesce(array_length(p_ids, 1), 0) LOOP
+                o_n := i;
+                o_seq := NULL;
+                SELECT l.events INTO v_count FROM workshop_learner l
+                WHERE l.room = p_rooms[i] AND l.id = p_learners[i];
+                IF NOT FOUND THEN
+                    o_outcome := 'missing';
+                ELSIF EXISTS (SELECT 1 FROM workshop_event e
+                              WHERE e.room = p_rooms[i] AND e.learner = p_learners[i] AND e.id = p_ids[i]) THEN
+                    o_outcome := 'known';
+                ELSIF v_count >= p_event_limits[i] THEN
+                    o_outcome := 'learner';
+                ELSE
+                    v_json := p_jsons[i]::jsonb;
+                    v_step := v_json->>'step';
+                    v_weight := p_weights[i];
+                    IF v_step IS NOT NULL AND v_json ? 'code' THEN
+                        v_weight := v_weight - (
+                            SELECT coalesce(sum(octet_length(e.json->>'code')), 0) FROM workshop_event e
+                            WHERE e.room = p_rooms[i] AND e.learner = p_learners[i] AND e.json->>'step' = v_step
+                              AND e.json ? 'code');
+                    END IF;
+                    o_outcome := 'stored';
+                    IF v_weight > 0 THEN
+                        UPDATE workshop_usage u SET bytes = u.bytes + v_weight
+                        WHERE u.room = p_rooms[i] AND u.bytes + v_weight <= p_byte_limits[i];
+                        IF NOT FOUND THEN
+                            o_outcome := 'bytes';
+                        END IF;
+                    ELSIF v_weight < 0 THEN
+                        UPDATE workshop_usage u SET bytes = u.bytes + v_weight WHERE u.room = p_rooms[i];
+                    END IF;
+                    IF o_outcome = 'stored' THEN
+                        INSERT INTO workshop_event AS e (room, learner, id, received, json)
+                        VALUES (p_rooms[i], p_learners[i], p_ids[i], p_received[i], v_json)
+                        RETURNING e.seq INTO v_seq;
+                        UPDATE workshop_learner l SET events = l.events + 1
+                        WHERE l.room = p_rooms[i] AND l.id = p_learners[i];
+                        IF v_step IS NOT NULL AND v_json ? 'code' THEN
+                            UPDATE workshop_event e SET json = e.json - 'code'
+                            WHERE e.room = p_rooms[i] AND e.learner = p_learners[i] AND e.seq < v_seq
+                              AND e.json->>'step' = v_step AND e.json ? 'code';
+                        END IF;
+                        o_seq := v_seq;
+                        v_rooms := v_rooms || p_rooms[i];
+                        v_seqs := v_seqs || v_seq;
+                    END IF;
+                END IF;
+                RETURN NEXT;
+            END LOOP;
+            PERFORM pg_notify('seguelab_workshop', p_origin || ' ' || t.r || ' events ' || min(t.s)) -- channel
+            FROM unnest(v_rooms, v_seqs) AS t(r, s) GROUP BY t.r;
+        END
+        $$
+        """
 }
 
 /// Hands each room's store the notices about it; tells every store to read again after the
@@ -472,37 +616,31 @@ package final class PostgresWorkshopStore: WorkshopStore {
         _ = try await addLearner(learner, limit: .max)
     }
 
-    /// The room's row is locked first: joins into one room, from any server, take turns, so
-    /// the count they read is the count they add to.
+    /// `seguelab_add_learner` locks the room's row, so joins into one room, from any server, take
+    /// turns, and the count it reads is the count it adds to; joins that arrive together are one
+    /// statement (`PendingJoin.add`). A
+    /// learner already stored (joined through another server) is not changed there: its secret is
+    /// compared here, in constant time, and a new name is stored on its own.
     package func addLearner(_ learner: LearnerRecord, limit: Int) async throws -> Bool {
-        try await client.withTransaction(logger: logger) { connection in
-            try await connection.query(
-                "SELECT 1 FROM workshop_room WHERE name = \(room) FOR UPDATE", logger: logger)
-            var known: String?
-            var count = 0
-            for try await (key, total) in try await connection.query(
-                """
-                SELECT (SELECT key FROM workshop_learner WHERE room = \(room) AND id = \(learner.id)),
-                       (SELECT count(*) FROM workshop_learner WHERE room = \(room))
-                """, logger: logger
-            ).decode((String?, Int).self) {
-                known = key
-                count = total
-            }
-            // Joined through another server: the same secret, or someone else's id.
-            if let known, !Room.sameSecret(known, learner.key) {
-                throw RequestFailure(403, "this learner id belongs to someone else")
-            }
-            guard known != nil || count < limit else { return false }
-            try await connection.query(
-                """
-                INSERT INTO workshop_learner (room, id, name, key, joined)
-                VALUES (\(room), \(learner.id), \(learner.name), \(learner.key), \(learner.joined))
-                ON CONFLICT (room, id) DO UPDATE SET name = excluded.name
-                """, logger: logger)
-            try await notify(connection, "learners")
-            return true
+        let answer = try await database.joins.submit(
+            PendingJoin(
+                room: room, learner: learner, limit: limit, notice: database.origin + " " + room + " learners"))
+        guard let known = answer.known else { return answer.added }
+        // Joined through another server: the same secret, or someone else's id.
+        guard Room.sameSecret(known.key, learner.key) else {
+            throw RequestFailure(403, "this learner id belongs to someone else")
         }
+        if known.name != learner.name {
+            try await client.query(
+                """
+                WITH renamed AS (
+                    UPDATE workshop_learner SET name = \(learner.name) WHERE room = \(room) AND id = \(learner.id)
+                    RETURNING 1)
+                SELECT pg_notify(\(PostgresDatabase.channel), \(database.origin + " " + room + " learners"))
+                FROM renamed
+                """, logger: logger)
+        }
+        return true
     }
 
     /// No quota but the counts kept: what the room stores goes through `append(_:within:)`.
@@ -511,100 +649,12 @@ package final class PostgresWorkshopStore: WorkshopStore {
         return try await append(events, within: unlimited).added
     }
 
-    /// Each event in turn: the learner's row is locked (their events are counted one at a time,
-    /// from any server), an event stored before is skipped, the learner's count and then the
-    /// room's bytes are checked and added to in conditional statements, and the event is stored.
-    /// A refusal leaves the counts as they were.
+    /// The events go to the group writer with the room's quotas: `seguelab_append` counts them
+    /// in the database, with the learner's row and the room's usage locked, so a quota holds
+    /// across servers. A refusal leaves the counts as they were.
     package func append(_ events: [StoredEvent], within quotas: RoomQuotas) async throws -> QuotaAppend {
         guard !events.isEmpty else { return QuotaAppend(added: []) }
-        let encoded = try events.map { ($0, try Self.encode($0.event)) }
-        let roomLimit = Int64(clamping: quotas.roomBytes)
-        return try await client.withTransaction(logger: logger) { connection in
-            var result = QuotaAppend(added: [])
-            for (stored, json) in encoded {
-                var count: Int?
-                var known = false
-                for try await (events, exists) in try await connection.query(
-                    """
-                    SELECT l.events, EXISTS (SELECT 1 FROM workshop_event e
-                        WHERE e.room = l.room AND e.learner = l.id AND e.id = \(stored.event.id))
-                    FROM workshop_learner l WHERE l.room = \(room) AND l.id = \(stored.learner) FOR NO KEY UPDATE
-                    """, logger: logger
-                ).decode((Int, Bool).self) {
-                    count = events
-                    known = exists
-                }
-                guard let count else { throw RequestFailure(500, "the learner '\(stored.learner)' is not stored") }
-                if known { continue }
-                guard count < quotas.eventsPerLearner else {
-                    result.refused[stored.event.id] = .learnerEvents
-                    continue
-                }
-                // A new version of an exercise's code replaces the one kept: its bytes are freed.
-                var weight = Int64(Room.weight(of: stored.event))
-                if let step = stored.event.step, stored.event.code != nil {
-                    for try await freed in try await connection.query(
-                        """
-                        SELECT coalesce(sum(octet_length(json->>'code')), 0)::bigint FROM workshop_event
-                        WHERE room = \(room) AND learner = \(stored.learner) AND json->>'step' = \(step)
-                          AND json ? 'code'
-                        """, logger: logger
-                    ).decode(Int64.self) {
-                        weight -= freed
-                    }
-                }
-                if weight > 0 {
-                    var fits = false
-                    if weight <= roomLimit {
-                        for try await _ in try await connection.query(
-                            """
-                            INSERT INTO workshop_usage AS u (room, bytes) VALUES (\(room), \(weight))
-                            ON CONFLICT (room) DO UPDATE SET bytes = u.bytes + excluded.bytes
-                            WHERE u.bytes + excluded.bytes <= \(roomLimit)
-                            RETURNING bytes
-                            """, logger: logger
-                        ).decode(Int64.self) {
-                            fits = true
-                        }
-                    }
-                    guard fits else {
-                        result.refused[stored.event.id] = .roomBytes
-                        continue
-                    }
-                } else if weight < 0 {
-                    try await connection.query(
-                        "UPDATE workshop_usage SET bytes = bytes + \(weight) WHERE room = \(room)", logger: logger)
-                }
-                var seq: Int64?
-                for try await value in try await connection.query(
-                    """
-                    INSERT INTO workshop_event (room, learner, id, received, json)
-                    VALUES (\(room), \(stored.learner), \(stored.event.id), \(stored.received), \(json)::jsonb)
-                    ON CONFLICT (room, learner, id) DO NOTHING RETURNING seq
-                    """, logger: logger
-                ).decode(Int64.self) {
-                    seq = value
-                }
-                guard let seq else { continue }
-                try await connection.query(
-                    "UPDATE workshop_learner SET events = events + 1 WHERE room = \(room) AND id = \(stored.learner)",
-                    logger: logger)
-                var kept = stored
-                kept.seq = seq
-                result.added.append(kept)
-                // Only the latest code per learner and exercise is kept.
-                if let step = stored.event.step, stored.event.code != nil {
-                    try await connection.query(
-                        """
-                        UPDATE workshop_event SET json = json - 'code'
-                        WHERE room = \(room) AND learner = \(stored.learner) AND seq < \(seq)
-                          AND json->>'step' = \(step) AND json ? 'code'
-                        """, logger: logger)
-                }
-            }
-            if let first = result.added.first?.seq { try await notify(connection, "events \(first)") }
-            return result
-        }
+        return try await database.writer.append(events, room: room, quotas: quotas)
     }
 
     package func events() async throws -> [StoredEvent] { try await events(from: 0) }
@@ -653,4 +703,220 @@ package final class PostgresWorkshopStore: WorkshopStore {
     private static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
         try JSONDecoder().decode(type, from: Data(json.utf8))
     }
+}
+
+/// Stores the events of every room a process serves, a group of batches at a time: while one
+/// group's statement runs, the batches that arrive wait and go together in the next. Each
+/// statement is one transaction and one round trip, a call of `seguelab_append`: each event is
+/// counted against its room's quotas, with the rows it counts in locked, and stored unless it
+/// was stored before or a quota refuses it; older code of the same learner and exercise is
+/// removed (within the group too: only the latest keeps its code), and the other servers are
+/// told, once per room. Commits that NOTIFY take turns in PostgreSQL (a lock held through the
+/// commit's flush to disk), so one commit per group, not per batch, is what lets a busy
+/// department's events through.
+actor EventWriter {
+    private struct Waiting {
+        var room: String
+        var events: [StoredEvent]
+        var quotas: RoomQuotas
+        var reply: CheckedContinuation<QuotaAppend, any Error>
+    }
+
+    private let client: PostgresClient
+    private let origin: String
+    private var waiting: [Waiting] = []
+    private var writing = false
+    /// Events in one statement at most.
+    static let groupLimit = 2_000
+
+    init(client: PostgresClient, origin: String) {
+        self.client = client
+        self.origin = origin
+    }
+
+    /// The events stored now (not before), in order, once their transaction has committed, and
+    /// those a quota refused.
+    func append(_ events: [StoredEvent], room: String, quotas: RoomQuotas) async throws -> QuotaAppend {
+        try await withCheckedThrowingContinuation { reply in
+            waiting.append(Waiting(room: room, events: events, quotas: quotas, reply: reply))
+            guard !writing else { return }
+            writing = true
+            Task { await writeWaiting() }
+        }
+    }
+
+    private func writeWaiting() async {
+        while !waiting.isEmpty {
+            var count = 0
+            let size = waiting.prefix { batch in
+                count += batch.events.count
+                return count <= Self.groupLimit
+            }.count
+            let group = Array(waiting.prefix(max(size, 1)))
+            waiting.removeFirst(group.count)
+            do {
+                let stored = try await write(group)
+                for (batch, answer) in zip(group, stored) { batch.reply.resume(with: answer) }
+            } catch  where group.count > 1 {
+                // One batch may be what failed: each is tried on its own, so the others are stored.
+                for batch in group {
+                    do {
+                        batch.reply.resume(with: try await write([batch])[0])
+                    } catch {
+                        batch.reply.resume(throwing: error)
+                    }
+                }
+            } catch {
+                group[0].reply.resume(throwing: error)
+            }
+        }
+        writing = false
+    }
+
+    /// PostgreSQL commits a statement outside a transaction block at the end of the exchange,
+    /// before it sends the results, so the rows read here are committed.
+    private func write(_ batches: [Waiting]) async throws -> [Result<QuotaAppend, any Error>] {
+        var rooms: [String] = []
+        var learners: [String] = []
+        var ids: [String] = []
+        var received: [Double] = []
+        var jsons: [String] = []
+        var weights: [Int64] = []
+        var eventLimits: [Int64] = []
+        var byteLimits: [Int64] = []
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for batch in batches {
+            for stored in batch.events {
+                rooms.append(batch.room)
+                learners.append(stored.learner)
+                ids.append(stored.event.id)
+                received.append(stored.received)
+                jsons.append(String(decoding: try encoder.encode(stored.event), as: UTF8.self))
+                weights.append(Int64(Room.weight(of: stored.event)))
+                eventLimits.append(Int64(clamping: batch.quotas.eventsPerLearner))
+                byteLimits.append(Int64(clamping: batch.quotas.roomBytes))
+            }
+        }
+        var outcomes: [Int: (seq: Int64?, outcome: String)] = [:]
+        for try await (n, seq, outcome) in try await client.query(
+            """
+            SELECT o_n, o_seq, o_outcome FROM seguelab_append(
+                \(rooms)::text[], \(learners)::text[], \(ids)::text[], \(received)::float8[], \(jsons)::text[],
+                \(weights)::int8[], \(eventLimits)::int8[], \(byteLimits)::int8[], \(origin))
+            """, logger: PostgresDatabase.logger
+        ).decode((Int, Int64?, String).self) {
+            outcomes[n] = (seq, outcome)
+        }
+        var n = 0
+        return batches.map { batch in
+            var result = QuotaAppend(added: [])
+            var missing: String?
+            for stored in batch.events {
+                n += 1
+                switch outcomes[n]?.outcome {
+                case "stored":
+                    var kept = stored
+                    kept.seq = outcomes[n]?.seq
+                    result.added.append(kept)
+                case "learner": result.refused[stored.event.id] = .learnerEvents
+                case "bytes": result.refused[stored.event.id] = .roomBytes
+                case "missing": missing = stored.learner
+                default: break
+                }
+            }
+            if let missing { return .failure(RequestFailure(500, "the learner '\(missing)' is not stored")) }
+            return .success(result)
+        }
+    }
+}
+
+/// Work that arrives from many requests at once, done a group per statement: while one group's
+/// statement runs, what arrives waits and goes together in the next. A group that fails is done
+/// again one by one, so one bad item does not fail the others.
+actor GroupWriter<Item: Sendable, Output: Sendable> {
+    private struct Waiting {
+        var item: Item
+        var reply: CheckedContinuation<Output, any Error>
+    }
+
+    private let write: @Sendable ([Item]) async throws -> [Output]
+    private let limit: Int
+    private var waiting: [Waiting] = []
+    private var writing = false
+
+    /// `limit`: items in one group at most.
+    init(limit: Int, write: @escaping @Sendable ([Item]) async throws -> [Output]) {
+        self.limit = limit
+        self.write = write
+    }
+
+    func submit(_ item: Item) async throws -> Output {
+        try await withCheckedThrowingContinuation { reply in
+            waiting.append(Waiting(item: item, reply: reply))
+            guard !writing else { return }
+            writing = true
+            Task { await writeWaiting() }
+        }
+    }
+
+    private func writeWaiting() async {
+        while !waiting.isEmpty {
+            let group = Array(waiting.prefix(limit))
+            waiting.removeFirst(group.count)
+            do {
+                let outputs = try await write(group.map(\.item))
+                for (waiting, output) in zip(group, outputs) { waiting.reply.resume(returning: output) }
+            } catch  where group.count > 1 {
+                for waiting in group {
+                    do {
+                        waiting.reply.resume(returning: try await write([waiting.item])[0])
+                    } catch {
+                        waiting.reply.resume(throwing: error)
+                    }
+                }
+            } catch {
+                group[0].reply.resume(throwing: error)
+            }
+        }
+        writing = false
+    }
+}
+
+/// A learner to add to a room unless it is full.
+struct PendingJoin: Sendable {
+    var room: String
+    var learner: LearnerRecord
+    var limit: Int
+    var notice: String
+
+    /// Joins in one statement, `seguelab_add_learner` once per learner, the rooms in order of
+    /// name: two servers' groups lock the rooms they join into in the same order, so neither
+    /// waits for the other forever.
+    static func add(_ joins: [PendingJoin], client: PostgresClient) async throws -> [JoinAnswer] {
+        let order = joins.indices.sorted { (joins[$0].room, $0) < (joins[$1].room, $1) }
+        let sorted = order.map { joins[$0] }
+        var answers = [JoinAnswer](repeating: JoinAnswer(known: nil, added: false), count: joins.count)
+        for try await (n, key, name, added) in try await client.query(
+            """
+            SELECT t.n, r.known_key, r.known_name, r.added
+            FROM unnest(\(sorted.map(\.room))::text[], \(sorted.map(\.learner.id))::text[],
+                        \(sorted.map(\.learner.name))::text[], \(sorted.map(\.learner.key))::text[],
+                        \(sorted.map(\.learner.joined))::float8[], \(sorted.map(\.limit))::int8[],
+                        \(sorted.map(\.notice))::text[])
+                 WITH ORDINALITY AS t(room, id, name, key, joined, lim, notice, n)
+            CROSS JOIN LATERAL seguelab_add_learner(t.room, t.id, t.name, t.key, t.joined, t.lim, t.notice) r
+            ORDER BY t.n
+            """, logger: PostgresDatabase.logger
+        ).decode((Int, String?, String?, Bool).self) {
+            answers[order[n - 1]] = JoinAnswer(known: key.flatMap { key in name.map { (key, $0) } }, added: added)
+        }
+        return answers
+    }
+}
+
+/// What a join found: the learner already there (its secret and name), or whether it was added.
+struct JoinAnswer: Sendable {
+    var known: (key: String, name: String)?
+    var added: Bool
 }

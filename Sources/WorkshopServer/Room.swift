@@ -64,20 +64,57 @@ package actor Room {
             Task { [weak self] in
                 for await change in remote {
                     guard let self else { return }
-                    await self.follow(change)
+                    await self.note(change)
                 }
             }
         }
     }
 
+    /// Changes heard of and not yet followed, merged: however many notices arrive while the room
+    /// reads the store, the next read covers them all at once (one read of the events from the
+    /// earliest place told, one of the learners, or one rebuild), so a busy room never falls
+    /// behind by one read per notice.
+    private var pendingChanges = PendingChanges()
+    private var followingChanges = false
+
+    private func note(_ change: StoreChange) {
+        pendingChanges.add(change)
+        guard !followingChanges else { return }
+        followingChanges = true
+        Task { await self.followPending() }
+    }
+
+    private func followPending() async {
+        var attempt = 0
+        while let changes = pendingChanges.take() {
+            if await follow(changes) {
+                attempt = 0
+            } else if attempt < 5 {
+                // A read that failed (the database busy, or restarting) is tried again as a whole
+                // resync a moment later, a few times, so the room does not stay behind the others.
+                attempt += 1
+                try? await Task.sleep(nanoseconds: UInt64(attempt) * 500_000_000)
+                pendingChanges.add(.resync)
+            }
+        }
+        followingChanges = false
+    }
+
     /// Another server changed the room: its events, learners or settings are read and shown.
-    /// A read that fails (the database busy, or restarting: a resync also follows reconnecting)
-    /// is tried again as a whole resync a moment later, a few times, so the room does not stay
-    /// behind the others.
-    private func follow(_ change: StoreChange, attempt: Int = 0) async {
+    /// False when a read failed.
+    private func follow(_ changes: PendingChanges) async -> Bool {
         do {
-            switch change {
-            case .events(let from):
+            if changes.everything {
+                if let saved = try await store.loadRoom() { record = saved }
+                try await rebuild()
+                changed()
+                return true
+            }
+            if changes.learners {
+                try await followLearners()
+                changed()
+            }
+            if let from = changes.eventsFrom {
                 let events = try await store.events(from: from)
                 if events.contains(where: { records[$0.learner] == nil }) { try await followLearners() }
                 var any = false
@@ -86,18 +123,10 @@ package actor Room {
                     any = true
                 }
                 if any { changed() }
-            case .learners:
-                try await followLearners()
-                changed()
-            case .room, .resync:
-                if let saved = try await store.loadRoom() { record = saved }
-                try await rebuild()
-                changed()
             }
+            return true
         } catch {
-            guard attempt < 5 else { return }
-            try? await Task.sleep(nanoseconds: UInt64(attempt + 1) * 500_000_000)
-            await follow(.resync, attempt: attempt + 1)
+            return false
         }
     }
 
@@ -394,10 +423,17 @@ package actor Room {
 
     /// Compares secrets in time independent of where they differ.
     static func sameSecret(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8)
-        let y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        var a = a
+        var b = b
+        // In place, without copies: a server of many rooms compares a code with each of them.
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count == y.count else { return false }
+                var difference: UInt8 = 0
+                for index in 0..<x.count { difference |= x[index] ^ y[index] }
+                return difference == 0
+            }
+        }
     }
 
     // MARK: - The instructor
@@ -693,9 +729,55 @@ package actor Room {
 
     private func removeListener(_ id: UUID) { listeners[id] = nil }
 
+    /// Live streams are told of changes at most once per `streamInterval`: a busy room (thirty
+    /// learners, a few events a second) would otherwise have every open dashboard read the whole
+    /// room several times a second. The first change after a quiet moment is told at once; later
+    /// ones wait for the interval and are told together.
+    package static let streamInterval = 1.0
+    private var lastTold = -Double.infinity
+    private var tellingLater = false
+
     private func changed() {
         version += 1
+        guard !listeners.isEmpty, !tellingLater else { return }
+        let wait = lastTold + Self.streamInterval - ProcessInfo.processInfo.systemUptime
+        guard wait > 0 else { return tellListeners() }
+        tellingLater = true
+        Task { [weak self] in
+            try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+            await self?.tellListeners()
+        }
+    }
+
+    private func tellListeners() {
+        tellingLater = false
+        lastTold = ProcessInfo.processInfo.systemUptime
         for listener in listeners.values { listener.yield(version) }
+    }
+}
+
+/// Changes another server made that a room has not followed yet, merged into what one round of
+/// reads covers.
+struct PendingChanges {
+    /// Read everything again (the room's settings changed, or notices may have been missed).
+    var everything = false
+    var learners = false
+    /// The earliest place of the events told of.
+    var eventsFrom: Int64?
+
+    mutating func add(_ change: StoreChange) {
+        switch change {
+        case .events(let from): eventsFrom = min(eventsFrom ?? from, from)
+        case .learners: learners = true
+        case .room, .resync: everything = true
+        }
+    }
+
+    /// What is pending, emptied; nil when nothing is.
+    mutating func take() -> PendingChanges? {
+        guard everything || learners || eventsFrom != nil else { return nil }
+        defer { self = PendingChanges() }
+        return self
     }
 }
 
@@ -788,8 +870,11 @@ package final class RoomSecrets: @unchecked Sendable {
         }
     }
 
-    package func matches(joinCode code: String) -> Bool {
-        Room.sameSecret(code.uppercased(), lock.withLock { joinCode })
+    package func matches(joinCode code: String) -> Bool { matches(upperCasedJoinCode: code.uppercased()) }
+
+    /// For a code already upper-cased: a request is matched against every room with one.
+    package func matches(upperCasedJoinCode code: String) -> Bool {
+        Room.sameSecret(code, lock.withLock { joinCode })
     }
 
     package func matches(token given: String) -> Bool { Room.sameSecret(given, lock.withLock { token }) }

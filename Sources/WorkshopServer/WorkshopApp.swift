@@ -18,7 +18,8 @@ package enum WorkshopApp {
         precondition(!rooms.isEmpty, "a server serves at least one room")
         // The room a join code opens; a wrong code is refused (and rate-limited) by the first.
         let joining: @Sendable (String, String) async throws -> Room = { code, source in
-            if let room = rooms.first(where: { $0.secrets.matches(joinCode: code) }) { return room }
+            let code = code.uppercased()
+            if let room = rooms.first(where: { $0.secrets.matches(upperCasedJoinCode: code) }) { return room }
             try await rooms[0].checkJoinCode(code, from: source)
             return rooms[0]
         }

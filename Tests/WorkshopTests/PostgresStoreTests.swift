@@ -432,8 +432,10 @@ struct PostgresStoreTests {
 
     /// A database an older server left at the first schema, with learners and events, is brought
     /// to the current one with each learner's events counted and the room's bytes summed as the
-    /// room weighs them: the quotas go on from what is stored.
-    @Test func aDatabaseOfTheFirstSchemaKeepsItsQuotaCounts() async throws {
+    /// room weighs them: the quotas go on from what is stored. So is one at a version 2 that
+    /// added only the join function, without the counts.
+    @Test(arguments: [false, true])
+    func aDatabaseOfTheFirstSchemaKeepsItsQuotaCounts(joinFunction: Bool) async throws {
         let url = try PostgresCluster.get().makeDatabase()
         let database = try PostgresDatabase(url: url)
         let running = Task { await database.run() }
@@ -452,6 +454,10 @@ struct PostgresStoreTests {
                 try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
             try await connection.query("INSERT INTO seguelab_schema (version) VALUES (1)", logger: logger)
+            if joinFunction {
+                try await connection.query(PostgresQuery(unsafeSQL: PostgresSchema.addLearner), logger: logger)
+                try await connection.query("INSERT INTO seguelab_schema (version) VALUES (2)", logger: logger)
+            }
             let room = String(decoding: try JSONEncoder().encode(RoomRecord.new()), as: UTF8.self)
             try await connection.query(
                 "INSERT INTO workshop_room (name, json, created) VALUES ('main', \(room)::jsonb, 0)", logger: logger)
@@ -578,6 +584,147 @@ struct PostgresStoreTests {
         #expect(throws: PostgresStoreFailure.self) {
             try PostgresDatabase(url: url + "?sslmode=verify-full&sslrootcert=/nonexistent.pem")
         }
+    }
+
+    /// `seguelab_append` locks the learner's row before it reads the count: a group that comes
+    /// while another server's group for the same learner is still open waits for it, then counts
+    /// what it stored. One event is stored, then two more (of three) in a transaction left open;
+    /// a fourth, sent meanwhile on another connection, waits for the lock, and once the first
+    /// commits it is refused, not counted from the count before.
+    @Test func aGroupWaitsForAnotherServersOpenGroupAndCountsWhatItStored() async throws {
+        let (database, running) = try await Self.open(try PostgresCluster.get().makeDatabase())
+        defer { running.cancel() }
+        let store = try database.store(room: "race")
+        _ = try await store.createRoom(RoomRecord.new())
+        let key = String(repeating: "7a", count: 24)
+        #expect(try await store.addLearner(LearnerRecord(id: "ada-00001", name: "Ada", key: key, joined: 0), limit: 9))
+        let logger = PostgresDatabase.logger
+        func call(_ ids: [String]) throws -> PostgresQuery {
+            let jsons = try ids.map {
+                let event = WorkshopEvent(id: $0, kind: .hint, step: nil)
+                return String(decoding: try JSONEncoder().encode(event), as: UTF8.self)
+            }
+            let n = ids.count
+            return """
+                SELECT o_outcome FROM seguelab_append(
+                    \(Array(repeating: "race", count: n))::text[], \(Array(repeating: "ada-00001", count: n))::text[],
+                    \(ids)::text[], \(Array(repeating: 0.0, count: n))::float8[], \(jsons)::text[],
+                    \(Array(repeating: Int64(200), count: n))::int8[], \(Array(repeating: Int64(3), count: n))::int8[],
+                    \(Array(repeating: Int64(1_000_000), count: n))::int8[], 'test')
+                """
+        }
+        let client = database.client
+        for try await outcome in try await client.query(try call(["event-0000"])).decode(String.self) {
+            #expect(outcome == "stored")
+        }
+        let late = try await client.withTransaction(logger: logger) { connection in
+            var first: [String] = []
+            for try await outcome in try await connection.query(try call(["event-0001", "event-0002"]), logger: logger)
+                .decode(String.self)
+            {
+                first.append(outcome)
+            }
+            #expect(first == ["stored", "stored"])
+            let late = Task {
+                var outcomes: [String] = []
+                for try await outcome in try await client.query(try call(["event-0003"])).decode(String.self) {
+                    outcomes.append(outcome)
+                }
+                return outcomes
+            }
+            // Until the late group waits on a lock this transaction holds.
+            let deadline = Date().addingTimeInterval(120)
+            var waiting = 0
+            while waiting == 0, Date() < deadline {
+                try await Task.sleep(nanoseconds: 20_000_000)
+                for try await count in try await client.query(
+                    """
+                    SELECT count(*)::int8 FROM pg_stat_activity
+                    WHERE datname = current_database() AND wait_event_type = 'Lock'
+                    """
+                ).decode(Int64.self) {
+                    waiting = Int(count)
+                }
+            }
+            #expect(waiting == 1)
+            return late
+        }
+        #expect(try await late.value == ["learner"])
+        #expect(try await store.events().map(\.event.id) == ["event-0000", "event-0001", "event-0002"])
+    }
+
+    /// A learner's events are stored in one statement: only the latest code per exercise is
+    /// kept, whether the older code came in an earlier batch or earlier in the same one; a
+    /// batch sent again stores nothing.
+    @Test func onlyTheLatestCodePerExerciseIsKeptInOneStatement() async throws {
+        let url = try PostgresCluster.get().makeDatabase()
+        let (database, running) = try await Self.open(url)
+        defer { running.cancel() }
+        let store = try database.store(room: "code")
+        let room = try await Room(outline: try Self.outline(), store: store, learnerRate: 1000)
+        let code = await room.record.joinCode
+        func wrong(_ id: String, _ step: String, _ text: String) -> WorkshopEvent {
+            WorkshopEvent(id: id, kind: .wrong, step: step, code: text)
+        }
+        for version in 1...3 {
+            _ = try await room.submit(
+                Self.batch(code, "learner-0001", [wrong("event-000\(version)", "a/which", "v\(version)")]))
+        }
+        let last = Self.batch(
+            code, "learner-0001",
+            [
+                wrong("event-0004", "a/which", "v4"), wrong("event-0005", "b/ask", "other"),
+                wrong("event-0006", "a/which", "v6"), WorkshopEvent(id: "event-0007", kind: .hint, step: "a/which")
+            ])
+        let reply = try await room.submit(last)
+        #expect(reply.acknowledged.count == 4)
+        let again = try await room.submit(last)
+        #expect(again.acknowledged.count == 4)
+        let events = try await store.events()
+        #expect(events.map(\.event.id) == (1...7).map { "event-000\($0)" })
+        #expect(events.filter { $0.event.code != nil }.map(\.event.id) == ["event-0005", "event-0006"])
+        #expect(events.map(\.seq!) == events.map(\.seq!).sorted())
+        let reopened = try await Room(outline: try Self.outline(), store: store, learnerRate: 1000)
+        #expect(await reopened.latestCode().first { $0.step == "a/which" }?.code == "v6")
+    }
+
+    /// A database a server of the first schema made (version 1: no join function) is brought
+    /// to this version when a server opens it, its learners kept, and joins work.
+    @Test func aDatabaseOfTheFirstSchemaIsBroughtUpToDate() async throws {
+        let cluster = try PostgresCluster.get()
+        let url = try cluster.makeDatabase()
+        let record = RoomRecord.new()
+        let json = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+        let first =
+            ["CREATE TABLE seguelab_schema (version integer NOT NULL)"] + PostgresSchema.migrations[0] + [
+                "INSERT INTO seguelab_schema (version) VALUES (1)",
+                "INSERT INTO workshop_room (name, json, created) VALUES ('main', '\(json)', 1)",
+                """
+                INSERT INTO workshop_learner (room, id, name, key, joined)
+                VALUES ('main', 'learner-0001', 'Ada', '\(String(repeating: "7a", count: 24))', 1)
+                """
+            ]
+        let made = try cluster.runAsOwner(
+            "psql",
+            [
+                "-h", "127.0.0.1", "-p", String(cluster.port), "-U", "seguelab", "-d",
+                String(url.split(separator: "/").last!), "-v", "ON_ERROR_STOP=1", "-c",
+                first.joined(separator: ";\n")
+            ])
+        #expect(made.status == 0, "\(made.output)")
+
+        let (database, running) = try await Self.open(url)
+        defer { running.cancel() }
+        #expect(try await database.schemaVersion() == PostgresSchema.migrations.count)
+        let room = try await Room(
+            outline: try Self.outline(), store: try database.store(room: "main"), learnerRate: 1000,
+            quotas: RoomQuotas(learners: 2))
+        #expect(await room.record.joinCode == record.joinCode)
+        _ = try await room.submit(Self.batch(record.joinCode, "learner-0002", []))
+        await #expect(throws: RequestFailure.self) {
+            try await room.submit(Self.batch(record.joinCode, "learner-0003", []))
+        }
+        #expect(try await database.store(room: "main").learners().map(\.id) == ["learner-0001", "learner-0002"])
     }
 
     /// `workshop rooms` lists a database's rooms with their learners and last activity, the

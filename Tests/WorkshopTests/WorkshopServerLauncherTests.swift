@@ -60,8 +60,8 @@ import Testing
 @Suite struct ServeOptionsTests {
     static let everyOption = [
         "--port", "9191", "--host", "0.0.0.0", "--data", "/tmp/room.sqlite", "--database", "postgres://u@h/db",
-        "--room", "sec-1", "--room", "sec-2", "--learner-rate", "12.5", "--stuck-after", "3", "--new", "--max-learners", "30",
-        "--events-per-learner", "40", "--room-storage", "500KiB"
+        "--room", "sec-1", "--room", "sec-2", "--learner-rate", "12.5", "--new", "--max-learners", "30",
+        "--events-per-learner", "40", "--room-storage", "500KiB", "--stuck-after", "12"
     ]
 
     @Test func theLauncherHandsOnEveryOptionItIsGiven() throws {
@@ -79,7 +79,8 @@ import Testing
         for name in declared { #expect(given.arguments.contains("--" + name), "--\(name) is not handed on") }
         #expect(
             try ServeOptions.parse([]).arguments == [
-                "--port", "8080", "--host", "127.0.0.1", "--learner-rate", "5.0", "--stuck-after", "8.0", "--max-learners", "2000",
+                "--port", "8080", "--host", "127.0.0.1", "--learner-rate", "5.0", "--stuck-after", "8.0",
+                "--max-learners", "2000",
                 "--events-per-learner", "5000", "--room-storage", "256MiB"
             ])
         #expect(given.roomStorage.bytes == 500 * 1024)

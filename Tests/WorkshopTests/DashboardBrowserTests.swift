@@ -133,7 +133,7 @@ struct DashboardBrowserTests {
         "Dara O'Neill"
     ]
 
-    /// Thirty learners on the 109-step course (most in its widest lesson, some ahead and behind,
+    /// Thirty learners on the 110-step course (most in its widest lesson, some ahead and behind,
     /// some stuck, a hand up), shown on a 1280×720 and a 1920×1080 screen: the lesson's grid
     /// fits the width, names stay in view, each step has its bar, and a learner's code opens
     /// from the page. The screenshots are kept in `.build/test-artifacts/`.
@@ -146,7 +146,7 @@ struct DashboardBrowserTests {
             log: home.appendingPathComponent("server.log"))
         defer { server.stop() }
         let outline = try await server.room().outline
-        #expect(outline.lessons.reduce(0) { $0 + $1.steps.count } == 109)
+        #expect(outline.lessons.reduce(0) { $0 + $1.steps.count } == 110)
         let widest = try #require(outline.lessons.max { $0.steps.count < $1.steps.count })
         let widestIndex = outline.lessons.firstIndex { $0.id == widest.id }!
 

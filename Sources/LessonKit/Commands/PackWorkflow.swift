@@ -60,8 +60,9 @@ package struct PackWorkflow: Sendable {
             let (runner, progress) = try runner(for: pack, showsProgress: showsProgress)
             let store = context.checkedPacks.stepResults(for: location.root, language: language)
             let report = await IncrementalCheck(
-                runner: runner, store: store, reuse: reusesResults, learnerView: learnerView)
-                .check(pack, selection: selection, progress: { progress.step($0) })
+                runner: runner, store: store, reuse: reusesResults, learnerView: learnerView
+            )
+            .check(pack, selection: selection, progress: { progress.step($0) })
             for diagnostic in report.diagnostics { print(diagnostic.description) }
             diagnostics += report.diagnostics
             if report.kept > 0 {

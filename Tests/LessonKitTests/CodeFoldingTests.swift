@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Testing
 
 @testable import LessonKit
@@ -117,7 +118,10 @@ struct StepHeightCheckTests {
                     + "screens (48 lines) even with repeated code folded: shorten it or split it"
             ])
         let lesson = try #require(PackChecker.checkStatically(at: root).pack?.lessons.first)
-        #expect(StepHeightCheck.height(of: try #require(lesson.step(id: "again")), in: lesson) == 9)
+        // The lesson's last step: the lesson's end is shown under it.
+        let end = StepHeightCheck.lessonEndHeight(of: lesson, pack: nil, catalog: .english)
+        #expect(end == 4)
+        #expect(StepHeightCheck.height(of: try #require(lesson.step(id: "again")), in: lesson) == 9 + end)
     }
 }
 
@@ -217,5 +221,89 @@ struct DeclarationFoldingTests {
                 "p/lessons/01-a.md:10:1: error: 'fold' names 'Helpr', which the step's code does not declare at its "
                     + "top level (did you mean 'Helper'?)"
             ])
+    }
+}
+
+/// The height `pack check` gives a step is the height the shell shows it at 80 columns, in colour:
+/// each figure below was read off a real 80-column terminal (heading to prompt) for the built-in
+/// course, and each row needs one of the corrections named beside it. (Read that way, every step
+/// of the course but the recaps, both languages, measured the same as `pack check` counts it; a
+/// recap is measured with its lesson done, as the walk at 80×24 shows it.)
+@Suite("pack check: a step's height as the shell shows it")
+struct StepHeightAsShownTests {
+    static let lessons = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Lessons")
+
+    @Test(arguments: [
+        // A ```seguelab block's output (the enums and the check's warnings), a wrapped heading.
+        ("en", "segue-handler-limits", "generate", 48), ("fr", "segue-handler-limits", "generate", 48),
+        // A storyboard drawn by a ```seguelab block.
+        ("en", "stringly-typed", "bookshop-storyboard", 45), ("en", "capstone", "presents", 33),
+        // A wrapped heading and the two lines under an exercise saying what to type.
+        ("en", "segue-handler-limits", "subclass-runtime", 48), ("fr", "segue-handler-limits", "subclass-runtime", 48),
+        ("en", "injection", "finder", 47), ("fr", "injection", "finder", 48),
+        // A draft continued from the step before (`continues:`), folded against it.
+        ("en", "enum-identifiers", "handle-reviews", 7), ("fr", "enum-identifiers", "handle-reviews", 9),
+        // List items wrapped behind their hanging indent; emphasis without its marks.
+        ("en", "segue-handler", "why-fatal", 27), ("fr", "stringly-typed", "primer", 35)
+    ])
+    func theHeightIsTheOneMeasuredOnAnEightyColumnTerminal(
+        language: String, lesson id: String, step stepID: String, measured: Int
+    ) throws {
+        let pack = try #require(PackLoader.load(from: Self.lessons).pack)
+        let lesson = try #require(pack.lesson(id: id, language: language))
+        let step = try #require(lesson.step(id: stepID))
+        #expect(StepHeightCheck.height(of: step, in: lesson, pack: pack) == measured)
+    }
+
+    @Test func aHeadingTooLongWithItsPlaceTakesTwoLines() throws {
+        let short = try headingHeight(title: "Short")
+        let long = try headingHeight(title: "A title long enough to push the step's place onto a line")
+        #expect(short == 1)
+        #expect(long == 2)
+    }
+
+    func headingHeight(title: String) throws -> Int {
+        let body = """
+
+            ## \(title) {#step}
+
+            Text.
+
+            """
+        let dir = TemporaryDirectory()
+        var files = PackBuilder(lesson: lessonFile(body)).files
+        files["pack.yaml"] = PackBuilder().manifest
+        let root = try dir.write(files, under: "p")
+        let lesson = try #require(PackChecker.checkStatically(at: root).pack?.lessons.first)
+        let step = try #require(lesson.step(id: "step"))
+        return StepHeightCheck.headingHeight(of: step, in: lesson, catalog: .english)
+    }
+
+    @Test func aLessonsLastStepCountsTheLessonsEnd() throws {
+        let pack = try #require(PackLoader.load(from: Self.lessons).pack)
+        let lesson = try #require(pack.lesson(id: "capstone", language: "en"))
+        // A blank line, "━━ End of “…” ━━", "Every step of this lesson is done.", and the last
+        // lesson's line naming the pack (two lines at 80 columns).
+        #expect(StepHeightCheck.lessonEndHeight(of: lesson, pack: pack, catalog: .english) == 5)
+    }
+
+    @Test func theLinesUnderAStepAreWrappedInTheLessonsLanguage() {
+        // `edit` opens the code in your editor (or paste a whole new version here);
+        // `check` judges it; `run` runs it.
+        #expect(StepHeightCheck.textHeight(Catalog.english.text("step.exercise")) == 2)
+        #expect(StepHeightCheck.textHeight("one line") == 1)
+    }
+
+    @Test func codeAndFencedLinesBreakBetweenWordsBehindTheirContinuation() {
+        let signature = "    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {"
+        #expect(StepHeightCheck.codeRows(signature) == 2)
+        #expect(StepHeightCheck.codeRows("let shelf = 1") == 1)
+        let warning =
+            "storyboards/BookshopRenamed.storyboard:58:25: warning: l'identifiant de segue 'showWriter' de "
+            + "ShelfViewController n'est le cas d'aucun enum String du code"
+        #expect(StepHeightCheck.fencedHeight([warning]) == 3)
+        #expect(StepHeightCheck.fencedHeight(["$ seguelab storyboard Bookshop", "Storyboard Bookshop"]) == 2)
     }
 }

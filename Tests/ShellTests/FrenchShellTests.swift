@@ -31,6 +31,7 @@ import Testing
         start stringly-typed
         next
         next
+        next
         run
         next
         z
@@ -63,7 +64,7 @@ import Testing
         for french in [
             "pas commencée", "Storyboard Bookshop — 7 scènes", "◀ initiale",
             "(déclenché par le bouton de barre \"Basket\")", "`start ID` commence une leçon", "Objectif\u{00A0}:",
-            "── Étape 1/17\u{00A0}: ",
+            "── Étape 1/18\u{00A0}: ",
             "Tapez `next` pour continuer.", "Navigation\u{00A0}:", "Écran final\u{00A0}: BookViewController",
             "erreur\u{00A0}: répondez par une lettre de a à", "✘ Pas encore\u{00A0}: c)", "Réessayez, ou tapez `hint`",
             "Indice 1/", "✔ Bonne réponse.", "Fait\u{00A0}: ", "Essais\u{00A0}: ",
@@ -244,7 +245,7 @@ import Testing
             Self.script, arguments: ["--pack", Self.lessons.path, "--no-color", "--lang", "en"], home: home)
         let transcript = result.stdout + result.stderr
         for english in [
-            "Step 1/17: ", "Goal:", "Storyboard Bookshop — 7 scenes", "◀ initial ", "(from bar item \"Basket\")",
+            "Step 1/18: ", "Goal:", "Storyboard Bookshop — 7 scenes", "◀ initial ", "(from bar item \"Basket\")",
             "Type `next`", "Not yet", "Correct.", "Try again", "Hint ", "Navigation:",
             "Final screen:", "not started", "Done:", "Attempts:", "Current step:", "error:", "answer with a letter",
             "✘ Not yet: the program crashed: UIKit raised NSInvalidArgumentException and nothing caught it:\n",

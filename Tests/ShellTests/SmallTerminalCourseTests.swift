@@ -40,7 +40,10 @@ import Testing
             atPath: CourseWalkthroughTests.packageRoot.appendingPathComponent("Lessons/lessons").path
         ).filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
         #expect(lessons.count == 8, "\(lessons)")
-        #expect(Set(Self.scripts) == Set(lessons.flatMap { ["\($0).en.txt", "\($0).fr.txt"] }), "\(Self.scripts)")
+        // Besides a walkthrough per lesson and language, others may cross lessons (fresh answers).
+        #expect(
+            Set(lessons.flatMap { ["\($0).en.txt", "\($0).fr.txt"] }).isSubset(of: Set(Self.scripts)), "\(Self.scripts)"
+        )
     }
 
     @Test func everyLessonFitsAnEightyByTwentyFourTerminalInBothLanguages() throws {
@@ -72,29 +75,10 @@ import Testing
         print("Walks at \(Self.columns)×\(Self.rows): \(outcomes.joined(separator: ", "))")
         for (script, found) in zip(scripts, problems) {
             for problem in found {
-                let comment = Comment(rawValue: "\(script) at \(Self.columns)×\(Self.rows): \(problem)")
-                guard problem.hasPrefix("a step is "),
-                    Self.tallSteps.contains(where: { problem.replacing("/ ", with: "/").hasSuffix(" \($0)]") })
-                else {
-                    Issue.record(comment)
-                    continue
-                }
-                withKnownIssue("a step being shortened or split") { Issue.record(comment) }
+                Issue.record(Comment(rawValue: "\(script) at \(Self.columns)×\(Self.rows): \(problem)"))
             }
         }
     }
-
-    /// Steps taller than two windows at 80×24 as the shell shows them, in either language, while
-    /// they are being shortened or split. Any other step that tall fails the walk. (`pack check`'s
-    /// estimate of a step's height leaves out what a ```seguelab block prints and the lines
-    /// under an exercise, so some of these pass it.)
-    static let tallSteps: Set<String> = [
-        "stringly-typed/primer", "segue-handler/handler-run", "segue-handler/about-crash",
-        "segue-handler-limits/subclass-limit", "segue-handler-limits/subclass-runtime",
-        "segue-handler-limits/stale-storyboard", "segue-handler-limits/generate", "injection/finder",
-        "injection/list-detail", "generic-controllers/dispatch-run", "capstone/presents", "capstone/capstone-handler",
-        "capstone/regenerate"
-    ]
 
     /// One walkthrough at 80×24: what was wrong, one line each.
     static func walk(_ script: String) throws -> [String] {

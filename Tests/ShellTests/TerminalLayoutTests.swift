@@ -31,8 +31,9 @@ import Testing
         try terminal.waitForPrompt()
         // The lesson's introduction with its diagram, a prose step, an example, errors, help.
         let steps = [
-            ("next", "shop"), ("next", "primer"), ("next", "first-run"), ("help", "first-run"), ("answer", "first-run"),
-            ("zzz", "first-run"), ("hint", "first-run"), ("next", "why-cast")
+            ("next", "shop"), ("next", "bookshop-storyboard"), ("next", "primer"), ("next", "first-run"),
+            ("help", "first-run"), ("answer", "first-run"), ("zzz", "first-run"), ("hint", "first-run"),
+            ("next", "why-cast")
         ]
         for (command, step) in steps {
             let before = terminal.screen.endIndex
@@ -105,19 +106,19 @@ import Testing
         let first = try terminal.waitForPrompt("seguelab:shop> ")
         // A prose step is done once read: Enter goes to the next step.
         terminal.type("\r")
-        let second = try terminal.waitFor("── Step 2/17", after: first)
-        try terminal.waitForPrompt("seguelab:primer> ", after: second)
+        let second = try terminal.waitFor("── Step 2/18", after: first)
+        try terminal.waitForPrompt("seguelab:bookshop-storyboard> ", after: second)
         terminal.type("goto stringly-typed/why-cast\r")
         let choice = try terminal.waitForPrompt("seguelab:why-cast> ", after: second)
         // A question not yet answered: Enter does nothing.
         terminal.type("\r")
         let stayed = try terminal.waitForPrompt("seguelab:why-cast> ", after: choice)
-        #expect(!terminal.screen[choice...].contains("── Step 5/"))
+        #expect(!terminal.screen[choice...].contains("── Step 6/"))
         terminal.type("A)\r")
         let correct = try terminal.waitFor("✔ Correct.", after: stayed)
         try terminal.waitForPrompt("seguelab:why-cast> ", after: correct)
         terminal.type("\r")
-        try terminal.waitFor("── Step 5/17", after: correct)
+        try terminal.waitFor("── Step 6/18", after: correct)
     }
 
     @Test func leavingWithCtrlDSaysEverythingWasSaved() throws {

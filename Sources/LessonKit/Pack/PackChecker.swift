@@ -31,7 +31,7 @@ package enum PackChecker {
             storyboards.filter { $0.severity != .error }
             + PackSourceChecks.repeatedShellWords(of: pack, lessons: lessons)
         if !repeated.isEmpty { result.diagnostics = (result.diagnostics + repeated).sortedByLocation() }
-        let tall = StepHeightCheck.warnings(in: lessons)
+        let tall = StepHeightCheck.warnings(in: lessons, pack: pack)
         if !tall.isEmpty { result.diagnostics = (result.diagnostics + tall).sortedByLocation() }
         return result
     }

@@ -339,7 +339,7 @@ struct ThirtyLearnersEndToEndTests {
                 for index in wave * 10..<(wave + 1) * 10 {
                     group.addTask {
                         let name = DashboardBrowserTests.names[index]
-                        let result = try PacedLearner.run(
+                        let result = try await PacedLearner.onOwnThread(
                             script(index), arguments: ["--join", link, "--name", name],
                             pack: course,
                             home: home.appendingPathComponent("learner\(index)"),

@@ -169,6 +169,19 @@ enum PacedLearner {
         var stderr: String
     }
 
+    /// `run` on a thread of its own: a learner paced by sleeps holds its thread for the whole
+    /// session, and ten at once on Swift's cooperative threads would stall every other test.
+    static func onOwnThread(
+        _ lines: [String], arguments: [String], pack: URL, home: URL, pause: TimeInterval = 0.8
+    ) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Swift.Result { try run(lines, arguments: arguments, pack: pack, home: home, pause: pause) })
+            }.start()
+        }
+    }
+
     static func run(
         _ lines: [String], arguments: [String], pack: URL, home: URL, pause: TimeInterval = 0.8,
         watch: (Int32) -> Void = { _ in }

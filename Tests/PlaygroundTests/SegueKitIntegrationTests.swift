@@ -91,6 +91,31 @@ struct SegueKitIntegrationTests {
         #expect(events.contains { $0.event == .unwindAction && $0.action == "unwindToList:" })
     }
 
+    /// The screens the connections storyboard names: outlets of every kind, and actions whose
+    /// senders differ.
+    static let connectedScreens = """
+        import UIKit
+
+        class DetailViewController: UIViewController {
+            @IBOutlet private weak var titleLabel: UILabel!
+            @IBOutlet var buttons: [UIButton]!
+            @IBOutlet weak var notesTable: UITableView!
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                print("viewDidLoad:", titleLabel.text ?? "no text", buttons.map(\\.tag))
+            }
+
+            @IBAction func buy(_ sender: UIButton) { print("buy from button", sender.tag) }
+            @IBAction private func refresh() { print("refresh") }
+            @IBAction func share(from sender: UIBarButtonItem) { print("share") }
+        }
+
+        class NoteCell: UITableViewCell {
+            @IBOutlet private(set) weak var noteLabel: UILabel!
+        }
+        """
+
     static let connections = """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="detail">
@@ -163,27 +188,8 @@ struct SegueKitIntegrationTests {
                 sources: [
                     SourceFile(
                         name: "Detail.swift",
-                        text: """
-                            import UIKit
+                        text: Self.connectedScreens + """
 
-                            class DetailViewController: UIViewController {
-                                @IBOutlet private weak var titleLabel: UILabel!
-                                @IBOutlet var buttons: [UIButton]!
-                                @IBOutlet weak var notesTable: UITableView!
-
-                                override func viewDidLoad() {
-                                    super.viewDidLoad()
-                                    print("viewDidLoad:", titleLabel.text ?? "no text", buttons.map(\\.tag))
-                                }
-
-                                @IBAction func buy(_ sender: UIButton) { print("buy from button", sender.tag) }
-                                @IBAction private func refresh() { print("refresh") }
-                                @IBAction func share(from sender: UIBarButtonItem) { print("share") }
-                            }
-
-                            class NoteCell: UITableViewCell {
-                                @IBOutlet private(set) weak var noteLabel: UILabel!
-                            }
 
                             let detail = UIStoryboard(name: "Connections", bundle: nil).instantiateViewController(withIdentifier: "Detail") as! DetailViewController
                             print("before loading:", detail.buttons == nil)
@@ -220,29 +226,7 @@ struct SegueKitIntegrationTests {
         let playground = try await Self.shared.value
         let support = SourceFile(
             name: "Screens.swift",
-            text: """
-                import UIKit
-
-                class DetailViewController: UIViewController {
-                    @IBOutlet private weak var titleLabel: UILabel!
-                    @IBOutlet var buttons: [UIButton]!
-                    @IBOutlet weak var notesTable: UITableView!
-
-                    override func viewDidLoad() {
-                        super.viewDidLoad()
-                        print("viewDidLoad:", titleLabel.text ?? "no text", buttons.map(\\.tag))
-                    }
-
-                    @IBAction func buy(_ sender: UIButton) { print("buy from button", sender.tag) }
-                    @IBAction private func refresh() { print("refresh") }
-                    @IBAction func share(from sender: UIBarButtonItem) { print("share") }
-                }
-
-                class NoteCell: UITableViewCell {
-                    @IBOutlet private(set) weak var noteLabel: UILabel!
-                }
-
-                """, origin: .hidden, shared: true)
+            text: Self.connectedScreens + "\n", origin: .hidden, shared: true)
         let program = SourceFile(
             name: "Exercise.swift",
             text: """

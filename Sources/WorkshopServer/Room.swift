@@ -20,6 +20,15 @@ package actor Room {
     private var records: [String: LearnerRecord] = [:]
     private var order: [String] = []
     private let knownSteps: Set<String>
+    /// Every `lesson/step` in pack order, and those that ask for nothing (done once seen).
+    private let stepRefs: [String]
+    private let readOnlySteps: Set<String>
+    /// The outline as JSON: the same in every snapshot of the room, and most of its bytes,
+    /// so it is encoded once (see `RoomSnapshot.json(outline:)`).
+    package nonisolated let outlineJSON: [UInt8]
+    /// What each name shown looks like once case, width and invisible characters are set aside
+    /// (`likeness`), kept: the dashboard reads the room about once a second.
+    private var likenesses: [String: String] = [:]
     private var limiter: RateLimiter
     private var joinAttempts = RateLimiter(perSecond: 2, burst: 20)
     private var listeners: [UUID: AsyncStream<Int>.Continuation] = [:]
@@ -54,7 +63,11 @@ package actor Room {
         self.limiter = RateLimiter(perSecond: learnerRate, burst: 30)
         self.outline = outline
         self.store = store
-        self.knownSteps = Set(outline.stepRefs)
+        self.stepRefs = outline.stepRefs
+        self.knownSteps = Set(stepRefs)
+        self.readOnlySteps = Set(
+            outline.lessons.flatMap { lesson in lesson.steps.filter { !$0.answered }.map { lesson.id + "/" + $0.id } })
+        self.outlineJSON = try RoomSnapshot.encoder().encode(outline).map { $0 }
         // Listening before reading: nothing another server stores meanwhile is missed.
         let remote = store.remoteChanges()
         record = try await store.createRoom(RoomRecord.new())
@@ -559,39 +572,42 @@ package actor Room {
         let states = shown
         let latest = states.map(\.lastReceived).max() ?? now
         let roomIdle = now - latest > Self.pause
+        // One pass over what each learner did (not every step times every learner): the room is
+        // read about once a second while it works.
         var summaries: [String: RoomSnapshot.StepSummary] = [:]
-        let readOnly = Set(
-            outline.lessons.flatMap { lesson in
-                lesson.steps.filter { !$0.answered }.map { lesson.id + "/" + $0.id }
-            })
-        for ref in outline.stepRefs {
-            var summary = RoomSnapshot.StepSummary()
-            var feedback: [String: LearnerState.WrongCount] = [:]
-            for learner in states {
-                if learner.current == ref { summary.here += 1 }
-                // A step that asks for nothing is done once seen.
-                if let state = learner.steps[ref],
-                    ["passed", "skipped"].contains(state.status) || readOnly.contains(ref)
-                {
-                    summary.done += 1
-                }
-                if learner.current == ref, learner.isStruggling(now: now, roomIdle: roomIdle, after: stuckAfter) {
-                    summary.stuck += 1
-                }
-                for (words, count) in learner.wrongAnswers[ref] ?? [:] {
-                    feedback[words, default: .init()].count += count.count
-                    feedback[words]!.last = max(feedback[words]!.last, count.last)
+        var feedback: [String: [String: LearnerState.WrongCount]] = [:]
+        for learner in states {
+            if let current = learner.current {
+                summaries[current, default: .init()].here += 1
+                if learner.isStruggling(now: now, roomIdle: roomIdle, after: stuckAfter) {
+                    summaries[current, default: .init()].stuck += 1
                 }
             }
+            // A step that asks for nothing is done once seen.
+            for (ref, state) in learner.steps
+            where state.status == "passed" || state.status == "skipped" || readOnlySteps.contains(ref) {
+                summaries[ref, default: .init()].done += 1
+            }
+            for (ref, answers) in learner.wrongAnswers {
+                for (words, count) in answers {
+                    feedback[ref, default: [:]][words, default: .init()].count += count.count
+                    feedback[ref]![words]!.last = max(feedback[ref]![words]!.last, count.last)
+                }
+            }
+        }
+        for (ref, counts) in feedback {
             // Counted over every wrong answer on the step; a tie goes to the most recent.
-            if let common = feedback.max(by: {
+            if let common = counts.max(by: {
                 ($0.value.count, $0.value.last, $1.key) < ($1.value.count, $1.value.last, $0.key)
             }) {
-                summary.commonWrong = common.key
-                summary.commonWrongCount = common.value.count
+                summaries[ref, default: .init()].commonWrong = common.key
+                summaries[ref, default: .init()].commonWrongCount = common.value.count
             }
-            summaries[ref] = summary
         }
+        // Every step of the pack has its summary, and only those.
+        var steps: [String: RoomSnapshot.StepSummary] = [:]
+        steps.reserveCapacity(stepRefs.count)
+        for ref in stepRefs { steps[ref] = summaries[ref] ?? .init() }
         let labels = self.labels(states)
         let rows = states.map { learner in
             RoomSnapshot.Learner(
@@ -611,7 +627,7 @@ package actor Room {
         let rank = { (id: String) in (inLesson[id] ?? 0, -lessonIDs.firstIndex(of: id)!) }
         let lesson = lessonIDs.max { rank($0) < rank($1) }
         return RoomSnapshot(
-            version: version, outline: outline, learners: rows, steps: summaries,
+            version: version, outline: outline, learners: rows, steps: steps,
             broadcasts: Array(record.broadcasts.filter { $0.withdrawn != true }.suffix(10)),
             pacing: record.pacing,
             now: now, roomIdle: roomIdle, lesson: lesson)
@@ -621,10 +637,23 @@ package actor Room {
     /// width, invisible characters and a trailing "#number" are set aside) gets the learner's
     /// join number, which the server gives and nobody can choose: "Ada #3", "Ada #7".
     func labels(_ states: [LearnerState]) -> [String: String] {
-        let keys = Dictionary(grouping: states) { Self.likeness($0.name) }
+        // Renames could grow it without end: it is started again when it holds many more names
+        // than the room has learners.
+        if likenesses.count > 4 * max(states.count, 64) { likenesses = [:] }
+        var likeness: [String: String] = [:]
+        for learner in states where likeness[learner.name] == nil {
+            if let known = likenesses[learner.name] {
+                likeness[learner.name] = known
+            } else {
+                let computed = Self.likeness(learner.name)
+                likenesses[learner.name] = computed
+                likeness[learner.name] = computed
+            }
+        }
+        let keys = Dictionary(grouping: states) { likeness[$0.name]! }
         var labels: [String: String] = [:]
         for learner in states {
-            let alike = keys[Self.likeness(learner.name)]?.count ?? 0
+            let alike = keys[likeness[learner.name]!]?.count ?? 0
             if alike > 1, let index = order.firstIndex(of: learner.id) {
                 labels[learner.id] = learner.name + " #\(index + 1)"
             }
@@ -672,7 +701,7 @@ package actor Room {
     package func latestCode() -> [LatestCode] {
         let labels = self.labels(shown)
         return shown.flatMap { learner in
-            outline.stepRefs.compactMap { ref in
+            stepRefs.compactMap { ref in
                 learner.code[ref].map {
                     LatestCode(id: learner.id, learner: labels[learner.id] ?? learner.name, step: ref, code: $0)
                 }
@@ -818,6 +847,52 @@ package struct RoomSnapshot: Codable, Sendable {
     package var roomIdle: Bool?
     /// The lesson most learners are in: the dashboard's grid shows it by default.
     package var lesson: String?
+
+    /// How the server writes its JSON: keys sorted, so equal values give equal bytes.
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    /// The snapshot as JSON with `outline`, the room's outline already encoded, put in as it is:
+    /// the outline is most of a snapshot's bytes and never changes while the server runs.
+    package func json(outline: [UInt8]) throws -> [UInt8] {
+        let encoder = Self.encoder()
+        encoder.userInfo[Self.withoutOutline] = true
+        let rest = try encoder.encode(self)
+        var bytes = Array(#"{"outline":"#.utf8)
+        bytes.reserveCapacity(bytes.count + outline.count + rest.count + 1)
+        bytes += outline
+        // `rest` is `{…}`: its fields follow the outline's.
+        if rest.count > 2 {
+            bytes.append(UInt8(ascii: ","))
+            bytes += rest.dropFirst()
+        } else {
+            bytes.append(UInt8(ascii: "}"))
+        }
+        return bytes
+    }
+
+    static let withoutOutline = CodingUserInfoKey(rawValue: "seguelab.snapshot.withoutOutline")!
+
+    enum CodingKeys: String, CodingKey {
+        case version, outline, learners, steps, broadcasts, pacing, now, roomIdle, lesson
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        if encoder.userInfo[Self.withoutOutline] as? Bool != true { try container.encode(outline, forKey: .outline) }
+        try container.encode(learners, forKey: .learners)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(broadcasts, forKey: .broadcasts)
+        try container.encode(pacing, forKey: .pacing)
+        try container.encodeIfPresent(now, forKey: .now)
+        try container.encodeIfPresent(roomIdle, forKey: .roomIdle)
+        try container.encodeIfPresent(lesson, forKey: .lesson)
+    }
 }
 
 /// What one room keeps at most: learners, events per learner, and what its events weigh

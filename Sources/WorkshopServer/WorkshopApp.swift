@@ -80,7 +80,9 @@ package enum WorkshopApp {
         }
 
         router.get("/api/room") { request, _ in
-            try await instructor(request, rooms) { room in try json(await room.snapshot()) }
+            try await instructor(request, rooms) { room in
+                try json(bytes: await room.snapshot().json(outline: room.outlineJSON))
+            }
         }
         router.get("/api/stream") { request, _ in
             try await instructor(request, rooms, allowQueryToken: true) { room in
@@ -329,13 +331,14 @@ package enum WorkshopApp {
     }
 
     static func json<T: Encodable>(_ value: T, download: String? = nil) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
+        try json(bytes: Array(RoomSnapshot.encoder().encode(value)), download: download)
+    }
+
+    /// JSON already encoded.
+    static func json(bytes: [UInt8], download: String? = nil) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
         if let download { headers[.contentDisposition] = "attachment; filename=\"\(download)\"" }
-        return Response(
-            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     static func text(_ string: String, type: String = "text/plain; charset=utf-8") -> Response {

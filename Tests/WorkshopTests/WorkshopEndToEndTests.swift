@@ -85,6 +85,9 @@ struct WorkshopEndToEndTests {
         #expect(which.here == 1)
         #expect(which.done == 2)
         #expect(which.commonWrong != nil && which.commonWrongCount >= 1)
+        // Every step of the pack is summarised, visited or not, and the outline comes with it.
+        #expect(Set(room.steps.keys) == Set(room.outline.lessons.flatMap { l in l.steps.map { l.id + "/" + $0.id } }))
+        #expect(room.outline.lessons.flatMap(\.steps).count == 4)
 
         // Exports: `progress --json`'s shape with the learner, and CSV with a learner column.
         let json = try await server.request("GET", "api/export.json", contentType: nil, token: server.token)

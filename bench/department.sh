@@ -109,7 +109,12 @@ fi
     done | sort | uniq -c | sort -rn >"$work/waits.txt"
 ) &
 waits_pid=$!
-python3 "$here/department-load.py" "$work/rooms.json" "$learners" "$seconds" "$steps" "$event_every"
+# The generator on Debian's Python with uvloop when it can be had (see department-load.py).
+source "$repo/scripts/lib.sh"
+/usr/bin/python3 -c 'import uvloop' 2>/dev/null || apt_install python3-uvloop >/dev/null 2>&1 || true
+python=python3
+/usr/bin/python3 -c 'import uvloop' 2>/dev/null && python=/usr/bin/python3
+"$python" "$here/department-load.py" "$work/rooms.json" "$learners" "$seconds" "$steps" "$event_every"
 wait "$waits_pid" || true
 echo "PostgreSQL sessions by what they were doing or waiting on (samples):"
 head -8 "$work/waits.txt"

@@ -47,7 +47,8 @@ package final class PostgresDatabase: Sendable {
         configuration.options.connectTimeout = .seconds(5)
         configuration.options.maximumConnections = 8
         client = PostgresClient(configuration: configuration)
-        configuration.options.maximumConnections = 2
+        // The joins' writer, and the events' two groups at once.
+        configuration.options.maximumConnections = 1 + EventWriter.concurrentGroups
         writes = PostgresClient(configuration: configuration)
         writer = EventWriter(client: writes, origin: origin)
         let joining = writes
@@ -345,7 +346,9 @@ enum PostgresSchema {
             PostgresSchema.sumUsage + " ON CONFLICT (room) DO UPDATE SET bytes = excluded.bytes",
             "CREATE OR REPLACE" + PostgresSchema.addLearner.dropFirst("CREATE".count),
             PostgresSchema.appendEvents
-        ]
+        ],
+        // `seguelab_append` locks its learners by key, not by reading them all.
+        [PostgresSchema.appendEvents]
     ]
 
     static let countEvents = """
@@ -417,10 +420,16 @@ enum PostgresSchema {
             v_seq bigint;
             v_rooms text[] := '{}';
             v_seqs bigint[] := '{}';
+            v_room text;
+            v_learner text;
         BEGIN
-            PERFORM 1 FROM workshop_learner l
-            WHERE (l.room, l.id) IN (SELECT r, w FROM unnest(p_rooms, p_learners) AS t(r, w))
-            ORDER BY l.room, l.id FOR NO KEY UPDATE;
+            -- One key lookup per learner: a join of the whole list read every learner of the
+            -- database (0.6 ms of each call's 1.3 ms with 3,000 learners).
+            FOR v_room, v_learner IN
+                SELECT DISTINCT t.r, t.w FROM unnest(p_rooms, p_learners) AS t(r, w) ORDER BY t.r, t.w
+            LOOP
+                PERFORM 1 FROM workshop_learner l WHERE l.room = v_room AND l.id = v_learner FOR NO KEY UPDATE;
+            END LOOP;
             INSERT INTO workshop_usage (room, bytes)
             SELECT DISTINCT r, 0 FROM unnest(p_rooms) AS t(r) ORDER BY r ON CONFLICT (room) DO NOTHING;
             PERFORM 1 FROM workshop_usage u WHERE u.room = ANY (p_rooms) ORDER BY u.room FOR UPDATE;
@@ -725,7 +734,11 @@ actor EventWriter {
     private let client: PostgresClient
     private let origin: String
     private var waiting: [Waiting] = []
-    private var writing = false
+    /// Groups being written. Two at once: a batch that arrives while one group's statement runs
+    /// starts at once on the second connection instead of waiting for it (a learner's own
+    /// batches still take turns: each group locks its learners' rows).
+    private var writing = 0
+    static let concurrentGroups = 2
     /// Events in one statement at most.
     static let groupLimit = 2_000
 
@@ -739,8 +752,8 @@ actor EventWriter {
     func append(_ events: [StoredEvent], room: String, quotas: RoomQuotas) async throws -> QuotaAppend {
         try await withCheckedThrowingContinuation { reply in
             waiting.append(Waiting(room: room, events: events, quotas: quotas, reply: reply))
-            guard !writing else { return }
-            writing = true
+            guard writing < Self.concurrentGroups else { return }
+            writing += 1
             Task { await writeWaiting() }
         }
     }
@@ -770,7 +783,7 @@ actor EventWriter {
                 group[0].reply.resume(throwing: error)
             }
         }
-        writing = false
+        writing -= 1
     }
 
     /// PostgreSQL commits a statement outside a transaction block at the end of the exchange,

@@ -10,7 +10,7 @@ cost: its CPU time and how late its loop woke (a late loop means the generator, 
 server, is the bottleneck). Usage:
     department-load.py ROOMS_JSON LEARNERS SECONDS [STEPS] [EVENT_EVERY]
 EVENT_EVERY: seconds between one learner's events on average (default 10: a request in three
-carries one).
+carries one). ARRIVAL (environment): seconds over which the learners arrive (default 3).
 ROOMS_JSON: [{"name": ..., "code": ..., "token": ..., "servers": ["http://127.0.0.1:PORT", ...]}, ...]
 """
 import asyncio, json, os, random, sys, time, uuid
@@ -32,8 +32,10 @@ steps = ["l%02d/s%02d" % (lesson, step) for lesson in range(1, 3) for step in ra
 if len(sys.argv) > 4:
     steps = sys.argv[4].split(",")
 event_every = float(sys.argv[5]) if len(sys.argv) > 5 else 10.0
+# Seconds over which the learners arrive (ARRIVAL, default 3: everyone joins at once).
+arrival = float(os.environ.get("ARRIVAL", "3"))
 posts, views, statuses, lags = [], [], {}, []
-post_times, view_times, event_posts, empty_posts = [], [], [], []
+post_times, view_times, event_posts, empty_posts, joins = [], [], [], [], []
 events_sent = 0
 began = time.time()
 stop_at = began + seconds
@@ -94,8 +96,8 @@ async def learner(index):
     base = room["servers"][(index // len(rooms)) % len(room["servers"])]
     connection = Connection(base)
     me, key = str(uuid.uuid4()), "%048x" % rng.getrandbits(192)
-    step = 0
-    await asyncio.sleep(rng.random() * 3)  # learners arrive over a few seconds
+    step, first = 0, True
+    await asyncio.sleep(rng.random() * arrival)  # learners arrive over ARRIVAL seconds
     global events_sent
     while time.time() < stop_at:
         events = []
@@ -118,6 +120,9 @@ async def learner(index):
         posts.append(elapsed)
         post_times.append((time.time() - began, elapsed))
         (event_posts if events else empty_posts).append(elapsed)
+        if first:
+            joins.append(elapsed)  # the learner's first request adds them to the room
+            first = False
         count(status)
         await asyncio.sleep(max(0, 3 - elapsed))
 
@@ -210,6 +215,10 @@ def pct(values, p):
 
 
 # Latency over the run, ten seconds at a time: a queue that builds shows as a rising p99.
+for start in range(0, min(10, int(seconds)), 2):
+    window = [e for t, e in post_times if start <= t < start + 2]
+    print("%3d-%3d s: posts %5d p50 %8s ms p99 %8s ms" % (start, start + 2, len(window), pct(window, 0.5),
+                                                           pct(window, 0.99)), file=sys.stderr)
 for start in range(0, int(seconds), 10):
     window = [e for t, e in post_times if start <= t < start + 10]
     rooms_window = [e for t, e in view_times if start <= t < start + 10]
@@ -223,6 +232,8 @@ print(json.dumps({"rooms": len(rooms), "learners": learners, "seconds": seconds,
                   "room_max_ms": pct(views, 1),
                   "post_with_events_p50_ms": pct(event_posts, 0.5), "post_with_events_p99_ms": pct(event_posts, 0.99),
                   "post_without_p50_ms": pct(empty_posts, 0.5), "post_without_p99_ms": pct(empty_posts, 0.99),
+                  "join_p50_ms": pct(joins, 0.5), "join_p99_ms": pct(joins, 0.99),
+                  "post_after_10s_p99_ms": pct([e for t, e in post_times if t >= 10], 0.99),
                   "events_sent": events_sent,
                   "events_per_second": round(events_sent / seconds, 1), "statuses": statuses,
                   "generator_cpu_s": round(generator_cpu, 1), "generator_cpu_share": round(generator_cpu / seconds, 2),

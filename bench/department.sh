@@ -6,8 +6,9 @@
 # post and /api/room latency and each server's peak memory (VmHWM). Not a test: figures go to
 # bench/RESULTS.md. Also prints where the time went: CPU seconds of each server, of PostgreSQL
 # and of the generator over the run, and PostgreSQL's time per statement (pg_stat_statements).
-# PERF=1 records each server with `perf record -g` for 20 s in the middle of the run (reports
-# left in $PERF_DIR, default /tmp).
+# PERF=1 records each server with `perf record -g` for PERF_FOR seconds (default 20) from
+# PERF_AT seconds into the run (default a third of it; 0 records the learners joining); reports
+# are left in $PERF_DIR, default /tmp.
 # Usage: bench/department.sh [path/to/seguelab-workshop] [learners=3000] [rooms=100] [seconds=60]
 #        [event_every=10 (seconds between one learner's events)]
 set -euo pipefail
@@ -30,7 +31,7 @@ as_owner() { if [ "$(id -u)" -eq 0 ]; then runuser -u seguelab-test -- "$@"; els
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 as_owner "$bin/initdb" -D "$work/data" -U seguelab -A trust -E UTF8 --locale=C --no-sync >/dev/null
 as_owner "$bin/pg_ctl" -D "$work/data" -l "$work/pg.log" -w \
-    -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=100 -c shared_preload_libraries=pg_stat_statements" start >/dev/null
+    -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=100 -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=${PG_TRACK:-top}" start >/dev/null
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -90,10 +91,10 @@ sql -c 'SELECT pg_stat_statements_reset()' >/dev/null
 cpu_before=("$(cpu_of "${pids[0]}")" "$(cpu_of "${pids[1]}")" "$(postgres_cpu)")
 if [ "${PERF:-0}" = 1 ]; then
     (
-        sleep $((seconds / 3))
+        sleep "${PERF_AT:-$((seconds / 3))}"
         for index in 0 1; do
             perf record -g -F 499 -p "${pids[$index]}" -o "${PERF_DIR:-/tmp}/department-server$((index + 1)).perf" \
-                -- sleep 20 >/dev/null 2>&1 &
+                -- sleep "${PERF_FOR:-20}" >/dev/null 2>&1 &
         done
         wait
     ) &
@@ -125,7 +126,7 @@ echo "CPU seconds over the run: server 1 $(echo "$(cpu_of "${pids[0]}") - ${cpu_
 echo "PostgreSQL statements (calls, total ms, mean ms):"
 sql -Atc "SELECT calls, round(total_exec_time::numeric, 0), round(mean_exec_time::numeric, 3),
               regexp_replace(left(query, 90), '\s+', ' ', 'g')
-          FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 12"
+          FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT ${PG_STATEMENTS:-12}"
 [ -n "${perf_pid:-}" ] && wait "$perf_pid"
 for index in 0 1; do
     echo "server $((index + 1)) peak memory (VmHWM): $(grep VmHWM /proc/${pids[$index]}/status | awk '{print $2, $3}')"

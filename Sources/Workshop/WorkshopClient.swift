@@ -228,7 +228,15 @@ package final class WorkshopClient: @unchecked Sendable {
             connection(false, detail: "\(error)")
             return false
         }
-        // Too many requests: the server is there; wait and send again, with nothing to say.
+        // A quota refused every event (413 or 429 with the refusals): they are dropped like any
+        // refused event, never sent again. A plain 429 (too many requests): the server is
+        // there; wait and send again, with nothing to say.
+        if reply.status == 413 || reply.status == 429,
+            let answer = try? JSONDecoder().decode(BatchReply.self, from: reply.body), answer.refused?.isEmpty == false
+        {
+            accept(answer)
+            return true
+        }
         if reply.status == 429 { return false }
         guard reply.status == 200, let answer = try? JSONDecoder().decode(BatchReply.self, from: reply.body) else {
             if reply.status == 403, ServerError.reason(in: reply.body) == ServerError.unknownJoinCode {
@@ -243,12 +251,17 @@ package final class WorkshopClient: @unchecked Sendable {
             connection(false, detail: detail)
             return false
         }
+        accept(answer)
+        return true
+    }
+
+    /// Drops from the queue what the server stored or refused, and takes its news.
+    private func accept(_ answer: BatchReply) {
         connection(true, detail: nil)
         let refused = answer.refused ?? []
         queue.remove(Set(answer.acknowledged + refused.map(\.id)))
         if !refused.isEmpty { dropped(refused) }
         receive(answer)
-        return true
     }
 
     /// Refused events are dropped (a step the served pack does not have stays refused): the

@@ -243,6 +243,10 @@ package final class WorkshopClient: @unchecked Sendable {
                 refusedLink()
                 return false
             }
+            if reply.status == 403, ServerError.reason(in: reply.body) == ServerError.roomFull {
+                roomFull(ServerError.message(in: reply.body))
+                return false
+            }
             let message = ServerError.message(in: reply.body)
             let detail =
                 reply.status == 200
@@ -275,6 +279,20 @@ package final class WorkshopClient: @unchecked Sendable {
             notices.append(
                 WorkshopNotice(
                     text: "workshop: the server refused an event (\(reason)); it is dropped and the others are sent.",
+                    fromInstructor: false))
+        }
+    }
+
+    /// The room has as many learners as it takes: said once, as such; the work waits in the
+    /// queue and goes when the instructor makes room.
+    private func roomFull(_ message: String) {
+        lock.withLock {
+            defer { reachable = false }
+            guard reachable != false else { return }
+            notices.append(
+                WorkshopNotice(
+                    text: "workshop: \(message.isEmpty ? "the room is full" : message); your work is kept here "
+                        + "and sent when the instructor makes room.",
                     fromInstructor: false))
         }
     }
@@ -371,6 +389,7 @@ package struct NameRefused: Error, CustomStringConvertible {
 /// The server's `{"error": …, "reason": …}` for a refused request.
 struct ServerError: Decodable {
     static let unknownJoinCode = "unknown-join-code"
+    static let roomFull = "room-full"
     var error: String?
     var reason: String?
 

@@ -299,7 +299,7 @@ package actor Room {
             // Counted before storing: requests that arrive while this one waits see it.
             if !joining.contains(batch.learner) {
                 guard records.count + joining.count < quotas.learners else {
-                    throw RequestFailure(403, "the room is full (\(quotas.learners) learners)")
+                    throw RequestFailure(403, "the room is full (\(quotas.learners) learners)", reason: "room-full")
                 }
                 joining.insert(batch.learner)
             }
@@ -313,7 +313,9 @@ package actor Room {
                 throw error
             }
             joining.remove(batch.learner)
-            guard added else { throw RequestFailure(403, "the room is full (\(quotas.learners) learners)") }
+            guard added else {
+                throw RequestFailure(403, "the room is full (\(quotas.learners) learners)", reason: "room-full")
+            }
             // Another request of the same learner may have joined it while this one waited.
             if records[learner.id] == nil {
                 records[learner.id] = learner

@@ -107,6 +107,7 @@ import Workshop
         let fourth = try await post("learner-dee1", [Self.event("dee-0001")])
         #expect(fourth.status == 403, "\(fourth.text)")
         #expect(fourth.text.contains("the room is full (3 learners)"))
+        #expect(try Self.answer(fourth).reason == "room-full")
 
         let room = try await server.room()
         #expect(room.learners.map(\.name).sorted() == ["learner-ada1", "learner-ben1", "learner-cid1"])
@@ -151,6 +152,34 @@ import Workshop
         let room = try await server.room()
         #expect(room.learners.count == 1)
         #expect(room.learners.first?.steps["b/ask"] == nil, "nothing past the quota was stored")
+    }
+
+    /// A learner past a full room is told so once, as such (not as a server out of reach), and
+    /// keeps working; the work stays queued.
+    @Test func aLearnerPastAFullRoomIsToldSo() async throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"),
+            extra: ["--max-learners", "2"])
+        defer { server.stop() }
+        for learner in ["learner-ada1", "learner-ben1"] {
+            let reply = try await server.request(
+                "POST", "api/events", body: try Self.batch(server.link.code, learner, [Self.event("\(learner)-1")]))
+            #expect(reply.status == 200, "\(reply.text)")
+        }
+        let learnerHome = home.appendingPathComponent("learner")
+        let result = try PacedLearner.run(
+            ["next", "next", "prepare(for:sender:)"], arguments: ["--join", server.link.description, "--name", "Cid"],
+            pack: pack, home: learnerHome)
+        let said =
+            "workshop: the room is full (2 learners); your work is kept here and sent when the instructor makes room."
+        #expect(result.stdout.components(separatedBy: said).count == 2, "said once: \(result.stdout)")
+        #expect(!result.stdout.contains("cannot be reached"), "\(result.stdout)")
+        #expect(result.stdout.contains("✔ Correct."), "\(result.stdout)")
+        #expect(!Self.queued(learnerHome).isEmpty, "the work is kept")
+        #expect(try await server.room().learners.count == 2)
     }
 
     /// A plain 429 (too many requests, no refusals) is no refusal: the events are kept and sent

@@ -195,12 +195,15 @@ package final class WorkshopClient: @unchecked Sendable {
         var delay: TimeInterval = 0.5
         while lock.withLock({ running }) {
             lock.withLock { idle = false }
-            let events = queue.oldest(WorkshopLimits.eventsPerBatch)
+            let waiting = queue.oldest(WorkshopLimits.eventsPerBatch)
+            let events = Self.fitting(waiting)
             let sent = send(events)
             lock.withLock { idle = true }
             if sent {
                 delay = 0.5
-                if events.count < WorkshopLimits.eventsPerBatch { _ = wake.wait(timeout: .now() + pollInterval) }
+                if events.count == waiting.count, events.count < WorkshopLimits.eventsPerBatch {
+                    _ = wake.wait(timeout: .now() + pollInterval)
+                }
                 // Events that come in a burst go in one request, and requests stay well under
                 // the server's per-learner rate.
                 Thread.sleep(forTimeInterval: 0.3)
@@ -210,6 +213,21 @@ package final class WorkshopClient: @unchecked Sendable {
                 delay = min(delay * 2, 15)
             }
         }
+    }
+
+    /// The first of `events` whose request stays within the server's body limit (at least one:
+    /// an event the learner's side clipped fits alone); the others go in the next requests.
+    static func fitting(_ events: [WorkshopEvent]) -> [WorkshopEvent] {
+        // The request's own fields (code, learner, key, a name of 40 characters) take far less.
+        var room = WorkshopLimits.body - 4096
+        var taken: [WorkshopEvent] = []
+        for event in events {
+            let size = ((try? JSONEncoder().encode(event))?.count ?? WorkshopLimits.body) + 1
+            if !taken.isEmpty, size > room { break }
+            taken.append(event)
+            room -= size
+        }
+        return taken
     }
 
     /// One request; true when the server answered it.

@@ -182,6 +182,37 @@ import Workshop
         #expect(try await server.room().learners.count == 2)
     }
 
+    /// Forty events of 16,000 characters of code waiting in a learner's queue weigh more than a
+    /// request may (256 KiB, else a plain 413): the learner's side sends them in as many
+    /// requests as they need, and all arrive.
+    @Test func aQueueLargerThanOneRequestArrivesWhole() async throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"))
+        defer { server.stop() }
+        let learnerHome = home.appendingPathComponent("learner")
+        let joined = try WorkshopFixture.learner(
+            [], arguments: ["--join", server.link.description, "--name", "Eve"], pack: pack, home: learnerHome)
+        #expect(joined.stdout.contains("Joined the workshop"), "\(joined.stdout) \(joined.stderr)")
+        let queue = EventQueue(directory: learnerHome.appendingPathComponent("state/seguelab/workshop/queue"))
+        let code = String(repeating: "c", count: WorkshopLimits.code)
+        let events = (0..<40).map {
+            WorkshopEvent(id: String(format: "large-%04d", $0), kind: .wrong, step: "a/which", code: code)
+        }
+        for event in events { try queue.append(event) }
+        let whole = try await server.request(
+            "POST", "api/events", body: try Self.batch(server.link.code, "learner-eve1", events))
+        #expect(whole.status == 413, "one request cannot hold them: \(whole.text)")
+
+        let result = try WorkshopFixture.learner(["step"], arguments: [], pack: pack, home: learnerHome)
+        #expect(!result.stdout.contains("cannot be reached"), "\(result.stdout)")
+        #expect(Self.queued(learnerHome).isEmpty, "\(Self.queued(learnerHome).count) left")
+        let eve = try await server.room().learners.first { $0.name == "Eve" }
+        #expect(eve?.steps["a/which"]?.wrong == 40, "\(String(describing: eve?.steps))")
+    }
+
     /// A plain 429 (too many requests, no refusals) is no refusal: the events are kept and sent
     /// again.
     @Test func aPlainTooManyRequestsIsSentAgainLater() async throws {

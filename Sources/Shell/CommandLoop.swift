@@ -36,6 +36,9 @@ package struct ShellOptions: Sendable {
     package var workshopPack: String?
     /// This start opened the pack of the workshop joined earlier (no `--join`, no `--pack`).
     package var resumesWorkshopPack = false
+    /// The folder of the workshop's pack, when the workshop joined earlier remembers one that
+    /// is no longer there: this start opens the built-in course and says so.
+    package var vanishedWorkshopPack: String?
     /// The author preview (`--author`): throwaway progress, `show checks`/`show hidden`, and
     /// the pack read again when its files are saved.
     package var authoring = false

@@ -24,12 +24,15 @@ extension ShellOptions {
         self.join = try Self.workshop(join: join, name: name, environment: environment)
         var pack = pack
         if self.join == nil, pack == nil, !noPack,
-            let folder = WorkshopClient.remembered(directories: directories)?.pack,
-            FileManager.default.fileExists(atPath: folder)
+            let folder = WorkshopClient.remembered(directories: directories)?.pack
         {
-            // Back in the workshop joined earlier: its pack, not the built-in course.
-            pack = folder
-            resumesWorkshopPack = true
+            if FileManager.default.fileExists(atPath: folder) {
+                // Back in the workshop joined earlier: its pack, not the built-in course.
+                pack = folder
+                resumesWorkshopPack = true
+            } else {
+                vanishedWorkshopPack = folder
+            }
         }
         if let link = self.join?.link, pack == nil, !noPack {
             // A learner who joins without the workshop's pack gets it from the server.

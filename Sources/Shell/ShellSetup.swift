@@ -125,7 +125,8 @@ struct ShellSetup {
                 pack: options.workshopPack)
         } else {
             WorkshopCommands.resume(
-                driver: driver, directories: options.directories, packResumed: options.resumesWorkshopPack)
+                driver: driver, directories: options.directories, packResumed: options.resumesWorkshopPack,
+                vanishedPack: options.vanishedWorkshopPack)
         }
         driver.updateLocation()
         let saved = driver.isNew ? nil : driver.session.position

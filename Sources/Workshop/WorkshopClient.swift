@@ -195,12 +195,15 @@ package final class WorkshopClient: @unchecked Sendable {
         var delay: TimeInterval = 0.5
         while lock.withLock({ running }) {
             lock.withLock { idle = false }
-            let events = queue.oldest(WorkshopLimits.eventsPerBatch)
+            let waiting = queue.oldest(WorkshopLimits.eventsPerBatch)
+            let events = Self.fitting(waiting)
             let sent = send(events)
             lock.withLock { idle = true }
             if sent {
                 delay = 0.5
-                if events.count < WorkshopLimits.eventsPerBatch { _ = wake.wait(timeout: .now() + pollInterval) }
+                if events.count == waiting.count, events.count < WorkshopLimits.eventsPerBatch {
+                    _ = wake.wait(timeout: .now() + pollInterval)
+                }
                 // Events that come in a burst go in one request, and requests stay well under
                 // the server's per-learner rate.
                 Thread.sleep(forTimeInterval: 0.3)
@@ -210,6 +213,21 @@ package final class WorkshopClient: @unchecked Sendable {
                 delay = min(delay * 2, 15)
             }
         }
+    }
+
+    /// The first of `events` whose request stays within the server's body limit (at least one:
+    /// an event the learner's side clipped fits alone); the others go in the next requests.
+    static func fitting(_ events: [WorkshopEvent]) -> [WorkshopEvent] {
+        // The request's own fields (code, learner, key, a name of 40 characters) take far less.
+        var room = WorkshopLimits.body - 4096
+        var taken: [WorkshopEvent] = []
+        for event in events {
+            let size = ((try? JSONEncoder().encode(event))?.count ?? WorkshopLimits.body) + 1
+            if !taken.isEmpty, size > room { break }
+            taken.append(event)
+            room -= size
+        }
+        return taken
     }
 
     /// One request; true when the server answered it.
@@ -228,11 +246,23 @@ package final class WorkshopClient: @unchecked Sendable {
             connection(false, detail: "\(error)")
             return false
         }
-        // Too many requests: the server is there; wait and send again, with nothing to say.
+        // A quota refused every event (413 or 429 with the refusals): they are dropped like any
+        // refused event, never sent again. A plain 429 (too many requests): the server is
+        // there; wait and send again, with nothing to say.
+        if reply.status == 413 || reply.status == 429,
+            let answer = try? JSONDecoder().decode(BatchReply.self, from: reply.body), answer.refused?.isEmpty == false
+        {
+            accept(answer)
+            return true
+        }
         if reply.status == 429 { return false }
         guard reply.status == 200, let answer = try? JSONDecoder().decode(BatchReply.self, from: reply.body) else {
             if reply.status == 403, ServerError.reason(in: reply.body) == ServerError.unknownJoinCode {
                 refusedLink()
+                return false
+            }
+            if reply.status == 403, ServerError.reason(in: reply.body) == ServerError.roomFull {
+                roomFull(ServerError.message(in: reply.body))
                 return false
             }
             let message = ServerError.message(in: reply.body)
@@ -243,12 +273,17 @@ package final class WorkshopClient: @unchecked Sendable {
             connection(false, detail: detail)
             return false
         }
+        accept(answer)
+        return true
+    }
+
+    /// Drops from the queue what the server stored or refused, and takes its news.
+    private func accept(_ answer: BatchReply) {
         connection(true, detail: nil)
         let refused = answer.refused ?? []
         queue.remove(Set(answer.acknowledged + refused.map(\.id)))
         if !refused.isEmpty { dropped(refused) }
         receive(answer)
-        return true
     }
 
     /// Refused events are dropped (a step the served pack does not have stays refused): the
@@ -262,6 +297,20 @@ package final class WorkshopClient: @unchecked Sendable {
             notices.append(
                 WorkshopNotice(
                     text: "workshop: the server refused an event (\(reason)); it is dropped and the others are sent.",
+                    fromInstructor: false))
+        }
+    }
+
+    /// The room has as many learners as it takes: said once, as such; the work waits in the
+    /// queue and goes when the instructor makes room.
+    private func roomFull(_ message: String) {
+        lock.withLock {
+            defer { reachable = false }
+            guard reachable != false else { return }
+            notices.append(
+                WorkshopNotice(
+                    text: "workshop: \(message.isEmpty ? "the room is full" : message); your work is kept here "
+                        + "and sent when the instructor makes room.",
                     fromInstructor: false))
         }
     }
@@ -358,6 +407,7 @@ package struct NameRefused: Error, CustomStringConvertible {
 /// The server's `{"error": …, "reason": …}` for a refused request.
 struct ServerError: Decodable {
     static let unknownJoinCode = "unknown-join-code"
+    static let roomFull = "room-full"
     var error: String?
     var reason: String?
 

@@ -111,10 +111,21 @@ package enum WorkshopLimits {
 package struct EventRefusal: Codable, Sendable, Equatable {
     package var id: String
     package var reason: String
-    package init(id: String, reason: String) {
+    /// The quota that refused it (`event-size`, `learner-events`, `room-storage`); nil for an
+    /// event the room cannot keep for another reason.
+    package var quota: String?
+    package init(id: String, reason: String, quota: String? = nil) {
         self.id = id
         self.reason = reason
+        self.quota = quota
     }
+
+    /// Larger than the room keeps one event's code, feedback or problem: answered 413.
+    package static let eventSize = "event-size"
+    /// The learner has stored as many events as one learner may: answered 429.
+    package static let learnerEvents = "learner-events"
+    /// The room's storage is full: answered 429.
+    package static let roomStorage = "room-storage"
 }
 
 /// A learner's request: who they are (the join code proves they were invited, the key that
@@ -193,6 +204,10 @@ package struct BatchReply: Codable, Sendable {
     package var pacing: Pacing
     /// Server time of the reply: ages are counted on one clock.
     package var now: Double?
+    /// Set when a quota refused every event of the batch (answered 413 or 429): what was
+    /// wrong, and the quota's word (`event-size`, `learner-events`, `room-storage`).
+    package var error: String?
+    package var reason: String?
 
     package init(
         acknowledged: [String], refused: [EventRefusal] = [], broadcasts: [Broadcast], pacing: Pacing,

@@ -29,7 +29,8 @@ package final class PostgresDatabase: Sendable {
     /// `postgres://user@/database?host=/socket/folder` (the folder of `.s.PGSQL.<port>`).
     /// `?sslmode=` as libpq reads it: `require` (TLS or no connection), `verify-ca` and `verify-full`
     /// (the certificate checked against `sslrootcert=FILE`, or the system's roots; `verify-full`
-    /// also checks it names the host), `prefer` (TLS when the server offers it); no TLS otherwise.
+    /// also checks it names the host), `prefer`, also without `sslmode` (TLS when the server
+    /// offers it, else plain), `disable` (plain).
     package init(url: String) throws {
         let location = try PostgresLocation(url: url)
         self.location = location
@@ -190,6 +191,10 @@ package final class PostgresDatabase: Sendable {
             if let underlying = error.underlying { return describe(underlying) }
             return "\(error.code)"
         }
+        if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname {
+            return "the TLS connection failed: the database server's certificate does not name the URL's host "
+                + "(verify-full checks the name; verify-ca checks only whose certificate it is)"
+        }
         if error is NIOSSLError || error is BoringSSLError {
             return "the TLS connection failed (\(error)): the database server's certificate is not one "
                 + "sslrootcert (or the system) trusts for this host"
@@ -209,7 +214,8 @@ package struct PostgresLocation: Equatable {
     package var socket: String?
     package var tls = TLSMode.disable
 
-    /// `sslmode` and `sslrootcert`, as libpq reads them (`allow` is not offered).
+    /// `sslmode` and `sslrootcert`, as libpq reads them, `prefer` when the URL has no `sslmode`
+    /// (`allow`, plain first and TLS only when plain is refused, is not offered).
     package enum TLSMode: Equatable {
         case disable
         case prefer
@@ -275,8 +281,13 @@ package struct PostgresLocation: Equatable {
             throw PostgresStoreFailure("--database: sslrootcert '\(roots)' is not a file that can be read")
         }
         switch query("sslmode") {
-        case nil, "disable": tls = .disable
-        case "prefer": tls = .prefer
+        case "disable": tls = .disable
+        case nil, "prefer": tls = .prefer
+        case "allow":
+            throw PostgresStoreFailure(
+                "--database: sslmode 'allow' (plain first, TLS only when plain is refused) is not offered: "
+                    + "use prefer (TLS when the server offers it, else plain), require, verify-ca, verify-full "
+                    + "or disable")
         case "require": tls = roots.map { .verify(roots: $0, host: false) } ?? .require
         case "verify-ca": tls = .verify(roots: roots, host: false)
         case "verify-full": tls = .verify(roots: roots, host: true)

@@ -262,12 +262,12 @@ package actor Room {
         var places: [String: String] = [:]
         for (index, event) in batch.events.enumerated() {
             let place = "events[\(index)]"
-            if let reason = problem(with: event, at: place) {
-                refused.append(EventRefusal(id: event.id, reason: reason))
+            if let refusal = problem(with: event, at: place) {
+                refused.append(refusal)
                 continue
             }
             guard count < quotas.eventsPerLearner else {
-                refused.append(EventRefusal(id: event.id, reason: quotaReason(.learnerEvents, at: place)))
+                refused.append(quotaRefusal(.learnerEvents, of: event.id, at: place))
                 continue
             }
             // A new version of an exercise's code replaces the one kept.
@@ -275,7 +275,7 @@ package actor Room {
             let key = event.step.map { batch.learner + "\u{0}" + $0 }
             if let key, event.code != nil { weight -= kept[key] ?? codeBytes[key] ?? 0 }
             guard weight <= 0 || bytes + weight <= quotas.roomBytes else {
-                refused.append(EventRefusal(id: event.id, reason: quotaReason(.roomBytes, at: place)))
+                refused.append(quotaRefusal(.roomBytes, of: event.id, at: place))
                 continue
             }
             places[event.id] = place
@@ -312,7 +312,7 @@ package actor Room {
             // Counted before storing: requests that arrive while this one waits see it.
             if !joining.contains(batch.learner) {
                 guard records.count + joining.count < quotas.learners else {
-                    throw RequestFailure(403, "the room is full (\(quotas.learners) learners)")
+                    throw RequestFailure(403, "the room is full (\(quotas.learners) learners)", reason: "room-full")
                 }
                 joining.insert(batch.learner)
             }
@@ -326,7 +326,9 @@ package actor Room {
                 throw error
             }
             joining.remove(batch.learner)
-            guard added else { throw RequestFailure(403, "the room is full (\(quotas.learners) learners)") }
+            guard added else {
+                throw RequestFailure(403, "the room is full (\(quotas.learners) learners)", reason: "room-full")
+            }
             // Another request of the same learner may have joined it while this one waited.
             if records[learner.id] == nil {
                 records[learner.id] = learner
@@ -342,7 +344,7 @@ package actor Room {
             }, within: quotas)
         for event in accepted {
             if let quota = stored.refused[event.id] {
-                refused.append(EventRefusal(id: event.id, reason: quotaReason(quota, at: places[event.id] ?? "events")))
+                refused.append(quotaRefusal(quota, of: event.id, at: places[event.id] ?? "events"))
             }
         }
         let added = stored.added
@@ -354,14 +356,20 @@ package actor Room {
             pacing: record.pacing, now: now)
     }
 
-    /// Why an event past a quota is refused.
-    private func quotaReason(_ quota: QuotaRefusal, at place: String) -> String {
+    /// An event past a quota, refused with why and which quota.
+    private func quotaRefusal(_ quota: QuotaRefusal, of id: String, at place: String) -> EventRefusal {
         switch quota {
         case .learnerEvents:
-            return
-                "\(place): this learner has stored \(quotas.eventsPerLearner) events, the most the room keeps for one"
+            return EventRefusal(
+                id: id,
+                reason: "\(place): this learner has stored \(quotas.eventsPerLearner) events, "
+                    + "the most the room keeps for one",
+                quota: EventRefusal.learnerEvents)
         case .roomBytes:
-            return "\(place): the room's storage is full (\(RoomQuotas.describe(bytes: quotas.roomBytes)))"
+            return EventRefusal(
+                id: id,
+                reason: "\(place): the room's storage is full (\(RoomQuotas.describe(bytes: quotas.roomBytes)))",
+                quota: EventRefusal.roomStorage)
         }
     }
 
@@ -403,22 +411,31 @@ package actor Room {
         }
     }
 
-    /// Why one event cannot be stored, or nil.
-    private func problem(with event: WorkshopEvent, at place: String) -> String? {
-        guard event.at.isFinite, event.at > 0 else { return "\(place).at: expected seconds since 1970" }
+    /// Why one event cannot be stored, or nil; a text longer than the room keeps is the
+    /// `event-size` quota's.
+    private func problem(with event: WorkshopEvent, at place: String) -> EventRefusal? {
+        guard event.at.isFinite, event.at > 0 else {
+            return EventRefusal(id: event.id, reason: "\(place).at: expected seconds since 1970")
+        }
         if let step = event.step {
             guard knownSteps.contains(step) else {
-                return "\(place).step: '\(WorkshopLimits.clip(step, to: 80))' is not a step of this pack"
+                return EventRefusal(
+                    id: event.id,
+                    reason: "\(place).step: '\(WorkshopLimits.clip(step, to: 80))' is not a step of this pack")
             }
         } else if event.kind != .hand {
-            return "\(place).step: missing"
+            return EventRefusal(id: event.id, reason: "\(place).step: missing")
         }
         for (field, text, limit) in [
             ("feedback", event.feedback, WorkshopLimits.feedback),
             ("problem", event.problem, WorkshopLimits.feedback),
             ("code", event.code, WorkshopLimits.code)
         ] {
-            if let text, text.count > limit { return "\(place).\(field): longer than \(limit) characters" }
+            if let text, text.count > limit {
+                return EventRefusal(
+                    id: event.id, reason: "\(place).\(field): longer than \(limit) characters",
+                    quota: EventRefusal.eventSize)
+            }
         }
         return nil
     }

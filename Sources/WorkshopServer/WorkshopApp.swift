@@ -62,7 +62,7 @@ package enum WorkshopApp {
             try await handle {
                 let batch = try await decode(EventBatch.self, from: request, within: bodySeconds)
                 let room = try await joining(batch.code, "events")
-                return try json(await room.submit(batch))
+                return try eventsReply(await room.submit(batch), to: batch)
             }
         }
 

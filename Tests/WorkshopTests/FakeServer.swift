@@ -15,6 +15,8 @@ final class FakeServer: @unchecked Sendable {
         case answer(String)
         /// Each path its own body (200); any other path 404.
         case routes([String: Data])
+        /// Posted events answered with this status and body; anything else 200.
+        case events(Int, String)
     }
 
     let port: Int
@@ -129,6 +131,13 @@ final class FakeServer: @unchecked Sendable {
         case .answer(let body):
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
             _ = write(fd, head + body)
+            finish(fd)
+        case .events(let status, let body):
+            let posted = String(decoding: data.prefix(20), as: UTF8.self).hasPrefix("POST /api/events ")
+            let head =
+                "HTTP/1.1 \(posted ? status : 200) Answer\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(posted ? body.utf8.count : 2)\r\n\r\n"
+            _ = write(fd, head + (posted ? body : "{}"))
             finish(fd)
         case .routes(let routes):
             let path = String(decoding: data, as: UTF8.self).split(separator: " ").dropFirst().first.map(String.init)

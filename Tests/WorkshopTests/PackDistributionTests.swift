@@ -108,6 +108,55 @@ struct PackDistributionTests {
         #expect(afterLeaving.stdout.contains("Storyboard segues, safely"), "\(afterLeaving.stdout)")
     }
 
+    /// The workshop's pack remembered from an earlier start has vanished: the start says so in
+    /// one sentence (in the learner's language) with what to do, opens the built-in course and
+    /// sends nothing; `--join` again fetches the pack and the learner's progress is still there.
+    @Test func aVanishedWorkshopPackIsSaidAndTheProgressKept() async throws {
+        let home = try SeguelabBinary.makeHome()
+        let pack = try WorkshopFixture.makePack(in: home)
+        let server = try ServerProcess(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"))
+        defer { server.stop() }
+        let learnerHome = home.appendingPathComponent("learner")
+        let link = server.link.description
+        let first = try Self.learner(["next", "next", "prepare(for:sender:)"], link: link, home: learnerHome)
+        #expect(first.stdout.contains("✔ Correct."), "\(first.stdout) \(first.stderr)")
+        let folder = Self.installed("demo", in: learnerHome)
+        try FileManager.default.removeItem(at: folder)
+
+        let gone = try SeguelabBinary.runPiped("", arguments: [], home: learnerHome)
+        #expect(gone.status == 0, "\(gone.stdout) \(gone.stderr)")
+        #expect(
+            gone.stdout.contains(
+                "The workshop's pack is gone from \(folder.standardizedFileURL.path), so this opens the "
+                    + "built-in course and sends nothing to \(server.link.server.absoluteString): "
+                    + "`seguelab --join \(link)` fetches the pack again (your progress is kept), "
+                    + "or `leave` leaves the workshop."), "\(gone.stdout)")
+        #expect(gone.stdout.contains("Storyboard segues, safely"), "\(gone.stdout)")
+        #expect(!gone.stdout.contains("your progress goes to"), "\(gone.stdout)")
+        let french = try SeguelabBinary.runPiped("", arguments: ["--lang", "fr"], home: learnerHome)
+        #expect(
+            french.stdout.contains("Le pack de l'atelier n'est plus dans \(folder.standardizedFileURL.path)\u{00A0}: "),
+            "\(french.stdout)")
+        #expect(french.stdout.contains("`seguelab --join \(link)` récupère à nouveau le pack"), "\(french.stdout)")
+
+        // Back with `--join`: the same learner, the pack fetched, the answered step still done.
+        let back = try Self.learner(["progress"], link: link, home: learnerHome)
+        #expect(back.stdout.contains("Fetched the workshop's pack"), "\(back.stdout)")
+        #expect(!back.stdout.contains("is gone from"), "\(back.stdout)")
+        #expect(back.stdout.contains("Welcome back: you were here."), "\(back.stdout)")
+        #expect(back.stdout.contains("a  Identifiers  2/2  completed"), "\(back.stdout)")
+        let room = try await server.room()
+        #expect(room.learners.map(\.name) == ["Nora"], "one row: the same learner")
+
+        // `leave` works in a start that sends nothing, as the sentence says.
+        try FileManager.default.removeItem(at: folder)
+        let left = try SeguelabBinary.runPiped("leave\n", arguments: [], home: learnerHome)
+        #expect(left.stdout.contains("You left the workshop"), "\(left.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: Self.membership(in: learnerHome).path))
+    }
+
     /// `--join` to an address where no server listens ends at once, in one sentence, and
     /// joins nothing.
     @Test func joiningWhereNoServerListensFailsAtOnce() throws {

@@ -103,6 +103,7 @@ final class ServerProcess {
     struct Reply {
         var status: Int
         var body: Data
+        var retryAfter: String? = nil
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
@@ -118,7 +119,8 @@ final class ServerProcess {
         if let token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
-        return Reply(status: (response as! HTTPURLResponse).statusCode, body: data)
+        let http = response as! HTTPURLResponse
+        return Reply(status: http.statusCode, body: data, retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
     }
 
     func room(token: String? = nil) async throws -> RoomSnapshot {

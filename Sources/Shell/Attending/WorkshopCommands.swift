@@ -24,7 +24,8 @@ enum WorkshopCommands {
                 return .readNext
             },
             ShellCommand(LeaveCommand.self) { context, _ in
-                guard let workshop = context.workshop else {
+                // The workshop joined earlier, even when this session does not send to it.
+                guard let workshop = context.workshop ?? WorkshopClient.resume(directories: directories) else {
                     context.fail("leave: you are not in a workshop")
                     return .readNext
                 }
@@ -92,8 +93,23 @@ enum WorkshopCommands {
 
     /// Resumes the workshop joined in an earlier session, if the learner has not left it.
     /// `packResumed`: this start opened the workshop's pack because of it, and says so.
-    static func resume(driver: LessonDriver, directories: XDGDirectories, packResumed: Bool = false) {
+    /// `vanishedPack`: the workshop's pack is no longer in this folder, so the built-in course
+    /// is open: nothing is sent (its steps are not the workshop's), and the learner is told
+    /// how to get the pack back or leave; the membership, its queue and progress are kept.
+    static func resume(
+        driver: LessonDriver, directories: XDGDirectories, packResumed: Bool = false, vanishedPack: String? = nil
+    ) {
         guard let client = WorkshopClient.resume(directories: directories) else { return }
+        if let vanishedPack {
+            driver.context.output.line(
+                driver.catalog.text(
+                    "workshop.resume.pack_gone",
+                    [
+                        "folder": vanishedPack, "server": client.link.server.absoluteString,
+                        "link": client.link.description
+                    ]))
+            return
+        }
         driver.context.workshop = client
         client.start()
         if packResumed {

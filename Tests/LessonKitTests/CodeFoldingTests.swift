@@ -238,12 +238,12 @@ struct StepHeightAsShownTests {
 
     @Test(arguments: [
         // A ```seguelab block's output (the enums and the check's warnings), a wrapped heading.
-        ("en", "segue-handler-limits", "generate", 48), ("fr", "segue-handler-limits", "generate", 48),
+        ("en", "segue-handler-limits", "generate", 46), ("fr", "segue-handler-limits", "generate", 47),
         // A storyboard drawn by a ```seguelab block.
         ("en", "stringly-typed", "bookshop-storyboard", 45), ("en", "capstone", "presents", 33),
         // A wrapped heading and the two lines under an exercise saying what to type.
-        ("en", "segue-handler-limits", "subclass-runtime", 48), ("fr", "segue-handler-limits", "subclass-runtime", 48),
-        ("en", "injection", "finder", 47), ("fr", "injection", "finder", 48),
+        ("en", "segue-handler-limits", "subclass-runtime", 45), ("fr", "segue-handler-limits", "subclass-runtime", 45),
+        ("en", "injection", "finder", 47), ("fr", "injection", "finder", 47),
         // A draft continued from the step before (`continues:`), folded against it.
         ("en", "enum-identifiers", "handle-reviews", 7), ("fr", "enum-identifiers", "handle-reviews", 9),
         // List items wrapped behind their hanging indent; emphasis without its marks.

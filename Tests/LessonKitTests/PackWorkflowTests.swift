@@ -33,7 +33,7 @@ import Testing
             makeRunner: { _ in runner })
     }
 
-    static let manifest = "id: demo\ntitle: Demo course\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n"
+    static let manifest = OneLessonPack.manifest(title: "Demo course")
 
     static let questionLesson = """
         ---
@@ -53,30 +53,10 @@ import Testing
         """
 
     /// An exercise whose starter prints what the check wants: it cannot fail.
-    static let passingStarter = """
-        ---
-        id: a
-        title: A
-        ---
-
-        ## Greet {#greet}
-
-        ```step
-        kind: exercise
-        checks:
-          - output: hello
-        hints: [Print it.]
-        ```
-
-        ```swift starter
-        print("hello")
-        ```
-
-        ```swift solution
-        print("hello")
-        ```
-
-        """
+    static let passingStarter = OneLessonPack.lesson(
+        OneLessonPack.exercise(
+            "greet", "Greet", output: "hello", hint: "Print it.", starter: #"print("hello")"#,
+            solution: #"print("hello")"#))
 
     func pack(_ lesson: String, manifest: String = Self.manifest) throws -> URL {
         try home.write(["pack.yaml": manifest, "lessons/01-a.md": lesson], under: "p")
@@ -94,47 +74,12 @@ import Testing
     }
 
     /// Two exercises: `greet` passes its check, `wave`'s starter already passes (an error).
-    static let twoExercises = """
-        ---
-        id: a
-        title: A
-        ---
-
-        ## Greet {#greet}
-
-        ```step
-        kind: exercise
-        checks:
-          - output: hello
-        hints: [Print it.]
-        ```
-
-        ```swift starter
-        print("bye")
-        ```
-
-        ```swift solution
-        print("hello")
-        ```
-
-        ## Wave {#wave}
-
-        ```step
-        kind: exercise
-        checks:
-          - output: wave
-        hints: [Wave.]
-        ```
-
-        ```swift starter
-        print("wave")
-        ```
-
-        ```swift solution
-        print("wave")
-        ```
-
-        """
+    static let twoExercises = OneLessonPack.lesson(
+        OneLessonPack.exercise(
+            "greet", "Greet", output: "hello", hint: "Print it.", starter: #"print("bye")"#,
+            solution: #"print("hello")"#),
+        OneLessonPack.exercise(
+            "wave", "Wave", output: "wave", hint: "Wave.", starter: #"print("wave")"#, solution: #"print("wave")"#))
 
     /// A second check of an unchanged pack proves nothing again and prints the same report;
     /// after an edit only the edited step is proven again; `--no-cache` proves every step.

@@ -81,6 +81,35 @@ import Testing
         OneLessonPack.exercise(
             "wave", "Wave", output: "wave", hint: "Wave.", starter: #"print("wave")"#, solution: #"print("wave")"#))
 
+    /// An edit that keeps the lesson file's size and modification time (as `touch -r` puts it
+    /// back) is still seen: a step's result is kept under its text, not under the file's state.
+    @Test func checkSeesAnEditThatKeepsTheFilesSizeAndModificationTime() async throws {
+        let root = try pack(Self.twoExercises)
+        let echo: @Sendable (RunRequest) -> RunResult = { request in
+            .ran(
+                request.learnerCode.contains("hello") ? "hello\n" : request.learnerCode.contains("wave") ? "wave\n" : ""
+            )
+        }
+        _ = try await workflow(ScriptedRunner(echo)).check(
+            root.path, language: nil, staticOnly: false, showsProgress: false)
+        #expect(output.all.last == "pack check: 1 lesson, 2 steps: 1 error, 0 warnings")
+
+        let lesson = root.appendingPathComponent("lessons/01-a.md").path
+        let text = try String(contentsOfFile: lesson, encoding: .utf8)
+        let edited = text.replacingOccurrences(
+            of: "```swift starter\nprint(\"wave\")", with: "```swift starter\nprint(\"wavy\")")
+        #expect(edited != text)
+        #expect(try SameStatEdit.rewrite(lesson, with: edited), "the size and modification time are as before")
+
+        let runner = ScriptedRunner(echo)
+        _ = try await workflow(runner).check(root.path, language: nil, staticOnly: false, showsProgress: false)
+        #expect(runner.requests.contains { $0.learnerCode.contains("wavy") }, "the edited step is proven again")
+        #expect(
+            output.all.last
+                == "pack check: 1 lesson, 2 steps: 0 errors, 0 warnings (1 step unchanged since the last check, "
+                + "their results reused; 1 checked now; --no-cache checks every step)")
+    }
+
     /// A second check of an unchanged pack proves nothing again and prints the same report;
     /// after an edit only the edited step is proven again; `--no-cache` proves every step.
     @Test func checkReusesWhatEarlierChecksProvedOfUnchangedSteps() async throws {

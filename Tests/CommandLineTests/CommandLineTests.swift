@@ -59,11 +59,7 @@ struct CommandLineTests {
 
     @Test func checkProvesStartersFailAndSolutionsPass() throws {
         let home = try SeguelabBinary.makeHome()
-        let root = try Self.makePack(
-            [
-                "pack.yaml": "id: demo\ntitle: D\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n",
-                "lessons/01-a.md": Self.lessonWithBadCode
-            ], in: home)
+        let root = try Self.makePack(OneLessonPack.files(lesson: Self.lessonWithBadCode), in: home)
         let result = try Self.run(["pack", "check", root.path], home: home)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -270,47 +266,13 @@ struct CommandLineTests {
     }
 
     /// A starter that already passes, and a solution that does not.
-    static let lessonWithBadCode = """
-        ---
-        id: a
-        title: A
-        ---
-
-        ## Greet {#greet}
-
-        ```step
-        kind: exercise
-        checks:
-          - output: hello
-        hints: [Print it.]
-        ```
-
-        ```swift starter
-        print("hello")
-        ```
-
-        ```swift solution
-        print("hello")
-        ```
-
-        ## Part {#part}
-
-        ```step
-        kind: exercise
-        checks:
-          - output: hello
-        hints: [Print it.]
-        ```
-
-        ```swift starter
-        print("")
-        ```
-
-        ```swift solution
-        print("goodbye")
-        ```
-
-        """
+    static let lessonWithBadCode = OneLessonPack.lesson(
+        OneLessonPack.exercise(
+            "greet", "Greet", output: "hello", hint: "Print it.", starter: #"print("hello")"#,
+            solution: #"print("hello")"#),
+        OneLessonPack.exercise(
+            "part", "Part", output: "hello", hint: "Print it.", starter: #"print("")"#,
+            solution: #"print("goodbye")"#))
 
     @Test func helpAuthoringPrintsTheGuideInstalledBesideTheBinary() throws {
         let home = try SeguelabBinary.makeHome()
@@ -355,11 +317,7 @@ struct CommandLineTests {
 
     @Test func installRunsThePacksCodeAndRefusesOneThatFails() throws {
         let home = try SeguelabBinary.makeHome()
-        let root = try Self.makePack(
-            [
-                "pack.yaml": "id: demo\ntitle: D\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n",
-                "lessons/01-a.md": Self.lessonWithBadCode
-            ], in: home)
+        let root = try Self.makePack(OneLessonPack.files(lesson: Self.lessonWithBadCode), in: home)
         let refused = try Self.run(["pack", "install", root.path], home: home)
         #expect(refused.status == 1)
         #expect(refused.stdout.contains(": error: the solution of 'part' does not pass"), "\(refused.stdout)")

@@ -7,16 +7,8 @@ import Testing
 /// mistake, once, by the built binary with the real compiler.
 @Suite(.serialized)
 struct SourceErrorTests {
-    static let manifest = """
-        id: mail
-        title: Mail
-        version: 1.0.0
-        format: 1
-        support: [support/Mail.swift]
-        storyboards: [storyboards]
-        lessons: [01-a]
-
-        """
+    static let manifest = OneLessonPack.manifest(
+        id: "mail", title: "Mail", extra: "support: [support/Mail.swift]\nstoryboards: [storyboards]\n")
 
     static let support = """
         import UIKit
@@ -32,82 +24,41 @@ struct SourceErrorTests {
         """
 
     /// Two code steps, each compiled with the support code, and prose.
-    static let lesson = """
-        ---
-        id: a
-        title: A
-        ---
+    static let lesson = OneLessonPack.lesson(
+        OneLessonPack.exercise(
+            "one", "One", output: "1", hint: "Print one.", starter: "print(0)",
+            solution: "print(InboxViewController().count + 1)"),
+        OneLessonPack.exercise(
+            "two", "Two", output: "2", hint: "Print two.", starter: "print(0)", solution: "print(2)"),
+        "## Look {#look}\n\n```swift\nprint(MessageViewController().subject ?? \"none\")\n```\n")
 
-        ## One {#one}
+    /// Its first scene's class misspelt (`InboxViewControler`, line 6).
+    static let storyboard = OneLessonPack.storyboard(
+        initial: "a",
+        scenes: [
+            #"<viewController id="a" customClass="InboxViewControler" sceneMemberID="viewController"/>"#,
+            #"<viewController id="b" customClass="MessageViewController" sceneMemberID="viewController"/>"#
+        ])
 
-        ```step
-        kind: exercise
-        checks:
-          - output: 1
-        hints: [Print one.]
-        ```
+    /// The storyboard with its classes spelt right.
+    static let rightStoryboard = storyboard.replacingOccurrences(of: "InboxViewControler", with: "InboxViewController")
 
-        ```swift starter
-        print(0)
-        ```
-
-        ```swift solution
-        print(InboxViewController().count + 1)
-        ```
-
-        ## Two {#two}
-
-        ```step
-        kind: exercise
-        checks:
-          - output: 2
-        hints: [Print two.]
-        ```
-
-        ```swift starter
-        print(0)
-        ```
-
-        ```swift solution
-        print(2)
-        ```
-
-        ## Look {#look}
-
-        ```swift
-        print(MessageViewController().subject ?? "none")
-        ```
-
-        """
-
-    static let storyboard = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
-            <scenes>
-                <scene sceneID="s1">
-                    <objects>
-                        <viewController id="a" customClass="InboxViewControler" sceneMemberID="viewController"/>
-                    </objects>
-                </scene>
-                <scene sceneID="s2">
-                    <objects>
-                        <viewController id="b" customClass="MessageViewController" sceneMemberID="viewController"/>
-                    </objects>
-                </scene>
-            </scenes>
-        </document>
-
-        """
+    /// The pack in `home`: the manifest, and `support`, `lesson` and `storyboard`, each as above
+    /// unless given (the storyboard spelt right).
+    static func makePack(
+        support: String = support, lesson: String = lesson, storyboard: String = rightStoryboard, in home: URL
+    ) throws -> URL {
+        try CommandLineTests.makePack(
+            OneLessonPack.files(
+                manifest: manifest, lesson: lesson,
+                ["support/Mail.swift": support, "storyboards/Mail.storyboard": storyboard]),
+            in: home)
+    }
 
     @Test func aSupportFileThatDoesNotCompileIsReportedAtItsOwnLinesOnce() throws {
         let home = try SeguelabBinary.makeHome()
         let broken = Self.support.replacingOccurrences(of: "var count = 0", with: "var count: Int = \"zero\"")
-        let root = try CommandLineTests.makePack(
-            [
-                "pack.yaml": Self.manifest, "support/Mail.swift": broken, "lessons/01-a.md": Self.lesson,
-                "storyboards/Mail.storyboard": Self.storyboard.replacingOccurrences(
-                    of: "InboxViewControler", with: "InboxViewController")
-            ], in: home)
+        let root = try Self.makePack(support: broken, in: home)
         let result = try CommandLineTests.run(["pack", "check", root.path], home: home)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -124,11 +75,7 @@ struct SourceErrorTests {
 
     @Test func aMisspeltCustomClassIsFoundWithoutRunningCodeAtTheStoryboardLine() throws {
         let home = try SeguelabBinary.makeHome()
-        let root = try CommandLineTests.makePack(
-            [
-                "pack.yaml": Self.manifest, "support/Mail.swift": Self.support, "lessons/01-a.md": Self.lesson,
-                "storyboards/Mail.storyboard": Self.storyboard
-            ], in: home)
+        let root = try Self.makePack(storyboard: Self.storyboard, in: home)
         let result = try CommandLineTests.run(["pack", "check", "--static-only", root.path], home: home)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -145,12 +92,7 @@ struct SourceErrorTests {
         let home = try SeguelabBinary.makeHome()
         let broken = Self.support.replacingOccurrences(
             of: "class InboxViewController: UIViewController", with: "class InboxViewController: UIViewControler")
-        let root = try CommandLineTests.makePack(
-            [
-                "pack.yaml": Self.manifest, "support/Mail.swift": broken, "lessons/01-a.md": Self.lesson,
-                "storyboards/Mail.storyboard": Self.storyboard.replacingOccurrences(
-                    of: "InboxViewControler", with: "InboxViewController")
-            ], in: home)
+        let root = try Self.makePack(support: broken, in: home)
         let result = try CommandLineTests.run(["pack", "check", root.path], home: home)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -166,12 +108,7 @@ struct SourceErrorTests {
         let lesson = Self.lesson.replacingOccurrences(
             of: "print(InboxViewController().count + 1)",
             with: "print(InboxViewController().count + 1)\nlet stack = UINavigationControler()")
-        let root = try CommandLineTests.makePack(
-            [
-                "pack.yaml": Self.manifest, "support/Mail.swift": Self.support, "lessons/01-a.md": lesson,
-                "storyboards/Mail.storyboard": Self.storyboard.replacingOccurrences(
-                    of: "InboxViewControler", with: "InboxViewController")
-            ], in: home)
+        let root = try Self.makePack(lesson: lesson, in: home)
         // The step alone: its starter and solution are compiled, nothing else.
         let result = try CommandLineTests.run(
             ["pack", "check", root.path, "--lesson", "a", "--step", "one"], home: home)
@@ -186,11 +123,8 @@ struct SourceErrorTests {
 
     @Test func aBrokenStoryboardIsFoundWithoutRunningCode() throws {
         let home = try SeguelabBinary.makeHome()
-        let root = try CommandLineTests.makePack(
-            [
-                "pack.yaml": Self.manifest, "support/Mail.swift": Self.support, "lessons/01-a.md": Self.lesson,
-                "storyboards/Mail.storyboard": Self.storyboard.replacingOccurrences(of: "</scenes>", with: "</scene>")
-            ], in: home)
+        let root = try Self.makePack(
+            storyboard: Self.storyboard.replacingOccurrences(of: "</scenes>", with: "</scene>"), in: home)
         let result = try CommandLineTests.run(["pack", "check", "--static-only", root.path], home: home)
         #expect(result.status == 1)
         let first = result.stdout.split(separator: "\n").first.map(String.init) ?? ""

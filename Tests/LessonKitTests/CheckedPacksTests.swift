@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LessonKit
@@ -79,17 +80,7 @@ struct CheckedPacksTests {
         let checked = CheckedPacks(directory: directory.url.appendingPathComponent("cache"))
         #expect(PackLoader.load(from: root, remembering: checked).pack != nil)
         let file = root.appendingPathComponent("lessons/01-a.md").path
-        var before = stat()
-        #expect(lstat(file, &before) == 0)
-        #expect(broken.utf8.count == clean.utf8.count)
-        try Data(broken.utf8).write(to: URL(fileURLWithPath: file))
-        var times = [before.st_atim, before.st_mtim]
-        #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
-        var after = stat()
-        #expect(lstat(file, &after) == 0)
-        #expect(
-            after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec
-                && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+        #expect(try SameStatEdit.rewrite(file, with: broken), "the size and modification time are as before")
 
         let result = PackLoader.load(from: root, remembering: checked)
         #expect(result.pack == nil)

@@ -228,7 +228,8 @@ struct DeclarationFoldingTests {
 /// each figure below was read off a real 80-column terminal (heading to prompt) for the built-in
 /// course, and each row needs one of the corrections named beside it. (Read that way, every step
 /// of the course but the recaps, both languages, measured the same as `pack check` counts it; a
-/// recap is measured with its lesson done, as the walk at 80×24 shows it.)
+/// recap is counted at its longest, nothing of its lesson done and one step skipped, a line more
+/// than a fresh lesson shows at most.)
 @Suite("pack check: a step's height as the shell shows it")
 struct StepHeightAsShownTests {
     static let lessons = URL(fileURLWithPath: #filePath)
@@ -237,12 +238,12 @@ struct StepHeightAsShownTests {
 
     @Test(arguments: [
         // A ```seguelab block's output (the enums and the check's warnings), a wrapped heading.
-        ("en", "segue-handler-limits", "generate", 48), ("fr", "segue-handler-limits", "generate", 48),
+        ("en", "segue-handler-limits", "generate", 46), ("fr", "segue-handler-limits", "generate", 47),
         // A storyboard drawn by a ```seguelab block.
         ("en", "stringly-typed", "bookshop-storyboard", 45), ("en", "capstone", "presents", 33),
         // A wrapped heading and the two lines under an exercise saying what to type.
-        ("en", "segue-handler-limits", "subclass-runtime", 48), ("fr", "segue-handler-limits", "subclass-runtime", 48),
-        ("en", "injection", "finder", 47), ("fr", "injection", "finder", 48),
+        ("en", "segue-handler-limits", "subclass-runtime", 45), ("fr", "segue-handler-limits", "subclass-runtime", 45),
+        ("en", "injection", "finder", 47), ("fr", "injection", "finder", 47),
         // A draft continued from the step before (`continues:`), folded against it.
         ("en", "enum-identifiers", "handle-reviews", 7), ("fr", "enum-identifiers", "handle-reviews", 9),
         // List items wrapped behind their hanging indent; emphasis without its marks.
@@ -284,9 +285,33 @@ struct StepHeightAsShownTests {
     @Test func aLessonsLastStepCountsTheLessonsEnd() throws {
         let pack = try #require(PackLoader.load(from: Self.lessons).pack)
         let lesson = try #require(pack.lesson(id: "capstone", language: "en"))
-        // A blank line, "━━ End of “…” ━━", "Every step of this lesson is done.", and the last
-        // lesson's line naming the pack (two lines at 80 columns).
-        #expect(StepHeightCheck.lessonEndHeight(of: lesson, pack: pack, catalog: .english) == 5)
+        // A blank line, "━━ End of “…” ━━", the steps left undone with nothing of the lesson
+        // done (three lines at 80 columns, longer than "Every step of this lesson is done."),
+        // and the last lesson's line naming the pack (two lines).
+        #expect(StepHeightCheck.lessonEndHeight(of: lesson, pack: pack, catalog: .english) == 7)
+    }
+
+    /// The last step of a lesson is counted with nothing of the lesson done: every step that
+    /// takes an answer is then listed under it.
+    @Test func everyStepOfTheCourseFitsTwoScreensWithItsLessonUndoneInBothLanguages() throws {
+        let pack = try #require(PackLoader.load(from: Self.lessons).pack)
+        for language in ["en", "fr"] {
+            let lessons = pack.lessons(in: language)
+            #expect(lessons.count == 8)
+            let tall = StepHeightCheck.warnings(in: lessons, pack: pack).map(\.description)
+            #expect(tall.isEmpty, "\(language): \(tall.joined(separator: "\n"))")
+        }
+    }
+
+    @Test func theStepsLeftUndoneAreNamedByTheirIdsTheSkippedOnesLast() {
+        let ids: Set<String> = ["intro", "shelf"]
+        #expect(
+            LessonEnd.leftUndone(
+                open: ["asks", "shelf"], skipped: ["fix"], lesson: "intro", lessonIDs: ids, catalog: .english)
+                == "Left undone (`goto STEP`): asks, intro/shelf; skipped: fix.")
+        #expect(
+            LessonEnd.leftUndone(open: [], skipped: ["fix"], lesson: "intro", lessonIDs: ids, catalog: .english)
+                == "Left undone (`goto STEP`): skipped: fix.")
     }
 
     @Test func theLinesUnderAStepAreWrappedInTheLessonsLanguage() {

@@ -137,49 +137,25 @@ struct HintQuotingTests {
 /// line and column, against the classes SegueKit provides (read from SegueKit's sources).
 @Suite("pack check: UIKit class names in storyboards")
 struct StoryboardUIKitClassTests {
-    static let storyboard = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="n">
-            <scenes>
-                <scene sceneID="s1">
-                    <objects>
-                        <navigationController id="n" customClass="UINavigationControler" sceneMemberID="viewController">
-                            <connections>
-                                <segue destination="a" kind="relationship" relationship="rootViewController" id="r"/>
-                            </connections>
-                        </navigationController>
-                    </objects>
-                </scene>
-                <scene sceneID="s2">
-                    <objects>
-                        <viewController id="a" customClass="UIViewControler" sceneMemberID="viewController"/>
-                        <placeholder placeholderIdentifier="IBFirstResponder" id="f" customClass="UIResponder"/>
-                    </objects>
-                </scene>
-                <scene sceneID="s3">
-                    <objects>
-                        <tableViewController id="t" customClass="UITableViewControler" sceneMemberID="viewController"/>
-                    </objects>
-                </scene>
-                <scene sceneID="s4">
-                    <objects>
-                        <navigationControler id="m" sceneMemberID="viewController"/>
-                    </objects>
-                </scene>
-                <scene sceneID="s5">
-                    <objects>
-                        <viewController id="p" customClass="UIPageViewController" sceneMemberID="viewController"/>
-                    </objects>
-                </scene>
-                <scene sceneID="s6">
-                    <objects>
-                        <tableViewController id="l" customClass="ListViewController" sceneMemberID="viewController"/>
-                    </objects>
-                </scene>
-            </scenes>
-        </document>
-
-        """
+    static let storyboard = OneLessonPack.storyboard(
+        initial: "n",
+        scenes: [
+            """
+            <navigationController id="n" customClass="UINavigationControler" sceneMemberID="viewController">
+                <connections>
+                    <segue destination="a" kind="relationship" relationship="rootViewController" id="r"/>
+                </connections>
+            </navigationController>
+            """,
+            """
+            <viewController id="a" customClass="UIViewControler" sceneMemberID="viewController"/>
+            <placeholder placeholderIdentifier="IBFirstResponder" id="f" customClass="UIResponder"/>
+            """,
+            #"<tableViewController id="t" customClass="UITableViewControler" sceneMemberID="viewController"/>"#,
+            #"<navigationControler id="m" sceneMemberID="viewController"/>"#,
+            #"<viewController id="p" customClass="UIPageViewController" sceneMemberID="viewController"/>"#,
+            #"<tableViewController id="l" customClass="ListViewController" sceneMemberID="viewController"/>"#
+        ])
 
     func diagnostics(_ storyboard: String) throws -> [String] {
         var builder = PackBuilder(lesson: lessonFile("\n## A {#a}\n\nRead this.\n"))

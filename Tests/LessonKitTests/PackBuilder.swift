@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LessonKit
@@ -6,14 +7,7 @@ import Testing
 /// Builds small packs on disk for tests; the pack folder is named `p`, so diagnostics read
 /// `p/lessons/01-a.md:LINE:COL: …`.
 struct PackBuilder {
-    var manifest = """
-        id: demo
-        title: Demo
-        version: 1.0.0
-        format: 1
-        lessons: [01-a]
-
-        """
+    var manifest = OneLessonPack.manifest(title: "Demo")
     var files: [String: String] = [:]
 
     init(lesson: String? = nil) {
@@ -49,5 +43,5 @@ struct PackBuilder {
 
 /// A lesson file with front matter and the given body.
 func lessonFile(_ body: String) -> String {
-    "---\nid: a\ntitle: A\n---\n" + body
+    OneLessonPack.lesson() + body
 }

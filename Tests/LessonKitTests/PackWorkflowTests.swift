@@ -33,7 +33,7 @@ import Testing
             makeRunner: { _ in runner })
     }
 
-    static let manifest = "id: demo\ntitle: Demo course\nversion: 1.0.0\nformat: 1\nlessons: [01-a]\n"
+    static let manifest = OneLessonPack.manifest(title: "Demo course")
 
     static let questionLesson = """
         ---
@@ -53,30 +53,10 @@ import Testing
         """
 
     /// An exercise whose starter prints what the check wants: it cannot fail.
-    static let passingStarter = """
-        ---
-        id: a
-        title: A
-        ---
-
-        ## Greet {#greet}
-
-        ```step
-        kind: exercise
-        checks:
-          - output: hello
-        hints: [Print it.]
-        ```
-
-        ```swift starter
-        print("hello")
-        ```
-
-        ```swift solution
-        print("hello")
-        ```
-
-        """
+    static let passingStarter = OneLessonPack.lesson(
+        OneLessonPack.exercise(
+            "greet", "Greet", output: "hello", hint: "Print it.", starter: #"print("hello")"#,
+            solution: #"print("hello")"#))
 
     func pack(_ lesson: String, manifest: String = Self.manifest) throws -> URL {
         try home.write(["pack.yaml": manifest, "lessons/01-a.md": lesson], under: "p")
@@ -94,47 +74,41 @@ import Testing
     }
 
     /// Two exercises: `greet` passes its check, `wave`'s starter already passes (an error).
-    static let twoExercises = """
-        ---
-        id: a
-        title: A
-        ---
+    static let twoExercises = OneLessonPack.lesson(
+        OneLessonPack.exercise(
+            "greet", "Greet", output: "hello", hint: "Print it.", starter: #"print("bye")"#,
+            solution: #"print("hello")"#),
+        OneLessonPack.exercise(
+            "wave", "Wave", output: "wave", hint: "Wave.", starter: #"print("wave")"#, solution: #"print("wave")"#))
 
-        ## Greet {#greet}
+    /// An edit that keeps the lesson file's size and modification time (as `touch -r` puts it
+    /// back) is still seen: a step's result is kept under its text, not under the file's state.
+    @Test func checkSeesAnEditThatKeepsTheFilesSizeAndModificationTime() async throws {
+        let root = try pack(Self.twoExercises)
+        let echo: @Sendable (RunRequest) -> RunResult = { request in
+            .ran(
+                request.learnerCode.contains("hello") ? "hello\n" : request.learnerCode.contains("wave") ? "wave\n" : ""
+            )
+        }
+        _ = try await workflow(ScriptedRunner(echo)).check(
+            root.path, language: nil, staticOnly: false, showsProgress: false)
+        #expect(output.all.last == "pack check: 1 lesson, 2 steps: 1 error, 0 warnings")
 
-        ```step
-        kind: exercise
-        checks:
-          - output: hello
-        hints: [Print it.]
-        ```
+        let lesson = root.appendingPathComponent("lessons/01-a.md").path
+        let text = try String(contentsOfFile: lesson, encoding: .utf8)
+        let edited = text.replacingOccurrences(
+            of: "```swift starter\nprint(\"wave\")", with: "```swift starter\nprint(\"wavy\")")
+        #expect(edited != text)
+        #expect(try SameStatEdit.rewrite(lesson, with: edited), "the size and modification time are as before")
 
-        ```swift starter
-        print("bye")
-        ```
-
-        ```swift solution
-        print("hello")
-        ```
-
-        ## Wave {#wave}
-
-        ```step
-        kind: exercise
-        checks:
-          - output: wave
-        hints: [Wave.]
-        ```
-
-        ```swift starter
-        print("wave")
-        ```
-
-        ```swift solution
-        print("wave")
-        ```
-
-        """
+        let runner = ScriptedRunner(echo)
+        _ = try await workflow(runner).check(root.path, language: nil, staticOnly: false, showsProgress: false)
+        #expect(runner.requests.contains { $0.learnerCode.contains("wavy") }, "the edited step is proven again")
+        #expect(
+            output.all.last
+                == "pack check: 1 lesson, 2 steps: 0 errors, 0 warnings (1 step unchanged since the last check, "
+                + "their results reused; 1 checked now; --no-cache checks every step)")
+    }
 
     /// A second check of an unchanged pack proves nothing again and prints the same report;
     /// after an edit only the edited step is proven again; `--no-cache` proves every step.

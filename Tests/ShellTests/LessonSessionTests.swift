@@ -216,7 +216,7 @@ import Testing
         #expect(result.stdout.contains("━━ End of “Segue identifiers” ━━\n"))
         #expect(
             result.stdout.contains(
-                "Left undone: `goto identifiers/asks`, `goto identifiers/predict-top` (skipped), `goto identifiers/typed`, `goto identifiers/fix`, `goto identifiers/compile-error`.\n"
+                "Left undone (`goto STEP`): asks, typed, fix, compile-error; skipped: predict-top.\n"
             ))
         #expect(result.stdout.contains("Next lesson: “Passing data”: type `next` to start it.\n"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LessonKit
 import TestSupport
 import Testing
 
@@ -77,6 +78,29 @@ import Testing
             for problem in found {
                 Issue.record(Comment(rawValue: "\(script) at \(Self.columns)×\(Self.rows): \(problem)"))
             }
+        }
+    }
+
+    /// A lesson's last step seen with nothing of the lesson done lists every step left: in each
+    /// language, each lesson's last step, reached by `goto`, still fits two screens at 80×24.
+    @Test func everyLessonsLastStepFitsWithNothingOfTheLessonDone() throws {
+        let pack = try #require(
+            PackLoader.load(from: CourseWalkthroughTests.packageRoot.appendingPathComponent("Lessons")).pack)
+        for language in ["en", "fr"] {
+            let lessons = pack.lessons(in: language)
+            var lines = lessons.compactMap { lesson in lesson.steps.last.map { "goto \(lesson.id)/\($0.id)" } }
+            #expect(lines.count == 8)
+            // Something after the last, so its pages are all shown.
+            lines.append("lessons")
+            var inputs = WalkthroughInputs(script: "")
+            inputs.lines = lines
+            let screen = try Self.drive(inputs, language: language, columns: Self.columns, rows: Self.rows).transcript
+            let ends = screen.lines.filter { $0.hasPrefix("━━ ") }
+            #expect(ends.count == lessons.count, "\(screen.lines.joined(separator: "\n"))")
+            let reference = try ScreenTranscript.reference(
+                language: language, script: lines.joined(separator: "\n"), screen: screen)
+            let problems = screen.problems(columns: Int(Self.columns), rows: Int(Self.rows), reference: reference)
+            #expect(problems.isEmpty, "\(language): \(problems.joined(separator: "\n"))")
         }
     }
 

@@ -21,12 +21,22 @@ struct PackDistributionTests {
             lines.joined(separator: "\n") + "\n", arguments: ["--join", link, "--name", "Nora"], home: home)
     }
 
+    /// The question pack's archive as a server hands it out, and an offer announcing it as `id`,
+    /// `version` and `title` with the archive's true SHA-256 and size.
+    static func servedArchive(in home: URL, announcing id: String, version: String, title: String) throws
+        -> (data: Data, offer: PackOffer)
+    {
+        let pack = try WorkshopFixture.makePack(in: home)
+        let archive = home.appendingPathComponent("demo.tgz")
+        let written = try PackArchiveWriter.write(pack, id: "demo", to: archive)
+        let data = try Data(contentsOf: archive)
+        return (data, PackOffer(id: id, version: version, title: title, sha256: written.sha256, bytes: data.count))
+    }
+
     @Test func aLearnerWithoutThePackGetsItFromTheServerAndRunsItsFirstStep() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(
-            pack: pack, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(room: pack, in: home)
         defer { server.stop() }
         let announcement = try String(contentsOf: server.log, encoding: .utf8)
         #expect(announcement.contains("learners without the pack get it from this server"), "\(announcement)")
@@ -79,9 +89,7 @@ struct PackDistributionTests {
     @Test func aStartWithoutJoinResumesTheWorkshopsPack() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(
-            pack: pack, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(room: pack, in: home)
         defer { server.stop() }
         let learnerHome = home.appendingPathComponent("learner")
         let first = try Self.learner(["next", "next"], link: server.link.description, home: learnerHome)
@@ -177,13 +185,8 @@ struct PackDistributionTests {
     /// refusal is the hash's).
     @Test func anArchiveThatDoesNotMatchItsAnnouncedHashIsRefused() throws {
         let home = try SeguelabBinary.makeHome()
-        let pack = try WorkshopFixture.makePack(in: home)
-        let archive = home.appendingPathComponent("demo.tgz")
-        let written = try PackArchiveWriter.write(pack, id: "demo", to: archive)
-        let data = try Data(contentsOf: archive)
-        let offer = PackOffer(
-            id: "demo", version: "1.0.0", title: "Demo course", sha256: written.sha256,
-            bytes: data.count)
+        let (data, offer) = try Self.servedArchive(
+            in: home, announcing: "demo", version: "1.0.0", title: "Demo course")
         var tampered = data
         tampered[tampered.count / 2] ^= 0x5A
 
@@ -214,13 +217,8 @@ struct PackDistributionTests {
     /// matching) is refused, and nothing is installed.
     @Test func anArchiveHoldingAnotherPackIsRefused() throws {
         let home = try SeguelabBinary.makeHome()
-        let pack = try WorkshopFixture.makePack(in: home)
-        let archive = home.appendingPathComponent("demo.tgz")
-        let written = try PackArchiveWriter.write(pack, id: "demo", to: archive)
-        let data = try Data(contentsOf: archive)
-        let offer = PackOffer(
-            id: "course", version: "2.0.0", title: "Course", sha256: written.sha256,
-            bytes: data.count)
+        let (data, offer) = try Self.servedArchive(
+            in: home, announcing: "course", version: "2.0.0", title: "Course")
         let fake = try FakeServer(
             .routes(["/join/ABCDEFGH/pack": try JSONEncoder().encode(offer), "/join/ABCDEFGH/pack.tgz": data]))
         defer { fake.stop() }

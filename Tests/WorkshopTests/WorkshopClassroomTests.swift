@@ -49,9 +49,7 @@ struct WorkshopClassroomTests {
     @Test func heldSolutionsHoldSkipsAnswerAndAGivingAwayLastHint() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try Self.variantPack(in: home, extraStep: false)
-        let server = try ServerProcess(
-            pack: pack, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(room: pack, in: home)
         defer { server.stop() }
         try await Self.post(server, "api/pacing", #"{"solutionsHeld":true}"#)
         let learnerHome = home.appendingPathComponent("learner")
@@ -113,9 +111,7 @@ struct WorkshopClassroomTests {
 
                 """).utf8
         ).write(to: pack.appendingPathComponent("lessons/01-a.md"))
-        let server = try ServerProcess(
-            pack: pack, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(room: pack, in: home)
         defer { server.stop() }
         try await Self.post(server, "api/pacing", #"{"solutionsHeld":true}"#)
         let learnerHome = home.appendingPathComponent("learner")
@@ -145,9 +141,7 @@ struct WorkshopClassroomTests {
     @Test func withdrawnBroadcastsAndGatheringsDoNotReachALateJoiner() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(
-            pack: pack, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(room: pack, in: home)
         defer { server.stop() }
         try await Self.post(server, "api/broadcast", #"{"text":"Wrong room, sorry"}"#)
         try await Self.post(server, "api/broadcast", #"{"text":"Lunch at noon"}"#)
@@ -192,9 +186,7 @@ struct WorkshopClassroomTests {
         let home = try SeguelabBinary.makeHome()
         let served = try Self.variantPack(in: home, extraStep: false)
         let older = try Self.variantPack(in: home, extraStep: true)
-        let server = try ServerProcess(
-            pack: served, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(room: served, in: home)
         defer { server.stop() }
         let learnerHome = home.appendingPathComponent("learner")
         let result = try PacedLearner.run(
@@ -223,9 +215,7 @@ struct WorkshopClassroomTests {
     @Test func aWrongJoinCodeIsSaidAtJoin() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(
-            pack: pack, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(room: pack, in: home)
         defer { server.stop() }
         let wrong = server.link.server.absoluteString + "/join/WRONG234"
         let result = try WorkshopFixture.learner(
@@ -386,9 +376,7 @@ struct WorkshopClassroomTests {
             "Debian's qrencode is needed (scripts/test installs it)")
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(
-            pack: pack, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(room: pack, in: home)
         defer { server.stop() }
         let join = try await server.request("GET", "api/join", contentType: nil, token: server.token)
         let card = try JSONDecoder().decode([String: String].self, from: join.body)
@@ -424,10 +412,7 @@ struct WorkshopClassroomTests {
         try #require(!addresses.isEmpty, "this machine has no network address besides loopback to test with")
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(
-            pack: pack, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"),
-            extra: ["--host", "0.0.0.0"])
+        let server = try ServerProcess(room: pack, in: home, extra: ["--host", "0.0.0.0"])
         defer { server.stop() }
         let host = try #require(server.link.server.host)
         #expect(addresses.contains(host), "the join command names \(host); hostname -I: \(addresses)")

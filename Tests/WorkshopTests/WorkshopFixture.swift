@@ -34,6 +34,15 @@ final class ServerProcess {
             pack: pack, store: ["--data", data.path], port: port, log: log, extra: extra, fileLimit: fileLimit)
     }
 
+    /// One room as most tests serve it: `pack` stored in `home/room.sqlite`, the server's log
+    /// in `home/server.log`.
+    convenience init(room pack: URL, in home: URL, extra: [String] = []) throws {
+        try self.init(
+            pack: pack, data: home.appendingPathComponent("room.sqlite"),
+            log: home.appendingPathComponent("server.log"),
+            extra: extra)
+    }
+
     /// A server of `rooms` on a shared PostgreSQL database.
     convenience init(
         pack: URL, database: String, rooms: [String], extra: [String] = [], port: Int = 0, log: URL

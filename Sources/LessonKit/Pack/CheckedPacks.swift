@@ -12,6 +12,10 @@ import SourceText
 /// from user space, so a file rewritten with its old modification time still counts as changed.
 /// What is stored is only "these files had no error": a stranger's pack cannot plant
 /// anything here, and a lost or unreadable record only costs a full load.
+///
+/// The steps' results are keyed otherwise (`IncrementalCheck`): on the text each step's check
+/// reads, parsed, not on the files' state. Both see an edit that keeps a file's size and
+/// modification time: here by its change time, there by its text.
 package struct CheckedPacks: Sendable {
     /// `$XDG_CACHE_HOME/seguelab/checked-packs`.
     package let directory: URL

@@ -59,16 +59,21 @@ package enum StepHeightCheck {
         return lines
     }
 
-    /// Under a lesson's last step: a blank line, the lesson's end, and (every step done) what
-    /// comes next. A learner who left steps undone is also shown a `goto` for each.
+    /// Under a lesson's last step: a blank line, the lesson's end, what is left undone (at its
+    /// longest, nothing of the lesson done, or "every step done") and what comes next.
     static func lessonEndHeight(of lesson: Lesson, pack: Pack?, catalog: Catalog) -> Int {
         let lessons = pack?.lessons(in: lesson.language) ?? []
         let next = lessons.firstIndex { $0.id == lesson.id }.flatMap { $0 + 1 < lessons.count ? lessons[$0 + 1] : nil }
         let after =
             next.map { catalog.text("lesson.next", ["title": $0.title]) }
             ?? catalog.text("lesson.last", ["pack": pack?.manifest.title(in: lesson.language) ?? ""])
-        return 1 + textHeight(catalog.text("lesson.end", ["title": lesson.title]))
-            + textHeight(catalog.text("lesson.all_done")) + textHeight(after)
+        let done = textHeight(catalog.text("lesson.all_done"))
+        let undone =
+            LessonEnd.longestLeftUndone(
+                of: lesson, lessonIDs: Set((pack?.lessons ?? [lesson]).map(\.id)), catalog: catalog
+            ).map(textHeight) ?? 0
+        return 1 + textHeight(catalog.text("lesson.end", ["title": lesson.title])) + max(done, undone)
+            + textHeight(after)
     }
 
     /// The heading as the shell prints it, the step's place after its title, wrapped.

@@ -225,11 +225,13 @@ final class LessonDriver {
         if open.isEmpty {
             output.line(style.success(catalog.text("lesson.all_done")))
         } else {
-            let list = open.map { step -> String in
-                let skipped = session.stepProgress(StepRef(lesson: lesson.id, step: step.id)).status == .skipped
-                return "`goto \(lesson.id)/\(step.id)`" + (skipped ? " " + catalog.text("step.skipped") : "")
-            }
-            output.line(catalog.text("lesson.left_undone", ["list": list.joined(separator: ", ")]))
+            let skipped = open.filter {
+                session.stepProgress(StepRef(lesson: lesson.id, step: $0.id)).status == .skipped
+            }.map(\.id)
+            let line = LessonEnd.leftUndone(
+                open: open.map(\.id).filter { !skipped.contains($0) }, skipped: skipped, lesson: lesson.id,
+                lessonIDs: Set(pack.lessons.map(\.id)), catalog: catalog)
+            output.line(line)
         }
         let lessons = pack.lessons(in: session.language)
         if let index = lessons.firstIndex(where: { $0.id == lesson.id }), index + 1 < lessons.count {

@@ -146,14 +146,26 @@ package actor Room {
     /// Learners another server added or renamed.
     private func followLearners() async throws {
         for learner in try await store.learners() {
-            if records[learner.id] == nil {
-                order.append(learner.id)
-                learners[learner.id] = LearnerState(id: learner.id, name: learner.name)
-            } else if records[learner.id]?.name != learner.name {
-                learners[learner.id]?.name = learner.name
-            }
+            let known = records[learner.id]
             records[learner.id] = learner
+            if known == nil {
+                learners[learner.id] = LearnerState(id: learner.id, name: learner.name)
+                place(learner.id)
+            } else {
+                if known?.name != learner.name { learners[learner.id]?.name = learner.name }
+                if known?.joined != learner.joined { place(learner.id) }
+            }
         }
+    }
+
+    /// Puts a learner in the room's order: by when they joined, then by id, as the store lists
+    /// them, so every server of a room shows the same order (and join numbers) however and
+    /// whenever it heard of each learner.
+    private func place(_ id: String) {
+        order.removeAll { $0 == id }
+        let key = (records[id]?.joined ?? 0, id)
+        let index = order.lastIndex { (records[$0]?.joined ?? 0, $0) < key }.map { $0 + 1 } ?? 0
+        order.insert(id, at: index)
     }
 
     /// Where "new room" keeps this one, or nil when its store cannot.
@@ -333,7 +345,7 @@ package actor Room {
             if records[learner.id] == nil {
                 records[learner.id] = learner
                 learners[learner.id] = LearnerState(id: learner.id, name: name)
-                order.append(learner.id)
+                place(learner.id)
             }
             changed()
         }

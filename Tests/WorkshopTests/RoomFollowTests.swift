@@ -37,6 +37,28 @@ import Workshop
         #expect(reads <= 20, "\(reads) reads of the events for 400 notices")
     }
 
+    /// Learners are shown in the order they joined, however the room heard of them: one who
+    /// joined through another server before this server's own learner is shown first, as the
+    /// other server shows them and as a restart would.
+    @Test func learnersHeardOfFromAnotherServerTakeTheirPlaceByWhenTheyJoined() async throws {
+        let store = SharedMemoryStore()
+        let loaded = PackLoader.load(from: try WorkshopFixture.makePack(in: try SeguelabBinary.makeHome()))
+        let room = try await Room(outline: RoomOutline(pack: try #require(loaded.usablePack)), store: store)
+        let code = await room.record.joinCode
+        _ = try await room.submit(
+            EventBatch(
+                code: code, learner: "learner-here", key: String(repeating: "7a", count: 24), name: "Ben",
+                seenBroadcast: 0, events: []),
+            now: 10)
+        await store.addRemotely(
+            LearnerRecord(id: "learner-there", name: "Ada", key: String(repeating: "3c", count: 24), joined: 5))
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, await room.snapshot().learners.count < 2 {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        #expect(await room.snapshot().learners.map(\.id) == ["learner-there", "learner-here"])
+    }
+
     /// Sixty changes in a burst reach a dashboard's live stream as a few notices, at most one a
     /// second, the last of them the room's final version.
     @Test func liveStreamsAreToldOfABurstOfChangesAtMostOnceASecond() async throws {

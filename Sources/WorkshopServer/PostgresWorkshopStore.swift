@@ -18,8 +18,11 @@ package final class PostgresDatabase: Sendable {
     /// This process in the notices it sends, so it can ignore its own.
     let origin = randomHex(bytes: 8)
     let hub = NoticeHub()
-    /// Every room's events go through one writer, a group of batches per statement.
-    let writer: EventWriter
+    /// Every room's events go through one writer, a group of batches per statement, two groups
+    /// in flight: a batch that arrives while one group's statement runs starts at once on the
+    /// second connection (a learner's own batches still take turns: each group locks its
+    /// learners' rows).
+    let events: GroupWriter<PendingEvents, Result<QuotaAppend, any Error>>
     /// And every room's joins, a group of learners per statement.
     let joins: GroupWriter<PendingJoin, JoinAnswer>
     static let channel = "seguelab_workshop"
@@ -49,11 +52,13 @@ package final class PostgresDatabase: Sendable {
         configuration.options.maximumConnections = 8
         client = PostgresClient(configuration: configuration)
         // The joins' writer, and the events' two groups at once.
-        configuration.options.maximumConnections = 1 + EventWriter.concurrentGroups
+        configuration.options.maximumConnections = 3
         writes = PostgresClient(configuration: configuration)
-        writer = EventWriter(client: writes, origin: origin)
-        let joining = writes
-        joins = GroupWriter(limit: 500) { group in try await PendingJoin.add(group, client: joining) }
+        let (writing, origin) = (writes, origin)
+        events = GroupWriter(limit: PendingEvents.groupLimit, weight: { $0.events.count }, concurrent: 2) { group in
+            try await PendingEvents.append(group, client: writing, origin: origin)
+        }
+        joins = GroupWriter(limit: 500) { group in try await PendingJoin.add(group, client: writing) }
     }
 
     /// Keeps the pool and the listening connection going (reconnecting after the database
@@ -674,7 +679,7 @@ package final class PostgresWorkshopStore: WorkshopStore {
     /// across servers. A refusal leaves the counts as they were.
     package func append(_ events: [StoredEvent], within quotas: RoomQuotas) async throws -> QuotaAppend {
         guard !events.isEmpty else { return QuotaAppend(added: []) }
-        return try await database.writer.append(events, room: room, quotas: quotas)
+        return try await database.events.submit(PendingEvents(room: room, events: events, quotas: quotas)).get()
     }
 
     package func events() async throws -> [StoredEvent] { try await events(from: 0) }
@@ -725,81 +730,28 @@ package final class PostgresWorkshopStore: WorkshopStore {
     }
 }
 
-/// Stores the events of every room a process serves, a group of batches at a time: while one
-/// group's statement runs, the batches that arrive wait and go together in the next. Each
-/// statement is one transaction and one round trip, a call of `seguelab_append`: each event is
-/// counted against its room's quotas, with the rows it counts in locked, and stored unless it
-/// was stored before or a quota refuses it; older code of the same learner and exercise is
-/// removed (within the group too: only the latest keeps its code), and the other servers are
-/// told, once per room. Commits that NOTIFY take turns in PostgreSQL (a lock held through the
-/// commit's flush to disk), so one commit per group, not per batch, is what lets a busy
-/// department's events through.
-actor EventWriter {
-    private struct Waiting {
-        var room: String
-        var events: [StoredEvent]
-        var quotas: RoomQuotas
-        var reply: CheckedContinuation<QuotaAppend, any Error>
-    }
+/// A learner's batch of events for a room, to be stored within the room's quotas. The events of
+/// every room a process serves go through one `GroupWriter` (`PostgresDatabase.events`), a group
+/// of batches per statement: a call of `seguelab_append`, one transaction and one round trip, in
+/// which each event is counted against its room's quotas, with the rows it counts in locked, and
+/// stored unless it was stored before or a quota refuses it; older code of the same learner and
+/// exercise is removed (within the group too: only the latest keeps its code), and the other
+/// servers are told, once per room. Commits that NOTIFY take turns in PostgreSQL (a lock held
+/// through the commit's flush to disk), so one commit per group, not per batch, is what lets a
+/// busy department's events through.
+struct PendingEvents: Sendable {
+    var room: String
+    var events: [StoredEvent]
+    var quotas: RoomQuotas
 
-    private let client: PostgresClient
-    private let origin: String
-    private var waiting: [Waiting] = []
-    /// Groups being written. Two at once: a batch that arrives while one group's statement runs
-    /// starts at once on the second connection instead of waiting for it (a learner's own
-    /// batches still take turns: each group locks its learners' rows).
-    private var writing = 0
-    static let concurrentGroups = 2
     /// Events in one statement at most.
     static let groupLimit = 2_000
 
-    init(client: PostgresClient, origin: String) {
-        self.client = client
-        self.origin = origin
-    }
-
-    /// The events stored now (not before), in order, once their transaction has committed, and
-    /// those a quota refused.
-    func append(_ events: [StoredEvent], room: String, quotas: RoomQuotas) async throws -> QuotaAppend {
-        try await withCheckedThrowingContinuation { reply in
-            waiting.append(Waiting(room: room, events: events, quotas: quotas, reply: reply))
-            guard writing < Self.concurrentGroups else { return }
-            writing += 1
-            Task { await writeWaiting() }
-        }
-    }
-
-    private func writeWaiting() async {
-        while !waiting.isEmpty {
-            var count = 0
-            let size = waiting.prefix { batch in
-                count += batch.events.count
-                return count <= Self.groupLimit
-            }.count
-            let group = Array(waiting.prefix(max(size, 1)))
-            waiting.removeFirst(group.count)
-            do {
-                let stored = try await write(group)
-                for (batch, answer) in zip(group, stored) { batch.reply.resume(with: answer) }
-            } catch  where group.count > 1 {
-                // One batch may be what failed: each is tried on its own, so the others are stored.
-                for batch in group {
-                    do {
-                        batch.reply.resume(with: try await write([batch])[0])
-                    } catch {
-                        batch.reply.resume(throwing: error)
-                    }
-                }
-            } catch {
-                group[0].reply.resume(throwing: error)
-            }
-        }
-        writing -= 1
-    }
-
     /// PostgreSQL commits a statement outside a transaction block at the end of the exchange,
     /// before it sends the results, so the rows read here are committed.
-    private func write(_ batches: [Waiting]) async throws -> [Result<QuotaAppend, any Error>] {
+    static func append(_ batches: [PendingEvents], client: PostgresClient, origin: String) async throws
+        -> [Result<QuotaAppend, any Error>]
+    {
         var rooms: [String] = []
         var learners: [String] = []
         var ids: [String] = []
@@ -855,7 +807,7 @@ actor EventWriter {
     }
 }
 
-/// Work that arrives from many requests at once, done a group per statement: while one group's
+/// Work that arrives from many requests at once, done a group per statement: while a group's
 /// statement runs, what arrives waits and goes together in the next. A group that fails is done
 /// again one by one, so one bad item does not fail the others.
 actor GroupWriter<Item: Sendable, Output: Sendable> {
@@ -866,27 +818,42 @@ actor GroupWriter<Item: Sendable, Output: Sendable> {
 
     private let write: @Sendable ([Item]) async throws -> [Output]
     private let limit: Int
+    private let weight: @Sendable (Item) -> Int
+    private let concurrent: Int
     private var waiting: [Waiting] = []
-    private var writing = false
+    private var writing = 0
 
-    /// `limit`: items in one group at most.
-    init(limit: Int, write: @escaping @Sendable ([Item]) async throws -> [Output]) {
+    /// `limit`: what one group weighs at most (a heavier item still goes, alone); `weight`: what
+    /// an item weighs (1 each unless said); `concurrent`: groups written at once, each on a
+    /// connection of its own.
+    init(
+        limit: Int, weight: @escaping @Sendable (Item) -> Int = { _ in 1 }, concurrent: Int = 1,
+        write: @escaping @Sendable ([Item]) async throws -> [Output]
+    ) {
         self.limit = limit
+        self.weight = weight
+        self.concurrent = concurrent
         self.write = write
     }
 
+    /// The item's output, once the statement of its group has committed.
     func submit(_ item: Item) async throws -> Output {
         try await withCheckedThrowingContinuation { reply in
             waiting.append(Waiting(item: item, reply: reply))
-            guard !writing else { return }
-            writing = true
+            guard writing < concurrent else { return }
+            writing += 1
             Task { await writeWaiting() }
         }
     }
 
     private func writeWaiting() async {
         while !waiting.isEmpty {
-            let group = Array(waiting.prefix(limit))
+            var total = 0
+            let size = waiting.prefix { waiting in
+                total += weight(waiting.item)
+                return total <= limit
+            }.count
+            let group = Array(waiting.prefix(max(size, 1)))
             waiting.removeFirst(group.count)
             do {
                 let outputs = try await write(group.map(\.item))
@@ -903,7 +870,7 @@ actor GroupWriter<Item: Sendable, Output: Sendable> {
                 group[0].reply.resume(throwing: error)
             }
         }
-        writing = false
+        writing -= 1
     }
 }
 

@@ -125,5 +125,13 @@ struct FrenchWorkshopTests {
         // The events after the refused one still arrive.
         let room = try await server.room { $0.learners.first?.current == "b/ask" }
         #expect(room.learners.first?.current == "b/ask", "\(result.stdout)")
+
+        // A French learner who joins without the pack is told in French that it was fetched.
+        let fetched = try SeguelabBinary.runPiped(
+            "", arguments: ["--join", server.link.description, "--name", "Eve", "--lang", "fr"],
+            home: home.appendingPathComponent("fetcher"))
+        #expect(
+            fetched.stdout.contains("Pack de l'atelier «\u{00A0}Demo course\u{00A0}» (demo 1.0.0) récupéré depuis "),
+            "\(fetched.stdout) \(fetched.stderr)")
     }
 }

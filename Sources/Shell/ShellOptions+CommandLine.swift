@@ -36,7 +36,10 @@ extension ShellOptions {
         }
         if let link = self.join?.link, pack == nil, !noPack {
             // A learner who joins without the workshop's pack gets it from the server.
-            pack = try WorkshopPack.obtain(link, context: context) { line in
+            // Said in the language asked for, when the shell has its words (the pack is not read yet).
+            let catalog = Catalog(
+                language: Catalog.language(among: Catalog.shippedLanguages, preferred: language) ?? "en")
+            pack = try WorkshopPack.obtain(link, context: context, catalog: catalog) { line in
                 print(line)
                 fflush(seguelab_stdout())
             }

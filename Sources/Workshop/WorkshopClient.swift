@@ -18,11 +18,50 @@ package struct Membership: Codable, Sendable, Equatable {
     package var pack: String?
 }
 
-/// A line for the learner at the next prompt.
-package struct WorkshopNotice: Sendable, Equatable {
-    package var text: String
+/// What the learner is told at the next prompt, as data: the shell words it in the learner's
+/// language. What the server or the instructor said (a reason, a broadcast) is carried as it came.
+package enum WorkshopNotice: Sendable, Equatable {
+    /// An event could not be written to the queue on disk (the system's reason).
+    case notQueued(reason: String)
+    /// The server refused an event, for `reason` (its words): it is dropped and the others are
+    /// sent. Said once per session.
+    case refused(reason: String)
+    /// The room has as many learners as it takes; `said`: the server's words (may be empty).
+    case roomFull(said: String)
+    /// The server is there but does not know the join code.
+    case unknownJoinCode
+    /// The server answers again after it could not be reached.
+    case reconnected
+    /// The server cannot be reached: the work is kept and sent when it is back.
+    case unreachable(WorkshopUnreachable)
+    /// The instructor's broadcast; `minutesAgo` nil when said less than a minute before.
+    case broadcast(text: String, minutesAgo: Int?)
+    /// The instructor gathers everyone at `step`.
+    case gathering(step: String, minutesAgo: Int?)
+
     /// A broadcast or a gathering (shown prominently); else a quiet connection line.
-    package var fromInstructor: Bool
+    package var fromInstructor: Bool {
+        switch self {
+        case .broadcast, .gathering: true
+        default: false
+        }
+    }
+}
+
+/// Why the workshop's server could not be reached, as data (the shell words it).
+package enum WorkshopUnreachable: Sendable, Equatable {
+    /// The exchange failed (nothing answers, a timeout, …).
+    case failure(WorkshopHTTP.Failure)
+    /// The server answered with this HTTP status; `said`: its message (may be empty).
+    case status(Int, said: String)
+    /// Something answered 200 that is not a workshop server's answer.
+    case notAWorkshop
+    /// Any other error, with the system's description.
+    case other(String)
+
+    init(_ error: any Error) {
+        self = (error as? WorkshopHTTP.Failure).map { .failure($0) } ?? .other("\(error)")
+    }
 }
 
 /// The learner's side of a workshop: records events into the durable queue (never waiting on
@@ -71,7 +110,7 @@ package final class WorkshopClient: @unchecked Sendable {
         /// The server answers but does not know this join code.
         case unknownCode
         /// Nothing (or not a workshop) answers: joining goes on, events wait in the queue.
-        case unreachable(String)
+        case unreachable(WorkshopUnreachable)
     }
 
     /// Asks the server whether it knows the link's join code (a few seconds at most).
@@ -81,10 +120,10 @@ package final class WorkshopClient: @unchecked Sendable {
             switch reply.status {
             case 200: return .known
             case 403 where ServerError.reason(in: reply.body) == ServerError.unknownJoinCode: return .unknownCode
-            default: return .unreachable("the server answered \(reply.status)")
+            default: return .unreachable(.status(reply.status, said: ""))
             }
         } catch {
-            return .unreachable("\(error)")
+            return .unreachable(WorkshopUnreachable(error))
         }
     }
 
@@ -142,10 +181,7 @@ package final class WorkshopClient: @unchecked Sendable {
             try queue.append(event)
         } catch {
             lock.withLock {
-                notices.append(
-                    WorkshopNotice(
-                        text: "workshop: an event could not be queued (\(error.localizedDescription)).",
-                        fromInstructor: false))
+                notices.append(.notQueued(reason: error.localizedDescription))
             }
         }
         wake.signal()
@@ -243,7 +279,7 @@ package final class WorkshopClient: @unchecked Sendable {
                 "POST", link.eventsURL, body: try JSONEncoder().encode(batch),
                 contentType: "application/json")
         } catch {
-            connection(false, detail: "\(error)")
+            connection(false, detail: WorkshopUnreachable(error))
             return false
         }
         // A quota refused every event (413 or 429 with the refusals): they are dropped like any
@@ -265,11 +301,8 @@ package final class WorkshopClient: @unchecked Sendable {
                 roomFull(ServerError.message(in: reply.body))
                 return false
             }
-            let message = ServerError.message(in: reply.body)
-            let detail =
-                reply.status == 200
-                ? "the answer is not a workshop server's"
-                : "the server answered \(reply.status)" + (message.isEmpty ? "" : ": " + message)
+            let detail: WorkshopUnreachable =
+                reply.status == 200 ? .notAWorkshop : .status(reply.status, said: ServerError.message(in: reply.body))
             connection(false, detail: detail)
             return false
         }
@@ -294,10 +327,7 @@ package final class WorkshopClient: @unchecked Sendable {
             refusedCount += refused.count
             guard first else { return }
             let reason = WorkshopLimits.clip(WorkshopLimits.neutralised(refused[0].reason), to: 120)
-            notices.append(
-                WorkshopNotice(
-                    text: "workshop: the server refused an event (\(reason)); it is dropped and the others are sent.",
-                    fromInstructor: false))
+            notices.append(.refused(reason: reason))
         }
     }
 
@@ -307,11 +337,7 @@ package final class WorkshopClient: @unchecked Sendable {
         lock.withLock {
             defer { reachable = false }
             guard reachable != false else { return }
-            notices.append(
-                WorkshopNotice(
-                    text: "workshop: \(message.isEmpty ? "the room is full" : message); your work is kept here "
-                        + "and sent when the instructor makes room.",
-                    fromInstructor: false))
+            notices.append(.roomFull(said: message))
         }
     }
 
@@ -320,11 +346,7 @@ package final class WorkshopClient: @unchecked Sendable {
         lock.withLock {
             defer { reachable = false }
             guard reachable != false else { return }
-            notices.append(
-                WorkshopNotice(
-                    text: "workshop: the workshop does not know this join code — check the link "
-                        + "(`join LINK` joins again).",
-                    fromInstructor: false))
+            notices.append(.unknownJoinCode)
         }
     }
 
@@ -334,53 +356,34 @@ package final class WorkshopClient: @unchecked Sendable {
             for broadcast in reply.broadcasts.sorted(by: { $0.id < $1.id })
             where broadcast.id > membership.seenBroadcast && broadcast.withdrawn != true {
                 let text = WorkshopLimits.neutralised(broadcast.text)
-                notices.append(
-                    WorkshopNotice(
-                        text: "Instructor" + Self.age(broadcast.at, now: now) + ": " + text,
-                        fromInstructor: true))
+                notices.append(.broadcast(text: text, minutesAgo: Self.minutesAgo(broadcast.at, now: now)))
                 membership.seenBroadcast = broadcast.id
             }
             membership.pacing = reply.pacing
             exchanges += 1
             if let gathering = reply.pacing.gathering, gathering.id > membership.seenGathering {
                 let step = WorkshopLimits.neutralised(gathering.step)
-                notices.append(
-                    WorkshopNotice(
-                        text: "Instructor" + Self.age(gathering.at, now: now)
-                            + ": we are all going to \(step); type `goto \(step)` to go there.",
-                        fromInstructor: true))
+                notices.append(.gathering(step: step, minutesAgo: Self.minutesAgo(gathering.at, now: now)))
                 membership.seenGathering = gathering.id
             }
         }
         try? saveMembership()
     }
 
-    /// ", 12 minutes ago" for what the instructor said more than a minute before.
-    static func age(_ at: Double?, now: Double) -> String {
-        guard let at else { return "" }
+    /// How many minutes before `now` the instructor said it; nil under a minute (or unknown).
+    static func minutesAgo(_ at: Double?, now: Double) -> Int? {
+        guard let at else { return nil }
         let minutes = Int((now - at) / 60)
-        switch minutes {
-        case ..<1: return ""
-        case 1: return ", 1 minute ago"
-        case ..<120: return ", \(minutes) minutes ago"
-        default: return ", \(minutes / 60) hours ago"
-        }
+        return minutes < 1 ? nil : minutes
     }
 
-    private func connection(_ up: Bool, detail: String?) {
+    private func connection(_ up: Bool, detail: WorkshopUnreachable?) {
         lock.withLock {
             defer { reachable = up }
             if up, reachable == false {
-                notices.append(
-                    WorkshopNotice(
-                        text: "workshop: connected again; what you did meanwhile is being sent.", fromInstructor: false)
-                )
-            } else if !up, reachable != false {
-                notices.append(
-                    WorkshopNotice(
-                        text:
-                            "workshop: the server cannot be reached (\(detail ?? "no answer")); your work is kept and sent when it is back.",
-                        fromInstructor: false))
+                notices.append(.reconnected)
+            } else if !up, reachable != false, let detail {
+                notices.append(.unreachable(detail))
             }
         }
     }

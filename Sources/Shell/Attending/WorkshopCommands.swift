@@ -12,11 +12,11 @@ enum WorkshopCommands {
         [
             ShellCommand(JoinCommand.self) { context, command in
                 guard let text = command.link else {
-                    context.fail("join: which workshop? e.g. `join http://10.0.0.5:8080/join/K7QXM2PD Ada`")
+                    context.fail(context.output.catalog.text("workshop.join.which"))
                     return .readNext
                 }
                 guard let link = JoinLink(text) else {
-                    context.fail("join: '\(text)' is not a join link (http://HOST:PORT/join/CODE)")
+                    context.fail(context.output.catalog.text("workshop.join.not_a_link", ["text": text]))
                     return .readNext
                 }
                 let name = command.name.joined(separator: " ")
@@ -26,22 +26,21 @@ enum WorkshopCommands {
             ShellCommand(LeaveCommand.self) { context, _ in
                 // The workshop joined earlier, even when this session does not send to it.
                 guard let workshop = context.workshop ?? WorkshopClient.resume(directories: directories) else {
-                    context.fail("leave: you are not in a workshop")
+                    context.fail(context.output.catalog.text("workshop.leave.not_in"))
                     return .readNext
                 }
                 workshop.leave()
                 context.workshop = nil
-                context.output.line("You left the workshop; nothing more is sent. Your own progress stays here.")
+                context.output.line(context.output.catalog.text("workshop.leave.done"))
                 return .readNext
             },
             ShellCommand(HandCommand.self) { context, _ in
                 guard let workshop = context.workshop else {
-                    context.fail(
-                        "help me: you are not in a workshop (`join LINK` joins one); `help` lists the commands")
+                    context.fail(context.output.catalog.text("workshop.hand.not_in"))
                     return .readNext
                 }
                 workshop.record(WorkshopEvent(kind: .hand, step: driver.session.position?.description))
-                context.output.line("✋ Your hand is up: the instructor sees it on the dashboard and will come to you.")
+                context.output.line(context.output.catalog.text("workshop.hand.up"))
                 return .readNext
             }
         ]
@@ -80,14 +79,16 @@ enum WorkshopCommands {
             // The room's pacing (held solutions, closed lessons) holds from the first prompt.
             if check == .known { client.flush(timeout: 5) }
             context.output.line(
-                "Joined the workshop at \(link.server.absoluteString) as \(client.name). `leave` stops sending; `help me` raises your hand."
-            )
+                catalog.text("workshop.join.done", ["server": link.server.absoluteString, "name": client.name]))
             if case .unreachable(let detail) = check {
-                context.output.line(driver.style.dim(catalog.text("workshop.join.unreachable", ["detail": detail])))
+                context.output.line(
+                    driver.style.dim(catalog.text("workshop.join.unreachable", ["detail": detail.text(catalog)])))
             }
         } catch {
             context.fail(
-                "join: could not save the workshop in \(directories.seguelabState): \(error.localizedDescription)")
+                catalog.text(
+                    "workshop.join.not_saved",
+                    ["folder": directories.seguelabState, "reason": error.localizedDescription]))
         }
     }
 
@@ -124,8 +125,8 @@ enum WorkshopCommands {
         }
         driver.context.output.line(
             driver.style.dim(
-                "Workshop: your progress goes to \(client.link.server.absoluteString) as \(client.name) (`leave` stops)."
-            ))
+                driver.catalog.text(
+                    "workshop.resume.plain", ["server": client.link.server.absoluteString, "name": client.name])))
     }
 
     /// What arrived from the workshop since the last prompt.
@@ -133,7 +134,8 @@ enum WorkshopCommands {
         guard let workshop = context.workshop else { return }
         for notice in workshop.takeNotices() {
             let style = context.output.style
-            context.output.line(notice.fromInstructor ? style.heading("📣 " + notice.text) : style.dim(notice.text))
+            let text = notice.text(context.output.catalog)
+            context.output.line(notice.fromInstructor ? style.heading("📣 " + text) : style.dim(text))
         }
     }
 
@@ -202,7 +204,7 @@ extension LessonDriver {
     /// The instructor holds solutions back: true (and says so) when `solution` must wait.
     func solutionsHeldBack() -> Bool {
         guard context.workshop?.pacing.solutionsHeld == true else { return false }
-        output.line("The instructor is holding solutions back for now: `hint` helps, or `help me` raises your hand.")
+        output.line(catalog.text("workshop.solution_held"))
         return true
     }
 

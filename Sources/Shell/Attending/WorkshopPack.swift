@@ -1,5 +1,6 @@
 import Foundation
 import LessonKit
+import Localization
 import Playground
 import Workshop
 
@@ -11,10 +12,10 @@ import Workshop
 enum WorkshopPack {
     /// The pack to open for the workshop at `link` (its id, installed), or nil when the server
     /// offers none, cannot be asked, or serves the built-in course. `say` tells the learner, in
-    /// one line, that the pack was fetched.
-    static func obtain(_ link: JoinLink, context: PackLocation.Context, say: (String) -> Void) throws(CommandFailure)
-        -> String?
-    {
+    /// one line (in `catalog`'s language), that the pack was fetched.
+    static func obtain(
+        _ link: JoinLink, context: PackLocation.Context, catalog: Catalog = .english, say: (String) -> Void
+    ) throws(CommandFailure) -> String? {
         let announced: PackOffer?
         do {
             announced = try PackOffer.announced(at: link)
@@ -69,9 +70,12 @@ enum WorkshopPack {
             throw CommandFailure("\(refused): \(error)")
         }
         say(
-            "Fetched the workshop's pack “\(offer.title)” (\(offer.id) \(offer.version)) from "
-                + "\(link.server.absoluteString) and installed it; its code runs with your rights, under seguelab's limits."
-        )
+            catalog.text(
+                "workshop.pack.fetched",
+                [
+                    "title": offer.title, "id": offer.id, "version": offer.version,
+                    "server": link.server.absoluteString
+                ]))
         return offer.id
     }
 }

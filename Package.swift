@@ -190,6 +190,8 @@ let package = Package(
             name: "WorkshopTests",
             dependencies: [
                 "seguelab", "seguelab-workshop", "Workshop", "WorkshopServer", "LessonKit", "TestSupport",
+                // The workshop's notices as the shell words them (FrenchWorkshopTests).
+                "Shell", "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // An older server's PostgreSQL schema, written as it left it.
                 .product(name: "PostgresNIO", package: "postgres-nio")

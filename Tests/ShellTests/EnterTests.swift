@@ -37,7 +37,12 @@ import Testing
         try terminal.waitForPrompt("seguelab:why-cast> ", after: asked)
         #expect(!terminal.screen[question...].contains("── Step "), "no step heading after the question's prompt")
         terminal.type("help\r")
-        try terminal.waitFor("Enter on an empty line goes to the next step once this one is done", after: asked)
+        let helped = try terminal.waitFor(
+            "Enter on an empty line goes to the next step once this one is done", after: asked)
+        // Ctrl-D at the prompt, as a learner presses it: typed while help was still being written
+        // it could reach the terminal before the line editor read it, and the test waited for an
+        // exit that was never asked for.
+        try terminal.waitForPrompt("seguelab:why-cast> ", after: helped)
         terminal.type("\u{04}")
         _ = try terminal.waitForExit(timeout: 60)
     }
@@ -51,7 +56,8 @@ import Testing
             "Cette étape a un exemple\u{00A0}: lancez-le avec `run`, ou `next` pour le passer.", after: example)
         try terminal.waitForPrompt("seguelab:first-run> ", after: said)
         terminal.type("help\r")
-        try terminal.waitFor("Entrée sur une ligne vide passe à l'étape suivante", after: said)
+        let helped = try terminal.waitFor("Entrée sur une ligne vide passe à l'étape suivante", after: said)
+        try terminal.waitForPrompt("seguelab:first-run> ", after: helped)
         terminal.type("\u{04}")
         _ = try terminal.waitForExit(timeout: 60)
     }

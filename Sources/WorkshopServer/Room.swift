@@ -603,21 +603,23 @@ package actor Room {
         let roomIdle = now - latest > Self.pause
         // One pass over what each learner did (not every step times every learner): the room is
         // read about once a second while it works.
-        var summaries: [String: RoomSnapshot.StepSummary] = [:]
+        // Every step of the pack has its summary, and only those: a step the pack does not have
+        // (from before a pack's change) is not counted.
+        var steps = Dictionary(uniqueKeysWithValues: stepRefs.map { ($0, RoomSnapshot.StepSummary()) })
         var feedback: [String: [String: LearnerState.WrongCount]] = [:]
+        var struggling: Set<String> = []
         for learner in states {
+            if learner.isStruggling(now: now, roomIdle: roomIdle, after: stuckAfter) { struggling.insert(learner.id) }
             if let current = learner.current {
-                summaries[current, default: .init()].here += 1
-                if learner.isStruggling(now: now, roomIdle: roomIdle, after: stuckAfter) {
-                    summaries[current, default: .init()].stuck += 1
-                }
+                steps[current]?.here += 1
+                if struggling.contains(learner.id) { steps[current]?.stuck += 1 }
             }
             // A step that asks for nothing is done once seen.
             for (ref, state) in learner.steps
             where state.status == "passed" || state.status == "skipped" || readOnlySteps.contains(ref) {
-                summaries[ref, default: .init()].done += 1
+                steps[ref]?.done += 1
             }
-            for (ref, answers) in learner.wrongAnswers {
+            for (ref, answers) in learner.wrongAnswers where steps[ref] != nil {
                 for (words, count) in answers {
                     feedback[ref, default: [:]][words, default: .init()].count += count.count
                     feedback[ref]![words]!.last = max(feedback[ref]![words]!.last, count.last)
@@ -629,19 +631,15 @@ package actor Room {
             if let common = counts.max(by: {
                 ($0.value.count, $0.value.last, $1.key) < ($1.value.count, $1.value.last, $0.key)
             }) {
-                summaries[ref, default: .init()].commonWrong = common.key
-                summaries[ref, default: .init()].commonWrongCount = common.value.count
+                steps[ref]?.commonWrong = common.key
+                steps[ref]?.commonWrongCount = common.value.count
             }
         }
-        // Every step of the pack has its summary, and only those.
-        var steps: [String: RoomSnapshot.StepSummary] = [:]
-        steps.reserveCapacity(stepRefs.count)
-        for ref in stepRefs { steps[ref] = summaries[ref] ?? .init() }
         let labels = self.labels(states)
         let rows = states.map { learner in
             RoomSnapshot.Learner(
                 id: learner.id, name: labels[learner.id] ?? learner.name, current: learner.current,
-                struggling: learner.isStruggling(now: now, roomIdle: roomIdle, after: stuckAfter),
+                struggling: struggling.contains(learner.id),
                 handRaised: learner.handRaised,
                 handStep: learner.handStep, steps: learner.steps, lastWrong: learner.lastWrong,
                 lastEvent: learner.lastEvent,
@@ -669,20 +667,13 @@ package actor Room {
         // Renames could grow it without end: it is started again when it holds many more names
         // than the room has learners.
         if likenesses.count > 4 * max(states.count, 64) { likenesses = [:] }
-        var likeness: [String: String] = [:]
-        for learner in states where likeness[learner.name] == nil {
-            if let known = likenesses[learner.name] {
-                likeness[learner.name] = known
-            } else {
-                let computed = Self.likeness(learner.name)
-                likenesses[learner.name] = computed
-                likeness[learner.name] = computed
-            }
+        for learner in states where likenesses[learner.name] == nil {
+            likenesses[learner.name] = Self.likeness(learner.name)
         }
-        let keys = Dictionary(grouping: states) { likeness[$0.name]! }
+        let keys = Dictionary(grouping: states) { likenesses[$0.name]! }
         var labels: [String: String] = [:]
         for learner in states {
-            let alike = keys[likeness[learner.name]!]?.count ?? 0
+            let alike = keys[likenesses[learner.name]!]?.count ?? 0
             if alike > 1, let index = order.firstIndex(of: learner.id) {
                 labels[learner.id] = learner.name + " #\(index + 1)"
             }

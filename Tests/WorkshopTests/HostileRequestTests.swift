@@ -213,10 +213,7 @@ struct HostileRequestTests {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
         // A tiny refill rate: the flood below is refused however slowly the machine sends it.
-        let server = try ServerProcess(
-            pack: pack, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"),
-            extra: ["--learner-rate", "0.01"])
+        let server = try ServerProcess(room: pack, in: home, extra: ["--learner-rate", "0.01"])
         defer { server.stop() }
         let code = server.link.code
         let first = try await server.request(

@@ -122,9 +122,7 @@ struct PackDistributionTests {
     @Test func aVanishedWorkshopPackIsSaidAndTheProgressKept() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(
-            pack: pack, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(room: pack, in: home)
         defer { server.stop() }
         let learnerHome = home.appendingPathComponent("learner")
         let link = server.link.description

@@ -38,8 +38,7 @@ import Workshop
     @Test func eachQuotaRefusalHasItsStatus() async throws {
         let home = try SeguelabBinary.makeHome()
         let server = try ServerProcess(
-            pack: try WorkshopFixture.makePack(in: home), data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"),
+            room: try WorkshopFixture.makePack(in: home), in: home,
             // A learner's rate barely refills: the flood below is refused after the burst of 30
             // however slowly a loaded machine sends it.
             extra: [
@@ -163,10 +162,7 @@ import Workshop
     @Test func aLearnerPastAFullRoomIsToldSo() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(
-            pack: pack, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"),
-            extra: ["--max-learners", "2"])
+        let server = try ServerProcess(room: pack, in: home, extra: ["--max-learners", "2"])
         defer { server.stop() }
         for learner in ["learner-ada1", "learner-ben1"] {
             let reply = try await server.request(
@@ -192,9 +188,7 @@ import Workshop
     @Test func aQueueLargerThanOneRequestArrivesWhole() async throws {
         let home = try SeguelabBinary.makeHome()
         let pack = try WorkshopFixture.makePack(in: home)
-        let server = try ServerProcess(
-            pack: pack, data: home.appendingPathComponent("room.sqlite"),
-            log: home.appendingPathComponent("server.log"))
+        let server = try ServerProcess(room: pack, in: home)
         defer { server.stop() }
         let learnerHome = home.appendingPathComponent("learner")
         let joined = try WorkshopFixture.learner(

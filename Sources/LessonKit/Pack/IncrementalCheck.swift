@@ -141,14 +141,7 @@ package actor IncrementalCheck {
         report.reusedPrograms = endCounts.reused - startCounts.reused
         report.diagnostics = report.diagnostics.sortedByLocation()
         if let last = support.last {
-            // As `PackChecker.checkDynamically` says it.
-            let summary = Diagnostic(
-                .note,
-                "and \(unchecked.count) code step\(unchecked.count == 1 ? "" : "s") not run: each compiles with the "
-                    + "support code, "
-                    + "so each would fail by the error above",
-                at: last.location)
-            report.diagnostics = support + [summary] + report.diagnostics
+            report.diagnostics = support + [PackChecker.notRun(unchecked.count, after: last)] + report.diagnostics
             report.failing.insert((Self.supportName, support[0]), at: 0)
         }
         return report

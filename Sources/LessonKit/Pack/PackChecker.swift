@@ -68,13 +68,16 @@ package enum PackChecker {
             }
         }
         guard let last = support.last else { return diagnostics.sortedByLocation() }
-        let summary = Diagnostic(
+        return support + [notRun(unchecked.count, after: last)] + diagnostics.sortedByLocation()
+    }
+
+    /// The note under the support code's errors: how many code steps were not run because of them.
+    static func notRun(_ count: Int, after last: Diagnostic) -> Diagnostic {
+        Diagnostic(
             .note,
-            "and \(unchecked.count) code step\(unchecked.count == 1 ? "" : "s") not run: each compiles with the "
-                + "support code, "
+            "and \(count) code step\(count == 1 ? "" : "s") not run: each compiles with the support code, "
                 + "so each would fail by the error above",
             at: last.location)
-        return support + [summary] + diagnostics.sortedByLocation()
     }
 
     /// `renamed-from:` names an id that is gone: one that a live lesson (or a step of the same
